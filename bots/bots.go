@@ -1,0 +1,65 @@
+// Package bots holds the game-agnostic bots and the way every bot is chosen
+// and asked for a move. Bots see a game only through the engine contract.
+package bots
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"stolik/engine"
+)
+
+// Random plays a uniformly random legal move.
+type Random struct{ buf []engine.Move }
+
+// LegalOnly marks that Random looks at nothing but the seat's legal moves.
+func (*Random) LegalOnly() {}
+
+// Choose picks one of the seat's legal moves at random.
+func (b *Random) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	b.buf = st.Legal(seat, b.buf[:0])
+	legal := b.buf
+	if len(legal) == 0 {
+		return 0, fmt.Errorf("random bot: seat %d has no legal move", seat)
+	}
+	return legal[r.IntN(len(legal))], nil
+}
+
+// Specs lists the bots available for g: the generic ones, then the game's own.
+func Specs(g engine.Game) []engine.BotSpec {
+	specs := []engine.BotSpec{{
+		Name: "random",
+		Help: engine.Text{PL: "Losowy legalny ruch.", EN: "A random legal move."},
+		New:  func(string) (engine.Bot, error) { return &Random{}, nil },
+	}}
+	if p, ok := g.(engine.BotProvider); ok {
+		specs = append(specs, p.Bots()...)
+	}
+	return specs
+}
+
+// New makes a bot from a spec such as "random" or "fan:expert".
+func New(g engine.Game, spec string) (engine.Bot, error) {
+	name, level, _ := strings.Cut(spec, ":")
+	var names []string
+	for _, s := range Specs(g) {
+		names = append(names, s.Name)
+		if s.Name == name {
+			return s.New(level)
+		}
+	}
+	return nil, fmt.Errorf("no bot %q for %s (bots: %s)", name, g.Name(), strings.Join(names, ", "))
+}
+
+// Decide asks bot b for seat's move. Unless the bot only reads legal moves,
+// it gets its own copy of the game, determinized for seat, so it can never
+// see a fact that seat may not know.
+func Decide(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	if _, ok := b.(engine.LegalOnlyBot); ok {
+		return b.Choose(st, seat, r)
+	}
+	c := st.Clone()
+	c.Determinize(seat, r)
+	return b.Choose(c, seat, r)
+}

@@ -1,0 +1,157 @@
+// Package engine is the game-agnostic contract that every Stolik game
+// implements and that bots, simulations, the server and the terminal client
+// use: games create states, states answer questions and accept moves.
+//
+// The contract in one paragraph: a State says which seats owe a decision
+// (Pending, several at once for simultaneous choices), enumerates every legal
+// move of a seat (Legal), and accepts a move (Apply) returning what happened
+// as events, or a *RuleError leaving the state untouched. A seat sees the game
+// only through View and the events redacted for it (RedactEvent). Chance comes
+// from a seeded RNG inside the state, so options + seed + setup + moves always
+// give the same Hash. Moves have a text notation (Format and Parse
+// round-trip), which records, logs, tests and the terminal use.
+package engine
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+)
+
+// Seat numbers a player from 0 in turn order (clockwise).
+type Seat int8
+
+// NoSeat stands for "nobody": the observer of a spectator view, or the actor
+// of an event that no seat caused.
+const NoSeat Seat = -1
+
+// Spectator is the observer that sees only public information.
+const Spectator = NoSeat
+
+// Move is a game's compact encoding of one decision. Its meaning belongs to
+// the game; outside the game a move travels as notation (State.Format).
+type Move uint64
+
+// Game is a rule set: it knows its options and creates states.
+type Game interface {
+	// Name is the stable identifier used on the command line and in records.
+	Name() string
+	// Title is the human name in Polish and English.
+	Title() Text
+	// Options lists every option, including "players".
+	Options() []OptionSpec
+	// New sets a game up. setup, when not empty, fixes decks and hands as
+	// the game documents; unknown keys are an error.
+	New(opts Options, setup json.RawMessage, seed uint64) (State, error)
+}
+
+// State is one position of a game in progress and the only way to change it.
+// A State is not safe for concurrent use; Clone it for another goroutine.
+type State interface {
+	// Seats is the number of players.
+	Seats() int
+	// Pending lists the seats that owe a decision now; several seats mean a
+	// simultaneous choice. Empty once the game is over. The slice is
+	// read-only and valid until the next Apply.
+	Pending() []Seat
+	// Legal appends every legal move of seat s to dst and returns it. A seat
+	// that owes nothing has no legal move.
+	Legal(s Seat, dst []Move) []Move
+	// Apply makes seat s play m. On success it returns the events, valid
+	// until the next Apply; on a rule error it returns a *RuleError and the
+	// state is exactly as before.
+	Apply(s Seat, m Move) ([]Event, error)
+	// Outcome reports the result once the game is over.
+	Outcome() (Outcome, bool)
+	// View is everything seat s may know, as a JSON-serialisable value.
+	// Spectator gets the public view.
+	View(s Seat) any
+	// RedactEvent renders e for viewer, keeping only what viewer may know;
+	// false means viewer learns nothing from it.
+	RedactEvent(e Event, viewer Seat, lang Lang) (EventView, bool)
+	// Snapshot is the full state as a JSON-serialisable value (hidden facts
+	// included), documented per game.
+	Snapshot() any
+	// Clone returns a deep copy that shares nothing mutable with s.
+	Clone() State
+	// Determinize resamples, in place and from r, every fact that observer
+	// cannot know, keeping everything observer can.
+	Determinize(observer Seat, r *rand.Rand)
+	// Hash is equal for equal states.
+	Hash() uint64
+	// Format writes m in the game's notation.
+	Format(m Move) string
+	// Parse reads a move in the game's notation. It checks the text, not
+	// the legality of the move; Apply checks that.
+	Parse(text string) (Move, error)
+	// Describe explains m to a person in lang.
+	Describe(m Move, lang Lang) string
+}
+
+// Outcome is the result of a finished game.
+type Outcome struct {
+	// Winners are the seats ranked first.
+	Winners []Seat `json:"winners"`
+	// Ranks holds each seat's place, 1 for the best; equal places share a rank.
+	Ranks []int `json:"ranks"`
+	// Draw is true when nobody won.
+	Draw bool `json:"draw"`
+}
+
+// Event is one thing that happened, in a compact form games fill in without
+// allocating. Kind is a stable identifier documented per game; Card, A and B
+// are kind-specific. Events leave a state only through RedactEvent.
+type Event struct {
+	Kind string
+	Seat Seat
+	Card int16
+	A, B int32
+}
+
+// EventView is an event as one viewer may see it.
+type EventView struct {
+	Kind string         `json:"kind"`
+	Seat int            `json:"seat"` // -1 when no seat acted
+	Data map[string]any `json:"data,omitempty"`
+	Text string         `json:"text"`
+}
+
+// Bot chooses moves. Choose receives the bot's own copy of the game,
+// determinized for seat (every fact seat cannot know has been resampled), so
+// a bot can look at the copy freely and still never learn a hidden fact.
+type Bot interface {
+	Choose(st State, seat Seat, r *rand.Rand) (Move, error)
+}
+
+// LegalOnlyBot is implemented by bots that look at nothing but
+// Legal(seat); they may be handed the true state without a copy.
+type LegalOnlyBot interface {
+	Bot
+	LegalOnly()
+}
+
+// BotSpec describes a bot a game offers.
+type BotSpec struct {
+	Name   string
+	Levels []string // accepted levels, the first is the default; empty if none
+	Help   Text
+	New    func(level string) (Bot, error)
+}
+
+// BotProvider is implemented by games that offer bots of their own.
+type BotProvider interface {
+	Bots() []BotSpec
+}
+
+// Renderer is implemented by states that can draw themselves as text for a
+// terminal, from viewer's view.
+type Renderer interface {
+	Render(viewer Seat, lang Lang) string
+}
+
+// Asker is implemented by states that ask a person for a move in steps
+// ("which card?", "which gap?"). Ask gets the answers given so far; it
+// returns the next question, or done with the move. An error means the last
+// answer is not acceptable and should be asked again.
+type Asker interface {
+	Ask(s Seat, answers []string, lang Lang) (question string, m Move, done bool, err error)
+}

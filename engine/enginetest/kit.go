@@ -1,0 +1,389 @@
+// Package enginetest is the conformance kit every game's tests run: seeded
+// random games that must finish, legality and notation checks, deep clones,
+// replays, hidden-information leak checks and Determinize checks.
+//
+//	func TestConformance(t *testing.T) {
+//		enginetest.Run(t, enginetest.Config{Game: cardline.New(), ...})
+//	}
+package enginetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"stolik/engine"
+)
+
+// Config tells the kit what to run.
+type Config struct {
+	Game engine.Game
+	// Variants are option sets to play, one at least per player count.
+	Variants []map[string]any
+	// Games is the number of random games per variant (default 1000).
+	Games int
+	// Deep is how many of those games get the expensive per-state checks
+	// (every legal move applied, leaks, Determinize; default 50).
+	Deep int
+	// MaxMoves bounds a game; reaching it is a failure (default 10000).
+	MaxMoves int
+	// Seed is the first game's seed (default 1).
+	Seed uint64
+	// HiddenFacts lists strings that must not occur in the JSON of viewer's
+	// view or of the events redacted for viewer.
+	HiddenFacts func(st engine.State, viewer engine.Seat) []string
+	// Hidden is true when the game has facts that some observer cannot
+	// know, so Determinize must change something now and then.
+	Hidden bool
+}
+
+// garbage is notation no game accepts, plus edge cases for parsers.
+var garbage = []string{"", " ", "pass", "@", "@@", "-1", "99999999999999999999", "\x00", "ąę", "{\"move\":1}", strings.Repeat("x", 300), "0@", "@0", "a@b@c", "\n"}
+
+// Run runs the whole kit.
+func Run(t *testing.T, cfg Config) {
+	t.Helper()
+	if cfg.Games == 0 {
+		cfg.Games = 1000
+	}
+	if cfg.Deep == 0 {
+		cfg.Deep = 50
+	}
+	if cfg.MaxMoves == 0 {
+		cfg.MaxMoves = 10000
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = 1
+	}
+	for _, v := range cfg.Variants {
+		v := v
+		t.Run(variantName(v), func(t *testing.T) {
+			opts, err := engine.ResolveOptions(cfg.Game.Options(), v)
+			if err != nil {
+				t.Fatalf("options %v: %v", v, err)
+			}
+			determinizedSomething := false
+			for i := 0; i < cfg.Games; i++ {
+				seed := cfg.Seed + uint64(i)
+				deep := i < cfg.Deep
+				if playOne(t, cfg, opts, seed, deep) {
+					determinizedSomething = true
+				}
+				if t.Failed() {
+					t.Fatalf("stopped at game with seed %d", seed)
+				}
+			}
+			if cfg.Hidden && !determinizedSomething {
+				t.Errorf("Determinize never changed a state in %d deep games, though the game hides facts", cfg.Deep)
+			}
+		})
+	}
+}
+
+func variantName(v map[string]any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// playOne plays a random game; it reports whether Determinize changed a state.
+func playOne(t *testing.T, cfg Config, opts engine.Options, seed uint64, deep bool) bool {
+	t.Helper()
+	g := cfg.Game
+	st, err := g.New(opts, nil, seed)
+	if err != nil {
+		t.Fatalf("seed %d: New: %v", seed, err)
+	}
+	rec := engine.NewRecorder(g.Name(), opts, seed, nil)
+	r := engine.NewRand(engine.DeriveSeed(seed, 77))
+	var legal []engine.Move
+	changed := false
+	var cloneAt engine.State
+	var cloneHash uint64
+	for n := 0; ; n++ {
+		if n > cfg.MaxMoves {
+			t.Fatalf("seed %d: no outcome after %d moves", seed, cfg.MaxMoves)
+		}
+		pending := st.Pending()
+		out, over := st.Outcome()
+		if over != (len(pending) == 0) {
+			t.Fatalf("seed %d move %d: Outcome over=%v but %d seats pending", seed, n, over, len(pending))
+		}
+		if over {
+			checkOutcome(t, st, out)
+			break
+		}
+		seat := pending[r.IntN(len(pending))]
+		legal = st.Legal(seat, legal[:0])
+		if len(legal) == 0 {
+			t.Fatalf("seed %d move %d: seat %d is pending but has no legal move", seed, n, seat)
+		}
+		if deep {
+			checkLegalAll(t, st, seat, legal)
+			checkIllegal(t, st, seat, legal, r)
+			if checkViews(t, cfg, st, r) {
+				changed = true
+			}
+		}
+		m := legal[r.IntN(len(legal))]
+		text := st.Format(m)
+		evs, err := st.Apply(seat, m)
+		if err != nil {
+			t.Fatalf("seed %d move %d: legal move %q rejected: %v", seed, n, text, err)
+		}
+		rec.Add(seat, text)
+		if deep {
+			checkEvents(t, cfg, st, evs)
+		}
+		if deep && n == 3 {
+			cloneAt = st.Clone()
+			cloneHash = st.Hash()
+			checkCloneDeep(t, st, r)
+		}
+	}
+	if cloneAt != nil && cloneAt.Hash() != cloneHash {
+		t.Errorf("seed %d: a clone taken mid-game changed while the original played on", seed)
+	}
+	checkReplay(t, g, rec.Record, st.Hash())
+	return changed
+}
+
+func checkOutcome(t *testing.T, st engine.State, out engine.Outcome) {
+	t.Helper()
+	if len(out.Ranks) != st.Seats() {
+		t.Fatalf("outcome has %d ranks for %d seats", len(out.Ranks), st.Seats())
+	}
+	if !out.Draw && len(out.Winners) == 0 {
+		t.Fatalf("outcome has no winner and is not a draw")
+	}
+	for _, w := range out.Winners {
+		if out.Ranks[w] != 1 {
+			t.Fatalf("winner %d has rank %d", w, out.Ranks[w])
+		}
+	}
+}
+
+// checkLegalAll applies every legal move to a clone and checks the notation.
+func checkLegalAll(t *testing.T, st engine.State, seat engine.Seat, legal []engine.Move) {
+	t.Helper()
+	seen := make(map[string]engine.Move, len(legal))
+	for _, m := range legal {
+		text := st.Format(m)
+		if prev, dup := seen[text]; dup && prev != m {
+			t.Fatalf("moves %d and %d both format as %q", prev, m, text)
+		}
+		seen[text] = m
+		back, err := st.Parse(text)
+		if err != nil {
+			t.Fatalf("Parse(Format(m)=%q): %v", text, err)
+		}
+		if back != m {
+			t.Fatalf("Parse(%q) = %d, want %d", text, back, m)
+		}
+		if d := st.Describe(m, engine.PL); d == "" {
+			t.Fatalf("move %q has no Polish description", text)
+		}
+		c := st.Clone()
+		if _, err := c.Apply(seat, m); err != nil {
+			t.Fatalf("legal move %q rejected on a clone: %v", text, err)
+		}
+	}
+}
+
+// checkIllegal feeds moves that are not legal and checks the state is untouched.
+func checkIllegal(t *testing.T, st engine.State, seat engine.Seat, legal []engine.Move, r interface{ Uint64() uint64 }) {
+	t.Helper()
+	before := st.Hash()
+	snap := mustJSON(t, st.Snapshot())
+	reject := func(s engine.Seat, m engine.Move, what string) {
+		t.Helper()
+		_, err := st.Apply(s, m)
+		if err == nil {
+			t.Fatalf("%s: move %q by seat %d accepted", what, st.Format(m), s)
+		}
+		re, ok := engine.AsRuleError(err)
+		if !ok || re.Code == "" || re.Msg.PL == "" || re.Msg.EN == "" {
+			t.Fatalf("%s: error %v is not a rule error with a code and both messages", what, err)
+		}
+		if st.Hash() != before || !bytes.Equal(mustJSON(t, st.Snapshot()), snap) {
+			t.Fatalf("%s: rejected move changed the state", what)
+		}
+	}
+	isLegal := func(m engine.Move) bool {
+		for _, l := range legal {
+			if l == m {
+				return true
+			}
+		}
+		return false
+	}
+	// Out of turn, from every seat that owes nothing, and from no seat at all.
+	pend := st.Pending()
+	for s := engine.Seat(-1); int(s) <= st.Seats(); s++ {
+		owes := false
+		for _, p := range pend {
+			owes = owes || p == s
+		}
+		if !owes {
+			reject(s, legal[0], "out of turn")
+		}
+	}
+	// Random encodings that are not legal.
+	for i := 0; i < 8; i++ {
+		m := engine.Move(r.Uint64())
+		if i%2 == 1 {
+			m = engine.Move(r.Uint64() & 0xffff)
+		}
+		if !isLegal(m) {
+			reject(seat, m, "random encoding")
+		}
+	}
+	// Garbage notation.
+	for _, g := range garbage {
+		m, err := st.Parse(g)
+		if err != nil {
+			if _, ok := engine.AsRuleError(err); !ok {
+				t.Fatalf("Parse(%q) error %v is not a rule error", g, err)
+			}
+			continue
+		}
+		if !isLegal(m) {
+			reject(seat, m, fmt.Sprintf("garbage %q", g))
+		}
+	}
+}
+
+// checkViews serialises every viewer's view, searches it for hidden facts,
+// and checks that Determinize keeps the view. It reports whether a
+// Determinize changed the hash.
+func checkViews(t *testing.T, cfg Config, st engine.State, r interface {
+	Uint64() uint64
+}) bool {
+	t.Helper()
+	changed := false
+	for v := engine.Spectator; int(v) < st.Seats(); v++ {
+		view := mustJSON(t, st.View(v))
+		if cfg.HiddenFacts != nil {
+			for _, f := range cfg.HiddenFacts(st, v) {
+				if bytes.Contains(view, []byte(f)) {
+					t.Fatalf("view of seat %d leaks hidden fact %s\nview: %s", v, f, view)
+				}
+			}
+		}
+		d := st.Clone()
+		d.Determinize(v, engine.NewRand(r.Uint64()))
+		if got := mustJSON(t, d.View(v)); !bytes.Equal(got, view) {
+			t.Fatalf("Determinize(%d) changed what seat %d sees:\nbefore %s\nafter  %s", v, v, view, got)
+		}
+		if d.Hash() != st.Hash() {
+			changed = true
+		}
+		if v >= 0 {
+			a := st.Legal(v, nil)
+			b := d.Legal(v, nil)
+			if fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Fatalf("Determinize(%d) changed seat %d's legal moves", v, v)
+			}
+		}
+		// The determinized world must be a playable game.
+		playToEnd(t, d, r, cfg.MaxMoves)
+	}
+	return changed
+}
+
+func playToEnd(t *testing.T, st engine.State, r interface{ Uint64() uint64 }, max int) {
+	t.Helper()
+	var legal []engine.Move
+	for n := 0; ; n++ {
+		p := st.Pending()
+		if len(p) == 0 {
+			return
+		}
+		if n > max {
+			t.Fatalf("determinized game has no outcome after %d moves", max)
+		}
+		s := p[int(r.Uint64()%uint64(len(p)))]
+		legal = st.Legal(s, legal[:0])
+		if len(legal) == 0 {
+			t.Fatalf("determinized game: seat %d pending with no legal move", s)
+		}
+		if _, err := st.Apply(s, legal[int(r.Uint64()%uint64(len(legal)))]); err != nil {
+			t.Fatalf("determinized game rejected a legal move: %v", err)
+		}
+	}
+}
+
+// checkEvents redacts the events for every viewer and searches for leaks.
+func checkEvents(t *testing.T, cfg Config, st engine.State, evs []engine.Event) {
+	t.Helper()
+	for v := engine.Spectator; int(v) < st.Seats(); v++ {
+		var views []engine.EventView
+		for _, e := range evs {
+			for _, lang := range []engine.Lang{engine.PL, engine.EN} {
+				if ev, ok := st.RedactEvent(e, v, lang); ok {
+					if ev.Text == "" {
+						t.Fatalf("event %s has no %s text", e.Kind, lang)
+					}
+					views = append(views, ev)
+				}
+			}
+		}
+		data := mustJSON(t, views)
+		if cfg.HiddenFacts != nil {
+			for _, f := range cfg.HiddenFacts(st, v) {
+				if bytes.Contains(data, []byte(f)) {
+					t.Fatalf("events for seat %d leak hidden fact %s\nevents: %s", v, f, data)
+				}
+			}
+		}
+	}
+}
+
+// checkCloneDeep plays a clone to the end and checks the original is untouched.
+func checkCloneDeep(t *testing.T, st engine.State, r interface{ Uint64() uint64 }) {
+	t.Helper()
+	before := st.Hash()
+	snap := mustJSON(t, st.Snapshot())
+	c := st.Clone()
+	if c.Hash() != before {
+		t.Fatalf("a clone hashes differently from its original")
+	}
+	playToEnd(t, c, r, 100000)
+	if st.Hash() != before || !bytes.Equal(mustJSON(t, st.Snapshot()), snap) {
+		t.Fatalf("playing a clone changed the original")
+	}
+}
+
+// checkReplay replays the record, directly and after a JSON round trip.
+func checkReplay(t *testing.T, g engine.Game, rec engine.Record, want uint64) {
+	t.Helper()
+	res, err := engine.Replay(g, rec)
+	if err != nil || res.Err != nil {
+		t.Fatalf("replay: %v %v", err, res.Err)
+	}
+	if res.State.Hash() != want {
+		t.Fatalf("replay hash %x, want %x", res.State.Hash(), want)
+	}
+	data := mustJSON(t, rec)
+	back, err := engine.DecodeRecord(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("record JSON round trip: %v\n%s", err, data)
+	}
+	res, err = engine.Replay(g, back)
+	if err != nil || res.Err != nil {
+		t.Fatalf("replay after JSON round trip: %v %v", err, res.Err)
+	}
+	if res.State.Hash() != want {
+		t.Fatalf("replay after JSON round trip: hash %x, want %x", res.State.Hash(), want)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("JSON: %v", err)
+	}
+	return b
+}

@@ -1,0 +1,58 @@
+// Package all is the one list of Stolik's games.
+package all
+
+import (
+	"fmt"
+	"strings"
+
+	"stolik/engine"
+	"stolik/games/cardline"
+)
+
+// Games returns every game, with its own content.
+func Games() []engine.Game {
+	return []engine.Game{cardline.New()}
+}
+
+// Names lists the games' names.
+func Names() []string {
+	var n []string
+	for _, g := range Games() {
+		n = append(n, g.Name())
+	}
+	return n
+}
+
+// Lookup finds a game by name. With contentDir set, the game uses that
+// content pack (an owner's transcription of the printed cards) instead.
+func Lookup(name, contentDir string) (engine.Game, error) {
+	for _, g := range Games() {
+		if g.Name() != name {
+			continue
+		}
+		if contentDir == "" {
+			return g, nil
+		}
+		return WithContent(name, contentDir)
+	}
+	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(Names(), ", "))
+}
+
+// WithContent loads a content pack for a game.
+func WithContent(name, dir string) (engine.Game, error) {
+	switch name {
+	case "cardline":
+		p, err := cardline.LoadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		return cardline.WithPack(p), nil
+	}
+	return nil, fmt.Errorf("game %q has no loadable content packs", name)
+}
+
+// ValidateContent checks a content pack of a game.
+func ValidateContent(name, dir string) error {
+	_, err := WithContent(name, dir)
+	return err
+}

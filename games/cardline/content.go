@@ -1,0 +1,289 @@
+package cardline
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"stolik/engine"
+)
+
+// Trait is one of the three values printed on a card's back.
+type Trait uint8
+
+const (
+	Strength Trait = iota
+	IQ
+	Combat
+)
+
+var traitNames = [3]string{"strength", "iq", "combat"}
+
+var traitText = [3]engine.Text{
+	{PL: "Siła", EN: "Strength"},
+	{PL: "IQ", EN: "IQ"},
+	{PL: "Walka", EN: "Combat"},
+}
+
+func (t Trait) String() string { return traitNames[t] }
+
+// Card is one printed character card.
+type Card struct {
+	ID         string      `json:"id"`
+	Name       engine.Text `json:"name"`
+	Colour     string      `json:"colour"`   // "blue" superhero, "red" supervillain
+	Strength   string      `json:"strength"` // as printed: "80 t", "250 kg"
+	StrengthKG int64       `json:"strength_kg"`
+	IQ         int64       `json:"iq"`
+	Combat     int64       `json:"combat"`
+}
+
+// Value is the card's value of trait t; Strength is compared in kilograms
+// (spec CL-A10: 1 t = 1000 kg, equal after conversion is equal).
+func (c *Card) Value(t Trait) int64 {
+	switch t {
+	case Strength:
+		return c.StrengthKG
+	case IQ:
+		return c.IQ
+	}
+	return c.Combat
+}
+
+// MaxCards bounds a pack; card ids fit a byte and states stay compact.
+const MaxCards = 160
+
+// Pack is a validated deck of cards.
+type Pack struct {
+	Cards []Card
+	index map[string]int
+}
+
+// Lookup returns a card's index by id.
+func (p *Pack) Lookup(id string) (int, bool) {
+	i, ok := p.index[id]
+	return i, ok
+}
+
+//go:embed content/*.yaml
+var embedded embed.FS
+
+// DefaultPack is the project's own 110-card deck, loaded once.
+func DefaultPack() *Pack {
+	defaultOnce.Do(func() {
+		sub, _ := fs.Sub(embedded, "content")
+		defaultPack, defaultErr = LoadPack(sub)
+	})
+	if defaultErr != nil {
+		panic("cardline: the embedded content is invalid: " + defaultErr.Error())
+	}
+	return defaultPack
+}
+
+// LoadDir loads a pack from a directory of YAML files.
+func LoadDir(dir string) (*Pack, error) {
+	return LoadPack(os.DirFS(dir))
+}
+
+// ContentErrors is every problem found in a pack, each naming file, card and field.
+type ContentErrors []string
+
+func (e ContentErrors) Error() string {
+	return fmt.Sprintf("%d problem(s) in the content pack:\n  %s", len(e), strings.Join(e, "\n  "))
+}
+
+var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// LoadPack reads every *.yaml file of fsys (in name order) and validates it.
+// All problems are reported together.
+func LoadPack(fsys fs.FS) (*Pack, error) {
+	files, err := fs.Glob(fsys, "*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	if len(files) == 0 {
+		return nil, ContentErrors{"no .yaml files in the pack"}
+	}
+	p := &Pack{index: map[string]int{}}
+	var errs ContentErrors
+	for _, f := range files {
+		data, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", f, err))
+			continue
+		}
+		errs = append(errs, p.parseFile(path.Base(f), data)...)
+	}
+	if len(p.Cards) > MaxCards {
+		errs = append(errs, fmt.Sprintf("the pack has %d cards; at most %d are supported", len(p.Cards), MaxCards))
+	}
+	if len(p.Cards) < 3 && len(errs) == 0 {
+		errs = append(errs, fmt.Sprintf("the pack has %d cards; a game needs at least 3", len(p.Cards)))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return p, nil
+}
+
+func (p *Pack) parseFile(file string, data []byte) (errs []string) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return []string{fmt.Sprintf("%s: not valid YAML: %v", file, err)}
+	}
+	if len(doc.Content) == 0 {
+		return []string{fmt.Sprintf("%s: the file is empty", file)}
+	}
+	root := doc.Content[0]
+	cards := mapValue(root, "cards")
+	if root.Kind != yaml.MappingNode || cards == nil || cards.Kind != yaml.SequenceNode {
+		return []string{fmt.Sprintf("%s:%d: want a top-level key \"cards\" holding a list of cards", file, root.Line)}
+	}
+	for i, n := range cards.Content {
+		card, cerrs := parseCard(file, i, n)
+		errs = append(errs, cerrs...)
+		if len(cerrs) > 0 {
+			continue
+		}
+		if _, dup := p.index[card.ID]; dup {
+			errs = append(errs, fmt.Sprintf("%s:%d: card %q: the id is used by another card", file, n.Line, card.ID))
+			continue
+		}
+		p.index[card.ID] = len(p.Cards)
+		p.Cards = append(p.Cards, card)
+	}
+	return errs
+}
+
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+var cardFields = map[string]bool{"id": true, "name": true, "colour": true, "strength": true, "iq": true, "combat": true}
+
+func parseCard(file string, i int, n *yaml.Node) (Card, []string) {
+	var c Card
+	var errs []string
+	where := fmt.Sprintf("%s:%d: card #%d", file, n.Line, i+1)
+	if n.Kind != yaml.MappingNode {
+		return c, []string{where + ": want a mapping of fields"}
+	}
+	if id := mapValue(n, "id"); id != nil && id.Kind == yaml.ScalarNode {
+		c.ID = id.Value
+		where = fmt.Sprintf("%s:%d: card %q", file, n.Line, c.ID)
+	}
+	bad := func(field, format string, args ...any) {
+		errs = append(errs, fmt.Sprintf("%s: field %s: %s", where, field, fmt.Sprintf(format, args...)))
+	}
+	for k := 0; k+1 < len(n.Content); k += 2 {
+		if key := n.Content[k].Value; !cardFields[key] {
+			bad(key, "unknown field (known: id, name, colour, strength, iq, combat)")
+		}
+	}
+	if !idPattern.MatchString(c.ID) {
+		bad("id", "%q must be lowercase letters, digits and hyphens", c.ID)
+	}
+	name := mapValue(n, "name")
+	switch {
+	case name == nil:
+		bad("name", "missing")
+	case name.Kind == yaml.ScalarNode:
+		c.Name = engine.Text{PL: name.Value, EN: name.Value}
+	default:
+		if v := mapValue(name, "pl"); v != nil {
+			c.Name.PL = v.Value
+		}
+		if v := mapValue(name, "en"); v != nil {
+			c.Name.EN = v.Value
+		}
+	}
+	if name != nil && (strings.TrimSpace(c.Name.PL) == "" || strings.TrimSpace(c.Name.EN) == "") {
+		bad("name", "needs a Polish (pl) and an English (en) name")
+	}
+	switch col := scalar(n, "colour"); col {
+	case "blue", "red":
+		c.Colour = col
+	case "":
+		bad("colour", "missing (blue for a superhero, red for a supervillain)")
+	default:
+		bad("colour", "%q is not blue or red", col)
+	}
+	c.Strength = scalar(n, "strength")
+	if kg, err := parseStrength(c.Strength); err != nil {
+		bad("strength", "%v", err)
+	} else {
+		c.StrengthKG = kg
+	}
+	for _, f := range []struct {
+		name string
+		dst  *int64
+	}{{"iq", &c.IQ}, {"combat", &c.Combat}} {
+		s := scalar(n, f.name)
+		if s == "" {
+			bad(f.name, "missing (spec CL-A11: every card needs a value for every trait)")
+			continue
+		}
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || v < 0 {
+			bad(f.name, "%q is not a whole number ≥ 0", s)
+			continue
+		}
+		*f.dst = v
+	}
+	return c, errs
+}
+
+func scalar(n *yaml.Node, key string) string {
+	v := mapValue(n, key)
+	if v == nil || v.Kind != yaml.ScalarNode {
+		return ""
+	}
+	return strings.TrimSpace(v.Value)
+}
+
+// parseStrength reads "250 kg", "1.5 t" or "80t" into kilograms.
+func parseStrength(s string) (int64, error) {
+	if s == "" {
+		return 0, errors.New("missing (a number with a unit, kg or t, e.g. \"250 kg\" or \"80 t\")")
+	}
+	num, unit := s, ""
+	for _, u := range []string{"kg", "t"} {
+		if strings.HasSuffix(s, u) {
+			num, unit = strings.TrimSpace(strings.TrimSuffix(s, u)), u
+			break
+		}
+	}
+	if unit == "" {
+		return 0, fmt.Errorf("%q has no unit (kg or t)", s)
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(num, ",", "."), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		return 0, fmt.Errorf("%q is not a number of %s", s, unit)
+	}
+	if unit == "t" {
+		v *= 1000
+	}
+	if v != math.Trunc(v) || v > 1e15 {
+		return 0, fmt.Errorf("%q is not a whole number of kilograms", s)
+	}
+	return int64(v), nil
+}

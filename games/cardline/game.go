@@ -1,0 +1,273 @@
+// Package cardline plays Cardline: Marvel: players place their cards, trait
+// side down, into a line ordered by one trait, and the first to place all
+// their cards correctly wins. The rules follow shared/rules/cardline.md;
+// every proposal of that spec (CL-A*) is the default of an option.
+package cardline
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"sync"
+
+	"stolik/engine"
+)
+
+var (
+	defaultOnce sync.Once
+	defaultPack *Pack
+	defaultErr  error
+)
+
+// Limits of the game (spec CL-A1, CL-A4).
+const (
+	MinPlayers = 2
+	MaxPlayers = 8
+	MinHand    = 4
+	MaxHand    = 8
+)
+
+// Game is Cardline: Marvel with one content pack.
+type Game struct {
+	pack *Pack
+}
+
+// New returns the game with the project's own deck.
+func New() *Game { return &Game{pack: DefaultPack()} }
+
+// WithPack returns the game played with another pack (an owner's transcription).
+func WithPack(p *Pack) *Game { return &Game{pack: p} }
+
+// Pack is the game's content.
+func (g *Game) Pack() *Pack { return g.pack }
+
+func (g *Game) Name() string { return "cardline" }
+
+func (g *Game) Title() engine.Text {
+	return engine.Text{PL: "Cardline: Marvel", EN: "Cardline: Marvel"}
+}
+
+var seatValues = []string{"random", "0", "1", "2", "3", "4", "5", "6", "7"}
+
+func (g *Game) Options() []engine.OptionSpec {
+	return []engine.OptionSpec{
+		{Name: "players", Kind: engine.IntOption, Default: 4, Min: MinPlayers, Max: MaxPlayers,
+			Help: engine.Text{PL: "Liczba graczy (2–8, CL-A1).", EN: "Number of players (2–8, CL-A1)."}},
+		{Name: "trait", Kind: engine.EnumOption, Default: "random", Values: []string{"random", "strength", "iq", "combat"},
+			Help: engine.Text{PL: "Cecha porównywana w całej grze; random losuje (CL-A3).", EN: "The trait compared all game; random draws one (CL-A3)."}},
+		{Name: "hand", Kind: engine.IntOption, Default: 4, Min: MinHand, Max: MaxHand,
+			Help: engine.Text{PL: "Liczba kart rozdawanych każdemu graczowi (CL-A4).", EN: "Cards dealt to each player (CL-A4)."}},
+		{Name: "first", Kind: engine.EnumOption, Default: "random", Values: seatValues,
+			Help: engine.Text{PL: "Pierwszy gracz: numer miejsca albo random (CL-A2).", EN: "First player: a seat number or random (CL-A2)."}},
+		{Name: "empty_deck", Kind: engine.EnumOption, Default: "reshuffle", Values: []string{"reshuffle", "skip"},
+			Help: engine.Text{PL: "Pusta talia: przetasuj karty z pudełka w nową talię, albo pomiń dobieranie (CL-A5).", EN: "Empty deck: shuffle the box into a new deck, or skip the draw (CL-A5)."}},
+		{Name: "finish", Kind: engine.EnumOption, Default: "round", Values: []string{"round", "immediate"},
+			Help: engine.Text{PL: "Zwycięstwo sprawdzane na koniec rundy, albo od razu po ostatniej karcie (CL-A6).", EN: "Victory checked at the end of the round, or at once on the last card (CL-A6)."}},
+		{Name: "eliminated_cards", Kind: engine.EnumOption, Default: "out", Values: []string{"out", "box"},
+			Help: engine.Text{PL: "Karty wyeliminowanych graczy: poza grą, albo do pudełka (CL-A16).", EN: "Eliminated players' cards: out of play, or into the box (CL-A16)."}},
+	}
+}
+
+// setupSpec is the record's "setup" object (docs/games/cardline.md).
+type setupSpec struct {
+	Hands     [][]string `json:"hands"`
+	HandSizes []int      `json:"hand_sizes"`
+	Line      []string   `json:"line"`
+	Decks     struct {
+		Draw *[]string `json:"draw"`
+		Box  []string  `json:"box"`
+	} `json:"decks"`
+}
+
+// New sets a game up: trait, first player, the shuffle and the deal, or the
+// explicit cards of setup.
+func (g *Game) New(opts engine.Options, setup json.RawMessage, seed uint64) (engine.State, error) {
+	s, err := g.newState(opts, setup, seed)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (g *Game) newState(opts engine.Options, setup json.RawMessage, seed uint64) (*State, error) {
+	if opts == nil {
+		var err error
+		if opts, err = engine.ResolveOptions(g.Options(), nil); err != nil {
+			return nil, err
+		}
+	}
+	n := opts.Int("players")
+	if n < MinPlayers || n > MaxPlayers {
+		return nil, fmt.Errorf("players must be %d..%d, not %d", MinPlayers, MaxPlayers, n)
+	}
+	hand := opts.Int("hand")
+	if hand == 0 {
+		hand = MinHand
+	}
+	s := &State{
+		pack:  g.pack,
+		seats: int8(n),
+		rng:   engine.NewRNG(seed),
+	}
+	s.rules.emptyDeckSkip = opts.String("empty_deck") == "skip"
+	s.rules.immediate = opts.String("finish") == "immediate"
+	s.rules.eliminatedToBox = opts.String("eliminated_cards") == "box"
+	switch t := opts.String("trait"); t {
+	case "strength":
+		s.trait = Strength
+	case "iq":
+		s.trait = IQ
+	case "combat":
+		s.trait = Combat
+	default:
+		s.trait = Trait(s.rng.IntN(3))
+	}
+	if f := opts.String("first"); f == "" || f == "random" {
+		s.first = engine.Seat(s.rng.IntN(n))
+	} else {
+		v, _ := strconv.Atoi(f)
+		if v >= n {
+			return nil, fmt.Errorf("first player %d is not a seat of a %d-player game", v, n)
+		}
+		s.first = engine.Seat(v)
+	}
+	var sp setupSpec
+	if len(bytes.TrimSpace(setup)) > 0 && !bytes.Equal(bytes.TrimSpace(setup), []byte("null")) {
+		dec := json.NewDecoder(bytes.NewReader(setup))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&sp); err != nil {
+			return nil, fmt.Errorf("setup: %v", err)
+		}
+	}
+	if err := s.deal(sp, hand); err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	s.active = uint8(1<<n - 1)
+	s.round = 1
+	s.turn = s.roundStart()
+	s.winner = engine.NoSeat
+	return s, nil
+}
+
+// deal places the cards: the setup's explicit cards first, the rest shuffled.
+func (s *State) deal(sp setupSpec, hand int) error {
+	n := int(s.seats)
+	total := len(s.pack.Cards)
+	used := make([]bool, total)
+	take := func(where, id string) (uint8, error) {
+		i, ok := s.pack.Lookup(id)
+		if !ok {
+			return 0, fmt.Errorf("%s: unknown card %q", where, id)
+		}
+		if used[i] {
+			return 0, fmt.Errorf("%s: card %q is used twice", where, id)
+		}
+		used[i] = true
+		return uint8(i), nil
+	}
+	if sp.Hands != nil && len(sp.Hands) != n {
+		return fmt.Errorf("hands: %d hands given for %d players", len(sp.Hands), n)
+	}
+	if sp.HandSizes != nil && len(sp.HandSizes) != n {
+		return fmt.Errorf("hand_sizes: %d sizes given for %d players", len(sp.HandSizes), n)
+	}
+	sizes := make([]int, n)
+	for i := range sizes {
+		sizes[i] = hand
+		if sp.HandSizes != nil {
+			if sp.HandSizes[i] < 1 || sp.HandSizes[i] > MaxHand {
+				return fmt.Errorf("hand_sizes[%d]: %d is not 1..%d", i, sp.HandSizes[i], MaxHand)
+			}
+			sizes[i] = sp.HandSizes[i]
+		}
+	}
+	for i, h := range sp.Hands {
+		if len(h) > MaxHand {
+			return fmt.Errorf("hands[%d]: %d cards, at most %d", i, len(h), MaxHand)
+		}
+		sizes[i] = len(h)
+		for _, id := range h {
+			c, err := take(fmt.Sprintf("hands[%d]", i), id)
+			if err != nil {
+				return err
+			}
+			s.hands[i][s.handLen[i]] = c
+			s.handLen[i]++
+		}
+	}
+	for _, id := range sp.Line {
+		c, err := take("line", id)
+		if err != nil {
+			return err
+		}
+		s.line[s.lineLen] = c
+		s.lineLen++
+		s.revealed.set(c)
+	}
+	for i := 1; i < int(s.lineLen); i++ {
+		if s.value(s.line[i-1]) > s.value(s.line[i]) {
+			return fmt.Errorf("line: %q and %q are out of order for %s", s.pack.Cards[s.line[i-1]].ID, s.pack.Cards[s.line[i]].ID, s.trait)
+		}
+	}
+	for _, id := range sp.Decks.Box {
+		c, err := take("decks.box", id)
+		if err != nil {
+			return err
+		}
+		s.box[s.boxLen] = c
+		s.boxLen++
+		s.revealed.set(c)
+	}
+	if sp.Decks.Draw != nil {
+		// The deck is exactly the given cards, top first; unnamed cards stay
+		// out of play, so small situations can be set up exactly.
+		d := *sp.Decks.Draw
+		for k := len(d) - 1; k >= 0; k-- {
+			c, err := take("decks.draw", d[k])
+			if err != nil {
+				return err
+			}
+			s.deck[s.deckLen] = c
+			s.deckLen++
+		}
+	} else {
+		for i := range s.pack.Cards {
+			if !used[i] {
+				s.deck[s.deckLen] = uint8(i)
+				s.deckLen++
+			}
+		}
+		engine.Shuffle(&s.rng, s.deck[:s.deckLen])
+	}
+	need := 0
+	for i := range n {
+		if sp.Hands == nil {
+			need += sizes[i]
+		}
+	}
+	if sp.Line == nil {
+		need++
+	}
+	if need > int(s.deckLen) {
+		return fmt.Errorf("%d players with %d cards each need %d cards, the deck has %d (spec CL-A1: N·H + 1 ≤ %d)", n, hand, need, s.deckLen, total)
+	}
+	if sp.Hands == nil {
+		for i := range n {
+			for range sizes[i] {
+				s.hands[i][s.handLen[i]] = s.pop()
+				s.handLen[i]++
+			}
+		}
+	}
+	if sp.Line == nil {
+		c := s.pop()
+		s.line[0] = c
+		s.lineLen = 1
+		s.revealed.set(c)
+	}
+	if s.lineLen == 0 {
+		return fmt.Errorf("line: the line needs a starting card")
+	}
+	return nil
+}

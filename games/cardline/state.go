@@ -1,0 +1,393 @@
+package cardline
+
+import (
+	"math/rand/v2"
+
+	"stolik/engine"
+)
+
+// cardSet is a bitset over card indices.
+type cardSet [(MaxCards + 63) / 64]uint64
+
+func (b *cardSet) set(c uint8)      { b[c>>6] |= 1 << (c & 63) }
+func (b *cardSet) has(c uint8) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+// State is a game in progress. It is a flat value: Clone is one copy.
+type State struct {
+	pack  *Pack // immutable, shared
+	rules struct {
+		emptyDeckSkip, immediate, eliminatedToBox bool
+	}
+	trait Trait
+	seats int8
+	first engine.Seat // the first player's seat; rounds start here (CL-A8)
+	turn  engine.Seat // whose turn it is; NoSeat once the game is over
+
+	round  int16
+	active uint8 // bit per seat: not eliminated
+	// eliminatedIn is the round a seat was eliminated in (0: never).
+	eliminatedIn [MaxPlayers]int16
+
+	hands   [MaxPlayers][MaxHand]uint8
+	handLen [MaxPlayers]uint8
+	line    [MaxCards]uint8 // left (lowest) to right
+	lineLen uint8
+	deck    [MaxCards]uint8 // deck[deckLen-1] is the top
+	deckLen uint8
+	box     [MaxCards]uint8 // failed cards, in the order they failed
+	boxLen  uint8
+	out     uint8 // cards of eliminated players, out of play (CL-A16)
+
+	// revealed marks cards whose trait side everyone has seen (line, box,
+	// and any card once checked).
+	revealed cardSet
+
+	winner  engine.Seat
+	winners uint8 // bit per seat when several share a win (no card left to draw)
+	rng     engine.RNG
+
+	pend   [1]engine.Seat
+	events []engine.Event
+}
+
+func (s *State) value(c uint8) int64 { return s.pack.Cards[c].Value(s.trait) }
+
+func (s *State) pop() uint8 {
+	s.deckLen--
+	return s.deck[s.deckLen]
+}
+
+func (s *State) isActive(p engine.Seat) bool { return s.active&(1<<uint(p)) != 0 }
+
+// Trait is the trait compared this game.
+func (s *State) Trait() Trait { return s.trait }
+
+func (s *State) Seats() int { return int(s.seats) }
+
+func (s *State) Pending() []engine.Seat {
+	if s.turn == engine.NoSeat {
+		return nil
+	}
+	s.pend[0] = s.turn
+	return s.pend[:]
+}
+
+// Move encoding: card index in the low byte, gap in the next byte.
+func encode(card uint8, gap uint8) engine.Move { return engine.Move(card) | engine.Move(gap)<<8 }
+
+func decode(m engine.Move) (card, gap int, ok bool) {
+	if m>>16 != 0 {
+		return 0, 0, false
+	}
+	return int(m & 0xff), int(m >> 8 & 0xff), true
+}
+
+func (s *State) Legal(p engine.Seat, dst []engine.Move) []engine.Move {
+	if p != s.turn || s.turn == engine.NoSeat {
+		return dst
+	}
+	for _, c := range s.hands[p][:s.handLen[p]] {
+		for g := 0; g <= int(s.lineLen); g++ {
+			dst = append(dst, encode(c, uint8(g)))
+		}
+	}
+	return dst
+}
+
+// correct is the placement test (rulebook "Sytuacja wyjątkowa", spec CL-A9):
+// the left neighbour is not higher and the right neighbour is not lower.
+func (s *State) correct(c uint8, gap int) bool {
+	v := s.value(c)
+	if gap > 0 && s.value(s.line[gap-1]) > v {
+		return false
+	}
+	if gap < int(s.lineLen) && v > s.value(s.line[gap]) {
+		return false
+	}
+	return true
+}
+
+func (s *State) handIndex(p engine.Seat, c uint8) int {
+	for i, h := range s.hands[p][:s.handLen[p]] {
+		if h == c {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *State) emit(e engine.Event) { s.events = append(s.events, e) }
+
+// Apply places one of the seat's cards in a gap, reveals it and checks it.
+func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
+	if err := engine.CheckSeat(p, int(s.seats), s.Pending()); err != nil {
+		return nil, err
+	}
+	card, gap, ok := decode(m)
+	if !ok || card >= len(s.pack.Cards) {
+		return nil, errNoSuchCard.Err(uint64(m))
+	}
+	c := uint8(card)
+	hi := s.handIndex(p, c)
+	if hi < 0 {
+		return nil, errCardNotInHand.Err(s.pack.Cards[c].Name.PL, s.pack.Cards[c].Name.EN)
+	}
+	if gap > int(s.lineLen) {
+		return nil, errNoSuchGap.Err(gap, s.lineLen)
+	}
+	// Legal: from here on the state changes.
+	s.events = s.events[:0]
+	h := &s.hands[p]
+	copy(h[hi:], h[hi+1:s.handLen[p]])
+	s.handLen[p]--
+	s.revealed.set(c)
+	ok = s.correct(c, gap)
+	if ok {
+		copy(s.line[gap+1:s.lineLen+1], s.line[gap:s.lineLen])
+		s.line[gap] = c
+		s.lineLen++
+		s.emit(engine.Event{Kind: EvPlaced, Seat: p, Card: int16(c), A: int32(gap), B: 1})
+	} else {
+		// Rulebook: a failed card goes to the box; the player draws the deck's top card.
+		s.box[s.boxLen] = c
+		s.boxLen++
+		s.emit(engine.Event{Kind: EvPlaced, Seat: p, Card: int16(c), A: int32(gap), B: 0})
+		s.draw(p)
+	}
+	if s.rules.immediate && ok && s.handLen[p] == 0 {
+		s.finish(p)
+		return s.events, nil
+	}
+	s.advance()
+	return s.events, nil
+}
+
+// draw gives seat p the deck's top card. An empty deck is rebuilt from the
+// box (spec CL-A5) unless the empty_deck option says to skip the draw; with
+// no card anywhere the draw is skipped. It reports whether a card was drawn.
+func (s *State) draw(p engine.Seat) bool {
+	if s.deckLen == 0 && !s.rules.emptyDeckSkip && s.boxLen > 0 {
+		copy(s.deck[:s.boxLen], s.box[:s.boxLen])
+		s.deckLen = s.boxLen
+		s.boxLen = 0
+		engine.Shuffle(&s.rng, s.deck[:s.deckLen])
+		s.emit(engine.Event{Kind: EvReshuffled, Seat: engine.NoSeat, Card: -1, A: int32(s.deckLen)})
+	}
+	if s.deckLen == 0 {
+		s.emit(engine.Event{Kind: EvNoDraw, Seat: p, Card: -1})
+		return false
+	}
+	c := s.pop()
+	s.hands[p][s.handLen[p]] = c
+	s.handLen[p]++
+	s.emit(engine.Event{Kind: EvDrew, Seat: p, Card: int16(c)})
+	return true
+}
+
+// next returns the next active seat clockwise after p.
+func (s *State) next(p engine.Seat) engine.Seat {
+	for i := 1; i <= int(s.seats); i++ {
+		q := engine.Seat((int(p) + i) % int(s.seats))
+		if s.isActive(q) {
+			return q
+		}
+	}
+	return p
+}
+
+// roundStart is the first player's seat, or the next active seat clockwise
+// from it when the first player is eliminated (spec CL-A8).
+func (s *State) roundStart() engine.Seat {
+	if s.isActive(s.first) {
+		return s.first
+	}
+	return s.next(s.first)
+}
+
+// advance passes the turn clockwise; after the round's last active seat it
+// ends the round. Seats with no card left sit the rest of the round out.
+func (s *State) advance() {
+	start := s.roundStart()
+	p := s.turn
+	for {
+		p = s.next(p)
+		if p == start {
+			s.endRound()
+			return
+		}
+		if s.handLen[p] > 0 {
+			s.turn = p
+			return
+		}
+	}
+}
+
+// endRound applies the end-of-round test (spec section 4, CL-A6, CL-A7).
+func (s *State) endRound() {
+	s.emit(engine.Event{Kind: EvRoundEnd, Seat: engine.NoSeat, Card: -1, A: int32(s.round)})
+	var done uint8
+	count := 0
+	for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
+		if s.isActive(p) && s.handLen[p] == 0 {
+			done |= 1 << uint(p)
+			count++
+		}
+	}
+	switch {
+	case count == 1:
+		for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
+			if done&(1<<uint(p)) != 0 {
+				s.finish(p)
+			}
+		}
+		return
+	case count >= 2:
+		// Rulebook: the others are eliminated; those who finished draw one card each.
+		start := s.roundStart()
+		for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
+			if s.isActive(p) && done&(1<<uint(p)) == 0 {
+				s.eliminate(p)
+			}
+		}
+		drew := false
+		p := start
+		for {
+			if s.draw(p) {
+				drew = true
+			}
+			p = s.next(p)
+			if p == start {
+				break
+			}
+		}
+		if !drew {
+			// No card is left anywhere: those who finished share the win.
+			s.winners = done
+			s.finish(engine.NoSeat)
+			return
+		}
+	}
+	s.round++
+	s.turn = s.roundStart()
+	if s.handLen[s.turn] == 0 {
+		s.advanceFrom(s.turn)
+	}
+}
+
+// advanceFrom finds the first seat from p on (p included) that can play this round.
+func (s *State) advanceFrom(p engine.Seat) {
+	if s.handLen[p] > 0 {
+		s.turn = p
+		return
+	}
+	s.turn = p
+	s.advance()
+}
+
+func (s *State) eliminate(p engine.Seat) {
+	s.active &^= 1 << uint(p)
+	s.eliminatedIn[p] = s.round
+	if s.rules.eliminatedToBox {
+		for _, c := range s.hands[p][:s.handLen[p]] {
+			s.box[s.boxLen] = c
+			s.boxLen++
+			s.revealed.set(c)
+		}
+	} else {
+		s.out += s.handLen[p]
+	}
+	s.handLen[p] = 0
+	s.emit(engine.Event{Kind: EvEliminated, Seat: p, Card: -1, A: int32(s.round)})
+}
+
+func (s *State) finish(p engine.Seat) {
+	s.winner = p
+	if p != engine.NoSeat {
+		s.winners = 1 << uint(p)
+	}
+	s.turn = engine.NoSeat
+	for q := engine.Seat(0); q < engine.Seat(s.seats); q++ {
+		if s.winners&(1<<uint(q)) != 0 {
+			s.emit(engine.Event{Kind: EvWon, Seat: q, Card: -1, A: int32(s.round)})
+		}
+	}
+}
+
+// Outcome ranks the winner first, then players still in the game by the
+// fewest cards left, then eliminated players, the later eliminated first.
+func (s *State) Outcome() (engine.Outcome, bool) {
+	if s.turn != engine.NoSeat {
+		return engine.Outcome{}, false
+	}
+	n := int(s.seats)
+	key := func(p int) int {
+		switch {
+		case s.winners&(1<<uint(p)) != 0:
+			return 0
+		case s.isActive(engine.Seat(p)):
+			return 1 + int(s.handLen[p])
+		}
+		return 1000 + (32767 - int(s.eliminatedIn[p]))
+	}
+	out := engine.Outcome{Ranks: make([]int, n)}
+	for p := range n {
+		r := 1
+		for q := range n {
+			if key(q) < key(p) {
+				r++
+			}
+		}
+		out.Ranks[p] = r
+		if r == 1 {
+			out.Winners = append(out.Winners, engine.Seat(p))
+		}
+	}
+	return out, true
+}
+
+// Clone copies the state; the pack is shared because it never changes.
+func (s *State) Clone() engine.State {
+	c := *s
+	c.events = nil
+	return &c
+}
+
+// Determinize shuffles the deck below its top card: the only fact no
+// player knows. Card identities in hands and the deck's top are public
+// (their fronts are visible) and a card's values belong to its identity.
+func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
+	if s.deckLen < 3 {
+		return
+	}
+	below := s.deck[:s.deckLen-1]
+	r.Shuffle(len(below), func(i, j int) { below[i], below[j] = below[j], below[i] })
+}
+
+func (s *State) Hash() uint64 {
+	h := engine.NewHasher("cardline")
+	h.U64(uint64(s.trait) | uint64(s.seats)<<8 | uint64(uint8(s.first))<<16 | uint64(uint8(s.turn))<<24 |
+		uint64(uint16(s.round))<<32 | uint64(s.active)<<48 | uint64(s.winners)<<56)
+	var flags uint64
+	if s.rules.emptyDeckSkip {
+		flags |= 1
+	}
+	if s.rules.immediate {
+		flags |= 2
+	}
+	if s.rules.eliminatedToBox {
+		flags |= 4
+	}
+	h.U64(flags | uint64(s.out)<<8 | uint64(uint8(s.winner))<<16)
+	for p := range int(s.seats) {
+		h.Int(int(s.eliminatedIn[p]))
+		h.Bytes(s.hands[p][:s.handLen[p]])
+	}
+	h.Bytes(s.line[:s.lineLen])
+	h.Bytes(s.deck[:s.deckLen])
+	h.Bytes(s.box[:s.boxLen])
+	for _, w := range s.revealed {
+		h.U64(w)
+	}
+	h.U64(s.rng.Peek())
+	return h.Sum()
+}

@@ -1,0 +1,212 @@
+// Package sim plays many games between bots over every core and sums up
+// the results. A run's results depend only on its configuration and seed,
+// never on the number of workers.
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"stolik/bots"
+	"stolik/engine"
+)
+
+// Config is one simulation run.
+type Config struct {
+	Game       engine.Game
+	Options    engine.Options // resolved; "players" sets the seat count
+	Bots       []string       // one spec per seat
+	Games      int
+	Seed       uint64
+	Workers    int    // 0: every core
+	MaxMoves   int    // a game longer than this counts as an error (0: 100000)
+	RecordsDir string // when set, every game's record is written there
+	// Progress, when set, is called now and then with the games done.
+	Progress func(done, total int)
+}
+
+// Result is the summary `stolik sim --json` prints (docs: shared cli.md).
+type Result struct {
+	Game       string   `json:"game"`
+	Players    int      `json:"players"`
+	Games      int      `json:"games"`
+	Seed       uint64   `json:"seed"`
+	Bots       []string `json:"bots"`
+	WinsBySeat []int    `json:"wins_by_seat"`
+	Draws      int      `json:"draws"`
+	MovesMean  float64  `json:"moves_mean"`
+	MovesMax   int      `json:"moves_max"`
+	Errors     int      `json:"errors"`
+	FirstError string   `json:"first_error,omitempty"`
+	ElapsedS   float64  `json:"elapsed_s"`
+	GamesPerS  float64  `json:"games_per_s"`
+	// MovesHist counts games by length in moves, in buckets of 10.
+	MovesHist map[int]int `json:"moves_hist"`
+}
+
+// GameResult is one finished (or failed) game.
+type GameResult struct {
+	Index   int
+	Outcome engine.Outcome
+	Moves   int
+	Err     error
+	Record  *engine.Record
+}
+
+// PlayOne plays game i of a run with fresh bots.
+func PlayOne(cfg Config, i int) GameResult {
+	seed := engine.DeriveSeed(cfg.Seed, uint64(i))
+	res := GameResult{Index: i}
+	st, err := cfg.Game.New(cfg.Options, nil, seed)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	n := st.Seats()
+	if len(cfg.Bots) != n {
+		res.Err = fmt.Errorf("%d bots for %d seats", len(cfg.Bots), n)
+		return res
+	}
+	players := make([]engine.Bot, n)
+	rands := make([]*rand.Rand, n)
+	for s := range n {
+		if players[s], err = bots.New(cfg.Game, cfg.Bots[s]); err != nil {
+			res.Err = err
+			return res
+		}
+		rands[s] = engine.NewRand(engine.DeriveSeed(seed, uint64(s)+1))
+	}
+	var rec *engine.Recorder
+	if cfg.RecordsDir != "" {
+		rec = engine.NewRecorder(cfg.Game.Name(), cfg.Options, seed, nil)
+	}
+	max := cfg.MaxMoves
+	if max == 0 {
+		max = 100000
+	}
+	for {
+		pending := st.Pending()
+		if len(pending) == 0 {
+			break
+		}
+		if res.Moves >= max {
+			res.Err = fmt.Errorf("game %d: no outcome after %d moves", i, max)
+			return res
+		}
+		// Every pending seat decides on the state as it is; with
+		// simultaneous choices the lowest seat's move is applied first.
+		seat := pending[0]
+		m, err := bots.Decide(players[seat], st, seat, rands[seat])
+		if err != nil {
+			res.Err = fmt.Errorf("game %d move %d: bot %s: %w", i, res.Moves, cfg.Bots[seat], err)
+			return res
+		}
+		if rec != nil {
+			rec.Add(seat, st.Format(m))
+		}
+		if _, err := st.Apply(seat, m); err != nil {
+			res.Err = fmt.Errorf("game %d move %d: %w", i, res.Moves, err)
+			return res
+		}
+		res.Moves++
+	}
+	res.Outcome, _ = st.Outcome()
+	if rec != nil {
+		res.Record = &rec.Record
+	}
+	return res
+}
+
+// Run plays cfg.Games games over the workers and sums them up.
+func Run(cfg Config) (Result, error) {
+	if cfg.Games <= 0 {
+		return Result{}, fmt.Errorf("the number of games must be positive")
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	if cfg.RecordsDir != "" {
+		if err := os.MkdirAll(cfg.RecordsDir, 0o755); err != nil {
+			return Result{}, err
+		}
+	}
+	start := time.Now()
+	results := make(chan GameResult, 256)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Games {
+					return
+				}
+				results <- PlayOne(cfg, i)
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	players := cfg.Options.Int("players")
+	res := Result{Game: cfg.Game.Name(), Players: players, Games: cfg.Games, Seed: cfg.Seed, Bots: cfg.Bots,
+		WinsBySeat: make([]int, players), MovesHist: map[int]int{}}
+	firstErr := -1
+	total, done := 0, 0
+	var writeErr error
+	for gr := range results {
+		done++
+		if cfg.Progress != nil && (done%1000 == 0 || done == cfg.Games) {
+			cfg.Progress(done, cfg.Games)
+		}
+		if gr.Err != nil {
+			res.Errors++
+			if firstErr < 0 || gr.Index < firstErr {
+				firstErr, res.FirstError = gr.Index, gr.Err.Error()
+			}
+			continue
+		}
+		if gr.Record != nil && writeErr == nil {
+			writeErr = writeRecord(cfg.RecordsDir, gr.Index, gr.Record)
+		}
+		total += gr.Moves
+		res.MovesMax = max(res.MovesMax, gr.Moves)
+		res.MovesHist[gr.Moves/10*10]++
+		if gr.Outcome.Draw {
+			res.Draws++
+		}
+		for _, w := range gr.Outcome.Winners {
+			if int(w) < len(res.WinsBySeat) {
+				res.WinsBySeat[w]++
+			}
+		}
+	}
+	if writeErr != nil {
+		return res, fmt.Errorf("writing records: %w", writeErr)
+	}
+	if ok := cfg.Games - res.Errors; ok > 0 {
+		res.MovesMean = float64(total) / float64(ok)
+	}
+	res.ElapsedS = time.Since(start).Seconds()
+	if res.ElapsedS > 0 {
+		res.GamesPerS = float64(cfg.Games) / res.ElapsedS
+	}
+	return res, nil
+}
+
+func writeRecord(dir string, i int, rec *engine.Record) error {
+	data, err := json.MarshalIndent(rec, "", " ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, fmt.Sprintf("game-%06d.json", i)), append(data, '\n'), 0o644)
+}

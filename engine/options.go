@@ -110,6 +110,14 @@ func (sp OptionSpec) parse(v any) (any, error) {
 		}
 		return n, nil
 	case EnumOption:
+		switch x := v.(type) { // "first": 1 means "1"
+		case json.Number:
+			v = string(x)
+		case int:
+			v = strconv.Itoa(x)
+		case float64:
+			v = strconv.FormatFloat(x, 'f', -1, 64)
+		}
 		s, ok := v.(string)
 		if !ok || !slices.Contains(sp.Values, s) {
 			return nil, fmt.Errorf("%v is not one of %s", v, strings.Join(sp.Values, ", "))

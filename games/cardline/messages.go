@@ -4,6 +4,12 @@ import "stolik/engine"
 
 // Rule errors of Cardline, with the rule they cite.
 var (
+	errNotation = engine.Rule{Code: "bad_notation",
+		PL: "Nie rozumiem ruchu %q: ruch to karta@miejsce, np. hulk@2 (nie ma pasowania: zawsze zagrywasz kartę).",
+		EN: "Cannot read the move %q: a move is card@gap, e.g. hulk@2 (there is no pass: you always play a card)."}
+	errNotationGap = engine.Rule{Code: "bad_notation",
+		PL: "Nie rozumiem ruchu %q: miejsce to liczba 0..n, gdzie n to liczba kart w szeregu.",
+		EN: "Cannot read the move %q: the gap is a number 0..n, n being the number of cards in the line."}
 	errNoSuchCard = engine.Rule{Code: "no_such_card",
 		PL: "Ruch %d nie oznacza żadnej karty.",
 		EN: "Move %d names no card."}

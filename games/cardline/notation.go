@@ -24,7 +24,7 @@ func (s *State) Format(m engine.Move) string {
 func (s *State) Parse(text string) (engine.Move, error) {
 	id, g, ok := strings.Cut(strings.TrimSpace(text), "@")
 	if !ok {
-		return 0, engine.ErrBadNotation.Err(text, "oczekiwano karta@miejsce, np. hulk@2 / expected card@gap, e.g. hulk@2")
+		return 0, errNotation.Err(text)
 	}
 	c, found := s.pack.Lookup(id)
 	if !found {
@@ -32,7 +32,7 @@ func (s *State) Parse(text string) (engine.Move, error) {
 	}
 	gap, err := strconv.Atoi(g)
 	if err != nil || gap < 0 || gap > 255 {
-		return 0, engine.ErrBadNotation.Err(text, "miejsce to liczba 0..n / the gap is a number 0..n")
+		return 0, errNotationGap.Err(text)
 	}
 	return encode(uint8(c), uint8(gap)), nil
 }

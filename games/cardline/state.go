@@ -243,12 +243,12 @@ func (s *State) endRound() {
 		return
 	case count >= 2:
 		// Rulebook: the others are eliminated; those who finished draw one card each.
-		start := s.roundStart()
 		for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
 			if s.isActive(p) && done&(1<<uint(p)) == 0 {
 				s.eliminate(p)
 			}
 		}
+		start := s.roundStart() // after the eliminations (CL-A8)
 		drew := false
 		p := start
 		for {

@@ -98,14 +98,18 @@ type Outcome struct {
 }
 
 // Event is one thing that happened, in a compact form games fill in without
-// allocating. Kind is a stable identifier documented per game; Card, A and B
-// are kind-specific. Events leave a state only through RedactEvent.
+// allocating: it holds no pointer, so recording it costs a copy. Kind is a
+// game-defined code whose stable name RedactEvent gives; Card, A and B are
+// kind-specific. Events leave a state only through RedactEvent.
 type Event struct {
-	Kind string
+	Kind EventKind
 	Seat Seat
 	Card int16
 	A, B int32
 }
+
+// EventKind is a game's code for a kind of event.
+type EventKind uint8
 
 // EventView is an event as one viewer may see it.
 type EventView struct {

@@ -47,9 +47,9 @@ func traitBlocks(p *Pack) []string {
 }
 
 func TestConformance(t *testing.T) {
-	games := 1000
+	games, deep := 1000, 20
 	if testing.Short() {
-		games = 100
+		games, deep = 100, 5
 	}
 	var variants []map[string]any
 	for n := MinPlayers; n <= MaxPlayers; n++ {
@@ -64,6 +64,7 @@ func TestConformance(t *testing.T) {
 		Game:        New(),
 		Variants:    variants,
 		Games:       games,
+		Deep:        deep,
 		HiddenFacts: hiddenFacts,
 		Hidden:      true,
 	})

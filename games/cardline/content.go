@@ -67,6 +67,9 @@ const MaxCards = 160
 type Pack struct {
 	Cards []Card
 	index map[string]int
+	// values holds every card's value per trait, indexed by card: the
+	// placement test reads these compact tables, not the cards.
+	values [3][]int64
 }
 
 // Lookup returns a card's index by id.
@@ -133,6 +136,12 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	}
 	if len(errs) > 0 {
 		return nil, errs
+	}
+	for t := range p.values {
+		p.values[t] = make([]int64, len(p.Cards))
+		for i := range p.Cards {
+			p.values[t][i] = p.Cards[i].Value(Trait(t))
+		}
 	}
 	return p, nil
 }

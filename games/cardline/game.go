@@ -106,9 +106,10 @@ func (g *Game) newState(opts engine.Options, setup json.RawMessage, seed uint64)
 		hand = MinHand
 	}
 	s := &State{
-		pack:  g.pack,
-		seats: int8(n),
-		rng:   engine.NewRNG(seed),
+		pack:   g.pack,
+		seats:  int8(n),
+		rng:    engine.NewRNG(seed),
+		events: make([]engine.Event, 0, eventsCap),
 	}
 	s.rules.emptyDeckSkip = opts.String("empty_deck") == "skip"
 	s.rules.immediate = opts.String("finish") == "immediate"
@@ -123,6 +124,7 @@ func (g *Game) newState(opts engine.Options, setup json.RawMessage, seed uint64)
 	default:
 		s.trait = Trait(s.rng.IntN(3))
 	}
+	s.vals = g.pack.values[s.trait]
 	if f := opts.String("first"); f == "" || f == "random" {
 		s.first = engine.Seat(s.rng.IntN(n))
 	} else {
@@ -154,16 +156,16 @@ func (g *Game) newState(opts engine.Options, setup json.RawMessage, seed uint64)
 func (s *State) deal(sp setupSpec, hand int) error {
 	n := int(s.seats)
 	total := len(s.pack.Cards)
-	used := make([]bool, total)
+	var used cardSet
 	take := func(where, id string) (uint8, error) {
 		i, ok := s.pack.Lookup(id)
 		if !ok {
 			return 0, fmt.Errorf("%s: unknown card %q", where, id)
 		}
-		if used[i] {
+		if used.has(uint8(i)) {
 			return 0, fmt.Errorf("%s: card %q is used twice", where, id)
 		}
-		used[i] = true
+		used.set(uint8(i))
 		return uint8(i), nil
 	}
 	if sp.Hands != nil && len(sp.Hands) != n {
@@ -233,7 +235,7 @@ func (s *State) deal(sp setupSpec, hand int) error {
 		}
 	} else {
 		for i := range s.pack.Cards {
-			if !used[i] {
+			if !used.has(uint8(i)) {
 				s.deck[s.deckLen] = uint8(i)
 				s.deckLen++
 			}
@@ -271,3 +273,6 @@ func (s *State) deal(sp setupSpec, hand int) error {
 	}
 	return nil
 }
+
+// CardCount is the number of cards in the game's pack.
+func (g *Game) CardCount() int { return len(g.pack.Cards) }

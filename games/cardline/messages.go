@@ -24,13 +24,26 @@ var (
 		EN: "There is no gap %d: the line has %d card(s), so the gaps are 0..%[2]d."}
 )
 
-// Event kinds.
+// Event kinds; their names (the "kind" of an event's JSON) are kindNames.
 const (
-	EvPlaced     = "placed"     // Seat placed Card in gap A; B = 1 correct, 0 failed (the card went to the box)
-	EvDrew       = "drew"       // Seat drew Card (its front; its traits stay hidden)
-	EvNoDraw     = "no_draw"    // Seat could not draw: no card left in the deck (nor the box)
-	EvReshuffled = "reshuffled" // the box, A cards, became the new deck
-	EvRoundEnd   = "round_end"  // round A ended
-	EvEliminated = "eliminated" // Seat was eliminated in round A
-	EvWon        = "won"        // Seat won in round A
+	EvPlaced     engine.EventKind = iota // Seat placed Card in gap A; B = 1 correct, 0 failed (the card went to the box)
+	EvDrew                               // Seat drew Card (its front; its traits stay hidden)
+	EvNoDraw                             // Seat could not draw: no card left in the deck (nor the box)
+	EvReshuffled                         // the box, A cards, became the new deck
+	EvRoundEnd                           // round A ended
+	EvEliminated                         // Seat was eliminated in round A
+	EvWon                                // Seat won in round A
 )
+
+var kindNames = [...]string{
+	EvPlaced: "placed", EvDrew: "drew", EvNoDraw: "no_draw", EvReshuffled: "reshuffled",
+	EvRoundEnd: "round_end", EvEliminated: "eliminated", EvWon: "won",
+}
+
+// KindName is the stable name of an event kind.
+func KindName(k engine.EventKind) string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return ""
+}

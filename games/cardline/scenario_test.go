@@ -279,7 +279,7 @@ func verify(t *testing.T, s *State, ch check, last []engine.Event, correct []boo
 			if e.Card >= 0 {
 				card = s.pack.Cards[e.Card].ID
 			}
-			got = append(got, fmt.Sprintf("%s %d %s %d %d", e.Kind, e.Seat, card, e.A, e.B))
+			got = append(got, fmt.Sprintf("%s %d %s %d %d", KindName(e.Kind), e.Seat, card, e.A, e.B))
 		}
 		ok := len(got) == len(ch.Events)
 		for i := 0; ok && i < len(got); i++ {

@@ -14,7 +14,8 @@ func (b *cardSet) has(c uint8) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 
 // State is a game in progress. It is a flat value: Clone is one copy.
 type State struct {
-	pack  *Pack // immutable, shared
+	pack  *Pack   // immutable, shared
+	vals  []int64 // pack.values[trait]
 	rules struct {
 		emptyDeckSkip, immediate, eliminatedToBox bool
 	}
@@ -47,10 +48,14 @@ type State struct {
 	rng     engine.RNG
 
 	pend   [1]engine.Seat
-	events []engine.Event
+	events []engine.Event // reused by every Apply; a clone starts its own
 }
 
-func (s *State) value(c uint8) int64 { return s.pack.Cards[c].Value(s.trait) }
+// eventsCap holds the events of any turn: a placement, a draw (after a
+// reshuffle), the end of a round, eliminations, tie-break draws and wins.
+const eventsCap = 4 + 3*MaxPlayers
+
+func (s *State) value(c uint8) int64 { return s.vals[c] }
 
 func (s *State) pop() uint8 {
 	s.deckLen--
@@ -136,6 +141,9 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 		return nil, errNoSuchGap.Err(gap, s.lineLen)
 	}
 	// Legal: from here on the state changes.
+	if s.events == nil {
+		s.events = make([]engine.Event, 0, eventsCap)
+	}
 	s.events = s.events[:0]
 	h := &s.hands[p]
 	copy(h[hi:], h[hi+1:s.handLen[p]])

@@ -142,7 +142,7 @@ func (s *State) Snapshot() any {
 // RedactEvent renders an event. Nothing in Cardline is private to a seat;
 // a drawn card shows its front only, a placed card its revealed traits.
 func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang) (engine.EventView, bool) {
-	ev := engine.EventView{Kind: e.Kind, Seat: int(e.Seat), Data: map[string]any{}}
+	ev := engine.EventView{Kind: KindName(e.Kind), Seat: int(e.Seat), Data: map[string]any{}}
 	pl := lang != engine.EN
 	name := ""
 	if e.Card >= 0 && int(e.Card) < len(s.pack.Cards) {

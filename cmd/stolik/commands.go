@@ -1,0 +1,541 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"stolik/bots"
+	"stolik/engine"
+	"stolik/games/all"
+	"stolik/sim"
+	"stolik/tui"
+)
+
+func gameNames() []string { return all.Names() }
+
+// gameFlags are the flags every game-playing command shares.
+type gameFlags struct {
+	content string
+	players int
+	opts    multiFlag
+}
+
+func (gf *gameFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&gf.content, "content", "", "content pack directory (an owner's transcription of the printed cards)")
+	fs.IntVar(&gf.players, "players", 0, "number of players (default: the game's)")
+	fs.Var(&gf.opts, "opt", "game option k=v (repeatable)")
+}
+
+// setup finds the game and resolves its options.
+func (gf *gameFlags) setup(name string) (engine.Game, engine.Options, error) {
+	g, err := all.Lookup(name, gf.content)
+	if err != nil {
+		var ce interface{ Error() string }
+		if errors.As(err, &ce) && gf.content != "" {
+			return nil, nil, fail(1, "content pack %s: %v", gf.content, err)
+		}
+		return nil, nil, usageError("%v", err)
+	}
+	raw, err := engine.ParseOptionFlags(gf.opts)
+	if err != nil {
+		return nil, nil, usageError("--opt: %v", err)
+	}
+	if gf.players != 0 {
+		if _, dup := raw["players"]; dup {
+			return nil, nil, usageError("--players and --opt players=... both given")
+		}
+		raw["players"] = gf.players
+	}
+	opts, err := engine.ResolveOptions(g.Options(), raw)
+	if err != nil {
+		return nil, nil, usageError("%s: %v", name, err)
+	}
+	return g, opts, nil
+}
+
+func oneGame(cmd string, pos []string) (string, error) {
+	if len(pos) != 1 {
+		return "", usageError("%s: give one game (%s)", cmd, strings.Join(gameNames(), ", "))
+	}
+	return pos[0], nil
+}
+
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func cmdServe(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	fs.String("db", "sqlite:stolik.db", "database")
+	fs.String("content", "", "content pack directory")
+	if _, err := parse(fs, args); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Serwer Stolika (%s) jest w przygotowaniu — już wkrótce. Dziś zagrasz w terminalu: stolik play cardline\n", *addr)
+	fmt.Fprintf(stdout, "The Stolik server (%s) is coming soon. Today, play in a terminal: stolik play cardline\n", *addr)
+	return nil
+}
+
+// defaultBot is the strongest bot a game offers: its own first, else random.
+func defaultBot(g engine.Game) string {
+	specs := bots.Specs(g)
+	s := specs[len(specs)-1]
+	if len(s.Levels) > 0 {
+		return s.Name + ":" + s.Levels[0]
+	}
+	return s.Name
+}
+
+func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	var gf gameFlags
+	gf.register(fs)
+	seats := fs.String("seats", "", "who sits where: human or bot:NAME[:LEVEL], comma separated (default: you, then bots)")
+	seed := fs.Uint64("seed", 0, "seed (default: from the clock)")
+	lang := fs.String("lang", "pl", "language: pl or en")
+	recordTo := fs.String("record", "", "write the game's record to this file when it ends")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	name, err := oneGame("play", pos)
+	if err != nil {
+		return err
+	}
+	l, err := parseLang(*lang)
+	if err != nil {
+		return err
+	}
+	g, opts, err := gf.setup(name)
+	if err != nil {
+		return err
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
+	}
+	st, err := g.New(opts, nil, *seed)
+	if err != nil {
+		return fail(1, "%s: %v", name, err)
+	}
+	n := st.Seats()
+	specs := strings.Split(*seats, ",")
+	if *seats == "" {
+		specs = []string{"human"}
+		for len(specs) < n {
+			specs = append(specs, "bot:"+defaultBot(g))
+		}
+	}
+	if len(specs) != n {
+		return usageError("--seats: %d seats given for %d players", len(specs), n)
+	}
+	players := make([]tui.Player, n)
+	for i, sp := range specs {
+		sp = strings.TrimSpace(sp)
+		who := map[engine.Lang]string{engine.PL: "Gracz", engine.EN: "Player"}[l]
+		switch {
+		case sp == "human":
+			players[i] = tui.Player{Human: true, Name: fmt.Sprintf("%s %d", who, i+1)}
+		default:
+			b, err := bots.New(g, strings.TrimPrefix(sp, "bot:"))
+			if err != nil {
+				return usageError("--seats: %v", err)
+			}
+			players[i] = tui.Player{Bot: b, Name: fmt.Sprintf("%s %d (%s)", who, i+1, strings.TrimPrefix(sp, "bot:"))}
+		}
+	}
+	rec := engine.NewRecorder(g.Name(), opts, *seed, nil)
+	s := tui.Session{State: st, Players: players, Lang: l, In: stdin, Out: stdout, Seed: *seed, Record: rec}
+	runErr := s.Run()
+	if *recordTo != "" {
+		data, _ := json.MarshalIndent(rec.Record, "", " ")
+		if err := os.WriteFile(*recordTo, append(data, '\n'), 0o644); err != nil {
+			return fail(1, "writing the record: %v", err)
+		}
+	}
+	if errors.Is(runErr, tui.ErrQuit) {
+		fmt.Fprintln(stdout, map[engine.Lang]string{engine.PL: "Do zobaczenia!", engine.EN: "See you!"}[l])
+		return nil
+	}
+	return runErr
+}
+
+func cmdSim(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	var gf gameFlags
+	gf.register(fs)
+	games := fs.Int("games", 1000, "number of games")
+	botList := fs.String("bots", "random", "bots by seat, comma separated; one bot fills every seat")
+	seed := fs.Uint64("seed", 1, "seed of the run")
+	workers := fs.Int("workers", 0, "parallel workers (default: every core)")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	records := fs.String("records", "", "write every game's record to this directory")
+	report := fs.String("report", "", "HTML report (not available yet)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if *report != "" {
+		return usageError("sim: --report is not available yet; use --json")
+	}
+	name, err := oneGame("sim", pos)
+	if err != nil {
+		return err
+	}
+	if *games <= 0 {
+		return usageError("sim: --games must be positive")
+	}
+	g, opts, err := gf.setup(name)
+	if err != nil {
+		return err
+	}
+	probe, err := g.New(opts, nil, *seed)
+	if err != nil {
+		return fail(1, "%s: %v", name, err)
+	}
+	n := probe.Seats()
+	list := strings.Split(*botList, ",")
+	if len(list) == 1 {
+		for len(list) < n {
+			list = append(list, list[0])
+		}
+	}
+	if len(list) != n {
+		return usageError("--bots: %d bots for %d players", len(list), n)
+	}
+	for _, b := range list {
+		if _, err := bots.New(g, b); err != nil {
+			return usageError("--bots: %v", err)
+		}
+	}
+	cfg := sim.Config{Game: g, Options: opts, Bots: list, Games: *games, Seed: *seed, Workers: *workers, RecordsDir: *records}
+	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
+		cfg.Progress = func(done, total int) {
+			fmt.Fprintf(stderr, "\r%d/%d games", done, total)
+			if done == total {
+				fmt.Fprintln(stderr)
+			}
+		}
+	}
+	res, err := sim.Run(cfg)
+	if err != nil {
+		return fail(1, "sim: %v", err)
+	}
+	if *asJSON {
+		data, _ := json.MarshalIndent(res, "", "  ")
+		fmt.Fprintln(stdout, string(data))
+	} else {
+		fmt.Fprintf(stdout, "%s, %d players, %d games, seed %d, bots %s\n", res.Game, res.Players, res.Games, res.Seed, strings.Join(res.Bots, ","))
+		for s, w := range res.WinsBySeat {
+			fmt.Fprintf(stdout, "  seat %d (%s): %d wins (%.1f%%)\n", s, res.Bots[s], w, 100*float64(w)/float64(res.Games))
+		}
+		fmt.Fprintf(stdout, "  draws %d, moves mean %.1f max %d, errors %d\n", res.Draws, res.MovesMean, res.MovesMax, res.Errors)
+		fmt.Fprintf(stdout, "  %.2f s, %.0f games/s\n", res.ElapsedS, res.GamesPerS)
+	}
+	if res.Errors > 0 {
+		return fail(1, "sim: %d games did not finish; the first: %s", res.Errors, res.FirstError)
+	}
+	return nil
+}
+
+// replayOutput is the JSON of `replay --json` (docs/cli.md).
+type replayOutput struct {
+	OK           bool            `json:"ok"`
+	Game         string          `json:"game"`
+	MovesApplied int             `json:"moves_applied"`
+	Finished     bool            `json:"finished"`
+	Outcome      *engine.Outcome `json:"outcome"`
+	Pending      []engine.Seat   `json:"pending"`
+	Hash         string          `json:"hash"`
+	State        any             `json:"state,omitempty"`
+	View         any             `json:"view,omitempty"`
+	Error        *replayError    `json:"error"`
+}
+
+type replayError struct {
+	Index   int         `json:"index"`
+	Code    string      `json:"code"`
+	Message engine.Text `json:"message"`
+}
+
+func cmdReplay(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	seat := fs.Int("seat", -2, "show what this seat may see (-1: a spectator)")
+	step := fs.Bool("step", false, "show the table after every move")
+	lang := fs.String("lang", "pl", "language: pl or en")
+	content := fs.String("content", "", "content pack directory")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError("replay: give one record file (- for standard input)")
+	}
+	l, err := parseLang(*lang)
+	if err != nil {
+		return err
+	}
+	var in io.Reader = stdin
+	if pos[0] != "-" {
+		f, err := os.Open(pos[0])
+		if err != nil {
+			return fail(2, "replay: %v", err)
+		}
+		defer f.Close()
+		in = f
+	}
+	rec, err := engine.DecodeRecord(in)
+	if err != nil {
+		return fail(2, "%s: %v", pos[0], err)
+	}
+	g, err := all.Lookup(rec.Game, *content)
+	if err != nil {
+		return fail(2, "%s: %v", pos[0], err)
+	}
+	st, _, err := engine.NewFromRecord(g, rec)
+	if err != nil {
+		return fail(2, "%s: %v", pos[0], err)
+	}
+	viewer := engine.Seat(*seat)
+	if *seat != -2 && (*seat < -1 || *seat >= st.Seats()) {
+		return usageError("--seat: %d is not a seat of this %d-player game (-1 for a spectator)", *seat, st.Seats())
+	}
+	textViewer := viewer
+	if *seat == -2 {
+		textViewer = engine.Spectator
+	}
+	out := replayOutput{OK: true, Game: rec.Game}
+	for i, rm := range rec.Moves {
+		m, err := st.Parse(rm.Move)
+		var evs []engine.Event
+		if err == nil {
+			evs, err = st.Apply(rm.Seat, m)
+		}
+		if err != nil {
+			re, ok := engine.AsRuleError(err)
+			if !ok {
+				re = &engine.RuleError{Code: "internal", Msg: engine.Text{PL: err.Error(), EN: err.Error()}}
+			}
+			out.OK = false
+			out.Error = &replayError{Index: i, Code: re.Code, Message: re.Msg}
+			break
+		}
+		out.MovesApplied++
+		if !*asJSON {
+			fmt.Fprintf(stdout, "%3d. [%d] %s\n", i+1, rm.Seat, rm.Move)
+			for _, e := range evs {
+				if ev, ok := st.RedactEvent(e, textViewer, l); ok {
+					fmt.Fprintf(stdout, "       %s\n", ev.Text)
+				}
+			}
+			if r, ok := st.(engine.Renderer); ok && *step {
+				fmt.Fprintln(stdout, r.Render(textViewer, l))
+			}
+		}
+	}
+	if o, over := st.Outcome(); over {
+		out.Finished = true
+		out.Outcome = &o
+	}
+	out.Pending = append([]engine.Seat{}, st.Pending()...)
+	out.Hash = fmt.Sprintf("%016x", st.Hash())
+	if *seat != -2 {
+		out.View = st.View(viewer)
+	} else {
+		out.State = st.Snapshot()
+	}
+	if *asJSON {
+		data, err := json.MarshalIndent(out, "", "  ")
+		if err != nil {
+			return fail(1, "replay: %v", err)
+		}
+		fmt.Fprintln(stdout, string(data))
+	} else {
+		if r, ok := st.(engine.Renderer); ok && !*step {
+			fmt.Fprintln(stdout, r.Render(textViewer, l))
+		}
+		switch {
+		case out.Error != nil:
+			fmt.Fprintf(stdout, "Move %d (%s) rejected: %s [%s]\n", out.Error.Index+1, rec.Moves[out.Error.Index].Move, out.Error.Message.In(l), out.Error.Code)
+		case out.Finished:
+			fmt.Fprintf(stdout, "Finished: winners %v, ranks %v. Hash %s\n", out.Outcome.Winners, out.Outcome.Ranks, out.Hash)
+		default:
+			fmt.Fprintf(stdout, "%d moves applied, waiting for seats %v. Hash %s\n", out.MovesApplied, out.Pending, out.Hash)
+		}
+	}
+	if !out.OK {
+		return &exitError{1, errQuiet}
+	}
+	return nil
+}
+
+// gameInfo is one game in `stolik games --json`.
+type gameInfo struct {
+	Name       string              `json:"name"`
+	Title      engine.Text         `json:"title"`
+	MinPlayers int                 `json:"min_players"`
+	MaxPlayers int                 `json:"max_players"`
+	Options    []engine.OptionSpec `json:"options"`
+	Bots       []botInfo           `json:"bots"`
+}
+
+type botInfo struct {
+	Name   string      `json:"name"`
+	Levels []string    `json:"levels,omitempty"`
+	Help   engine.Text `json:"help"`
+}
+
+func cmdGames(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("games", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print JSON")
+	lang := fs.String("lang", "pl", "language: pl or en")
+	if _, err := parse(fs, args); err != nil {
+		return err
+	}
+	l, err := parseLang(*lang)
+	if err != nil {
+		return err
+	}
+	var infos []gameInfo
+	for _, g := range all.Games() {
+		gi := gameInfo{Name: g.Name(), Title: g.Title(), Options: g.Options()}
+		for _, o := range gi.Options {
+			if o.Name == "players" {
+				gi.MinPlayers, gi.MaxPlayers = o.Min, o.Max
+			}
+		}
+		for _, b := range bots.Specs(g) {
+			gi.Bots = append(gi.Bots, botInfo{b.Name, b.Levels, b.Help})
+		}
+		infos = append(infos, gi)
+	}
+	if *asJSON {
+		data, _ := json.MarshalIndent(infos, "", "  ")
+		fmt.Fprintln(stdout, string(data))
+		return nil
+	}
+	for _, gi := range infos {
+		fmt.Fprintf(stdout, "%s — %s (%d–%d)\n", gi.Name, gi.Title.In(l), gi.MinPlayers, gi.MaxPlayers)
+		for _, o := range gi.Options {
+			vals := ""
+			switch o.Kind {
+			case engine.IntOption:
+				vals = fmt.Sprintf("%d..%d", o.Min, o.Max)
+			case engine.EnumOption:
+				vals = strings.Join(o.Values, "|")
+			case engine.BoolOption:
+				vals = "true|false"
+			}
+			fmt.Fprintf(stdout, "  --opt %s=%s (default %v)\n      %s\n", o.Name, vals, o.Default, o.Help.In(l))
+		}
+		for _, b := range gi.Bots {
+			lv := ""
+			if len(b.Levels) > 0 {
+				lv = "[:" + strings.Join(b.Levels, "|") + "]"
+			}
+			fmt.Fprintf(stdout, "  bot %s%s — %s\n", b.Name, lv, b.Help.In(l))
+		}
+	}
+	return nil
+}
+
+func cmdContent(args []string, stdout io.Writer) error {
+	if len(args) == 0 || args[0] != "validate" {
+		return usageError("content: the one subcommand is validate: stolik content validate DIR [--game GAME]")
+	}
+	fs := flag.NewFlagSet("content validate", flag.ContinueOnError)
+	game := fs.String("game", "", "the game the pack is for (default: every game that can read it)")
+	pos, err := parse(fs, args[1:])
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError("content validate: give one directory")
+	}
+	dir := pos[0]
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fail(1, "content validate: %s is not a directory", dir)
+	}
+	names := gameNames()
+	if *game != "" {
+		if _, err := all.Lookup(*game, ""); err != nil {
+			return usageError("content validate: %v", err)
+		}
+		names = []string{*game}
+	}
+	var firstErr error
+	for _, name := range names {
+		g, err := all.WithContent(name, dir)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = fmt.Errorf("%s pack %s: %v", name, dir, err)
+			}
+			continue
+		}
+		fmt.Fprintf(stdout, "%s: the %s pack is valid (%s)\n", dir, name, describePack(g))
+		return nil
+	}
+	return fail(1, "%v", firstErr)
+}
+
+func describePack(g engine.Game) string {
+	if c, ok := g.(interface{ CardCount() int }); ok {
+		return strconv.Itoa(c.CardCount()) + " cards"
+	}
+	return "ok"
+}
+
+func cmdBench(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	var gf gameFlags
+	gf.register(fs)
+	asJSON := fs.Bool("json", false, "print JSON")
+	d := fs.Duration("time", 2*time.Second, "how long to measure each game")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	names := pos
+	if len(names) == 0 {
+		names = gameNames()
+	}
+	var results []sim.BenchResult
+	for _, name := range names {
+		g, opts, err := gf.setup(name)
+		if err != nil {
+			return err
+		}
+		if !*asJSON {
+			fmt.Fprintf(stderr, "measuring %s (%d players) for %s...\n", name, opts.Int("players"), *d)
+		}
+		r, err := sim.Bench(g, opts, *d)
+		if err != nil {
+			return fail(1, "bench %s: %v", name, err)
+		}
+		results = append(results, r)
+	}
+	if *asJSON {
+		data, _ := json.MarshalIndent(results, "", "  ")
+		fmt.Fprintln(stdout, string(data))
+		return nil
+	}
+	for _, r := range results {
+		fmt.Fprintf(stdout, "%s, %d players, random play on one core:\n", r.Game, r.Players)
+		fmt.Fprintf(stdout, "  %.0f games/s, %.0f moves/s (%d games in %.2f s)\n", r.GamesPerS, r.MovesPerS, r.Games, r.ElapsedS)
+		fmt.Fprintf(stdout, "  %.2f allocations per Apply, %.1f per set-up\n", r.AllocsPerApply, r.AllocsPerSetup)
+		fmt.Fprintf(stdout, "  Clone of a mid-game state: %.0f ns\n", r.CloneNs)
+		fmt.Fprintf(stdout, "  baseline loop %.2f ms; games per baseline: %.1f\n", r.BaselineNs/1e6, r.GamesPerSRatio)
+	}
+	return nil
+}
+
+

@@ -69,7 +69,7 @@ var (
 		"Gra jest zakończona: nie można już wykonywać ruchów.",
 		"The game is over: no more moves can be made."}
 	ErrNotYourTurn = Rule{"not_your_turn",
-		"Gracz %d nie podejmuje teraz decyzji (czekamy na: %s).",
+		"Miejsce %d nie podejmuje teraz decyzji (czekamy na miejsca: %s).",
 		"Seat %d owes no decision now (waiting for: %s)."}
 	ErrNoSuchSeat = Rule{"no_such_seat",
 		"Nie ma miejsca %d przy tym stole.",

@@ -363,13 +363,20 @@ func cmdReplay(args []string, stdin io.Reader, stdout io.Writer) error {
 		if r, ok := st.(engine.Renderer); ok && !*step {
 			fmt.Fprintln(stdout, r.Render(textViewer, l))
 		}
+		pl := l == engine.PL
 		switch {
+		case out.Error != nil && pl:
+			fmt.Fprintf(stdout, "Ruch %d (%s) odrzucony: %s [%s]\n", out.Error.Index+1, rec.Moves[out.Error.Index].Move, out.Error.Message.In(l), out.Error.Code)
 		case out.Error != nil:
 			fmt.Fprintf(stdout, "Move %d (%s) rejected: %s [%s]\n", out.Error.Index+1, rec.Moves[out.Error.Index].Move, out.Error.Message.In(l), out.Error.Code)
+		case out.Finished && pl:
+			fmt.Fprintf(stdout, "Koniec gry. Zwycięzcy (miejsca od 0): %v, miejsca w rankingu: %v. Skrót stanu %s\n", out.Outcome.Winners, out.Outcome.Ranks, out.Hash)
 		case out.Finished:
-			fmt.Fprintf(stdout, "Finished: winners %v, ranks %v. Hash %s\n", out.Outcome.Winners, out.Outcome.Ranks, out.Hash)
+			fmt.Fprintf(stdout, "Game over. Winners (seats from 0): %v, ranks: %v. State hash %s\n", out.Outcome.Winners, out.Outcome.Ranks, out.Hash)
+		case pl:
+			fmt.Fprintf(stdout, "Zastosowano %d ruchów; czekamy na miejsca %v. Skrót stanu %s\n", out.MovesApplied, out.Pending, out.Hash)
 		default:
-			fmt.Fprintf(stdout, "%d moves applied, waiting for seats %v. Hash %s\n", out.MovesApplied, out.Pending, out.Hash)
+			fmt.Fprintf(stdout, "%d moves applied, waiting for seats %v. State hash %s\n", out.MovesApplied, out.Pending, out.Hash)
 		}
 	}
 	if !out.OK {
@@ -537,5 +544,3 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	}
 	return nil
 }
-
-

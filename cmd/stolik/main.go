@@ -37,6 +37,7 @@ type exitError struct {
 }
 
 func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
 
 func fail(code int, format string, args ...any) error {
 	return &exitError{code, fmt.Errorf(format, args...)}

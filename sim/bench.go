@@ -21,10 +21,11 @@ type BenchResult struct {
 	AllocsPerApply float64 `json:"allocs_per_apply"`
 	AllocsPerSetup float64 `json:"allocs_per_setup"`
 	CloneNs        float64 `json:"clone_ns"`
-	// BaselineNs is the time of a fixed loop of integer work measured in the
-	// same run, so figures from different machines can be compared as ratios.
-	BaselineNs     float64 `json:"baseline_ns"`
-	GamesPerSRatio float64 `json:"games_per_baseline"`
+	// BaselineStepNs is the time of one step of a fixed integer loop (a
+	// splitmix64 chain) measured in the same run; GameCostSteps is one
+	// game's time in those steps, a figure that compares across machines.
+	BaselineStepNs float64 `json:"baseline_step_ns"`
+	GameCostSteps  float64 `json:"game_cost_baseline_steps"`
 }
 
 // RandomPlayout plays st to the end with uniformly random legal moves and
@@ -130,21 +131,23 @@ func Bench(g engine.Game, opts engine.Options, d time.Duration) (BenchResult, er
 	}
 	res.CloneNs = float64(time.Since(t).Nanoseconds()) / clones
 	_ = sink
-	res.BaselineNs = Baseline()
-	res.GamesPerSRatio = res.GamesPerS * res.BaselineNs / 1e9
+	res.BaselineStepNs = Baseline() / baselineSteps
+	res.GameCostSteps = 1e9 / res.GamesPerS / res.BaselineStepNs
 	return res, nil
 }
 
 var baselineSink uint64
 
+const baselineSteps = 1 << 22
+
 // Baseline times a fixed loop of integer work (a splitmix64 chain of 2^22
-// steps) in nanoseconds: the yardstick for ratios.
+// steps) in nanoseconds, the best of three: the yardstick for ratios.
 func Baseline() float64 {
 	best := 0.0
 	for range 3 {
 		t := time.Now()
 		x := uint64(1)
-		for range 1 << 22 {
+		for range baselineSteps {
 			x = engine.SplitMix(x)
 		}
 		baselineSink += x

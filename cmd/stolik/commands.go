@@ -540,7 +540,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "  %.0f games/s, %.0f moves/s (%d games in %.2f s)\n", r.GamesPerS, r.MovesPerS, r.Games, r.ElapsedS)
 		fmt.Fprintf(stdout, "  %.2f allocations per Apply, %.1f per set-up\n", r.AllocsPerApply, r.AllocsPerSetup)
 		fmt.Fprintf(stdout, "  Clone of a mid-game state: %.0f ns\n", r.CloneNs)
-		fmt.Fprintf(stdout, "  baseline loop %.2f ms; games per baseline: %.1f\n", r.BaselineNs/1e6, r.GamesPerSRatio)
+		fmt.Fprintf(stdout, "  a game costs %.0f baseline steps (one splitmix64 step: %.2f ns on this machine)\n", r.GameCostSteps, r.BaselineStepNs)
 	}
 	return nil
 }

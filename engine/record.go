@@ -129,7 +129,7 @@ func Replay(g Game, rec Record) (ReplayResult, error) {
 	}
 	res := ReplayResult{State: st}
 	for _, rm := range rec.Moves {
-		if err := ApplyText(st, rm.Seat, rm.Move); err != nil {
+		if _, err := ApplyText(st, rm.Seat, rm.Move); err != nil {
 			res.Err = err
 			return res, nil
 		}
@@ -138,19 +138,21 @@ func Replay(g Game, rec Record) (ReplayResult, error) {
 	return res, nil
 }
 
-// ApplyText parses and applies one move in notation, discarding events.
-func ApplyText(st State, s Seat, text string) *RuleError {
+// ApplyText parses and applies one move in notation. Any failure comes back
+// as a rule error; the events are valid until the next Apply.
+func ApplyText(st State, s Seat, text string) ([]Event, *RuleError) {
 	m, err := st.Parse(text)
+	var evs []Event
 	if err == nil {
-		_, err = st.Apply(s, m)
+		evs, err = st.Apply(s, m)
 	}
 	if err != nil {
 		if re, ok := AsRuleError(err); ok {
-			return re
+			return nil, re
 		}
-		return &RuleError{Code: "internal", Msg: Text{PL: err.Error(), EN: err.Error()}}
+		return nil, &RuleError{Code: "internal", Msg: Text{PL: err.Error(), EN: err.Error()}}
 	}
-	return nil
+	return evs, nil
 }
 
 // Recorder builds a record while a game is played.

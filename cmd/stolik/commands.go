@@ -315,16 +315,8 @@ func cmdReplay(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	out := replayOutput{OK: true, Game: rec.Game}
 	for i, rm := range rec.Moves {
-		m, err := st.Parse(rm.Move)
-		var evs []engine.Event
-		if err == nil {
-			evs, err = st.Apply(rm.Seat, m)
-		}
-		if err != nil {
-			re, ok := engine.AsRuleError(err)
-			if !ok {
-				re = &engine.RuleError{Code: "internal", Msg: engine.Text{PL: err.Error(), EN: err.Error()}}
-			}
+		evs, re := engine.ApplyText(st, rm.Seat, rm.Move)
+		if re != nil {
 			out.OK = false
 			out.Error = &replayError{Index: i, Code: re.Code, Message: re.Msg}
 			break

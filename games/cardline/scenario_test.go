@@ -139,15 +139,10 @@ func runCase(t *testing.T, g *Game, c scenarioCase) {
 	}
 	for i, rm := range rec.Moves {
 		before := s.Hash()
-		m, err := s.Parse(rm.Move)
-		var evs []engine.Event
-		if err == nil {
-			evs, err = s.Apply(rm.Seat, m)
-		}
+		evs, re := engine.ApplyText(s, rm.Seat, rm.Move)
 		if c.Reject != nil && c.Reject.Move == i {
-			re, ok := engine.AsRuleError(err)
-			if !ok {
-				t.Fatalf("move %d %q by seat %d: got %v, want rule error %s", i, rm.Move, rm.Seat, err, c.Reject.Code)
+			if re == nil {
+				t.Fatalf("move %d %q by seat %d accepted, want rule error %s", i, rm.Move, rm.Seat, c.Reject.Code)
 			}
 			if re.Code != c.Reject.Code {
 				t.Fatalf("move %d %q: code %s (%s), want %s", i, rm.Move, re.Code, re.Msg.EN, c.Reject.Code)
@@ -160,8 +155,8 @@ func runCase(t *testing.T, g *Game, c scenarioCase) {
 			}
 			return
 		}
-		if err != nil {
-			t.Fatalf("move %d %q by seat %d rejected: %v", i, rm.Move, rm.Seat, err)
+		if re != nil {
+			t.Fatalf("move %d %q by seat %d rejected: %v", i, rm.Move, rm.Seat, re)
 		}
 		last = slices.Clone(evs)
 		for _, e := range evs {

@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"stolik/engine"
+	"stolik/games/asterix"
 	"stolik/games/cardline"
 )
 
 // Games returns every game, with its own content.
 func Games() []engine.Game {
-	return []engine.Game{cardline.New()}
+	return []engine.Game{cardline.New(), asterix.New()}
 }
 
 // Names lists the games' names.
@@ -47,6 +48,12 @@ func WithContent(name, dir string) (engine.Game, error) {
 			return nil, err
 		}
 		return cardline.WithPack(p), nil
+	case "asterix":
+		p, err := asterix.LoadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		return asterix.WithPack(p), nil
 	}
 	return nil, fmt.Errorf("game %q has no loadable content packs", name)
 }

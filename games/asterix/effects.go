@@ -1,0 +1,222 @@
+package asterix
+
+import "stolik/engine"
+
+// The ability in progress belongs to ctx.inst, lying on ctx.slot/ctx.side,
+// used by ctx.who.
+
+func (s *State) ability() *Ability { return &s.char(s.ctx.inst).Ability }
+
+// inScope reports whether a half is within an ability's reach.
+func (s *State) inScope(w Where, slot, side int) bool {
+	here, own := int(s.ctx.slot), int(s.ctx.side)
+	switch w {
+	case ThisAlbum:
+		return slot == here
+	case OppositeHalf:
+		return slot == here && side != own
+	case OwnHalf:
+		return slot == here && side == own
+	case Adjacent:
+		return s.sideOf(slot, s.ctx.who) >= 0
+	case OwnHalves:
+		return s.slotSeat[slot][side] == s.ctx.who
+	}
+	return true
+}
+
+// candidate: a card the ability's selector points at, before protection.
+func (s *State) candidate(ab *Ability, i uint8, slot, side int) bool {
+	if i == s.ctx.inst || !s.inScope(ab.Sel.Where, slot, side) || !s.matches(&ab.Sel, i) {
+		return false
+	}
+	return s.ko.has(i) == (ab.Effect == Revive)
+}
+
+// affects: the ability may act on candidate i.
+func (s *State) affects(ab *Ability, i uint8, slot, side int) bool {
+	switch ab.Effect {
+	case KnockOut:
+		return s.knockable(i, slot)
+	case Eliminate:
+		return true
+	case Summon:
+		to, toSide := int(s.ctx.slot), int(s.ctx.side)
+		return !s.potion.has(i) && (slot != to || side != toSide) && s.admits(to, toSide, i) == legal
+	case Revive:
+		return s.char(i).Type != Hero || !s.otherCopyVisible(i)
+	case GivePotion:
+		return !s.potion.has(i) && s.char(i).Passive&PassiveNoPotion == 0 && s.rule(slot) != RuleNoPotion && s.supplyT[Potion] > 0
+	}
+	return false
+}
+
+// extreme is the strength a "strongest"/"weakest" pick must have (AX-A24):
+// the extreme among all candidates, protected ones included.
+func (s *State) extreme(ab *Ability) (int, bool) {
+	best, found := 0, false
+	s.eachBoard(func(i uint8, slot, side int) bool {
+		if !s.candidate(ab, i, slot, side) {
+			return true
+		}
+		v := s.strength(i, slot)
+		if !found || (ab.Sel.Pick == PickStrongest && v > best) || (ab.Sel.Pick == PickWeakest && v < best) {
+			best, found = v, true
+		}
+		return true
+	})
+	return best, found
+}
+
+func targeted(e Effect) bool {
+	return e == KnockOut || e == Eliminate || e == Summon || e == Revive || e == GivePotion
+}
+
+// isTarget reports whether the ability in progress may be used on card i.
+func (s *State) isTarget(i uint8) bool {
+	ab := s.ability()
+	slot, side, ok := s.locate(i)
+	if !ok || !s.candidate(ab, i, slot, side) || !s.affects(ab, i, slot, side) {
+		return false
+	}
+	if ab.Sel.Pick != PickAny {
+		v, _ := s.extreme(ab)
+		return s.strength(i, slot) == v
+	}
+	return true
+}
+
+// opponent is the other player of the Album the ability's card lies on.
+func (s *State) opponent() engine.Seat {
+	return s.slotSeat[s.ctx.slot][1-s.ctx.side]
+}
+
+// abilityMoves lists the ways to use the ability in progress (skip not included).
+func (s *State) abilityMoves(dst []engine.Move) []engine.Move {
+	ab := s.ability()
+	p := s.ctx.who
+	switch ab.Effect {
+	case KnockOut, Eliminate, Summon, Revive, GivePotion:
+		ext, _ := s.extreme(ab)
+		s.eachBoard(func(i uint8, slot, side int) bool {
+			if s.candidate(ab, i, slot, side) && s.affects(ab, i, slot, side) &&
+				(ab.Sel.Pick == PickAny || s.strength(i, slot) == ext) {
+				dst = append(dst, mv(mTarget, i, 0))
+			}
+			return true
+		})
+	case GainToken:
+		kinds, _ := s.takeable(p)
+		for t, ok := range kinds {
+			if ok && (ab.Token == TokenChoice || ab.Token == Token(t)) {
+				if ab.Token == TokenChoice {
+					dst = append(dst, mv(mTake, 0, uint8(t)))
+				} else {
+					dst = append(dst, mv(mUse, 0, 0))
+				}
+			}
+		}
+	case GainHelmet:
+		if s.supplyH[ab.Helmet] > 0 {
+			dst = append(dst, mv(mUse, 0, 0))
+		}
+	case Draw:
+		if s.deckN+s.discardN > 0 {
+			dst = append(dst, mv(mUse, 0, 0))
+		}
+	case DrawDiscardTop:
+		if s.discardN > 0 {
+			dst = append(dst, mv(mUse, 0, 0))
+		}
+	case Discard:
+		if s.hands[p].count() > 0 || (ab.M > 0 && s.deckN+s.discardN > 0) {
+			dst = append(dst, mv(mUse, 0, 0))
+		}
+	case OpponentDiscards:
+		if s.hands[s.opponent()].count() > 0 {
+			dst = append(dst, mv(mUse, 0, 0))
+		}
+	}
+	return dst
+}
+
+// abilityAllows checks one use of the ability in progress.
+func (s *State) abilityAllows(k, a, b uint8) bool {
+	ab := s.ability()
+	switch {
+	case k == mTarget:
+		return targeted(ab.Effect) && int(a) < len(s.pack.Instances) && s.isTarget(a)
+	case k == mTake:
+		if ab.Effect != GainToken || ab.Token != TokenChoice || b > 2 {
+			return false
+		}
+		kinds, _ := s.takeable(s.ctx.who)
+		return kinds[b]
+	case k == mUse && !targeted(ab.Effect) && !(ab.Effect == GainToken && ab.Token == TokenChoice):
+		var buf [4]engine.Move
+		return len(s.abilityMoves(buf[:0])) > 0
+	}
+	return false
+}
+
+// useAbility carries the ability out (on target a when it takes one).
+func (s *State) useAbility(a uint8) {
+	ab := s.ability()
+	p := s.ctx.who
+	ev := func(k engine.EventKind) {
+		s.emit(engine.Event{Kind: k, Seat: p, Card: int16(a), A: int32(s.ctx.inst)})
+	}
+	switch ab.Effect {
+	case KnockOut:
+		s.ko.set(a)
+		ev(EvKnockedOut)
+	case Eliminate:
+		slot, side, _ := s.locate(a)
+		s.halves[slot][side].remove(a)
+		s.toDiscard(a)
+		ev(EvEliminated)
+	case Summon:
+		slot, side, _ := s.locate(a)
+		s.halves[slot][side].remove(a)
+		s.put(a, int(s.ctx.slot), int(s.ctx.side))
+		s.emit(engine.Event{Kind: EvSummoned, Seat: p, Card: int16(a), A: int32(s.ctx.slot), B: int32(s.ctx.side)})
+	case Revive:
+		s.ko.clear(a)
+		ev(EvRevived)
+	case GivePotion:
+		s.potion.set(a)
+		s.supplyT[Potion]--
+		ev(EvPotion)
+	case GainToken:
+		s.gainToken(p, ab.Token)
+	case GainHelmet:
+		s.gainHelmet(p, ab.Helmet)
+		if s.checkWin(p) {
+			return
+		}
+	case Draw:
+		s.draw(p, int(ab.N))
+	case DrawDiscardTop:
+		s.discardN--
+		c := s.discard[s.discardN]
+		s.hands[p].set(c)
+		s.known[p].set(c)
+		s.emit(engine.Event{Kind: EvTookDiscardTop, Seat: p, Card: int16(c)})
+	case Discard:
+		s.ctx.left = int8(min(int(ab.N), s.hands[p].count()))
+		s.ctx.then = ab.M
+		if s.ctx.left > 0 {
+			s.phase = phAbilityDiscard
+			return
+		}
+		s.draw(p, int(ab.M))
+	case OpponentDiscards:
+		o := s.opponent()
+		s.ctx.left = int8(min(int(ab.N), s.hands[o].count()))
+		s.ctx.then = 0
+		s.phase = phOppDiscard
+		s.decider = o
+		return
+	}
+	s.afterAction()
+}

@@ -65,6 +65,15 @@ func (s *State) captureSide(slot int) int {
 // findCaptures queues every Album captured after the action.
 func (s *State) findCaptures() {
 	s.capN = 0
+	any := false
+	for slot := 0; slot < int(s.nslots); slot++ {
+		if s.slotAlbum[slot] >= 0 && int(max(s.tot[slot][0], s.tot[slot][1])) >= s.threshold(slot) {
+			any = true
+		}
+	}
+	if !any {
+		return
+	}
 	order, n := s.captureOrder(s.active)
 	for _, slot := range order[:n] {
 		if side := s.captureSide(int(slot)); side >= 0 {
@@ -131,6 +140,7 @@ func (s *State) nextCapture() {
 			n++
 		}
 		half.n = 0
+		s.on[slot][h] = instSet{}
 	}
 	cards := all[:n]
 	for i := 1; i < len(cards); i++ { // insertion sort by arrival
@@ -149,7 +159,8 @@ func (s *State) nextCapture() {
 		}
 		s.toDiscard(x)
 	}
-	s.slotAlbum[slot] = -1
+	s.setAlbum(slot, -1)
+	s.retotal(slot)
 	// Step 4: the defeated player's consolation token.
 	if _, k := s.takeable(loser); k > 0 {
 		s.phase, s.decider, s.ctx.take = phTake, loser, takeConsolation
@@ -173,7 +184,7 @@ func (s *State) replace() {
 		return
 	}
 	s.albumsN--
-	s.slotAlbum[s.capSlot] = int8(s.albums[s.albumsN])
+	s.setAlbum(int(s.capSlot), int8(s.albums[s.albumsN]))
 	s.phase, s.decider = phOrient, s.capLoser
 }
 

@@ -213,9 +213,19 @@ type Pack struct {
 	Instances []uint8
 	// copyNo is each instance's copy number (1-based) among its Character's copies.
 	copyNo []uint8
-	charIx map[string]int
-	instIx map[string]uint8
-	albIx  map[string]int
+	// Per instance, flat for the engine's hot loops: strength, colour, type.
+	iStr  [MaxInstances]int8
+	iCol  [MaxInstances]Colour
+	iType [MaxInstances]Type
+	// first instance of each instance's Character (its copies follow it)
+	iFirst [MaxInstances]uint8
+	// noPotion, noFish: cards a potion / a fish may never target (passives)
+	noPotion, noFish instSet
+	iReq             instSet // cards with a special requirement
+	iMany            instSet // cards of a Character with several copies
+	charIx           map[string]int
+	instIx           map[string]uint8
+	albIx            map[string]int
 }
 
 // InstanceName is an instance's name in notation: the Character's id, with
@@ -226,6 +236,11 @@ func (p *Pack) InstanceName(i uint8) string {
 		return c.ID
 	}
 	return fmt.Sprintf("%s/%d", c.ID, p.copyNo[i])
+}
+
+// copies gives the first instance of i's Character and how many copies it has.
+func (p *Pack) copies(i uint8) (first, n uint8) {
+	return p.iFirst[i], uint8(p.Characters[p.Instances[i]].Copies)
 }
 
 // LookupInstance finds an instance by its notation name.
@@ -499,6 +514,20 @@ func (p *Pack) finish() []string {
 			p.Instances = append(p.Instances, uint8(ci))
 			p.copyNo = append(p.copyNo, uint8(k))
 			p.instIx[p.InstanceName(i)] = i
+			p.iStr[i], p.iCol[i], p.iType[i] = c.Strength, c.Colour, c.Type
+			p.iFirst[i] = i + 1 - uint8(k)
+			if c.Copies > 1 {
+				p.iMany.set(i)
+			}
+			if c.Passive&PassiveNoPotion != 0 {
+				p.noPotion.set(i)
+			}
+			if r := c.Requirement; r.RemoveHelmets > 0 || r.DiscardCards > 0 || r.NeedsOnHalf != nil {
+				p.iReq.set(i)
+			}
+			if c.Passive&(PassiveNoFish|PassiveNoKnockOut) != 0 {
+				p.noFish.set(i)
+			}
 		}
 	}
 	starting := 0

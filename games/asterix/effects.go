@@ -1,6 +1,10 @@
 package asterix
 
-import "stolik/engine"
+import (
+	"math/bits"
+
+	"stolik/engine"
+)
 
 // The ability in progress belongs to ctx.inst, lying on ctx.slot/ctx.side,
 // used by ctx.who.
@@ -33,6 +37,37 @@ func (s *State) candidate(ab *Ability, i uint8, slot, side int) bool {
 	return s.ko.has(i) == (ab.Effect == Revive)
 }
 
+// eachCandidate calls f for every candidate of the ability, half by half,
+// until f returns false.
+func (s *State) eachCandidate(ab *Ability, f func(i uint8, slot, side int) bool) {
+	for slot := 0; slot < int(s.nslots); slot++ {
+		if s.slotAlbum[slot] < 0 {
+			continue
+		}
+		for side := 0; side < 2; side++ {
+			if !s.inScope(ab.Sel.Where, slot, side) {
+				continue
+			}
+			t := s.on[slot][side]
+			if ab.Effect == Revive {
+				t.and(&s.ko)
+			} else {
+				t.andNot(&s.ko)
+			}
+			t.clear(s.ctx.inst)
+			for k, w := range t {
+				for w != 0 {
+					i := uint8(k*64 + bits.TrailingZeros64(w))
+					w &= w - 1
+					if s.matches(&ab.Sel, i) && !f(i, slot, side) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // affects: the ability may act on candidate i.
 func (s *State) affects(ab *Ability, i uint8, slot, side int) bool {
 	switch ab.Effect {
@@ -55,10 +90,7 @@ func (s *State) affects(ab *Ability, i uint8, slot, side int) bool {
 // the extreme among all candidates, protected ones included.
 func (s *State) extreme(ab *Ability) (int, bool) {
 	best, found := 0, false
-	s.eachBoard(func(i uint8, slot, side int) bool {
-		if !s.candidate(ab, i, slot, side) {
-			return true
-		}
+	s.eachCandidate(ab, func(i uint8, slot, side int) bool {
 		v := s.strength(i, slot)
 		if !found || (ab.Sel.Pick == PickStrongest && v > best) || (ab.Sel.Pick == PickWeakest && v < best) {
 			best, found = v, true
@@ -92,18 +124,29 @@ func (s *State) opponent() engine.Seat {
 }
 
 // abilityMoves lists the ways to use the ability in progress (skip not included).
-func (s *State) abilityMoves(dst []engine.Move) []engine.Move {
+func (s *State) abilityMoves(dst []engine.Move) []engine.Move { return s.abilityMovesUpTo(dst, 1<<30) }
+
+// abilityUsable reports whether the ability in progress can do anything.
+func (s *State) abilityUsable() bool {
+	var buf [4]engine.Move
+	return len(s.abilityMovesUpTo(buf[:0], 1)) > 0
+}
+
+func (s *State) abilityMovesUpTo(dst []engine.Move, limit int) []engine.Move {
 	ab := s.ability()
 	p := s.ctx.who
 	switch ab.Effect {
 	case KnockOut, Eliminate, Summon, Revive, GivePotion:
-		ext, _ := s.extreme(ab)
-		s.eachBoard(func(i uint8, slot, side int) bool {
-			if s.candidate(ab, i, slot, side) && s.affects(ab, i, slot, side) &&
+		ext := 0
+		if ab.Sel.Pick != PickAny {
+			ext, _ = s.extreme(ab)
+		}
+		s.eachCandidate(ab, func(i uint8, slot, side int) bool {
+			if s.affects(ab, i, slot, side) &&
 				(ab.Sel.Pick == PickAny || s.strength(i, slot) == ext) {
 				dst = append(dst, mv(mTarget, i, 0))
 			}
-			return true
+			return len(dst) < limit
 		})
 	case GainToken:
 		kinds, _ := s.takeable(p)
@@ -153,8 +196,7 @@ func (s *State) abilityAllows(k, a, b uint8) bool {
 		kinds, _ := s.takeable(s.ctx.who)
 		return kinds[b]
 	case k == mUse && !targeted(ab.Effect) && !(ab.Effect == GainToken && ab.Token == TokenChoice):
-		var buf [4]engine.Move
-		return len(s.abilityMoves(buf[:0])) > 0
+		return s.abilityUsable()
 	}
 	return false
 }
@@ -172,12 +214,12 @@ func (s *State) useAbility(a uint8) {
 		ev(EvKnockedOut)
 	case Eliminate:
 		slot, side, _ := s.locate(a)
-		s.halves[slot][side].remove(a)
+		s.lift(a, slot, side)
 		s.toDiscard(a)
 		ev(EvEliminated)
 	case Summon:
 		slot, side, _ := s.locate(a)
-		s.halves[slot][side].remove(a)
+		s.lift(a, slot, side)
 		s.put(a, int(s.ctx.slot), int(s.ctx.side))
 		s.emit(engine.Event{Kind: EvSummoned, Seat: p, Card: int16(a), A: int32(s.ctx.slot), B: int32(s.ctx.side)})
 	case Revive:
@@ -187,6 +229,11 @@ func (s *State) useAbility(a uint8) {
 		s.potion.set(a)
 		s.supplyT[Potion]--
 		ev(EvPotion)
+	}
+	if targeted(ab.Effect) {
+		s.retotalAll()
+	}
+	switch ab.Effect {
 	case GainToken:
 		s.gainToken(p, ab.Token)
 	case GainHelmet:

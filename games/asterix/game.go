@@ -226,7 +226,7 @@ func (s *State) deal(sp setupSpec) error {
 			s.colour[slot][0], s.colour[slot][1] = s.colour[slot][1], s.colour[slot][0]
 		}
 		if sp.Albums == nil {
-			s.slotAlbum[slot] = int8(starting[slot])
+			s.setAlbum(slot, int8(starting[slot]))
 			albumUsed[starting[slot]] = true
 			continue
 		}
@@ -236,7 +236,7 @@ func (s *State) deal(sp setupSpec) error {
 			return fmt.Errorf("albums[%d]: unknown or repeated album %q", slot, sa.Album)
 		}
 		albumUsed[ai] = true
-		s.slotAlbum[slot] = int8(ai)
+		s.setAlbum(slot, int8(ai))
 		if sa.Blue != int(s.slotSeat[slot][0]) && sa.Blue != int(s.slotSeat[slot][1]) {
 			return fmt.Errorf("albums[%d]: blue: seat %d does not sit at this Album", slot, sa.Blue)
 		}
@@ -388,5 +388,6 @@ func (s *State) deal(sp setupSpec) error {
 	for h := range s.supplyH {
 		s.supplyH[h] = max(0, s.supplyH[h])
 	}
+	s.retotalAll()
 	return nil
 }

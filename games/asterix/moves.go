@@ -1,6 +1,8 @@
 package asterix
 
 import (
+	"math/bits"
+
 	"stolik/engine"
 )
 
@@ -65,13 +67,7 @@ func (s *State) Legal(p engine.Seat, dst []engine.Move) []engine.Move {
 	}
 	switch s.phase {
 	case phAction:
-		s.hands[p].each(func(i uint8) {
-			for slot := 0; slot < int(s.nslots); slot++ {
-				if s.canPlay(p, i, slot) == legal {
-					dst = append(dst, mv(mPlay, i, uint8(slot)))
-				}
-			}
-		})
+		dst = s.playMoves(p, dst)
 		if s.optionB(p) {
 			dst = append(dst, mv(mDraw, 0, 0))
 		}
@@ -79,7 +75,11 @@ func (s *State) Legal(p engine.Seat, dst []engine.Move) []engine.Move {
 	case phToken:
 		dst = s.tokenMoves(p, dst)
 	case phChange, phCostDiscard, phAbilityDiscard, phOppDiscard:
-		s.hands[p].each(func(i uint8) { dst = append(dst, mv(mDiscard, i, 0)) })
+		for k, w := range s.hands[p] {
+			for ; w != 0; w &= w - 1 {
+				dst = append(dst, mv(mDiscard, uint8(k*64+bits.TrailingZeros64(w)), 0))
+			}
+		}
 		if s.phase == phChange {
 			dst = append(dst, mv(mDone, 0, 0))
 		}
@@ -105,6 +105,54 @@ func (s *State) Legal(p engine.Seat, dst []engine.Move) []engine.Move {
 	return dst
 }
 
+// playMoves lists p's legal plays (action A), card by card.
+func (s *State) playMoves(p engine.Seat, dst []engine.Move) []engine.Move {
+	var slots [2]int8
+	ns := 0
+	for slot := 0; slot < int(s.nslots) && ns < 2; slot++ {
+		if s.slotAlbum[slot] >= 0 && s.sideOf(slot, p) >= 0 {
+			slots[ns] = int8(slot)
+			ns++
+		}
+	}
+	if ns == 0 {
+		return dst
+	}
+	var vis instSet
+	visDone := false
+	for k, w := range s.hands[p] {
+		for ; w != 0; w &= w - 1 {
+			i := uint8(k*64 + bits.TrailingZeros64(w))
+			if s.pack.iType[i] == Hero && s.pack.iMany.has(i) {
+				if !visDone {
+					vis, visDone = s.board(), true
+					vis.andNot(&s.ko)
+				}
+				first, n := s.pack.copies(i)
+				seen := false
+				for c := first; c < first+n; c++ {
+					seen = seen || (c != i && vis.has(c))
+				}
+				if seen {
+					continue
+				}
+			}
+			col := s.pack.iCol[i]
+			for _, slot := range slots[:ns] {
+				side := s.sideOf(int(slot), p)
+				if col != Purple && col != s.colour[slot][side] {
+					continue
+				}
+				if s.admits(int(slot), side, i) != legal || (s.pack.iReq.has(i) && s.requirementUnmet(p, i, int(slot), side)) {
+					continue
+				}
+				dst = append(dst, mv(mPlay, i, uint8(slot)))
+			}
+		}
+	}
+	return dst
+}
+
 // canPlay checks action A: card i onto p's half of slot.
 func (s *State) canPlay(p engine.Seat, i uint8, slot int) why {
 	if int(i) >= len(s.pack.Instances) || !s.hands[p].has(i) {
@@ -117,20 +165,32 @@ func (s *State) canPlay(p engine.Seat, i uint8, slot int) why {
 	if side < 0 {
 		return wNotAdjacent
 	}
-	c := s.char(i)
-	if c.Colour != Purple && c.Colour != s.colour[slot][side] {
+	return s.playable(p, i, slot, side)
+}
+
+// playable checks action A for a card in p's hand onto p's half of slot.
+func (s *State) playable(p engine.Seat, i uint8, slot, side int) why {
+	if col := s.pack.iCol[i]; col != Purple && col != s.colour[slot][side] {
 		return wColour
 	}
-	if c.Type == Hero && s.otherCopyVisible(i) {
+	if s.pack.iType[i] == Hero && s.otherCopyVisible(i) {
 		return wHero
 	}
 	if w := s.admits(slot, side, i); w != legal {
 		return w
 	}
-	r := &c.Requirement
+	if s.pack.iReq.has(i) && s.requirementUnmet(p, i, slot, side) {
+		return wRequirement
+	}
+	return legal
+}
+
+// requirementUnmet: p cannot meet card i's special requirement on that half.
+func (s *State) requirementUnmet(p engine.Seat, i uint8, slot, side int) bool {
+	r := &s.char(i).Requirement
 	if int(r.RemoveHelmets) > int(s.helmets[p][0])+int(s.helmets[p][1]) ||
 		int(r.DiscardCards) > s.hands[p].count()-1 {
-		return wRequirement
+		return true
 	}
 	if r.NeedsOnHalf != nil {
 		found := false
@@ -142,10 +202,10 @@ func (s *State) canPlay(p engine.Seat, i uint8, slot int) why {
 			}
 		}
 		if !found {
-			return wRequirement
+			return true
 		}
 	}
-	return legal
+	return false
 }
 
 // admits checks whether card i may arrive (by play or summon) on a half:
@@ -155,15 +215,18 @@ func (s *State) admits(slot, side int, i uint8) why {
 	if h.n >= maxHalf {
 		return wHalfFull
 	}
+	r := s.slotRule[slot]
+	if r == NoRule {
+		return legal
+	}
 	a := s.album(slot)
-	c := s.char(i)
-	switch a.Rule {
+	switch r {
 	case RuleNoType:
-		if c.Type == a.Type {
+		if s.pack.iType[i] == a.Type {
 			return wForbids
 		}
 	case RuleNoNeutral:
-		if c.Colour == Purple {
+		if s.pack.iCol[i] == Purple {
 			return wForbids
 		}
 	case RuleMaxPerSide:
@@ -171,10 +234,10 @@ func (s *State) admits(slot, side int, i uint8) why {
 			return wForbids
 		}
 	case RuleMaxNeutralPerSide:
-		if c.Colour == Purple {
+		if s.pack.iCol[i] == Purple {
 			n := 0
 			for _, x := range h.cards[:h.n] {
-				if s.char(x).Colour == Purple {
+				if s.pack.iCol[x] == Purple {
 					n++
 				}
 			}
@@ -204,23 +267,68 @@ func (s *State) optionB(p engine.Seat) bool {
 	if s.rules.drawOnlyB {
 		return true
 	}
-	return s.anyTokenUse(p)
+	// Cached until the next move: Legal and Apply both ask.
+	if s.bCache == 0 {
+		s.bCache = 1
+		if s.anyTokenUse(p) {
+			s.bCache = 2
+		}
+	}
+	return s.bCache == 2
 }
 
 func (s *State) anyTokenUse(p engine.Seat) bool {
-	found := false
-	s.eachBoard(func(i uint8, slot, side int) bool {
-		if s.canPotion(p, i, slot) == legal || s.canFish(p, i, slot) == legal || s.canRevive(p, i, slot, side) == legal {
-			found = true
-		}
-		return !found
-	})
-	if found {
-		return true
+	tk := &s.tokens[p]
+	if *tk == [3]int8{} {
+		return false
 	}
+	var t instSet
 	for slot := 0; slot < int(s.nslots); slot++ {
-		if s.canActivate(p, slot) == legal {
-			return true
+		if s.slotAlbum[slot] < 0 || !s.reach(p, slot) {
+			continue
+		}
+		r := s.rule(slot)
+		for side := 0; side < 2; side++ {
+			on := &s.on[slot][side]
+			if on.empty() {
+				continue
+			}
+			if tk[Potion] > 0 && r != RuleNoPotion {
+				t = *on
+				t.andNot(&s.ko)
+				t.andNot(&s.potion)
+				t.andNot(&s.pack.noPotion)
+				if !t.empty() {
+					return true
+				}
+			}
+			if tk[Fish] > 0 && r != RuleNoFish && r != RuleNoKnockOut {
+				t = *on
+				t.andNot(&s.ko)
+				t.andNot(&s.potion)
+				t.andNot(&s.pack.noFish)
+				if !t.empty() {
+					return true
+				}
+			}
+			if tk[Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == p) {
+				t = *on
+				t.and(&s.ko)
+				found := false
+				t.each(func(i uint8) {
+					found = found || s.pack.iType[i] != Hero || !s.otherCopyVisible(i)
+				})
+				if found {
+					return true
+				}
+			}
+		}
+	}
+	if tk[Boar] > 0 {
+		for slot := 0; slot < int(s.nslots); slot++ {
+			if s.canActivate(p, slot) == legal {
+				return true
+			}
 		}
 	}
 	return false
@@ -244,21 +352,52 @@ func (s *State) eachBoard(f func(i uint8, slot, side int) bool) {
 }
 
 func (s *State) tokenMoves(p engine.Seat, dst []engine.Move) []engine.Move {
-	s.eachBoard(func(i uint8, slot, side int) bool {
-		if s.canPotion(p, i, slot) == legal {
-			dst = append(dst, mv(mPotion, i, 0))
-		}
-		if s.canFish(p, i, slot) == legal {
-			dst = append(dst, mv(mFish, i, 0))
-		}
-		if s.canRevive(p, i, slot, side) == legal {
-			dst = append(dst, mv(mRevive, i, 0))
-		}
-		return true
-	})
+	tk := &s.tokens[p]
+	var buf [32]uint8
 	for slot := 0; slot < int(s.nslots); slot++ {
-		if s.canActivate(p, slot) == legal {
-			dst = append(dst, mv(mActivate, 0, uint8(slot)))
+		if s.slotAlbum[slot] < 0 || !s.reach(p, slot) {
+			continue
+		}
+		r := s.rule(slot)
+		for side := 0; side < 2; side++ {
+			on := &s.on[slot][side]
+			if on.empty() {
+				continue
+			}
+			if tk[Potion] > 0 && r != RuleNoPotion {
+				t := *on
+				t.andNot(&s.ko)
+				t.andNot(&s.potion)
+				t.andNot(&s.pack.noPotion)
+				for _, i := range t.list(buf[:0]) {
+					dst = append(dst, mv(mPotion, i, 0))
+				}
+			}
+			if tk[Fish] > 0 && r != RuleNoFish && r != RuleNoKnockOut {
+				t := *on
+				t.andNot(&s.ko)
+				t.andNot(&s.potion)
+				t.andNot(&s.pack.noFish)
+				for _, i := range t.list(buf[:0]) {
+					dst = append(dst, mv(mFish, i, 0))
+				}
+			}
+			if tk[Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == p) {
+				t := *on
+				t.and(&s.ko)
+				for _, i := range t.list(buf[:0]) {
+					if s.pack.iType[i] != Hero || !s.otherCopyVisible(i) {
+						dst = append(dst, mv(mRevive, i, 0))
+					}
+				}
+			}
+		}
+	}
+	if tk[Boar] > 0 {
+		for slot := 0; slot < int(s.nslots); slot++ {
+			if s.canActivate(p, slot) == legal {
+				dst = append(dst, mv(mActivate, 0, uint8(slot)))
+			}
 		}
 	}
 	return dst
@@ -454,6 +593,7 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 		return nil, s.refusal(w, m)
 	}
 	s.events = s.events[:0]
+	s.bCache = 0
 	k, a, b := unmv(m)
 	switch k {
 	case mPlay:
@@ -471,18 +611,21 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 		s.tokens[p][Potion]--
 		s.potion.set(a)
 		s.emit(engine.Event{Kind: EvUsedToken, Seat: p, Card: int16(a), A: int32(Potion)})
+		s.retotalAll()
 		s.afterAction()
 	case mFish:
 		s.tokens[p][Fish]--
 		s.supplyT[Fish]++
 		s.ko.set(a)
 		s.emit(engine.Event{Kind: EvUsedToken, Seat: p, Card: int16(a), A: int32(Fish)})
+		s.retotalAll()
 		s.afterAction()
 	case mRevive:
 		s.tokens[p][Boar]--
 		s.supplyT[Boar]++
 		s.ko.clear(a)
 		s.emit(engine.Event{Kind: EvUsedToken, Seat: p, Card: int16(a), A: int32(Boar)})
+		s.retotalAll()
 		s.afterAction()
 	case mActivate:
 		s.tokens[p][Boar]--
@@ -640,6 +783,7 @@ func (s *State) payNext() {
 func (s *State) place() {
 	i, slot, side := s.ctx.inst, int(s.ctx.slot), int(s.ctx.side)
 	s.put(i, slot, side)
+	s.retotal(slot)
 	s.emit(engine.Event{Kind: EvPlayed, Seat: s.ctx.who, Card: int16(i), A: int32(slot), B: int32(side)})
 	if s.rules.instantCheck {
 		t := s.threshold(slot)
@@ -657,8 +801,7 @@ func (s *State) place() {
 
 // offerAbility lets the player use the ability of ctx.inst, when it can do something.
 func (s *State) offerAbility() {
-	var buf [1]engine.Move
-	if s.char(s.ctx.inst).Ability.Effect == NoEffect || len(s.abilityMoves(buf[:0])) == 0 {
+	if s.char(s.ctx.inst).Ability.Effect == NoEffect || !s.abilityUsable() {
 		s.afterAction()
 		return
 	}

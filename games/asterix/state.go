@@ -25,6 +25,35 @@ type instSet [(MaxInstances + 63) / 64]uint64
 func (b *instSet) set(i uint8)      { b[i>>6] |= 1 << (i & 63) }
 func (b *instSet) clear(i uint8)    { b[i>>6] &^= 1 << (i & 63) }
 func (b *instSet) has(i uint8) bool { return b[i>>6]&(1<<(i&63)) != 0 }
+
+// list appends the members to dst, in instance order.
+func (b *instSet) list(dst []uint8) []uint8 {
+	for k, w := range b {
+		for w != 0 {
+			dst = append(dst, uint8(k*64+bits.TrailingZeros64(w)))
+			w &= w - 1
+		}
+	}
+	return dst
+}
+
+func (b *instSet) and(o *instSet) {
+	for k := range b {
+		b[k] &= o[k]
+	}
+}
+func (b *instSet) or(o *instSet) {
+	for k := range b {
+		b[k] |= o[k]
+	}
+}
+func (b *instSet) andNot(o *instSet) {
+	for k := range b {
+		b[k] &^= o[k]
+	}
+}
+func (b *instSet) empty() bool { return b[0]|b[1]|b[2]|b[3] == 0 }
+
 func (b *instSet) count() int {
 	n := 0
 	for _, w := range b {
@@ -82,14 +111,19 @@ type State struct {
 	active  engine.Seat // whose turn it is
 	decider engine.Seat // who owes the current decision
 	phase   uint8
+	bCache  uint8 // option B allowed: 0 not known yet, 1 no, 2 yes (until the next move)
 	turns   int16 // turns begun, for the turn cap
 
 	// Albums in play, by slot. Slot i lies between slotSeat[i][0] and
 	// slotSeat[i][1]; colour[i][side] is the colour of that side's half.
 	slotAlbum [maxSlots]int8 // album index, -1 empty
+	slotRule  [maxSlots]Rule // its rule (setAlbum)
+	slotThr   [maxSlots]int8 // its capture threshold
 	slotSeat  [maxSlots][2]engine.Seat
 	colour    [maxSlots][2]Colour
 	halves    [maxSlots][2]half
+	tot       [maxSlots][2]int16   // side totals (retotal)
+	on        [maxSlots][2]instSet // the cards of each half, as a set
 	nslots    int8
 
 	ko, potion instSet              // knocked out; carrying a potion
@@ -175,27 +209,42 @@ func (s *State) sideOf(slot int, p engine.Seat) int {
 
 func (s *State) album(slot int) *Album { return &s.pack.Albums[s.slotAlbum[slot]] }
 
-func (s *State) rule(slot int) Rule {
-	if s.slotAlbum[slot] < 0 {
-		return NoRule
+// rule is the printed rule of the Album on slot (NoRule for an empty place).
+func (s *State) rule(slot int) Rule { return s.slotRule[slot] }
+
+// setAlbum puts Album a (-1: none) on slot.
+func (s *State) setAlbum(slot int, a int8) {
+	s.slotAlbum[slot] = a
+	s.slotRule[slot], s.slotThr[slot] = NoRule, albumValue
+	if a >= 0 {
+		al := &s.pack.Albums[a]
+		s.slotRule[slot] = al.Rule
+		if al.Rule == RuleThreshold {
+			s.slotThr[slot] = al.N
+		}
 	}
-	return s.album(slot).Rule
 }
 
-// visibleAnywhere reports whether a copy of c's Character other than c is face up on an Album.
+// otherCopyVisible reports whether a copy of c's Character other than c is
+// face up on an Album (a Character's copies are consecutive instances).
 func (s *State) otherCopyVisible(c uint8) bool {
-	ch := s.pack.Instances[c]
-	for slot := 0; slot < int(s.nslots); slot++ {
-		for side := 0; side < 2; side++ {
-			h := &s.halves[slot][side]
-			for _, x := range h.cards[:h.n] {
-				if x != c && s.pack.Instances[x] == ch && !s.ko.has(x) {
-					return true
-				}
-			}
+	first, n := s.pack.copies(c)
+	if n < 2 {
+		return false
+	}
+	vis := s.board()
+	vis.andNot(&s.ko)
+	for k := first; k < first+n; k++ {
+		if k != c && vis.has(k) {
+			return true
 		}
 	}
 	return false
+}
+
+func (s *State) onBoard(i uint8) bool {
+	_, _, ok := s.locate(i)
+	return ok
 }
 
 // strength is the current strength of instance i lying on slot.
@@ -203,9 +252,8 @@ func (s *State) strength(i uint8, slot int) int {
 	if s.ko.has(i) {
 		return 0
 	}
-	c := s.char(i)
-	v := int(c.Strength)
-	if a := s.album(slot); a.Rule == RuleTypeBonus && c.Type == a.Type {
+	v := int(s.pack.iStr[i])
+	if a := s.album(slot); a.Rule == RuleTypeBonus && s.pack.iType[i] == a.Type {
 		v += int(a.N)
 	}
 	if s.potion.has(i) {
@@ -214,44 +262,80 @@ func (s *State) strength(i uint8, slot int) int {
 	return max(v, 0)
 }
 
-// total is a half's side total.
-func (s *State) total(slot, side int) int {
+// total is a half's side total, kept up to date by retotal.
+func (s *State) total(slot, side int) int { return int(s.tot[slot][side]) }
+
+// retotal recomputes the side totals of slot after its cards changed.
+func (s *State) retotal(slot int) {
+	if s.slotAlbum[slot] < 0 {
+		s.tot[slot] = [2]int16{}
+		return
+	}
+	s.tot[slot] = [2]int16{int16(s.sumHalf(slot, 0)), int16(s.sumHalf(slot, 1))}
+}
+
+func (s *State) retotalAll() {
+	for slot := 0; slot < int(s.nslots); slot++ {
+		s.retotal(slot)
+	}
+}
+
+// sumHalf adds up the current strengths on a half.
+func (s *State) sumHalf(slot, side int) int {
 	h := &s.halves[slot][side]
+	if h.n == 0 {
+		return 0
+	}
+	a := s.album(slot)
+	factionOnly := a.Rule == RuleFactionOnly
 	t := 0
-	factionOnly := s.rule(slot) == RuleFactionOnly
 	for _, i := range h.cards[:h.n] {
-		c := s.char(i)
-		if factionOnly && c.Colour != s.colour[slot][side] {
+		if s.ko.has(i) {
 			continue
 		}
-		if c.Colour == Purple && !s.rules.neutralsCount {
+		col := s.pack.iCol[i]
+		if (factionOnly && col != s.colour[slot][side]) || (col == Purple && !s.rules.neutralsCount) {
 			continue
 		}
-		t += s.strength(i, slot)
+		v := int(s.pack.iStr[i])
+		if a.Rule == RuleTypeBonus && s.pack.iType[i] == a.Type {
+			v += int(a.N)
+		}
+		if s.potion.has(i) {
+			v *= 2
+		}
+		t += max(v, 0)
 	}
 	return t
 }
 
-func (s *State) threshold(slot int) int {
-	if a := s.album(slot); a.Rule == RuleThreshold {
-		return int(a.N)
-	}
-	return albumValue
-}
+func (s *State) threshold(slot int) int { return int(s.slotThr[slot]) }
 
 // locate finds an instance on an Album.
 func (s *State) locate(i uint8) (slot, side int, ok bool) {
 	for slot := 0; slot < int(s.nslots); slot++ {
 		for side := 0; side < 2; side++ {
-			h := &s.halves[slot][side]
-			for _, x := range h.cards[:h.n] {
-				if x == i {
-					return slot, side, true
-				}
+			if s.on[slot][side].has(i) {
+				return slot, side, true
 			}
 		}
 	}
 	return 0, 0, false
+}
+
+// lift takes card i off its half.
+func (s *State) lift(i uint8, slot, side int) {
+	s.halves[slot][side].remove(i)
+	s.on[slot][side].clear(i)
+}
+
+// board is the set of cards on Albums in play.
+func (s *State) board() (b instSet) {
+	for slot := 0; slot < int(s.nslots); slot++ {
+		b.or(&s.on[slot][0])
+		b.or(&s.on[slot][1])
+	}
+	return
 }
 
 func (h *half) remove(i uint8) {
@@ -268,6 +352,7 @@ func (s *State) put(i uint8, slot, side int) {
 	h := &s.halves[slot][side]
 	h.cards[h.n] = i
 	h.n++
+	s.on[slot][side].set(i)
 	s.clock++
 	s.placed[i] = s.clock
 }

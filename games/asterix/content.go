@@ -697,7 +697,8 @@ func compileAbility(y *yAbility) (Ability, []string) {
 		a.Effect = Revive
 		switch y.Revive.Where {
 		case "", "this_album":
-			a.Sel.Where = ThisAlbum
+			// FORMAT.md and AX-A13: a revive reaches only your own half of this Album.
+			a.Sel.Where = OwnHalf
 		case "own_halves":
 			a.Sel.Where = OwnHalves
 		default:

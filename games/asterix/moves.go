@@ -562,6 +562,9 @@ func (s *State) check(p engine.Seat, m engine.Move) why {
 			if s.abilityAllows(k, a, b) {
 				return legal
 			}
+			if ab := s.ability(); k == mTake && ab.Effect == GainToken && ab.Token == TokenChoice {
+				return wCannotTake // a kind held twice or gone from the supply, not a card target
+			}
 			return wTarget
 		}
 	case phTake:

@@ -159,3 +159,9 @@ type Renderer interface {
 type Asker interface {
 	Ask(s Seat, answers []string, lang Lang) (question string, m Move, done bool, err error)
 }
+
+// Turner is a state that counts the players' turns (a turn may take several
+// moves); simulations report game lengths in turns when a game has them.
+type Turner interface {
+	Turns() int
+}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -49,6 +50,11 @@ type Result struct {
 	GamesPerS  float64  `json:"games_per_s"`
 	// MovesHist counts games by length in moves, in buckets of 10.
 	MovesHist map[int]int `json:"moves_hist"`
+	// Turns: game lengths in turns, for games that count them (engine.Turner).
+	TurnsMedian int         `json:"turns_median,omitempty"`
+	TurnsP99    int         `json:"turns_p99,omitempty"`
+	TurnsMax    int         `json:"turns_max,omitempty"`
+	TurnsHist   map[int]int `json:"turns_hist,omitempty"` // games by exact length in turns
 }
 
 // GameResult is one finished (or failed) game.
@@ -56,6 +62,7 @@ type GameResult struct {
 	Index   int
 	Outcome engine.Outcome
 	Moves   int
+	Turns   int // 0 when the game does not count turns
 	Err     error
 	Record  *engine.Record
 }
@@ -118,6 +125,9 @@ func PlayOne(cfg Config, i int) GameResult {
 		res.Moves++
 	}
 	res.Outcome, _ = st.Outcome()
+	if t, ok := st.(engine.Turner); ok {
+		res.Turns = t.Turns()
+	}
 	if rec != nil {
 		res.Record = &rec.Record
 	}
@@ -181,6 +191,12 @@ func Run(cfg Config) (Result, error) {
 		total += gr.Moves
 		res.MovesMax = max(res.MovesMax, gr.Moves)
 		res.MovesHist[gr.Moves/10*10]++
+		if gr.Turns > 0 {
+			if res.TurnsHist == nil {
+				res.TurnsHist = map[int]int{}
+			}
+			res.TurnsHist[gr.Turns]++
+		}
 		if gr.Outcome.Draw {
 			res.Draws++
 		}
@@ -196,11 +212,40 @@ func Run(cfg Config) (Result, error) {
 	if ok := cfg.Games - res.Errors; ok > 0 {
 		res.MovesMean = float64(total) / float64(ok)
 	}
+	res.TurnsMedian, res.TurnsP99, res.TurnsMax = quantiles(res.TurnsHist)
 	res.ElapsedS = time.Since(start).Seconds()
 	if res.ElapsedS > 0 {
 		res.GamesPerS = float64(cfg.Games) / res.ElapsedS
 	}
 	return res, nil
+}
+
+// quantiles gives the median, the 99th percentile and the maximum of a
+// histogram of values (the smallest value with at least that share of the
+// games at or below it).
+func quantiles(hist map[int]int) (median, p99, most int) {
+	n := 0
+	keys := make([]int, 0, len(hist))
+	for v, c := range hist {
+		keys = append(keys, v)
+		n += c
+	}
+	if n == 0 {
+		return 0, 0, 0
+	}
+	sort.Ints(keys)
+	seen := 0
+	median, p99 = -1, -1
+	for _, v := range keys {
+		seen += hist[v]
+		if median < 0 && 2*seen >= n {
+			median = v
+		}
+		if p99 < 0 && 100*seen >= 99*n {
+			p99 = v
+		}
+	}
+	return median, p99, keys[len(keys)-1]
 }
 
 func writeRecord(dir string, i int, rec *engine.Record) error {

@@ -183,6 +183,9 @@ func (s *State) score(p engine.Seat) int {
 
 func (s *State) Seats() int { return int(s.seats) }
 
+// Turns is the number of turns begun (engine.Turner).
+func (s *State) Turns() int { return int(s.turns) }
+
 func (s *State) Pending() []engine.Seat {
 	if s.phase == phOver {
 		return nil

@@ -1,0 +1,576 @@
+package asterix
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"stolik/engine"
+)
+
+// GreedyBot plays one action ahead, as a casual player would: it makes
+// each legal move on a copy of the game, finishes its own action there
+// (paying costs by rule, picking the best ability target or token use),
+// and scores the result with a heuristic: sestertii, progress toward each
+// Album's threshold, the chance that it or the opponent captures on the
+// next turn, tokens and hand. Decisions that need no look-ahead (which
+// cards to discard, which helmet to return, which token to take, how to
+// turn a new Album) follow simple rules.
+//
+// It never cheats: the score reads the public table and, of the hands, only
+// the cards its own hand held when it was asked and every player's hand
+// size. Cards it draws on the copy are counted, not looked at, so
+// resampling the hidden facts (Determinize) never changes its move.
+type GreedyBot struct {
+	me   engine.Seat
+	root instSet // the bot's hand when asked: the only hand cards it knows
+	// fit[c][f][g]: the share of the pack's cards that add at least g to
+	// a half of colour c (f: only that colour counts), for guessing what a
+	// hand of unknown cards can do.
+	fit    [2][2][maxGap + 1]float64
+	pack   *Pack
+	scr    [greedyDepth]State
+	evs    [greedyDepth][]engine.Event
+	fin    State // option C's plans, finished
+	finEvs []engine.Event
+	moves  [greedyDepth + 1][]engine.Move
+}
+
+const (
+	greedyDepth = 3  // an action, a token use or ability, an activated ability
+	maxGap      = 24 // gaps beyond this cannot be closed by one card
+)
+
+// The heuristic's weights, in sestertii.
+const (
+	wProgress    = 0.5  // share of an Album's 15 that a half near its threshold is worth
+	wOpponents   = 0.6  // an opponent's sestertius against one's own, with 3 or 4 players
+	kReady       = 0.4  // chance an opponent cannot stop a capture the bot is ready for
+	kReadyMany   = 0.3  // the same with 3 or 4 players, who have more turns to spoil it
+	unknownCard  = 0.6  // a card in hand the bot has not seen yet
+	idleCard     = 0.2  // a known card that fits none of the bot's halves
+	oppHandCard  = 0.3  // an opponent's card in hand
+	oppTokenRate = 0.5  // an opponent's token against one's own
+	leaderFrom   = 35.0 // sestertii from which an opponent is a danger
+)
+
+// tokenWorth is the worth of the first and the second token of each kind.
+var tokenWorth = [3][2]float64{Potion: {3.0, 2.0}, Fish: {2.2, 1.5}, Boar: {1.6, 1.1}}
+
+// NewGreedyBot returns a greedy bot for a pack.
+func NewGreedyBot(p *Pack) *GreedyBot {
+	b := &GreedyBot{pack: p}
+	var hist [2][2][maxGap + 2]int
+	for i := range p.Instances {
+		str := int(min(p.iStr[i], maxGap))
+		for c := Blue; c <= Red; c++ {
+			for f := 0; f < 2; f++ {
+				if p.iCol[i] == c || (p.iCol[i] == Purple && f == 0) {
+					hist[c][f][str]++
+				}
+			}
+		}
+	}
+	total := float64(max(len(p.Instances), 1))
+	for c := range 2 {
+		for f := range 2 {
+			acc := 0
+			for g := maxGap; g >= 0; g-- {
+				acc += hist[c][f][g]
+				b.fit[c][f][g] = float64(acc) / total
+			}
+		}
+	}
+	return b
+}
+
+// Bots lists the bots Asterix & Co offers beyond the generic ones.
+func (g *Game) Bots() []engine.BotSpec {
+	return []engine.BotSpec{{
+		Name: "greedy",
+		Help: engine.Text{
+			PL: "Zachłanny: patrzy jedną akcję naprzód — przejmuje Albumy, gdy może, broni się przed przeciwnikiem bliskim progu i buduje tam, gdzie mu najbliżej do 15.",
+			EN: "Greedy: looks one action ahead — captures when it can, stops an opponent close to the threshold and builds where it is closest to 15.",
+		},
+		New: func(level string) (engine.Bot, error) {
+			if level != "" {
+				return nil, fmt.Errorf("the greedy bot has no levels (got %q)", level)
+			}
+			return NewGreedyBot(g.pack), nil
+		},
+	}}
+}
+
+var errNotAsterix = errors.New("greedy bot: not an Asterix & Co game")
+
+// Choose picks seat's move.
+func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (engine.Move, error) {
+	s, ok := st.(*State)
+	if !ok || s.pack != b.pack {
+		return 0, errNotAsterix
+	}
+	if s.phase == phOver || s.decider != seat {
+		return 0, fmt.Errorf("greedy bot: seat %d owes no decision", seat)
+	}
+	b.me, b.root = seat, s.hands[seat]
+	var m engine.Move
+	switch s.phase {
+	case phAction, phToken, phAbility:
+		m, _ = b.search(s, 0)
+	case phChange:
+		m, _ = b.change(s, 0)
+	default:
+		m = b.rule(s)
+	}
+	if m == 0 {
+		return 0, fmt.Errorf("greedy bot: seat %d has no legal move", seat)
+	}
+	return m, nil
+}
+
+// search returns the best of the bot's legal moves in s and its score.
+// Moves no casual player would consider (a potion on someone else's card,
+// a fish on one's own) are left out unless nothing else is legal.
+func (b *GreedyBot) search(s *State, d int) (engine.Move, float64) {
+	b.moves[d] = s.Legal(b.me, b.moves[d][:0])
+	best, bestV := engine.Move(0), math.Inf(-1)
+	for pass := 0; pass < 2 && best == 0; pass++ {
+		for _, m := range b.moves[d] {
+			if pass == 0 && !b.sensible(s, m) {
+				continue
+			}
+			if v := b.eval(s, m, d); v > bestV || best == 0 {
+				best, bestV = m, v
+			}
+		}
+	}
+	return best, bestV
+}
+
+func (b *GreedyBot) sensible(s *State, m engine.Move) bool {
+	k, a, _ := unmv(m)
+	switch k {
+	case mPotion, mRevive:
+		return b.mine(s, a)
+	case mFish:
+		return !b.mine(s, a)
+	}
+	return true
+}
+
+// mine reports whether card a lies on one of the bot's halves.
+func (b *GreedyBot) mine(s *State, a uint8) bool {
+	slot, side, ok := s.locate(a)
+	return ok && s.slotSeat[slot][side] == b.me
+}
+
+// eval makes m on a copy of s, finishes the bot's action and scores it.
+func (b *GreedyBot) eval(s *State, m engine.Move, d int) float64 {
+	c := &b.scr[d]
+	*c = *s
+	c.events = b.evs[d][:0]
+	v := math.Inf(-1)
+	if _, err := c.Apply(b.me, m); err == nil {
+		v = b.settle(c, d)
+	}
+	b.evs[d] = c.events[:0]
+	return v
+}
+
+// settle plays the rest of the bot's action on c and scores the result.
+func (b *GreedyBot) settle(c *State, d int) float64 {
+	for range 16 {
+		if c.phase == phOver || c.decider != b.me {
+			break
+		}
+		switch c.phase {
+		case phAbility, phToken:
+			if d+1 < greedyDepth {
+				_, v := b.search(c, d+1)
+				return v
+			}
+			return b.score(c)
+		case phChange:
+			if d+1 < greedyDepth {
+				_, v := b.change(c, d+1)
+				return v
+			}
+			return b.score(c)
+		case phCostDiscard, phCostHelmet, phAbilityDiscard, phOppDiscard:
+			if _, err := c.Apply(b.me, b.rule(c)); err != nil {
+				return b.score(c)
+			}
+		default: // the action is over: a new turn, a token to take, an Album to turn
+			return b.score(c)
+		}
+	}
+	return b.score(c)
+}
+
+// rule decides without looking ahead.
+func (b *GreedyBot) rule(s *State) engine.Move {
+	me := b.me
+	switch s.phase {
+	case phCostDiscard, phAbilityDiscard, phOppDiscard:
+		if i, ok := b.worstCard(s); ok {
+			return mv(mDiscard, i, 0)
+		}
+	case phCostHelmet:
+		// A legionary helmet is worth 1, a centurion's 3.
+		if s.helmets[me][LegionaryHelmet] > 0 {
+			return mv(mHelmet, 0, uint8(LegionaryHelmet))
+		}
+		return mv(mHelmet, 0, uint8(CenturionHelmet))
+	case phTake:
+		// The kind it holds fewest of, the potion first.
+		kinds, _ := s.takeable(me)
+		best := -1
+		for t := range 3 {
+			if kinds[t] && (best < 0 || s.tokens[me][t] < s.tokens[me][best]) {
+				best = t
+			}
+		}
+		if best >= 0 {
+			return mv(mTake, 0, uint8(best))
+		}
+	case phOrient:
+		return mv(mOrient, 0, uint8(b.orientation(s)))
+	}
+	var buf [64]engine.Move
+	if legal := s.Legal(me, buf[:0]); len(legal) > 0 {
+		return legal[0]
+	}
+	return 0
+}
+
+// orientation turns a new Album toward the colour most of the hand has; on
+// a tie, the colour the bot's other Album does not show it.
+func (b *GreedyBot) orientation(s *State) Colour {
+	var n [3]int
+	known := b.known(s)
+	known.each(func(i uint8) { n[s.pack.iCol[i]]++ })
+	switch {
+	case n[Blue] > n[Red]:
+		return Blue
+	case n[Red] > n[Blue]:
+		return Red
+	}
+	for slot := 0; slot < int(s.nslots); slot++ {
+		if side := s.sideOf(slot, b.me); side >= 0 && slot != int(s.capSlot) {
+			return Blue + Red - s.colour[slot][side]
+		}
+	}
+	return Blue
+}
+
+// known is the part of the bot's hand it has seen.
+func (b *GreedyBot) known(s *State) instSet {
+	k := s.hands[b.me]
+	k.and(&b.root)
+	return k
+}
+
+// worstCard picks the hand card to let go: a card with no legal play now
+// first, then the least worth; a card the bot has not seen counts as an
+// average one.
+func (b *GreedyBot) worstCard(s *State) (uint8, bool) {
+	best, bestV, found := uint8(0), 0.0, false
+	known := b.known(s)
+	s.hands[b.me].each(func(i uint8) {
+		v := unknownCard
+		if known.has(i) {
+			v = b.cardWorth(s, i)
+			if !b.playableNow(s, i) {
+				v -= 1
+			}
+		}
+		if !found || v < bestV {
+			best, bestV, found = i, v, true
+		}
+	})
+	return best, found
+}
+
+// change plays option C (phChange in s): it tries letting go of the k worst
+// cards, for every k, then drawing up to five, and keeps the best k. The
+// cards that cannot be played go first. It returns the next step (the
+// worst card, or done) and the value of the best plan.
+func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
+	c, f := &b.scr[d], &b.fin
+	*c = *s
+	c.events = b.evs[d][:0]
+	best, bestV := mv(mDone, 0, 0), math.Inf(-1)
+	first := engine.Move(0)
+	for {
+		*f = *c
+		f.events = b.finEvs[:0]
+		if _, err := f.Apply(b.me, mv(mDone, 0, 0)); err == nil {
+			if v := b.score(f); v > bestV {
+				bestV = v
+				if first != 0 {
+					best = first
+				}
+			}
+		}
+		b.finEvs = f.events[:0]
+		i, ok := b.worstCard(c)
+		if !ok {
+			break
+		}
+		if _, err := c.Apply(b.me, mv(mDiscard, i, 0)); err != nil {
+			break
+		}
+		if first == 0 {
+			first = mv(mDiscard, i, 0)
+		}
+	}
+	b.evs[d] = c.events[:0]
+	return best, bestV
+}
+
+// playableNow: card i has a legal play on one of the bot's halves.
+func (b *GreedyBot) playableNow(s *State, i uint8) bool {
+	for slot := 0; slot < int(s.nslots); slot++ {
+		if side := s.sideOf(slot, b.me); side >= 0 && s.playable(b.me, i, slot, side) == legal {
+			return true
+		}
+	}
+	return false
+}
+
+// cardWorth is what a known card in hand is worth: more for a strong card
+// whose colour one of the bot's halves takes.
+func (b *GreedyBot) cardWorth(s *State, i uint8) float64 {
+	col := s.pack.iCol[i]
+	for slot := 0; slot < int(s.nslots); slot++ {
+		if side := s.sideOf(slot, b.me); side >= 0 && (col == Purple || col == s.colour[slot][side]) {
+			return 0.35 + 0.06*float64(s.pack.iStr[i])
+		}
+	}
+	return idleCard
+}
+
+// score rates a position for the bot, in sestertii.
+func (b *GreedyBot) score(s *State) float64 {
+	me := b.me
+	n := int(s.seats)
+	if s.phase == phOver {
+		if s.winners&(1<<uint(me)) != 0 {
+			return 1e6
+		}
+		return -1e6 + float64(s.score(me))
+	}
+	var pts [MaxPlayers]float64
+	for q := range n {
+		pts[q] = float64(s.score(engine.Seat(q)))
+	}
+	// Captures found but not yet resolved (waiting for a consolation token).
+	if s.capN > 0 {
+		for k := s.capI + 1; k < s.capN; k++ {
+			pts[s.slotSeat[s.capQ[k]][s.capSide[k]]] += albumValue
+		}
+	}
+	wq := 1.0
+	kr := kReady
+	if n > 2 {
+		wq, kr = wOpponents, kReadyMany
+	}
+	v := pts[me] + tokensWorth(&s.tokens[me])
+	for q := range n {
+		if engine.Seat(q) == me {
+			continue
+		}
+		v -= wq * pts[q]
+		if pts[q] > leaderFrom {
+			v -= wq * (pts[q] - leaderFrom)
+		}
+		v -= wq * (oppTokenRate*tokensWorth(&s.tokens[q]) + oppHandCard*float64(s.hands[q].count()))
+	}
+	if s.phase == phOppDiscard && s.decider != me {
+		v += wq * oppHandCard * float64(s.ctx.left)
+	}
+	// The bot's hand: the known cards by worth, the rest as average cards.
+	known := b.known(s)
+	v += unknownCard * float64(s.hands[me].count()-known.count())
+	known.each(func(i uint8) { v += b.cardWorth(s, i) })
+	for slot := 0; slot < int(s.nslots); slot++ {
+		if s.slotAlbum[slot] < 0 {
+			continue
+		}
+		if side := s.sideOf(slot, me); side >= 0 {
+			v += b.ownAlbum(s, slot, side, wq, kr)
+			continue
+		}
+		// Two opponents race for it: either capture costs the bot.
+		p := b.threat(s, slot, 0) + b.threat(s, slot, 1)
+		v -= wq * albumValue * 0.4 * p
+	}
+	return v
+}
+
+func tokensWorth(t *[3]int8) float64 {
+	v := 0.0
+	for k := range 3 {
+		for j := range min(int(t[k]), 2) {
+			v += tokenWorth[k][j]
+		}
+	}
+	return v
+}
+
+// progress is what a half's total is worth before the capture: convex, so
+// the last points toward the threshold count most.
+func progress(total, thr int) float64 {
+	x := float64(min(total, thr-1)) / float64(thr)
+	return albumValue * wProgress * (0.5*x + 0.5*x*x)
+}
+
+// ownAlbum rates an Album the bot plays on: its progress against the
+// opponent's, then what follows if the opponent captures it on their next
+// turn, or else the bot on its own.
+func (b *GreedyBot) ownAlbum(s *State, slot, side int, wq, kr float64) float64 {
+	thr := s.threshold(slot)
+	mine := progress(s.total(slot, side), thr)
+	theirs := progress(s.total(slot, 1-side), thr)
+	prize := float64(albumValue + b.helmetsOn(s, slot))
+	pOpp := b.threat(s, slot, 1-side)
+	pMe, cost := b.ready(s, slot, side)
+	pMe *= kr
+	lose := -wq*prize - mine + wq*theirs
+	win := prize - mine + wq*theirs - cost
+	return mine - wq*theirs + pOpp*lose + (1-pOpp)*pMe*win
+}
+
+// helmetsOn is the sestertii in helmets the capture of slot would bring.
+func (b *GreedyBot) helmetsOn(s *State, slot int) int {
+	v := 0
+	for side := range 2 {
+		h := &s.halves[slot][side]
+		for _, x := range h.cards[:h.n] {
+			if s.ko.has(x) {
+				continue
+			}
+			switch s.pack.iType[x] {
+			case Legionary:
+				v++
+			case Centurion:
+				v += 3
+			}
+		}
+	}
+	if a := s.album(slot); a.Rule == RuleBonusHelmet {
+		v += 1 + 2*int(a.Helmet)
+	}
+	return v
+}
+
+// adds is what card i adds to a half once face up, before any potion.
+func adds(s *State, i uint8, slot, side int) int {
+	col := s.pack.iCol[i]
+	if (s.rule(slot) == RuleFactionOnly && col != s.colour[slot][side]) || (col == Purple && !s.rules.neutralsCount) {
+		return 0
+	}
+	v := int(s.pack.iStr[i])
+	if a := s.album(slot); a.Rule == RuleTypeBonus && s.pack.iType[i] == a.Type {
+		v += int(a.N)
+	}
+	return max(v, 0)
+}
+
+// boosts is the most one token can add to a half of seat q: a potion on a
+// face-up card, or a boar reviving a knocked-out one.
+func boosts(s *State, slot, side int, q engine.Seat) (potion, revive int) {
+	r := s.rule(slot)
+	canPotion := s.tokens[q][Potion] > 0 && r != RuleNoPotion
+	canRevive := s.tokens[q][Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == q)
+	if !canPotion && !canRevive {
+		return
+	}
+	h := &s.halves[slot][side]
+	for _, x := range h.cards[:h.n] {
+		switch {
+		case s.ko.has(x):
+			if canRevive && (s.pack.iType[x] != Hero || !s.otherCopyVisible(x)) {
+				revive = max(revive, adds(s, x, slot, side))
+			}
+		case canPotion && !s.potion.has(x) && !s.pack.noPotion.has(x):
+			potion = max(potion, adds(s, x, slot, side))
+		}
+	}
+	return
+}
+
+// handChance is the chance that a hand of n unknown cards holds one that
+// adds gap or more to a half of colour col.
+func (b *GreedyBot) handChance(s *State, slot, side, n, gap int) float64 {
+	if n <= 0 || gap > maxGap {
+		return 0
+	}
+	if r := s.rule(slot); r == RuleMaxPerSide && int(s.halves[slot][side].n) >= int(s.album(slot).N) {
+		return 0
+	}
+	col := s.colour[slot][side]
+	if col > Red {
+		return 0
+	}
+	f := 0
+	if s.rule(slot) == RuleFactionOnly || !s.rules.neutralsCount {
+		f = 1
+	}
+	miss := 1 - b.fit[col][f][max(gap, 0)]
+	p := 1.0
+	for range n {
+		p *= miss
+	}
+	return 1 - p
+}
+
+// threat is the chance that the player of a half captures it on their
+// next turn: a card from their hand (guessed from its size), a potion or a
+// revived card.
+func (b *GreedyBot) threat(s *State, slot, side int) float64 {
+	gap := s.threshold(slot) - s.total(slot, side)
+	if gap <= 0 {
+		return 1
+	}
+	q := s.slotSeat[slot][side]
+	p := b.handChance(s, slot, side, s.hands[q].count(), gap)
+	potion, revive := boosts(s, slot, side, q)
+	if potion >= gap {
+		p = max(p, 0.95)
+	}
+	if revive >= gap {
+		p = max(p, 0.9)
+	}
+	return p
+}
+
+// ready is the chance that the bot can capture its half on its next turn,
+// from its tokens, the cards it knows it holds and those it drew unseen,
+// and the worth of what the capture would use up.
+func (b *GreedyBot) ready(s *State, slot, side int) (p, cost float64) {
+	gap := s.threshold(slot) - s.total(slot, side)
+	if gap <= 0 {
+		return 1, 0
+	}
+	tk := &s.tokens[b.me]
+	potion, revive := boosts(s, slot, side, b.me)
+	if potion >= gap {
+		return 1, tokenWorth[Potion][min(tk[Potion], 2)-1]
+	}
+	known := b.known(s)
+	cost = math.Inf(1)
+	known.each(func(i uint8) {
+		if adds(s, i, slot, side) >= gap && s.playable(b.me, i, slot, side) == legal {
+			cost = min(cost, b.cardWorth(s, i))
+		}
+	})
+	if cost < math.Inf(1) {
+		return 1, cost
+	}
+	if revive >= gap {
+		return 0.9, tokenWorth[Boar][min(tk[Boar], 2)-1]
+	}
+	return b.handChance(s, slot, side, s.hands[b.me].count()-known.count(), gap), unknownCard
+}

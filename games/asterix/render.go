@@ -317,7 +317,7 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 				switch {
 				case c.KnockedOut:
 					b.WriteString(tr(" [nokaut]", " [knocked out]"))
-				case !s.counts(a.Rule, h.Colour, c.Colour):
+				case !c.Counts:
 					// The Album's rule or the neutrals_count option leaves it out of the total.
 					fmt.Fprintf(&b, " %d %s", c.Strength, tr("[nie liczy się]", "[does not count]"))
 				default:
@@ -447,15 +447,6 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 	b.WriteString(s.decisionText(&v.Decision, lang))
 	b.WriteString("\n")
 	return b.String()
-}
-
-// counts reports whether a face-up card of colour col adds to the total of
-// a half of colour half, on an Album with that rule (the view's names).
-func (s *State) counts(rule, half, col string) bool {
-	if col == colourNames[Purple] && !s.rules.neutralsCount {
-		return false
-	}
-	return rule != ruleNames[RuleFactionOnly] || col == half
 }
 
 // writeCardTexts writes a card's ability, requirement and passive, one per line.

@@ -296,8 +296,7 @@ func (s *State) sumHalf(slot, side int) int {
 		if s.ko.has(i) {
 			continue
 		}
-		col := s.pack.iCol[i]
-		if (factionOnly && col != s.colour[slot][side]) || (col == Purple && !s.rules.neutralsCount) {
+		if col := s.pack.iCol[i]; (factionOnly && col != s.colour[slot][side]) || (col == Purple && !s.rules.neutralsCount) {
 			continue
 		}
 		v := int(s.pack.iStr[i])
@@ -310,6 +309,15 @@ func (s *State) sumHalf(slot, side int) int {
 		t += max(v, 0)
 	}
 	return t
+}
+
+// counts reports whether face-up card i adds to the total of its half:
+// not when the Album counts only its colour's faction (faction_only) or
+// the neutrals_count option leaves neutrals out. Its strength is still its
+// own, e.g. for "the strongest" of an ability.
+func (s *State) counts(i uint8, slot, side int) bool {
+	col := s.pack.iCol[i]
+	return !(col == Purple && !s.rules.neutralsCount) && (s.rule(slot) != RuleFactionOnly || col == s.colour[slot][side])
 }
 
 func (s *State) threshold(slot int) int { return int(s.slotThr[slot]) }

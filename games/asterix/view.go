@@ -22,6 +22,7 @@ type CardView struct {
 type BoardCard struct {
 	CardView
 	Current    int  `json:"current"` // current strength: doubled by a potion, 0 knocked out
+	Counts     bool `json:"counts"`  // it adds to the half's total (not under faction_only, or a neutral with neutrals_count off)
 	Potion     bool `json:"potion,omitempty"`
 	KnockedOut bool `json:"knocked_out,omitempty"`
 	Last       bool `json:"last,omitempty"` // the visible card placed last on this half (a boar activates it)
@@ -136,7 +137,7 @@ func (s *State) albumView(slot int) AlbumView {
 		last := s.lastPlaced(slot, side)
 		h := &s.halves[slot][side]
 		for _, x := range h.cards[:h.n] {
-			hv.Cards = append(hv.Cards, BoardCard{CardView: s.cardView(x), Current: s.strength(x, slot),
+			hv.Cards = append(hv.Cards, BoardCard{CardView: s.cardView(x), Current: s.strength(x, slot), Counts: !s.ko.has(x) && s.counts(x, slot, side),
 				Potion: s.potion.has(x), KnockedOut: s.ko.has(x), Last: int(x) == last})
 		}
 		hv.Total = s.total(slot, side)

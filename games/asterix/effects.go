@@ -205,6 +205,10 @@ func (s *State) abilityAllows(k, a, b uint8) bool {
 func (s *State) useAbility(a uint8) {
 	ab := s.ability()
 	p := s.ctx.who
+	from := int(s.ctx.slot) // the target's Album, before it moves
+	if targeted(ab.Effect) {
+		from, _, _ = s.locate(a)
+	}
 	ev := func(k engine.EventKind) {
 		s.emit(engine.Event{Kind: k, Seat: p, Card: int16(a), A: int32(s.ctx.inst)})
 	}
@@ -231,7 +235,8 @@ func (s *State) useAbility(a uint8) {
 		ev(EvPotion)
 	}
 	if targeted(ab.Effect) {
-		s.retotalAll()
+		s.retotal(from)
+		s.retotal(int(s.ctx.slot))
 	}
 	switch ab.Effect {
 	case GainToken:

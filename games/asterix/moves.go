@@ -108,27 +108,33 @@ func (s *State) Legal(p engine.Seat, dst []engine.Move) []engine.Move {
 // playMoves lists p's legal plays (action A), card by card.
 func (s *State) playMoves(p engine.Seat, dst []engine.Move) []engine.Move {
 	var slots [2]int8
+	var sides [2]int8
+	var cols [2]Colour
+	var open [2]bool // no Album rule to check and room on the half
 	ns := 0
 	for slot := 0; slot < int(s.nslots) && ns < 2; slot++ {
-		if s.slotAlbum[slot] >= 0 && s.sideOf(slot, p) >= 0 {
-			slots[ns] = int8(slot)
+		if side := s.sideOf(slot, p); side >= 0 {
+			slots[ns], sides[ns], cols[ns] = int8(slot), int8(side), s.colour[slot][side]
+			open[ns] = s.slotRule[slot] == NoRule && s.halves[slot][side].n < maxHalf
 			ns++
 		}
 	}
 	if ns == 0 {
 		return dst
 	}
+	pk := s.pack
 	var vis instSet
 	visDone := false
-	for k, w := range s.hands[p] {
-		for ; w != 0; w &= w - 1 {
+	hand := &s.hands[p]
+	for k := range hand {
+		for w := hand[k]; w != 0; w &= w - 1 {
 			i := uint8(k*64 + bits.TrailingZeros64(w))
-			if s.pack.iType[i] == Hero && s.pack.iMany.has(i) {
+			if pk.iType[i] == Hero && pk.iMany.has(i) {
 				if !visDone {
 					vis, visDone = s.board(), true
 					vis.andNot(&s.ko)
 				}
-				first, n := s.pack.copies(i)
+				first, n := pk.copies(i)
 				seen := false
 				for c := first; c < first+n; c++ {
 					seen = seen || (c != i && vis.has(c))
@@ -137,13 +143,13 @@ func (s *State) playMoves(p engine.Seat, dst []engine.Move) []engine.Move {
 					continue
 				}
 			}
-			col := s.pack.iCol[i]
-			for _, slot := range slots[:ns] {
-				side := s.sideOf(int(slot), p)
-				if col != Purple && col != s.colour[slot][side] {
+			col, req := pk.iCol[i], pk.iReq.has(i)
+			for j := 0; j < ns; j++ {
+				if col != Purple && col != cols[j] {
 					continue
 				}
-				if s.admits(int(slot), side, i) != legal || (s.pack.iReq.has(i) && s.requirementUnmet(p, i, int(slot), side)) {
+				slot, side := int(slots[j]), int(sides[j])
+				if (!open[j] && s.admits(slot, side, i) != legal) || (req && s.requirementUnmet(p, i, slot, side)) {
 					continue
 				}
 				dst = append(dst, mv(mPlay, i, uint8(slot)))
@@ -614,21 +620,21 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 		s.tokens[p][Potion]--
 		s.potion.set(a)
 		s.emit(engine.Event{Kind: EvUsedToken, Seat: p, Card: int16(a), A: int32(Potion)})
-		s.retotalAll()
+		s.retotalAt(a)
 		s.afterAction()
 	case mFish:
 		s.tokens[p][Fish]--
 		s.supplyT[Fish]++
 		s.ko.set(a)
 		s.emit(engine.Event{Kind: EvUsedToken, Seat: p, Card: int16(a), A: int32(Fish)})
-		s.retotalAll()
+		s.retotalAt(a)
 		s.afterAction()
 	case mRevive:
 		s.tokens[p][Boar]--
 		s.supplyT[Boar]++
 		s.ko.clear(a)
 		s.emit(engine.Event{Kind: EvUsedToken, Seat: p, Card: int16(a), A: int32(Boar)})
-		s.retotalAll()
+		s.retotalAt(a)
 		s.afterAction()
 	case mActivate:
 		s.tokens[p][Boar]--

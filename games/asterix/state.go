@@ -277,6 +277,13 @@ func (s *State) retotal(slot int) {
 	s.tot[slot] = [2]int16{int16(s.sumHalf(slot, 0)), int16(s.sumHalf(slot, 1))}
 }
 
+// retotalAt recomputes the totals of the Album card i lies on.
+func (s *State) retotalAt(i uint8) {
+	if slot, _, ok := s.locate(i); ok {
+		s.retotal(slot)
+	}
+}
+
 func (s *State) retotalAll() {
 	for slot := 0; slot < int(s.nslots); slot++ {
 		s.retotal(slot)

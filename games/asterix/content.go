@@ -221,11 +221,15 @@ type Pack struct {
 	iFirst [MaxInstances]uint8
 	// noPotion, noFish: cards a potion / a fish may never target (passives)
 	noPotion, noFish instSet
-	iReq             instSet // cards with a special requirement
-	iMany            instSet // cards of a Character with several copies
-	charIx           map[string]int
-	instIx           map[string]uint8
-	albIx            map[string]int
+	iReq             instSet    // cards with a special requirement
+	iMany            instSet    // cards of a Character with several copies
+	heroes           instSet    // Hero cards
+	colourOK         [2]instSet // cards that may go on a blue / red half (with the neutrals)
+	// sel[c]: the cards the selector of Character c's ability matches
+	sel    []instSet
+	charIx map[string]int
+	instIx map[string]uint8
+	albIx  map[string]int
 }
 
 // InstanceName is an instance's name in notation: the Character's id, with
@@ -237,6 +241,10 @@ func (p *Pack) InstanceName(i uint8) string {
 	}
 	return fmt.Sprintf("%s/%d", c.ID, p.copyNo[i])
 }
+
+// selector is the set of cards the ability of card i may point at, by
+// colour and type.
+func (p *Pack) selector(i uint8) *instSet { return &p.sel[p.Instances[i]] }
 
 // copies gives the first instance of i's Character and how many copies it has.
 func (p *Pack) copies(i uint8) (first, n uint8) {
@@ -519,6 +527,14 @@ func (p *Pack) finish() []string {
 			if c.Copies > 1 {
 				p.iMany.set(i)
 			}
+			if c.Type == Hero {
+				p.heroes.set(i)
+			}
+			for h := Blue; h <= Red; h++ {
+				if c.Colour == h || c.Colour == Purple {
+					p.colourOK[h].set(i)
+				}
+			}
 			if c.Passive&PassiveNoPotion != 0 {
 				p.noPotion.set(i)
 			}
@@ -527,6 +543,16 @@ func (p *Pack) finish() []string {
 			}
 			if c.Passive&(PassiveNoFish|PassiveNoKnockOut) != 0 {
 				p.noFish.set(i)
+			}
+		}
+	}
+	p.sel = make([]instSet, len(p.Characters))
+	for ci := range p.Characters {
+		sel := &p.Characters[ci].Ability.Sel
+		for i := range p.Instances {
+			c := &p.Characters[p.Instances[i]]
+			if (sel.Colours == 0 || sel.Colours&(1<<c.Colour) != 0) && (sel.Types == 0 || sel.Types&(1<<c.Type) != 0) {
+				p.sel[ci].set(uint8(i))
 			}
 		}
 	}

@@ -37,32 +37,49 @@ func (s *State) candidate(ab *Ability, i uint8, slot, side int) bool {
 	return s.ko.has(i) == (ab.Effect == Revive)
 }
 
-// eachCandidate calls f for every candidate of the ability, half by half,
-// until f returns false.
+// eachCandidate calls f for every candidate of the ability, in card
+// order, until f returns false.
 func (s *State) eachCandidate(ab *Ability, f func(i uint8, slot, side int) bool) {
-	for slot := 0; slot < int(s.nslots); slot++ {
-		if s.slotAlbum[slot] < 0 {
-			continue
+	var t instSet
+	here, own := int(s.ctx.slot), int(s.ctx.side)
+	switch ab.Sel.Where {
+	case ThisAlbum:
+		t = s.on[here][0]
+		t.or(&s.on[here][1])
+	case OppositeHalf:
+		t = s.on[here][1-own]
+	case OwnHalf:
+		t = s.on[here][own]
+	case Anywhere:
+		t = s.board()
+	default: // Adjacent, OwnHalves
+		for slot := 0; slot < int(s.nslots); slot++ {
+			side := s.sideOf(slot, s.ctx.who)
+			switch {
+			case side < 0:
+			case ab.Sel.Where == Adjacent:
+				t.or(&s.on[slot][0])
+				t.or(&s.on[slot][1])
+			default:
+				t.or(&s.on[slot][side])
+			}
 		}
-		for side := 0; side < 2; side++ {
-			if !s.inScope(ab.Sel.Where, slot, side) {
-				continue
-			}
-			t := s.on[slot][side]
-			if ab.Effect == Revive {
-				t.and(&s.ko)
-			} else {
-				t.andNot(&s.ko)
-			}
-			t.clear(s.ctx.inst)
-			for k, w := range t {
-				for w != 0 {
-					i := uint8(k*64 + bits.TrailingZeros64(w))
-					w &= w - 1
-					if s.matches(&ab.Sel, i) && !f(i, slot, side) {
-						return
-					}
-				}
+	}
+	if ab.Effect == Revive {
+		t.and(&s.ko)
+	} else {
+		t.andNot(&s.ko)
+	}
+	t.clear(s.ctx.inst)
+	if ab.Sel.Colours != 0 || ab.Sel.Types != 0 {
+		t.and(s.pack.selector(s.ctx.inst))
+	}
+	for k, w := range t {
+		for ; w != 0; w &= w - 1 {
+			i := uint8(k*64 + bits.TrailingZeros64(w))
+			slot, side, _ := s.locate(i)
+			if !f(i, slot, side) {
+				return
 			}
 		}
 	}

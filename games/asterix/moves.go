@@ -105,54 +105,55 @@ func (s *State) Legal(p engine.Seat, dst []engine.Move) []engine.Move {
 	return dst
 }
 
-// playMoves lists p's legal plays (action A), card by card.
+// playMoves lists p's legal plays (action A), Album by Album. It works on
+// card sets, so that random hands cost few unpredictable branches.
 func (s *State) playMoves(p engine.Seat, dst []engine.Move) []engine.Move {
-	var slots [2]int8
-	var sides [2]int8
-	var cols [2]Colour
-	var open [2]bool // no Album rule to check and room on the half
-	ns := 0
-	for slot := 0; slot < int(s.nslots) && ns < 2; slot++ {
-		if side := s.sideOf(slot, p); side >= 0 {
-			slots[ns], sides[ns], cols[ns] = int8(slot), int8(side), s.colour[slot][side]
-			open[ns] = s.slotRule[slot] == NoRule && s.halves[slot][side].n < maxHalf
-			ns++
-		}
-	}
-	if ns == 0 {
-		return dst
-	}
 	pk := s.pack
-	var vis instSet
-	visDone := false
-	hand := &s.hands[p]
-	for k := range hand {
-		for w := hand[k]; w != 0; w &= w - 1 {
-			i := uint8(k*64 + bits.TrailingZeros64(w))
-			if pk.iType[i] == Hero && pk.iMany.has(i) {
-				if !visDone {
-					vis, visDone = s.board(), true
-					vis.andNot(&s.ko)
-				}
-				first, n := pk.copies(i)
-				seen := false
-				for c := first; c < first+n; c++ {
-					seen = seen || (c != i && vis.has(c))
-				}
-				if seen {
-					continue
+	hand := s.hands[p]
+	// Heroes with another copy face up may not be played.
+	heroes := hand
+	heroes.and(&pk.iMany)
+	heroes.and(&pk.heroes)
+	if !heroes.empty() {
+		vis := s.board()
+		vis.andNot(&s.ko)
+		for _, i := range heroes.list(make([]uint8, 0, 8)) {
+			first, n := pk.copies(i)
+			for c := first; c < first+n; c++ {
+				if c != i && vis.has(c) {
+					hand.clear(i)
 				}
 			}
-			col, req := pk.iCol[i], pk.iReq.has(i)
-			for j := 0; j < ns; j++ {
-				if col != Purple && col != cols[j] {
-					continue
+		}
+	}
+	for slot := 0; slot < int(s.nslots); slot++ {
+		side := s.sideOf(slot, p)
+		if side < 0 {
+			continue
+		}
+		t := hand
+		t.and(&pk.colourOK[s.colour[slot][side]])
+		if s.slotRule[slot] != NoRule || s.halves[slot][side].n >= maxHalf {
+			for k, w := range t {
+				for ; w != 0; w &= w - 1 {
+					if i := uint8(k*64 + bits.TrailingZeros64(w)); s.admits(slot, side, i) != legal {
+						t.clear(i)
+					}
 				}
-				slot, side := int(slots[j]), int(sides[j])
-				if (!open[j] && s.admits(slot, side, i) != legal) || (req && s.requirementUnmet(p, i, slot, side)) {
-					continue
+			}
+		}
+		req := t
+		req.and(&pk.iReq)
+		for k, w := range req {
+			for ; w != 0; w &= w - 1 {
+				if i := uint8(k*64 + bits.TrailingZeros64(w)); s.requirementUnmet(p, i, slot, side) {
+					t.clear(i)
 				}
-				dst = append(dst, mv(mPlay, i, uint8(slot)))
+			}
+		}
+		for k, w := range t {
+			for ; w != 0; w &= w - 1 {
+				dst = append(dst, mv(mPlay, uint8(k*64+bits.TrailingZeros64(w)), uint8(slot)))
 			}
 		}
 	}

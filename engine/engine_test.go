@@ -162,6 +162,17 @@ func TestIntNUniform(t *testing.T) {
 	}
 }
 
+func TestRuleErrorTextArgs(t *testing.T) {
+	r := Rule{Code: "x", PL: "%s ma %d", EN: "%s has %d"}
+	err := r.Err(Text{PL: "Kot", EN: "The cat"}, 3)
+	if err.Msg.PL != "Kot ma 3" || err.Msg.EN != "The cat has 3" {
+		t.Fatalf("got %+v", err.Msg)
+	}
+	if err := r.Err("A", 1); err.Msg.PL != "A ma 1" || err.Msg.EN != "A has 1" {
+		t.Fatalf("plain args: got %+v", err.Msg)
+	}
+}
+
 func TestRuleError(t *testing.T) {
 	err := ErrNotYourTurn.Err(2, "0")
 	var e error = err

@@ -51,9 +51,19 @@ type Rule struct {
 	PL, EN string
 }
 
-// Err fills the rule's templates with args.
+// Err fills the rule's templates with args; an argument of type Text
+// gives its Polish text to the Polish message and its English to the English.
 func (r Rule) Err(args ...any) *RuleError {
-	return &RuleError{Code: r.Code, Msg: Text{PL: fmt.Sprintf(r.PL, args...), EN: fmt.Sprintf(r.EN, args...)}}
+	pl, en := args, args
+	for i, a := range args {
+		if t, ok := a.(Text); ok {
+			if &pl[0] == &args[0] {
+				pl, en = append([]any(nil), args...), append([]any(nil), args...)
+			}
+			pl[i], en[i] = t.PL, t.EN
+		}
+	}
+	return &RuleError{Code: r.Code, Msg: Text{PL: fmt.Sprintf(r.PL, pl...), EN: fmt.Sprintf(r.EN, en...)}}
 }
 
 // AsRuleError returns the *RuleError in err's chain, if any.

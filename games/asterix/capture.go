@@ -15,8 +15,8 @@ func (s *State) captureOrder(p engine.Seat) (order [maxSlots]int8, n int) {
 		}
 	}
 	if s.seats == 2 {
-		// p's left Album is the one whose blue half faced p at setup:
-		// slot p (AX-A1).
+		// Place p lies on p's left (place 0 is seat 0's left, place 1
+		// seat 1's: the two players face each other).
 		add(int(p))
 		add(int(p) + 1)
 		return

@@ -21,13 +21,13 @@ func hiddenFacts(st engine.State, viewer engine.Seat) []string {
 			continue
 		}
 		s.hands[q].each(func(i uint8) {
-			if !s.known[q].has(i) {
+			if !s.known[q].has(i) && s.epoch[i] == 0 {
 				card(i)
 			}
 		})
 	}
-	if !s.deckKnown {
-		for _, c := range s.deck[:s.deckN] {
+	for _, c := range s.deck[:s.deckN] {
+		if s.epoch[c] == 0 { // never seen: not reshuffled from the discard pile
 			card(c)
 		}
 	}

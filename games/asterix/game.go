@@ -72,11 +72,11 @@ func (g *Game) Options() []engine.OptionSpec {
 			Help: t("Po tylu turach gra kończy się rankingiem (0: bez limitu; AX-A21).", "After this many turns the game ends by ranking (0: no cap; AX-A21).")},
 		{Name: "backs_show_colour", Kind: engine.BoolOption, Default: false,
 			Help: t("Rewersy kart pokazują kolor (niebieski, czerwony, fioletowy) (AX-A30).", "Card backs show the colour class (blue, red, purple) (AX-A30).")},
-		{Name: "supply_potion", Kind: engine.IntOption, Default: 12, Min: 0, Max: 99, Help: t("Żetony napoju w zasobach (AX-A28).", "Potion tokens in the supply (AX-A28).")},
-		{Name: "supply_fish", Kind: engine.IntOption, Default: 12, Min: 0, Max: 99, Help: t("Żetony ryb w zasobach.", "Fish tokens in the supply.")},
-		{Name: "supply_boar", Kind: engine.IntOption, Default: 12, Min: 0, Max: 99, Help: t("Żetony dzików w zasobach.", "Boar tokens in the supply.")},
-		{Name: "supply_legionary", Kind: engine.IntOption, Default: 30, Min: 0, Max: 99, Help: t("Hełmy legionistów w zasobach.", "Legionary helmets in the supply.")},
-		{Name: "supply_centurion", Kind: engine.IntOption, Default: 12, Min: 0, Max: 99, Help: t("Hełmy centurionów w zasobach.", "Centurion helmets in the supply.")},
+		{Name: "supply_potion", Kind: engine.IntOption, Default: 12, Min: 0, Max: 99, Help: t("Żetony napoju w pudełku; z nich pochodzą też żetony startowe (AX-A28).", "Potion tokens in the box; the starting ones come from them (AX-A28).")},
+		{Name: "supply_fish", Kind: engine.IntOption, Default: 12, Min: 0, Max: 99, Help: t("Żetony ryb w pudełku (z nich też startowe).", "Fish tokens in the box (the starting ones included).")},
+		{Name: "supply_boar", Kind: engine.IntOption, Default: 12, Min: 0, Max: 99, Help: t("Żetony dzików w pudełku (z nich też startowe).", "Boar tokens in the box (the starting ones included).")},
+		{Name: "supply_legionary", Kind: engine.IntOption, Default: 30, Min: 0, Max: 99, Help: t("Hełmy legionistów w pudełku (z nich też startowe).", "Legionary helmets in the box (the starting ones included).")},
+		{Name: "supply_centurion", Kind: engine.IntOption, Default: 12, Min: 0, Max: 99, Help: t("Hełmy centurionów w pudełku.", "Centurion helmets in the box.")},
 	}
 }
 
@@ -175,15 +175,19 @@ func seatsOfSlot(n, i int) [2]engine.Seat {
 func (s *State) deal(sp setupSpec) error {
 	n := int(s.seats)
 	p := s.pack
+	// The starting tokens and helmet come from the box, as far as it lasts.
 	for q := range n {
-		s.tokens[q] = [3]int8{1, 1, 1}
-		s.helmets[q][LegionaryHelmet] = 1
+		for t := range 3 {
+			if s.supplyT[t] > 0 {
+				s.tokens[q][t]++
+				s.supplyT[t]--
+			}
+		}
+		if s.supplyH[LegionaryHelmet] > 0 {
+			s.helmets[q][LegionaryHelmet]++
+			s.supplyH[LegionaryHelmet]--
+		}
 	}
-	// Tokens and helmets come from the supply.
-	for t := range 3 {
-		s.supplyT[t] = max(0, s.supplyT[t]-int8(n))
-	}
-	s.supplyH[LegionaryHelmet] = max(0, s.supplyH[LegionaryHelmet]-int8(n))
 	var used instSet
 	take := func(where, name string) (uint8, error) {
 		i, ok := p.LookupInstance(name)

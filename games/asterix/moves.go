@@ -105,6 +105,11 @@ func (s *State) Legal(p engine.Seat, dst []engine.Move) []engine.Move {
 	return dst
 }
 
+// from is the k-th place counted clockwise from p's left Album: moves are
+// listed in an order that is the same for every seat, so that a bot's ties
+// favour no seat.
+func (s *State) from(p engine.Seat, k int) int { return (int(p) + k) % int(s.nslots) }
+
 // playMoves lists p's legal plays (action A), Album by Album. It works on
 // card sets, so that random hands cost few unpredictable branches.
 func (s *State) playMoves(p engine.Seat, dst []engine.Move) []engine.Move {
@@ -126,7 +131,8 @@ func (s *State) playMoves(p engine.Seat, dst []engine.Move) []engine.Move {
 			}
 		}
 	}
-	for slot := 0; slot < int(s.nslots); slot++ {
+	for k := 0; k < int(s.nslots); k++ {
+		slot := s.from(p, k)
 		side := s.sideOf(slot, p)
 		if side < 0 {
 			continue
@@ -361,7 +367,8 @@ func (s *State) eachBoard(f func(i uint8, slot, side int) bool) {
 func (s *State) tokenMoves(p engine.Seat, dst []engine.Move) []engine.Move {
 	tk := &s.tokens[p]
 	var buf [32]uint8
-	for slot := 0; slot < int(s.nslots); slot++ {
+	for k := 0; k < int(s.nslots); k++ {
+		slot := s.from(p, k)
 		if s.slotAlbum[slot] < 0 || !s.reach(p, slot) {
 			continue
 		}
@@ -401,7 +408,8 @@ func (s *State) tokenMoves(p engine.Seat, dst []engine.Move) []engine.Move {
 		}
 	}
 	if tk[Boar] > 0 {
-		for slot := 0; slot < int(s.nslots); slot++ {
+		for k := 0; k < int(s.nslots); k++ {
+			slot := s.from(p, k)
 			if s.canActivate(p, slot) == legal {
 				dst = append(dst, mv(mActivate, 0, uint8(slot)))
 			}
@@ -433,11 +441,11 @@ func (s *State) canFish(p engine.Seat, i uint8, slot int) why {
 	if s.tokens[p][Fish] == 0 {
 		return wNoToken
 	}
+	if r := s.rule(slot); (r == RuleNoFish || r == RuleNoKnockOut) && !s.ko.has(i) {
+		return wForbids
+	}
 	if !s.knockable(i, slot) || s.char(i).Passive&PassiveNoFish != 0 || !s.reach(p, slot) {
 		return wTarget
-	}
-	if s.rule(slot) == RuleNoFish {
-		return wForbids
 	}
 	return legal
 }
@@ -697,9 +705,9 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 // refusal turns a reason into a rule error naming the move.
 func (s *State) refusal(w why, m engine.Move) *engine.RuleError {
 	k, a, b := unmv(m)
-	card := "?"
+	card := engine.Text{PL: "?", EN: "?"}
 	if int(a) < len(s.pack.Instances) {
-		card = s.char(a).Name.EN
+		card = s.char(a).Name
 	}
 	switch w {
 	case wNotHand:
@@ -710,7 +718,7 @@ func (s *State) refusal(w why, m engine.Move) *engine.RuleError {
 		return errNotYourAlbum.Err(int(b))
 	case wColour:
 		side := s.sideOf(int(b), s.decider)
-		return errWrongColour.Err(card, s.colour[b][side].String())
+		return errWrongColour.Err(card, halfText[s.colour[b][side]])
 	case wHero:
 		return errHeroVisible.Err(card)
 	case wRequirement:
@@ -722,16 +730,22 @@ func (s *State) refusal(w why, m engine.Move) *engine.RuleError {
 		}
 		if slot >= 0 && slot < int(s.nslots) && s.slotAlbum[slot] >= 0 {
 			al := s.album(slot)
-			return errAlbumForbids.Err(al.Title.EN, al.Text.EN)
+			return errAlbumForbids.Err(al.Title, al.Text)
 		}
 		return errIllegalChoice.Err(s.Format(m))
 	case wHalfFull:
 		return errHalfFull.Err()
 	case wNoToken:
-		names := map[uint8]string{mPotion: "potion", mFish: "fish", mRevive: "boar", mActivate: "boar"}
-		return errNoToken.Err(names[k])
+		t := Boar
+		switch k {
+		case mPotion:
+			t = Potion
+		case mFish:
+			t = Fish
+		}
+		return errNoToken.Err(tokenText[t])
 	case wTarget:
-		if k == mActivate {
+		if k != mPotion && k != mFish && k != mRevive && k != mTarget {
 			return errIllegalChoice.Err(s.Format(m))
 		}
 		return errBadTarget.Err(card)
@@ -741,31 +755,36 @@ func (s *State) refusal(w why, m engine.Move) *engine.RuleError {
 		if b > 2 {
 			return errIllegalChoice.Err(s.Format(m))
 		}
-		return errCannotTake.Err(Token(b).String())
+		return errCannotTake.Err(tokenText[b])
 	case wNoHelmet:
 		if b > 1 {
 			return errIllegalChoice.Err(s.Format(m))
 		}
-		return errNoHelmet.Err(helmetNames[b])
+		return errNoHelmet.Err(helmetKind[b])
 	case wPhase:
 		return errWrongPhase.Err(phaseText[s.phase])
 	}
 	return errIllegalChoice.Err(s.Format(m))
 }
 
-var phaseText = [...]string{
-	phAction:         "choose an action: play a card, draw and use a token, or change cards",
-	phToken:          "use an Advantage token",
-	phChange:         "discard cards, then done",
-	phCostDiscard:    "discard cards to pay the requirement",
-	phCostHelmet:     "return a helmet to pay the requirement",
-	phAbility:        "use the ability or skip it",
-	phAbilityDiscard: "discard cards for the ability",
-	phOppDiscard:     "discard cards for the opponent's ability",
-	phTake:           "take an Advantage token",
-	phOrient:         "turn the new Album",
-	phOver:           "the game is over",
+var phaseText = [...]engine.Text{
+	phAction:         {PL: "wybierz akcję: zagraj kartę, dobierz i użyj żetonu albo wymień karty", EN: "choose an action: play a card, draw and use a token, or change cards"},
+	phToken:          {PL: "użyj żetonu Korzyści", EN: "use an Advantage token"},
+	phChange:         {PL: "odrzuć karty, potem done", EN: "discard cards, then done"},
+	phCostDiscard:    {PL: "odrzuć karty, by spełnić wymaganie", EN: "discard cards to pay the requirement"},
+	phCostHelmet:     {PL: "oddaj hełm, by spełnić wymaganie", EN: "return a helmet to pay the requirement"},
+	phAbility:        {PL: "użyj zdolności albo ją pomiń", EN: "use the ability or skip it"},
+	phAbilityDiscard: {PL: "odrzuć karty dla zdolności", EN: "discard cards for the ability"},
+	phOppDiscard:     {PL: "odrzuć karty dla zdolności przeciwnika", EN: "discard cards for the opponent's ability"},
+	phTake:           {PL: "weź żeton Korzyści", EN: "take an Advantage token"},
+	phOrient:         {PL: "obróć nowy Album", EN: "turn the new Album"},
+	phOver:           {PL: "gra jest zakończona", EN: "the game is over"},
 }
+
+// halfText names a half by colour, as "on a %s half" needs it.
+var halfText = [...]engine.Text{Blue: {PL: "niebieskiej", EN: "blue"}, Red: {PL: "czerwonej", EN: "red"}, Purple: {PL: "fioletowej", EN: "purple"}}
+
+var helmetKind = [...]engine.Text{{PL: "legionisty", EN: "legionary"}, {PL: "centuriona", EN: "centurion"}}
 
 // startPlay begins action A: the card leaves the hand, the requirement is paid.
 func (s *State) startPlay(p engine.Seat, i uint8, slot int) {

@@ -61,7 +61,7 @@ func (s *State) Format(m engine.Move) string {
 func (s *State) Parse(text string) (engine.Move, error) {
 	f := strings.Fields(strings.ToLower(text))
 	if len(f) == 0 {
-		return 0, errBadNotation.Err(text, "empty")
+		return 0, errBadNotation.Err(text, engine.Text{PL: "pusty ruch", EN: "empty"})
 	}
 	k := uint8(0)
 	for i, w := range moveWords {
@@ -70,7 +70,7 @@ func (s *State) Parse(text string) (engine.Move, error) {
 		}
 	}
 	if k == 0 {
-		return 0, errBadNotation.Err(text, "unknown word "+strconv.Quote(f[0]))
+		return 0, errBadNotation.Err(text, engine.Text{PL: "nieznane słowo " + strconv.Quote(f[0]), EN: "unknown word " + strconv.Quote(f[0])})
 	}
 	want := 1
 	switch k {
@@ -80,7 +80,7 @@ func (s *State) Parse(text string) (engine.Move, error) {
 		want = 2
 	}
 	if len(f) != want {
-		return 0, errBadNotation.Err(text, fmt.Sprintf("%q takes %d word(s)", f[0], want-1))
+		return 0, errBadNotation.Err(text, engine.Text{PL: fmt.Sprintf("po %q potrzeba słów: %d", f[0], want-1), EN: fmt.Sprintf("%q takes %d word(s)", f[0], want-1)})
 	}
 	card := func(name string) (uint8, error) {
 		i, ok := s.pack.LookupInstance(name)
@@ -92,7 +92,7 @@ func (s *State) Parse(text string) (engine.Move, error) {
 	place := func(t string) (uint8, error) {
 		v, err := strconv.Atoi(t)
 		if err != nil || v < 0 || v >= maxSlots {
-			return 0, errBadNotation.Err(text, "a place is 0.."+strconv.Itoa(maxSlots-1))
+			return 0, errBadNotation.Err(text, engine.Text{PL: "miejsce to liczba 0.." + strconv.Itoa(maxSlots-1), EN: "a place is 0.." + strconv.Itoa(maxSlots-1)})
 		}
 		return uint8(v), nil
 	}
@@ -102,7 +102,7 @@ func (s *State) Parse(text string) (engine.Move, error) {
 				return uint8(i), nil
 			}
 		}
-		return 0, errBadNotation.Err(text, "expected one of "+strings.Join(names, ", "))
+		return 0, errBadNotation.Err(text, engine.Text{PL: "oczekiwano jednego z: " + strings.Join(names, ", "), EN: "expected one of " + strings.Join(names, ", ")})
 	}
 	var a, b uint8
 	var err error

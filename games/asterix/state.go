@@ -135,13 +135,16 @@ type State struct {
 
 	deck  [MaxInstances]uint8 // deck[deckN-1] is the top
 	deckN uint8
-	// deckKnown: the deck was formed from the face-up discard pile, so its
-	// contents (not its order) are public.
-	deckKnown bool
-	discard   [MaxInstances]uint8 // discard[discardN-1] is the top
-	discardN  uint8
-	albums    [maxAlbums]uint8 // album deck, albums[albumsN-1] on top
-	albumsN   uint8
+	// epoch[c] counts the reshuffles before card c last went into the
+	// deck: the deck formed at a reshuffle is public as a set (the discard
+	// pile lay face up), so cards of different epochs never trade places
+	// when hidden facts are resampled.
+	epoch    [MaxInstances]uint8
+	epochN   uint8
+	discard  [MaxInstances]uint8 // discard[discardN-1] is the top
+	discardN uint8
+	albums   [maxAlbums]uint8 // album deck, albums[albumsN-1] on top
+	albumsN  uint8
 
 	tokens  [MaxPlayers][3]int8
 	helmets [MaxPlayers][2]int8
@@ -387,7 +390,10 @@ func (s *State) draw(p engine.Seat, n int) int {
 			}
 			copy(s.deck[:s.discardN], s.discard[:s.discardN])
 			s.deckN, s.discardN = s.discardN, 0
-			s.deckKnown = true
+			s.epochN = min(s.epochN+1, 255) // (past 255 reshuffles the last epochs merge)
+			for _, c := range s.deck[:s.deckN] {
+				s.epoch[c] = s.epochN
+			}
 			engine.Shuffle(&s.rng, s.deck[:s.deckN])
 			s.emit(engine.Event{Kind: EvReshuffled, Seat: engine.NoSeat, Card: -1, A: int32(s.deckN)})
 		}

@@ -247,8 +247,11 @@ func (s *State) Clone() engine.State {
 
 // Determinize resamples what observer cannot know: the identities of the
 // other players' hand cards nobody saw arrive, the Character deck, and the
-// Album deck below its top. With backs_show_colour the colours on the
-// backs are kept.
+// Album deck below its top. A card only trades places with a card of the
+// same deck epoch: after a reshuffle everybody knows which cards formed the
+// new deck (they lay face up on the discard pile), so a card drawn from it
+// can only be one of those, and a card drawn before it none of them. With
+// backs_show_colour the colours on the backs are kept too.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 	var pool [MaxInstances]uint8
 	n := 0
@@ -257,56 +260,40 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 		if q == observer {
 			continue
 		}
-		s.hands[q].each(func(i uint8) {
-			if !s.known[q].has(i) {
-				hidden[q].set(i)
-				pool[n] = i
-				n++
-			}
-		})
+		hidden[q] = s.hands[q]
+		hidden[q].andNot(&s.known[q])
+		n = len(hidden[q].list(pool[:n]))
 	}
-	handN := n
 	n += copy(pool[n:], s.deck[:s.deckN])
 	cards := pool[:n]
-	if s.deckKnown {
-		// The deck's contents are public: hands and deck resample apart.
-		hands, deck := cards[:handN], cards[handN:]
-		r.Shuffle(len(hands), func(i, j int) { hands[i], hands[j] = hands[j], hands[i] })
-		r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	} else {
-		r.Shuffle(n, func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-	}
+	r.Shuffle(n, func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
 	var used instSet
-	handPool, deckPool := cards, cards
-	if s.deckKnown {
-		handPool, deckPool = cards[:handN], cards[handN:]
-	}
-	// take removes from a shuffled pool the first unused card whose class matches i's.
-	take := func(pool []uint8, i uint8) uint8 {
-		for _, c := range pool {
-			if !used.has(c) && (!s.rules.backsColour || s.char(c).Colour == s.char(i).Colour) {
+	// take removes from the shuffled pool the first unused card that may
+	// stand where i is: same epoch, and same colour when backs show it.
+	take := func(i uint8, colour bool) uint8 {
+		for _, c := range cards {
+			if !used.has(c) && s.epoch[c] == s.epoch[i] && (!colour || s.pack.iCol[c] == s.pack.iCol[i]) {
 				used.set(c)
 				return c
 			}
 		}
 		return i // unreachable: the pool holds i itself
 	}
+	backs := s.rules.backsColour
 	for q := engine.Seat(0); q < engine.Seat(s.seats); q++ {
 		var fresh instSet
-		hidden[q].each(func(i uint8) { fresh.set(take(handPool, i)) })
-		hidden[q].each(func(i uint8) { s.hands[q].clear(i) })
-		fresh.each(func(i uint8) { s.hands[q].set(i) })
+		hidden[q].each(func(i uint8) { fresh.set(take(i, backs)) })
+		s.hands[q].andNot(&hidden[q])
+		s.hands[q].or(&fresh)
 	}
 	if s.deckN > 0 {
-		top := take(deckPool, s.deck[s.deckN-1])
-		k := 0
-		for _, c := range deckPool {
-			if !used.has(c) {
-				s.deck[k] = c
-				k++
-			}
+		// The deck's top shows its back; the cards below show nothing.
+		top := s.deck[s.deckN-1]
+		newTop := take(top, backs)
+		for k := 0; k < int(s.deckN)-1; k++ {
+			s.deck[k] = take(top, false)
 		}
-		s.deck[s.deckN-1] = top
+		s.deck[s.deckN-1] = newTop
 	}
 	if s.albumsN > 2 {
 		below := s.albums[:s.albumsN-1]
@@ -362,10 +349,9 @@ func (s *State) Hash() uint64 {
 	h.U64(uint64(uint8(s.supplyT[0])) | uint64(uint8(s.supplyT[1]))<<8 | uint64(uint8(s.supplyT[2]))<<16 |
 		uint64(uint8(s.supplyH[0]))<<24 | uint64(uint8(s.supplyH[1]))<<32)
 	h.Bytes(s.deck[:s.deckN])
-	if s.deckKnown {
-		h.Int(-2)
-	}
 	h.Int(-1)
+	h.Bytes(s.epoch[:len(s.pack.Instances)])
+	h.Int(int(s.epochN))
 	h.Bytes(s.discard[:s.discardN])
 	h.Int(-1)
 	h.Bytes(s.albums[:s.albumsN])

@@ -61,6 +61,37 @@ func TestDefaultPack(t *testing.T) {
 			t.Errorf("no Character of type %s", ty)
 		}
 	}
+	// Every type matters: some card's ability or requirement or some
+	// Album's rule names it (besides the rulebook's own uses: Heroes are
+	// unique, Legionaries and Centurions bring helmets).
+	matters := map[Type][]string{}
+	for _, c := range p.Characters {
+		sels := []Selector{c.Ability.Sel}
+		if c.Requirement.NeedsOnHalf != nil {
+			sels = append(sels, *c.Requirement.NeedsOnHalf)
+		}
+		for _, sel := range sels {
+			for ty := Chief; ty < numTypes; ty++ {
+				if sel.Types&(1<<ty) != 0 {
+					matters[ty] = append(matters[ty], c.ID)
+				}
+			}
+		}
+	}
+	for _, a := range p.Albums {
+		if a.Rule == RuleNoType || a.Rule == RuleTypeBonus {
+			matters[a.Type] = append(matters[a.Type], a.ID)
+		}
+	}
+	for ty := Chief; ty < numTypes; ty++ {
+		want := 2
+		if ty == Hero || ty == Legionary || ty == Centurion {
+			want = 1 // and the rulebook's own use
+		}
+		if len(matters[ty]) < want {
+			t.Errorf("type %s is named by %v only; want at least %d cards or Albums", ty, matters[ty], want)
+		}
+	}
 	// Every keyword on at least two cards (draw and discard in either form).
 	keyword := map[string][]Effect{
 		"knock out": {KnockOut}, "revive": {Revive}, "eliminate": {Eliminate}, "summon": {Summon},

@@ -93,8 +93,11 @@ type Outcome struct {
 	Winners []Seat `json:"winners"`
 	// Ranks holds each seat's place, 1 for the best; equal places share a rank.
 	Ranks []int `json:"ranks"`
-	// Draw is true when nobody won.
+	// Draw is true when the game ended even, with no single winner.
 	Draw bool `json:"draw"`
+	// AllLost is true when nobody won and nobody drew: every seat lost
+	// (Front Line, when the last attack kills every Comrade).
+	AllLost bool `json:"all_lost,omitempty"`
 }
 
 // Event is one thing that happened, in a compact form games fill in without

@@ -42,6 +42,7 @@ type Result struct {
 	Bots       []string `json:"bots"`
 	WinsBySeat []int    `json:"wins_by_seat"`
 	Draws      int      `json:"draws"`
+	NobodyWon  int      `json:"nobody_won,omitempty"` // games every seat lost
 	MovesMean  float64  `json:"moves_mean"`
 	MovesMax   int      `json:"moves_max"`
 	Errors     int      `json:"errors"`
@@ -199,6 +200,9 @@ func Run(cfg Config) (Result, error) {
 		}
 		if gr.Outcome.Draw {
 			res.Draws++
+		}
+		if gr.Outcome.AllLost {
+			res.NobodyWon++
 		}
 		for _, w := range gr.Outcome.Winners {
 			if int(w) < len(res.WinsBySeat) {

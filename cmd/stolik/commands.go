@@ -238,6 +238,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "  seat %d (%s): %d wins (%.1f%%)\n", s, res.Bots[s], w, 100*float64(w)/float64(res.Games))
 		}
 		fmt.Fprintf(stdout, "  draws %d, moves mean %.1f max %d, errors %d\n", res.Draws, res.MovesMean, res.MovesMax, res.Errors)
+		if res.NobodyWon > 0 {
+			fmt.Fprintf(stdout, "  nobody won %d (%.1f%%)\n", res.NobodyWon, 100*float64(res.NobodyWon)/float64(max(res.Games, 1)))
+		}
 		if res.TurnsMax > 0 {
 			fmt.Fprintf(stdout, "  turns: median %d, 99th percentile %d, max %d\n", res.TurnsMedian, res.TurnsP99, res.TurnsMax)
 		}

@@ -8,11 +8,12 @@ import (
 	"stolik/engine"
 	"stolik/games/asterix"
 	"stolik/games/cardline"
+	"stolik/games/frontline"
 )
 
 // Games returns every game, with its own content.
 func Games() []engine.Game {
-	return []engine.Game{cardline.New(), asterix.New()}
+	return []engine.Game{cardline.New(), asterix.New(), frontline.New()}
 }
 
 // Names lists the games' names.
@@ -54,6 +55,12 @@ func WithContent(name, dir string) (engine.Game, error) {
 			return nil, err
 		}
 		return asterix.WithPack(p), nil
+	case "frontline":
+		p, err := frontline.LoadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		return frontline.WithPack(p), nil
 	}
 	return nil, fmt.Errorf("game %q has no loadable content packs", name)
 }

@@ -1,0 +1,610 @@
+package frontline
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+
+	"stolik/engine"
+)
+
+// AttackType is the kind of an Attack card (TYP).
+type AttackType uint8
+
+const (
+	Linear AttackType = iota
+	Splash
+	Special
+)
+
+var attackTypeNames = [...]string{"linear", "splash", "special"}
+
+func (t AttackType) String() string { return attackTypeNames[t] }
+
+// AttackEffect is what an Attack card does besides (or instead of) damage.
+type AttackEffect uint8
+
+const (
+	NoAttackEffect AttackEffect = iota
+	TearGas                     // victims skip refills until their hand is empty
+	MineFx                      // goes on the empty space, fires on entry
+	Roulette                    // attached to the Initiative card
+	LaserFx                     // every Comrade from the Target toward the Commissar
+	BarbedWire                  // stays on its slot
+	ComradesDraft               // TOWARZYSZE!: a draft from the current hands
+	Calm                        // nothing happens
+)
+
+var attackEffectNames = [...]string{"", "tear_gas", "mine", "roulette", "laser", "barbed_wire", "comrades", "none"}
+
+// TargetKind says how a Target card finds its slot.
+type TargetKind uint8
+
+const (
+	TargetSlot     TargetKind = iota // the N-th slot from the front
+	TargetFromBack                   // the N-th slot in front of the Commissar
+	TargetEmpty                      // the empty space
+	TargetComrade                    // the slot of a Comrade chosen by Ref
+	TargetNth                        // the slot of the N-th Comrade from the front (the Tank counts twice)
+)
+
+// ComradeRef picks the Comrade a character-based Target lands on.
+type ComradeRef uint8
+
+const (
+	RefFront ComradeRef = iota
+	RefLast
+	RefInitiative
+	RefMostHP
+	RefLeastHP
+)
+
+var comradeRefNames = [...]string{"front", "last", "initiative", "most_hp", "least_hp"}
+
+// Target is one Target card an Attack places.
+type Target struct {
+	Kind TargetKind
+	N    int8
+	Ref  ComradeRef
+}
+
+// MaxTargets is the number of Target cards in the box.
+const MaxTargets = 5
+
+// Attack is one Attack card.
+type Attack struct {
+	ID          string
+	Name        engine.Text
+	Type        AttackType
+	Targets     []Target
+	Damage      int8
+	Indirect    int8
+	Hits        int8 // linear: how many Comrades it hits (1 unless printed)
+	TowardFront bool // linear: travels toward the front instead of the Commissar
+	Effect      AttackEffect
+	Copies      int
+}
+
+// ActionKind is the kind of an Action card.
+type ActionKind uint8
+
+const (
+	Maneuver ActionKind = iota
+	Event
+	Equipment
+)
+
+var actionKindNames = [...]string{"maneuver", "event", "equipment"}
+
+func (k ActionKind) String() string { return actionKindNames[k] }
+
+// ActionEffect is what an Action card does.
+type ActionEffect uint8
+
+const (
+	StepFx       ActionEffect = iota // move N steps (forward, back, or either)
+	DodgeFx                          // Unik: linear attacks pass you by this turn
+	DuckFx                           // Padnij: splash attacks deal you nothing this turn
+	FubarFx                          // F.U.B.A.R.: you cannot be moved; a barrier
+	SwapFx                           // Zamiana: swap places with another Comrade
+	SmokeFx                          // Zasłona Dymna: swap two other Comrades
+	NietFx                           // Niet!: cancels an Event
+	WsjoRawnoFx                      // Wsjo Rawno: Comrades and the empty space at random
+	StojFx                           // Stój!: no movement along the line this turn
+	OrderFx                          // Rozkaz Komisarza: a Comrade to the front
+	MoveTargetFx                     // Zwiad: a Target one slot forward or back
+	HealFx                           // Sanitariusz: a Comrade regains N hit points
+	MarchFx                          // Forsowny marsz: one step, either way
+	CoverFx                          // Osłona: 2 less damage from this turn's Attack
+	DenounceFx                       // Donos: a player discards a random card
+	HelmetFx                         // Hełm: 1 less damage from an Attack
+	VestFx                           // Kamizelka: no indirect damage
+	GasMaskFx                        // Maska gazowa: no damage and no gas from Tear Gas
+	CarDoorFx                        // Drzwi Auta: reflects a linear attack
+	TankFx                           // Czołg Rudy 102
+	DigInFx                          // Saperka: main splash damage taken as indirect
+	numActionEffects
+)
+
+var actionEffectNames = [...]string{"step", "dodge", "duck", "fubar", "swap", "smoke", "niet", "wsjo_rawno", "stoj", "order",
+	"move_target", "heal", "march", "cover", "denounce", "helmet", "vest", "gas_mask", "car_door", "tank", "dig_in"}
+
+// Dir is a Maneuver's direction.
+type Dir uint8
+
+const (
+	Forward Dir = iota
+	Back
+	Either
+)
+
+var dirNames = [...]string{"forward", "back", "either"}
+
+// When is the moment an Event names; WhenAny is any window.
+type When uint8
+
+const (
+	WhenAny When = iota
+	WhenAnswer
+	WhenAttackRevealed
+	WhenBeforeDamage
+)
+
+var whenNames = [...]string{"", "answer", "attack_revealed", "before_damage"}
+
+// Action is one Action card.
+type Action struct {
+	ID         string
+	Name       engine.Text
+	Kind       ActionKind
+	Effect     ActionEffect
+	Dir        Dir
+	N          int8
+	Durability int8
+	When       When
+	Copies     int
+}
+
+// Ability is a Comrade's special ability.
+type Ability uint8
+
+const (
+	NoAbility Ability = iota
+	ExchangeHands
+	FirstHitImmune
+	HealOnComrades
+	NoIndirect
+	LongStride
+	RouletteImmune
+	FieldMedic
+	GasImmune
+	MineImmune
+)
+
+var abilityNames = [...]string{"", "exchange_hands", "first_hit_immune", "heal_on_comrades", "no_indirect", "long_stride",
+	"roulette_immune", "field_medic", "gas_immune", "mine_immune"}
+
+// Comrade is one Comrade (a Front card with its Ability card).
+type Comrade struct {
+	ID      string
+	Name    engine.Text
+	Text    engine.Text
+	HPBonus int8
+	Ability Ability
+}
+
+// Limits of the compact state.
+const (
+	MaxActions = 128
+	MaxAttacks = 64
+)
+
+// Pack is a validated set of Comrades, Attack cards and Action cards.
+type Pack struct {
+	Comrades []Comrade
+	Attacks  []Attack
+	Actions  []Action
+	// attackOf and actionOf give each physical card (instance) its card.
+	attackOf   []uint8
+	actionOf   []uint8
+	attackName []string
+	actionName []string
+	attackIx   map[string]uint8
+	actionIx   map[string]uint8
+	comradeIx  map[string]uint8
+	// per action instance, for the hot loops
+	aKind   [MaxActions]ActionKind
+	aEffect [MaxActions]ActionEffect
+	events  cardSet // every Event instance
+	niets   cardSet
+	smokes  cardSet
+}
+
+// Action returns the card of action instance i.
+func (p *Pack) Action(i uint8) *Action { return &p.Actions[p.actionOf[i]] }
+
+// Attack returns the card of attack instance i.
+func (p *Pack) Attack(i uint8) *Attack { return &p.Attacks[p.attackOf[i]] }
+
+// ActionName is the notation name of action instance i ("naprzod-1/3").
+func (p *Pack) ActionName(i uint8) string { return p.actionName[i] }
+
+// AttackName is the notation name of attack instance i.
+func (p *Pack) AttackName(i uint8) string { return p.attackName[i] }
+
+// NumActions and NumAttacks count the physical cards.
+func (p *Pack) NumActions() int { return len(p.actionOf) }
+func (p *Pack) NumAttacks() int { return len(p.attackOf) }
+
+//go:embed content/*.yaml
+var embedded embed.FS
+
+var (
+	defaultOnce sync.Once
+	defaultPack *Pack
+	defaultErr  error
+)
+
+// DefaultPack is the project's own deck, embedded in the binary.
+func DefaultPack() *Pack {
+	defaultOnce.Do(func() {
+		sub, _ := fs.Sub(embedded, "content")
+		defaultPack, defaultErr = LoadPack(sub)
+	})
+	if defaultErr != nil {
+		panic("frontline: the embedded content is invalid: " + defaultErr.Error())
+	}
+	return defaultPack
+}
+
+// LoadDir loads a pack from a directory (comrades.yaml, attacks.yaml, actions.yaml).
+func LoadDir(dir string) (*Pack, error) { return LoadPack(os.DirFS(dir)) }
+
+type yText struct {
+	PL string `yaml:"pl"`
+	EN string `yaml:"en"`
+}
+
+type yComrade struct {
+	ID      string `yaml:"id"`
+	Name    yText  `yaml:"name"`
+	Text    yText  `yaml:"text"`
+	HPBonus int    `yaml:"hp_bonus"`
+	Ability string `yaml:"ability"`
+}
+
+type yTarget struct {
+	Slot     *int   `yaml:"slot"`
+	FromBack *int   `yaml:"from_back"`
+	Empty    *bool  `yaml:"empty"`
+	Comrade  string `yaml:"comrade"`
+	Nth      *int   `yaml:"nth_comrade"`
+}
+
+type yAttack struct {
+	ID          string    `yaml:"id"`
+	Name        yText     `yaml:"name"`
+	Type        string    `yaml:"type"`
+	Copies      *int      `yaml:"copies"`
+	Targets     []yTarget `yaml:"targets"`
+	Damage      int       `yaml:"damage"`
+	Indirect    int       `yaml:"indirect"`
+	Hits        int       `yaml:"hits"`
+	TowardFront bool      `yaml:"toward_front"`
+	Effect      string    `yaml:"effect"`
+}
+
+type yAction struct {
+	ID         string `yaml:"id"`
+	Name       yText  `yaml:"name"`
+	Kind       string `yaml:"kind"`
+	Copies     *int   `yaml:"copies"`
+	Effect     string `yaml:"effect"`
+	Dir        string `yaml:"dir"`
+	N          int    `yaml:"n"`
+	Durability int    `yaml:"durability"`
+	When       string `yaml:"when"`
+}
+
+func decodeStrict(fsys fs.FS, name string, v any) error {
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+func index(names []string, s string) int {
+	for i, n := range names {
+		if n == s && n != "" {
+			return i
+		}
+	}
+	return -1
+}
+
+func validID(id string) bool {
+	if id == "" {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// LoadPack reads and validates a pack; errors name the file, the card and the field.
+func LoadPack(fsys fs.FS) (*Pack, error) {
+	var yc struct {
+		Comrades []yComrade `yaml:"comrades"`
+	}
+	var ya struct {
+		Attacks []yAttack `yaml:"attacks"`
+	}
+	var yx struct {
+		Actions []yAction `yaml:"actions"`
+	}
+	if err := decodeStrict(fsys, "comrades.yaml", &yc); err != nil {
+		return nil, err
+	}
+	if err := decodeStrict(fsys, "attacks.yaml", &ya); err != nil {
+		return nil, err
+	}
+	if err := decodeStrict(fsys, "actions.yaml", &yx); err != nil {
+		return nil, err
+	}
+	p := &Pack{attackIx: map[string]uint8{}, actionIx: map[string]uint8{}, comradeIx: map[string]uint8{}}
+	var errs []error
+	bad := func(file, id, field, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%s: %s: %s: %s", file, id, field, fmt.Sprintf(format, args...)))
+	}
+	text := func(t yText) engine.Text { return engine.Text{PL: t.PL, EN: t.EN} }
+	seen := map[string]bool{}
+	for _, c := range yc.Comrades {
+		if !validID(c.ID) || seen[c.ID] {
+			bad("comrades.yaml", c.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
+			continue
+		}
+		seen[c.ID] = true
+		if c.Name.PL == "" || c.Name.EN == "" {
+			bad("comrades.yaml", c.ID, "name", "needs pl and en")
+		}
+		ab := NoAbility
+		if c.Ability != "" {
+			k := index(abilityNames[:], c.Ability)
+			if k < 0 {
+				bad("comrades.yaml", c.ID, "ability", "unknown %q (known: %s)", c.Ability, strings.Join(abilityNames[1:], ", "))
+			} else {
+				ab = Ability(k)
+			}
+		}
+		if c.HPBonus < 0 || c.HPBonus > 5 {
+			bad("comrades.yaml", c.ID, "hp_bonus", "%d is not 0..5", c.HPBonus)
+		}
+		p.comradeIx[c.ID] = uint8(len(p.Comrades))
+		p.Comrades = append(p.Comrades, Comrade{ID: c.ID, Name: text(c.Name), Text: text(c.Text), HPBonus: int8(c.HPBonus), Ability: ab})
+	}
+	if n := len(p.Comrades); n < 2 || n > MaxSeats {
+		errs = append(errs, fmt.Errorf("comrades.yaml: %d Comrades; a game needs 2 to %d", n, MaxSeats))
+	}
+	seen = map[string]bool{}
+	for _, a := range ya.Attacks {
+		if !validID(a.ID) || seen[a.ID] {
+			bad("attacks.yaml", a.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
+			continue
+		}
+		seen[a.ID] = true
+		at := Attack{ID: a.ID, Name: text(a.Name), Damage: int8(a.Damage), Indirect: int8(a.Indirect), Hits: int8(a.Hits), TowardFront: a.TowardFront, Copies: 1}
+		if a.Name.PL == "" || a.Name.EN == "" {
+			bad("attacks.yaml", a.ID, "name", "needs pl and en")
+		}
+		if a.Copies != nil {
+			at.Copies = *a.Copies
+		}
+		if at.Copies < 1 || at.Copies > 10 {
+			bad("attacks.yaml", a.ID, "copies", "%d is not 1..10", at.Copies)
+		}
+		if k := index(attackTypeNames[:], a.Type); k < 0 {
+			bad("attacks.yaml", a.ID, "type", "%q is not linear, splash or special", a.Type)
+		} else {
+			at.Type = AttackType(k)
+		}
+		if a.Effect != "" {
+			k := index(attackEffectNames[:], a.Effect)
+			if k < 0 {
+				bad("attacks.yaml", a.ID, "effect", "unknown %q (known: %s)", a.Effect, strings.Join(attackEffectNames[1:], ", "))
+			} else {
+				at.Effect = AttackEffect(k)
+			}
+		}
+		if at.Hits == 0 {
+			at.Hits = 1
+		}
+		if a.Damage < 0 || a.Damage > 9 || a.Indirect < 0 || a.Indirect > 9 || at.Hits < 1 || at.Hits > MaxSeats {
+			bad("attacks.yaml", a.ID, "damage", "damage and indirect must be 0..9, hits 1..%d", MaxSeats)
+		}
+		if at.Type == Splash && a.Indirect == 0 {
+			bad("attacks.yaml", a.ID, "indirect", "a splash attack needs indirect damage")
+		}
+		if at.Type != Splash && a.Indirect != 0 {
+			bad("attacks.yaml", a.ID, "indirect", "only splash attacks have indirect damage")
+		}
+		if (at.Type == Special) != (at.Effect != NoAttackEffect && at.Effect != TearGas) {
+			bad("attacks.yaml", a.ID, "effect", "special attacks, and only they, have a special effect (tear_gas may go on any)")
+		}
+		if len(a.Targets) > MaxTargets {
+			bad("attacks.yaml", a.ID, "targets", "%d Targets; the box has %d", len(a.Targets), MaxTargets)
+		}
+		needsTarget := at.Effect != MineFx && at.Effect != Roulette && at.Effect != ComradesDraft && at.Effect != Calm
+		if needsTarget != (len(a.Targets) > 0) {
+			bad("attacks.yaml", a.ID, "targets", "this kind of attack needs Targets exactly when it hits a place")
+		}
+		for _, t := range a.Targets {
+			set := 0
+			var tg Target
+			if t.Slot != nil {
+				set++
+				tg = Target{Kind: TargetSlot, N: int8(*t.Slot)}
+			}
+			if t.FromBack != nil {
+				set++
+				tg = Target{Kind: TargetFromBack, N: int8(*t.FromBack)}
+			}
+			if t.Empty != nil && *t.Empty {
+				set++
+				tg = Target{Kind: TargetEmpty}
+			}
+			if t.Nth != nil {
+				set++
+				tg = Target{Kind: TargetNth, N: int8(*t.Nth)}
+			}
+			if t.Comrade != "" {
+				set++
+				k := index(comradeRefNames[:], t.Comrade)
+				if k < 0 {
+					bad("attacks.yaml", a.ID, "targets", "comrade %q is not one of %s", t.Comrade, strings.Join(comradeRefNames[:], ", "))
+				}
+				tg = Target{Kind: TargetComrade, Ref: ComradeRef(max(k, 0))}
+			}
+			if set != 1 {
+				bad("attacks.yaml", a.ID, "targets", "each Target has exactly one of slot, from_back, empty, comrade, nth_comrade")
+			}
+			if (tg.Kind == TargetSlot || tg.Kind == TargetFromBack || tg.Kind == TargetNth) && (tg.N < 1 || tg.N > MaxSlots) {
+				bad("attacks.yaml", a.ID, "targets", "slot %d is not 1..%d", tg.N, MaxSlots)
+			}
+			at.Targets = append(at.Targets, tg)
+		}
+		for k := 0; k < at.Copies; k++ {
+			name := a.ID
+			if at.Copies > 1 {
+				name += "/" + strconv.Itoa(k+1)
+			}
+			p.attackIx[name] = uint8(len(p.attackOf))
+			p.attackOf = append(p.attackOf, uint8(len(p.Attacks)))
+			p.attackName = append(p.attackName, name)
+		}
+		p.Attacks = append(p.Attacks, at)
+	}
+	if len(p.attackOf) == 0 || len(p.attackOf) > MaxAttacks {
+		errs = append(errs, fmt.Errorf("attacks.yaml: %d Attack cards; want 1..%d", len(p.attackOf), MaxAttacks))
+	}
+	seen = map[string]bool{}
+	for _, a := range yx.Actions {
+		if !validID(a.ID) || seen[a.ID] {
+			bad("actions.yaml", a.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
+			continue
+		}
+		seen[a.ID] = true
+		ac := Action{ID: a.ID, Name: text(a.Name), N: int8(a.N), Durability: int8(a.Durability), Copies: 1}
+		if a.Name.PL == "" || a.Name.EN == "" {
+			bad("actions.yaml", a.ID, "name", "needs pl and en")
+		}
+		if a.Copies != nil {
+			ac.Copies = *a.Copies
+		}
+		if ac.Copies < 1 || ac.Copies > 10 {
+			bad("actions.yaml", a.ID, "copies", "%d is not 1..10", ac.Copies)
+		}
+		if k := index(actionKindNames[:], a.Kind); k < 0 {
+			bad("actions.yaml", a.ID, "kind", "%q is not maneuver, event or equipment", a.Kind)
+		} else {
+			ac.Kind = ActionKind(k)
+		}
+		k := index(actionEffectNames[:], a.Effect)
+		if k < 0 {
+			bad("actions.yaml", a.ID, "effect", "unknown %q (known: %s)", a.Effect, strings.Join(actionEffectNames[:], ", "))
+		} else {
+			ac.Effect = ActionEffect(k)
+		}
+		if want := effectKind(ac.Effect); k >= 0 && want != ac.Kind {
+			bad("actions.yaml", a.ID, "kind", "effect %s belongs on a %s", a.Effect, want)
+		}
+		if a.Dir != "" {
+			d := index(dirNames[:], a.Dir)
+			if d < 0 {
+				bad("actions.yaml", a.ID, "dir", "%q is not forward, back or either", a.Dir)
+			} else {
+				ac.Dir = Dir(d)
+			}
+		}
+		if (ac.Effect == StepFx) != (a.Dir != "") || (ac.Effect == StepFx || ac.Effect == HealFx) != (a.N > 0) || a.N > 9 {
+			bad("actions.yaml", a.ID, "n", "step needs dir and n (1..9), heal needs n; other effects neither")
+		}
+		if (ac.Kind == Equipment) != (a.Durability > 0) || a.Durability > 9 {
+			bad("actions.yaml", a.ID, "durability", "Equipment, and only Equipment, has a durability of 1..9")
+		}
+		if a.When != "" {
+			w := index(whenNames[:], a.When)
+			if w < 0 || ac.Kind != Event {
+				bad("actions.yaml", a.ID, "when", "%q: only Events name a moment (answer, attack_revealed, before_damage)", a.When)
+			} else {
+				ac.When = When(w)
+			}
+		}
+		if (ac.Effect == NietFx) != (ac.When == WhenAnswer) {
+			bad("actions.yaml", a.ID, "when", "Niet! and only Niet! is an answer")
+		}
+		for c := 0; c < ac.Copies; c++ {
+			name := a.ID
+			if ac.Copies > 1 {
+				name += "/" + strconv.Itoa(c+1)
+			}
+			if len(p.actionOf) >= MaxActions {
+				break
+			}
+			i := uint8(len(p.actionOf))
+			p.actionIx[name] = i
+			p.actionOf = append(p.actionOf, uint8(len(p.Actions)))
+			p.actionName = append(p.actionName, name)
+			p.aKind[i] = ac.Kind
+			p.aEffect[i] = ac.Effect
+			if ac.Kind == Event {
+				p.events.set(i)
+			}
+			if ac.Effect == NietFx {
+				p.niets.set(i)
+			}
+			if ac.Effect == SmokeFx {
+				p.smokes.set(i)
+			}
+		}
+		p.Actions = append(p.Actions, ac)
+	}
+	total := 0
+	for _, a := range p.Actions {
+		total += a.Copies
+	}
+	if total > MaxActions || total < 5*2 {
+		errs = append(errs, fmt.Errorf("actions.yaml: %d Action cards; want %d..%d", total, 10, MaxActions))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return p, nil
+}
+
+// effectKind is the card kind an effect belongs to.
+func effectKind(e ActionEffect) ActionKind {
+	switch e {
+	case StepFx, DodgeFx, DuckFx, FubarFx, SwapFx, SmokeFx:
+		return Maneuver
+	case HelmetFx, VestFx, GasMaskFx, CarDoorFx, TankFx, DigInFx:
+		return Equipment
+	}
+	return Event
+}

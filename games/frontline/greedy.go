@@ -1,0 +1,229 @@
+package frontline
+
+import (
+	"errors"
+	"math/rand/v2"
+
+	"stolik/engine"
+)
+
+// Bots lists the bots this game offers besides the generic ones.
+func (g *Game) Bots() []engine.BotSpec {
+	return []engine.BotSpec{{
+		Name: "greedy",
+		Help: engine.Text{PL: "Chce przeżyć: czyta Cel, schodzi z linii ognia, trzyma Niet! na Wydarzenia, które mu szkodzą.",
+			EN: "Wants to survive: reads the Target, steps out of the line of fire, keeps Niet! for Events that hurt it."},
+		New: func(string) (engine.Bot, error) { return Greedy{}, nil },
+	}}
+}
+
+// Greedy is a bot that tries to survive the current attack: it looks one
+// decision ahead and scores positions by its hit points minus the damage
+// the revealed Attack card would deal it on the line as it then stands.
+type Greedy struct{}
+
+var errNotFrontline = errors.New("greedy: not a Front Line state")
+
+// keepValue ranks Action cards for the draft.
+var keepValue = [numActionEffects]int{
+	StepFx: 4, DodgeFx: 5, DuckFx: 5, FubarFx: 3, SwapFx: 3, SmokeFx: 3, NietFx: 6, WsjoRawnoFx: 2, StojFx: 2,
+	OrderFx: 2, MoveTargetFx: 4, HealFx: 5, MarchFx: 4, CoverFx: 5, DenounceFx: 2, HelmetFx: 5, VestFx: 4,
+	GasMaskFx: 3, CarDoorFx: 5, TankFx: 7, DigInFx: 3,
+}
+
+func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return 0, errNotFrontline
+	}
+	legal := s.Legal(seat, nil)
+	if len(legal) == 0 {
+		return 0, errors.New("greedy: no legal move")
+	}
+	p := int(seat)
+	best, bestScore := legal[0], -1<<30
+	for _, m := range legal {
+		v := s.greedyScore(p, m) + r.IntN(2)
+		if v > bestScore {
+			best, bestScore = m, v
+		}
+	}
+	return best, nil
+}
+
+// greedyScore values move m for seat p.
+func (s *State) greedyScore(p int, m engine.Move) int {
+	k, c, a, b := unmv(m)
+	switch k {
+	case mKeep:
+		return 10 * keepValue[s.pack.aEffect[c]]
+	case mCommit:
+		ac := s.pack.Action(c)
+		switch ac.Kind {
+		case Event:
+			return -1000 - 10*keepValue[ac.Effect] // committed Events are wasted
+		case Equipment:
+			return s.scoreAfter(p, nil) + 20 + keepValue[ac.Effect]
+		}
+		// A Maneuver: as if revealed now, with its best choice.
+		best := -1 << 30
+		for _, choice := range s.maneuverOutcomes(p, c) {
+			best = max(best, choice)
+		}
+		return best - keepValue[ac.Effect]
+	case mPass:
+		if s.phase == phEquip {
+			return s.scoreAfter(p, nil) - 1
+		}
+		return s.scoreAfter(p, nil)
+	case mDone:
+		// Done when no Event in hand could still help this turn.
+		if s.seats[p].hand.and(s.pack.events).empty() && (s.comradeAbility(p) != ExchangeHands || s.seats[p].is(fAbilityUsed)) {
+			return s.scoreAfter(p, nil) + 1
+		}
+		return s.scoreAfter(p, nil) - 5
+	case mPlay:
+		if s.phase == phAnswer {
+			// Niet! only when the Event on top hurts us.
+			top := s.stack[s.stackN-1]
+			hurt := s.scoreAfter(p, nil) - s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
+			if hurt >= 10 {
+				return s.scoreAfter(p, nil) + hurt
+			}
+			return s.scoreAfter(p, nil) - 30
+		}
+		v := s.scoreAfter(p, func(x *State) {
+			x.seats[p].hand.clear(c)
+			x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
+		})
+		return v - 8 - keepValue[s.pack.aEffect[c]]
+	case mExchange:
+		// Take a bigger hand.
+		return s.scoreAfter(p, nil) + 3*(s.seats[a].hand.count()-s.seats[p].hand.count()) - 6
+	case mDir, mSwap, mSmoke, mUse:
+		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
+	}
+	return 0
+}
+
+// maneuverOutcomes scores Maneuver c as if p revealed it now, once per choice.
+func (s *State) maneuverOutcomes(p int, c uint8) []int {
+	x := s.probe()
+	x.seats[p].hand.clear(c)
+	if !x.maneuver(p, c) {
+		return []int{x.survival(p)}
+	}
+	x.choice, x.choiceC, x.phase = int8(p), c, phChoice
+	var out []int
+	var buf [64]engine.Move
+	for _, m := range x.choiceMoves(p, buf[:0]) {
+		y := x.probe()
+		y.applyChoice(p, m)
+		out = append(out, y.survival(p))
+	}
+	if len(out) == 0 {
+		out = append(out, x.survival(p))
+	}
+	return out
+}
+
+// applyChoice carries out a Maneuver choice without moving the turn on.
+func (s *State) applyChoice(p int, m engine.Move) {
+	k, _, a, b := unmv(m)
+	switch k {
+	case mDir:
+		n := int(s.pack.Action(s.choiceC).N)
+		if s.comradeAbility(p) == LongStride {
+			n++
+		}
+		s.moveSteps(p, 2*int(a)-1, n)
+	case mSwap, mSmoke:
+		x, y := ComradeOf(p), ComradeOf(int(a))
+		if k == mSmoke {
+			x, y = ComradeOf(int(a)), ComradeOf(int(b))
+		}
+		var buf [4]Entry
+		if moved, ok := s.line.Swap(x, y, s.fubarMask(), buf[:0]); ok && !s.stoj {
+			s.entered(moved)
+		}
+	}
+}
+
+// probe is a copy for looking ahead: the turn does not move on in it.
+func (s *State) probe() *State {
+	c := *s
+	c.events = c.events[:0:0]
+	c.probing = true
+	return &c
+}
+
+// scoreAfter is p's survival score after f changes a copy of the state.
+func (s *State) scoreAfter(p int, f func(*State)) int {
+	if f == nil {
+		return s.survival(p)
+	}
+	x := s.probe()
+	f(x)
+	return x.survival(p)
+}
+
+// survival scores the position for p: alive, hit points, minus the damage
+// the revealed Attack card would deal on the line as it stands.
+func (s *State) survival(p int) int {
+	if !s.alive(p) {
+		if s.over && s.winner < 0 {
+			return -900
+		}
+		return -1000
+	}
+	if s.over {
+		return 1000
+	}
+	v := 10 * int(s.seats[p].hp)
+	v -= 10 * s.projected(p)
+	return v
+}
+
+// projected is the damage the current Attack would deal p if it struck now.
+func (s *State) projected(p int) int {
+	if s.attack < 0 || s.step > stDamage || s.step == stDamage && s.phase != phWindow {
+		return 0
+	}
+	x := s.probe()
+	x.rules.askEquipment = false
+	x.scan = scanState{}
+	x.hitN = 0
+	a := x.pack.Attack(uint8(x.attack))
+	for x.scan.target = 0; x.scan.target < x.nTargets; x.scan.target++ {
+		slot := int(x.targets[x.scan.target])
+		x.scan.active = false
+		if slot < 0 || slot >= int(x.line.N)-1 {
+			continue
+		}
+		switch {
+		case a.Type == Linear:
+			x.scanLinear(a, slot)
+		case a.Type == Splash:
+			x.splash(a, slot)
+		case a.Effect == LaserFx:
+			x.laser(a, slot)
+		case a.Effect == BarbedWire:
+			if pc := x.line.Slot[slot]; pc.IsComrade() && pc.Seat() == p {
+				return int(a.Damage)
+			}
+		}
+	}
+	d := 0
+	for _, h := range x.hits[:x.hitN] {
+		if int(h.seat) == p {
+			d += int(h.dmg)
+		}
+	}
+	if x.seats[p].is(fCover) {
+		d -= 2
+	}
+	if p == int(x.initiative) && d > 0 {
+		d += x.roulettes() * int(x.rules.rouletteExtra)
+	}
+	return max(d, 0)
+}

@@ -163,6 +163,13 @@ type Asker interface {
 	Ask(s Seat, answers []string, lang Lang) (question string, m Move, done bool, err error)
 }
 
+// SeatLabeler is a state that names a starting property of each seat (Front
+// Line: the Comrade's place in the line); simulations report results by
+// these labels.
+type SeatLabeler interface {
+	SeatLabel(s Seat) string
+}
+
 // Turner is a state that counts the players' turns (a turn may take several
 // moves); simulations report game lengths in turns when a game has them.
 type Turner interface {

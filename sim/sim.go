@@ -56,6 +56,18 @@ type Result struct {
 	TurnsP99    int         `json:"turns_p99,omitempty"`
 	TurnsMax    int         `json:"turns_max,omitempty"`
 	TurnsHist   map[int]int `json:"turns_hist,omitempty"` // games by exact length in turns
+	// ByLabel sums results by each seat's starting label (Front Line: its
+	// place in the line), for games that label seats.
+	ByLabel map[string]*LabelStats `json:"by_label,omitempty"`
+}
+
+// LabelStats is how the seats with one starting label fared.
+type LabelStats struct {
+	Seats   int     `json:"seats"`     // seat-games with the label
+	Wins    int     `json:"wins"`      // of which won
+	RankSum int     `json:"rank_sum"`  // sum of their ranks (1 = best)
+	WinRate float64 `json:"win_rate"`  // Wins / Seats
+	Rank    float64 `json:"mean_rank"` // RankSum / Seats
 }
 
 // GameResult is one finished (or failed) game.
@@ -63,7 +75,8 @@ type GameResult struct {
 	Index   int
 	Outcome engine.Outcome
 	Moves   int
-	Turns   int // 0 when the game does not count turns
+	Turns   int      // 0 when the game does not count turns
+	Labels  []string // each seat's starting label (engine.SeatLabeler), nil when the game has none
 	Err     error
 	Record  *engine.Record
 }
@@ -78,6 +91,11 @@ func PlayOne(cfg Config, i int) GameResult {
 		return res
 	}
 	n := st.Seats()
+	if l, ok := st.(engine.SeatLabeler); ok {
+		for s := range n {
+			res.Labels = append(res.Labels, l.SeatLabel(engine.Seat(s)))
+		}
+	}
 	if len(cfg.Bots) != n {
 		res.Err = fmt.Errorf("%d bots for %d seats", len(cfg.Bots), n)
 		return res
@@ -204,6 +222,25 @@ func Run(cfg Config) (Result, error) {
 		if gr.Outcome.AllLost {
 			res.NobodyWon++
 		}
+		for s, label := range gr.Labels {
+			if res.ByLabel == nil {
+				res.ByLabel = map[string]*LabelStats{}
+			}
+			ls := res.ByLabel[label]
+			if ls == nil {
+				ls = &LabelStats{}
+				res.ByLabel[label] = ls
+			}
+			ls.Seats++
+			if s < len(gr.Outcome.Ranks) {
+				ls.RankSum += gr.Outcome.Ranks[s]
+			}
+			for _, w := range gr.Outcome.Winners {
+				if int(w) == s {
+					ls.Wins++
+				}
+			}
+		}
 		for _, w := range gr.Outcome.Winners {
 			if int(w) < len(res.WinsBySeat) {
 				res.WinsBySeat[w]++
@@ -217,6 +254,10 @@ func Run(cfg Config) (Result, error) {
 		res.MovesMean = float64(total) / float64(ok)
 	}
 	res.TurnsMedian, res.TurnsP99, res.TurnsMax = quantiles(res.TurnsHist)
+	for _, ls := range res.ByLabel {
+		ls.WinRate = float64(ls.Wins) / float64(ls.Seats)
+		ls.Rank = float64(ls.RankSum) / float64(ls.Seats)
+	}
 	res.ElapsedS = time.Since(start).Seconds()
 	if res.ElapsedS > 0 {
 		res.GamesPerS = float64(cfg.Games) / res.ElapsedS

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -243,6 +244,18 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		}
 		if res.TurnsMax > 0 {
 			fmt.Fprintf(stdout, "  turns: median %d, 99th percentile %d, max %d\n", res.TurnsMedian, res.TurnsP99, res.TurnsMax)
+		}
+		if len(res.ByLabel) > 0 {
+			labels := make([]string, 0, len(res.ByLabel))
+			for l := range res.ByLabel {
+				labels = append(labels, l)
+			}
+			sort.Strings(labels)
+			fmt.Fprintf(stdout, "  by starting label:\n")
+			for _, l := range labels {
+				ls := res.ByLabel[l]
+				fmt.Fprintf(stdout, "    %-12s %6.1f%% wins, mean rank %.2f (%d seats)\n", l, 100*ls.WinRate, ls.Rank, ls.Seats)
+			}
 		}
 		fmt.Fprintf(stdout, "  %.2f s, %.0f games/s\n", res.ElapsedS, res.GamesPerS)
 	}

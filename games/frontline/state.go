@@ -1,6 +1,7 @@
 package frontline
 
 import (
+	"fmt"
 	"math/bits"
 
 	"stolik/engine"
@@ -352,4 +353,14 @@ func (s *State) replaceSmoke() {
 			}
 		}
 	}
+}
+
+// SeatLabel names the seat's starting place in the line ("pos 01" is the
+// front), set at the start of the game; simulations report survival by it.
+func (s *State) SeatLabel(p engine.Seat) string {
+	if p < 0 || int(p) >= int(s.n) {
+		return ""
+	}
+	k := s.line.Pos(ComradeOf(int(p))) + 1
+	return fmt.Sprintf("pos %02d", k)
 }

@@ -50,7 +50,7 @@ func hiddenFacts(st engine.State, viewer engine.Seat) []string {
 }
 
 func TestConformance(t *testing.T) {
-	games, deep := 500, 20
+	games, deep := 200, 20
 	if testing.Short() {
 		games, deep = 50, 5
 	}

@@ -348,7 +348,7 @@ func (s *State) setUp(sp *setupSpec, opts engine.Options) error {
 		rest = append(rest, topX[k])
 	}
 	s.deckN = uint8(copy(s.deck[:], rest))
-		if sp.Hands != nil {
+	if sp.Hands != nil {
 		s.phase = phWindow // no draft: the given hands are the starting hands
 		s.replaceSmoke()
 		s.startTurn()

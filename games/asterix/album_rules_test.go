@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"stolik/engine/enginetest"
 )
 
 // Every Album rule of the default pack at work, on fixed two-player setups:
@@ -80,24 +82,15 @@ func albumRecord(t *testing.T, a albumSetup, moves ...string) json.RawMessage {
 func ptr[T any](v T) *T { return &v }
 
 // rejectAt makes a case whose move number at is rejected with code.
-func rejectAt(at int, code string) *struct {
-	Move int    `json:"move"`
-	Code string `json:"code"`
-} {
-	return &struct {
-		Move int    `json:"move"`
-		Code string `json:"code"`
-	}{at, code}
+func rejectAt(at int, code string) *enginetest.Reject {
+	return &enginetest.Reject{Move: at, Code: code}
 }
 
 type albumRuleCase struct {
 	name   string
 	setup  albumSetup
 	moves  []string
-	reject *struct {
-		Move int    `json:"move"`
-		Code string `json:"code"`
-	}
+	reject *enginetest.Reject
 	checks []check
 }
 

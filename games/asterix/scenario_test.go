@@ -1,11 +1,7 @@
 package asterix
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -13,32 +9,13 @@ import (
 	"testing"
 
 	"stolik/engine"
+	"stolik/engine/enginetest"
 )
 
-// A scenario file holds one of the spec's numbered test scenarios (section
-// 8) as records with fixed setups, and what must hold after given numbers
-// of moves.
-type scenarioFile struct {
-	Scenario int            `json:"scenario"`
-	Title    string         `json:"title"`
-	Spec     string         `json:"spec"` // the scenario's text in the spec, with the cards chosen for it
-	Pack     string         `json:"pack"` // "test" (testdata/pack) or "default"
-	Cases    []scenarioCase `json:"cases"`
-}
-
-type scenarioCase struct {
-	Name   string          `json:"name"`
-	Record json.RawMessage `json:"record"`
-	// NewError, when set, is a fragment of the error setting the record up must give.
-	NewError string `json:"new_error,omitempty"`
-	// Reject, when set, is the move (0-based) that must be rejected with Code;
-	// the moves after it are not played.
-	Reject *struct {
-		Move int    `json:"move"`
-		Code string `json:"code"`
-	} `json:"reject,omitempty"`
-	Checks []check `json:"checks"`
-}
+// The spec's numbered test scenarios are records with fixed setups in
+// testdata/scenarios, played by the conformance kit (enginetest.RunScenarios)
+// with this game's checks.
+type scenarioCase = enginetest.ScenarioCase[check]
 
 // check is what must hold once After moves have been applied (for a
 // rejected move: after the rejection). Absent fields are not checked.
@@ -103,121 +80,18 @@ func testPack(t testing.TB) *Pack {
 const numberedScenarios = 37
 
 func TestScenarios(t *testing.T) {
-	files, err := filepath.Glob("testdata/scenarios/*.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenario files: %v", err)
-	}
-	seen := map[int]bool{}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	enginetest.RunScenarios(t, "testdata/scenarios/*.json", numberedScenarios, func(t *testing.T, pack string) engine.Game {
+		if pack == "test" {
+			return WithPack(testPack(t))
 		}
-		var sf scenarioFile
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&sf); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		if sf.Scenario < 1 || sf.Scenario > numberedScenarios || len(sf.Cases) == 0 {
-			t.Errorf("%s: scenario %d with %d cases", f, sf.Scenario, len(sf.Cases))
-		}
-		seen[sf.Scenario] = true
-		g := New()
-		if sf.Pack == "test" {
-			g = WithPack(testPack(t))
-		}
-		for _, c := range sf.Cases {
-			t.Run(fmt.Sprintf("%02d-%s/%s", sf.Scenario, sf.Title, c.Name), func(t *testing.T) {
-				runCase(t, g, c)
-			})
-		}
-	}
-	for i := 1; i <= numberedScenarios; i++ {
-		if !seen[i] {
-			t.Errorf("scenario %d has no file in testdata/scenarios", i)
-		}
-	}
+		return New()
+	}, verify)
 }
 
+// runCase plays one case with this game's checks.
 func runCase(t *testing.T, g *Game, c scenarioCase) {
-	rec, err := engine.DecodeRecord(bytes.NewReader(c.Record))
-	if err != nil {
-		t.Fatalf("record: %v", err)
-	}
-	st, _, err := engine.NewFromRecord(g, rec)
-	if c.NewError != "" {
-		if err == nil {
-			t.Fatalf("setting up succeeded, want an error containing %q", c.NewError)
-		}
-		if !strings.Contains(err.Error(), c.NewError) {
-			t.Fatalf("setting up failed with %q, want it to contain %q", err, c.NewError)
-		}
-		return
-	}
-	if err != nil {
-		t.Fatalf("setting up: %v", err)
-	}
-	s := st.(*State)
-	checks := map[int][]check{}
-	for _, ch := range c.Checks {
-		if ch.After < 0 || ch.After > len(rec.Moves) {
-			t.Fatalf("a check after %d moves; the record has %d", ch.After, len(rec.Moves))
-		}
-		if c.Reject != nil && ch.After > c.Reject.Move+1 {
-			t.Fatalf("a check after %d moves; move %d is rejected and ends the case", ch.After, c.Reject.Move)
-		}
-		checks[ch.After] = append(checks[ch.After], ch)
-	}
-	var last []engine.Event
-	for _, ch := range checks[0] {
-		verify(t, s, ch, last)
-	}
-	for i, rm := range rec.Moves {
-		before := s.Hash()
-		listed := s.listed(rm.Seat, rm.Move)
-		evs, re := engine.ApplyText(s, rm.Seat, rm.Move)
-		if c.Reject != nil && c.Reject.Move == i {
-			if re == nil {
-				t.Fatalf("move %d %q by seat %d accepted, want rule error %s", i, rm.Move, rm.Seat, c.Reject.Code)
-			}
-			if re.Code != c.Reject.Code {
-				t.Fatalf("move %d %q by seat %d: code %s (%s), want %s", i, rm.Move, rm.Seat, re.Code, re.Msg.EN, c.Reject.Code)
-			}
-			if s.Hash() != before {
-				t.Fatalf("move %d %q: rejected, but the state changed", i, rm.Move)
-			}
-			if listed {
-				t.Errorf("move %d %q: rejected, but Legal lists it", i, rm.Move)
-			}
-			for _, ch := range checks[i+1] {
-				verify(t, s, ch, last)
-			}
-			return
-		}
-		if re != nil {
-			t.Fatalf("move %d %q by seat %d rejected: %s: %s", i, rm.Move, rm.Seat, re.Code, re.Msg.EN)
-		}
-		if !listed {
-			t.Errorf("move %d %q by seat %d: accepted, but Legal does not list it", i, rm.Move, rm.Seat)
-		}
-		last = slices.Clone(evs)
-		for _, ch := range checks[i+1] {
-			verify(t, s, ch, last)
-		}
-	}
-	if c.Reject != nil {
-		t.Fatalf("move %d was to be rejected, the record has %d moves", c.Reject.Move, len(rec.Moves))
-	}
-}
-
-// listed reports whether Legal offers the move text to seat p.
-func (s *State) listed(p engine.Seat, text string) bool {
-	m, err := s.Parse(text)
-	if err != nil {
-		return false
-	}
-	return slices.Contains(s.Legal(p, nil), m)
+	t.Helper()
+	enginetest.RunCase(t, g, c, verify)
 }
 
 func (s *State) handNames(p int) []string {
@@ -225,6 +99,9 @@ func (s *State) handNames(p int) []string {
 	s.hands[p].each(func(i uint8) { out = append(out, s.pack.InstanceName(i)) })
 	return out
 }
+
+// AfterMoves is when the check holds.
+func (c check) AfterMoves() int { return c.After }
 
 func sorted(xs []string) []string {
 	ys := slices.Clone(xs)
@@ -252,8 +129,9 @@ func (s *State) legalNames() []string {
 	return out
 }
 
-func verify(t *testing.T, s *State, ch check, last []engine.Event) {
+func verify(t *testing.T, st engine.State, ch check, last, _ []engine.Event) {
 	t.Helper()
+	s := st.(*State)
 	at := fmt.Sprintf("after %d moves", ch.After)
 	n := int(s.seats)
 	perSeat := func(what string, got int) bool {

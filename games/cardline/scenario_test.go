@@ -1,42 +1,19 @@
 package cardline
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"stolik/engine"
+	"stolik/engine/enginetest"
 )
 
-// A scenario file holds the spec's numbered test scenario as records with
-// fixed setups, and what must hold after given numbers of moves.
-type scenarioFile struct {
-	Scenario int            `json:"scenario"`
-	Title    string         `json:"title"`
-	Spec     string         `json:"spec"` // the scenario's text in the spec
-	Pack     string         `json:"pack"` // "test" (testdata/pack) or "default"
-	Cases    []scenarioCase `json:"cases"`
-}
-
-type scenarioCase struct {
-	Name   string          `json:"name"`
-	Record json.RawMessage `json:"record"`
-	// NewError, when set, is a fragment of the error setting the record up must give.
-	NewError string `json:"new_error,omitempty"`
-	// Reject, when set, is the move (0-based) that must be rejected with Code;
-	// the moves after it are not played.
-	Reject *struct {
-		Move int    `json:"move"`
-		Code string `json:"code"`
-	} `json:"reject,omitempty"`
-	Checks []check `json:"checks"`
-}
+// The spec's numbered test scenarios are records with fixed setups in
+// testdata/scenarios, played by the conformance kit (enginetest.RunScenarios)
+// with this game's checks.
 
 // check is what must hold once After moves have been applied. Absent
 // fields are not checked.
@@ -74,104 +51,16 @@ func testPack(t testing.TB) *Pack {
 }
 
 func TestScenarios(t *testing.T) {
-	files, err := filepath.Glob("testdata/scenarios/*.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenario files: %v", err)
-	}
-	tp := testPack(t)
-	seen := map[int]bool{}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	enginetest.RunScenarios(t, "testdata/scenarios/*.json", 29, func(t *testing.T, pack string) engine.Game {
+		if pack == "test" {
+			return WithPack(testPack(t))
 		}
-		var sf scenarioFile
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&sf); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		seen[sf.Scenario] = true
-		g := New()
-		if sf.Pack == "test" {
-			g = WithPack(tp)
-		}
-		for _, c := range sf.Cases {
-			t.Run(fmt.Sprintf("%02d-%s/%s", sf.Scenario, sf.Title, c.Name), func(t *testing.T) {
-				runCase(t, g, c)
-			})
-		}
-	}
-	for i := 1; i <= 29; i++ {
-		if !seen[i] {
-			t.Errorf("scenario %d has no file in testdata/scenarios", i)
-		}
-	}
+		return New()
+	}, verify)
 }
 
-func runCase(t *testing.T, g *Game, c scenarioCase) {
-	rec, err := engine.DecodeRecord(bytes.NewReader(c.Record))
-	if err != nil {
-		t.Fatalf("record: %v", err)
-	}
-	st, _, err := engine.NewFromRecord(g, rec)
-	if c.NewError != "" {
-		if err == nil {
-			t.Fatalf("setting up succeeded, want an error containing %q", c.NewError)
-		}
-		if !strings.Contains(err.Error(), c.NewError) {
-			t.Fatalf("setting up failed with %q, want it to contain %q", err, c.NewError)
-		}
-		return
-	}
-	if err != nil {
-		t.Fatalf("setting up: %v", err)
-	}
-	s := st.(*State)
-	checks := map[int][]check{}
-	for _, ch := range c.Checks {
-		checks[ch.After] = append(checks[ch.After], ch)
-	}
-	var last []engine.Event
-	var correct []bool
-	for _, ch := range checks[0] {
-		verify(t, s, ch, last, correct)
-	}
-	for i, rm := range rec.Moves {
-		before := s.Hash()
-		evs, re := engine.ApplyText(s, rm.Seat, rm.Move)
-		if c.Reject != nil && c.Reject.Move == i {
-			if re == nil {
-				t.Fatalf("move %d %q by seat %d accepted, want rule error %s", i, rm.Move, rm.Seat, c.Reject.Code)
-			}
-			if re.Code != c.Reject.Code {
-				t.Fatalf("move %d %q: code %s (%s), want %s", i, rm.Move, re.Code, re.Msg.EN, c.Reject.Code)
-			}
-			if s.Hash() != before {
-				t.Fatalf("move %d %q: rejected, but the state changed", i, rm.Move)
-			}
-			for _, ch := range checks[i] {
-				verify(t, s, ch, last, correct)
-			}
-			return
-		}
-		if re != nil {
-			t.Fatalf("move %d %q by seat %d rejected: %v", i, rm.Move, rm.Seat, re)
-		}
-		last = slices.Clone(evs)
-		for _, e := range evs {
-			if e.Kind == EvPlaced {
-				correct = append(correct, e.B == 1)
-			}
-		}
-		for _, ch := range checks[i+1] {
-			verify(t, s, ch, last, correct)
-		}
-	}
-	if c.Reject != nil {
-		t.Fatalf("move %d was to be rejected, the record has %d moves", c.Reject.Move, len(rec.Moves))
-	}
-}
+// AfterMoves is when the check holds.
+func (c check) AfterMoves() int { return c.After }
 
 func (s *State) ids(cs []uint8) []string {
 	out := make([]string, len(cs))
@@ -187,7 +76,14 @@ func sorted(xs []string) []string {
 	return ys
 }
 
-func verify(t *testing.T, s *State, ch check, last []engine.Event, correct []bool) {
+func verify(t *testing.T, st engine.State, ch check, last, all []engine.Event) {
+	s := st.(*State)
+	var correct []bool
+	for _, e := range all {
+		if e.Kind == EvPlaced {
+			correct = append(correct, e.B == 1)
+		}
+	}
 	t.Helper()
 	at := fmt.Sprintf("after %d moves", ch.After)
 	if ch.Line != nil && !slices.Equal(s.ids(s.line[:s.lineLen]), ch.Line) {

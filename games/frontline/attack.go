@@ -1,5 +1,7 @@
 package frontline
 
+import "math/bits"
+
 // Step 5: the attack (A5). Hits are worked out against the line as it is
 // now, Target by Target; a Car Door decision may interrupt a linear attack
 // on its way; then each hit Comrade may use Equipment; then all the damage
@@ -22,15 +24,25 @@ func (s *State) resolveAttack() {
 		s.endTurn()
 		return
 	}
+	a := s.pack.Attack(uint8(s.attack))
+	if !s.strikeTargets(a) || s.nextQuery() {
+		return
+	}
+	s.applyHits(a)
+	s.endTurn()
+}
+
+// strikeTargets works out the current attack's hits, Target by Target,
+// from where it stands; false means a Car Door decision interrupts it.
+func (s *State) strikeTargets(a *Attack) bool {
 	c := uint8(s.attack)
-	a := s.pack.Attack(c)
 	for s.scan.target < s.nTargets {
 		slot := int(s.targets[s.scan.target])
 		if slot >= 0 && slot < int(s.line.N)-1 {
 			switch {
 			case a.Type == Linear:
 				if !s.scanLinear(a, slot) {
-					return
+					return false
 				}
 			case a.Type == Splash:
 				s.splash(a, slot)
@@ -43,11 +55,7 @@ func (s *State) resolveAttack() {
 		s.scan.target++
 		s.scan.active = false
 	}
-	if s.nextQuery() {
-		return
-	}
-	s.applyHits(a)
-	s.endTurn()
+	return true
 }
 
 func (s *State) addHit(p int, dmg int8, main, indirect bool) {
@@ -209,7 +217,7 @@ func (s *State) equipWith(p int, e ActionEffect) (uint8, bool) {
 	eq := s.seats[p].equip
 	for w, x := range eq {
 		for ; x != 0; x &= x - 1 {
-			c := uint8(w*64 + trailing(x))
+			c := uint8(w*64 + bits.TrailingZeros64(x))
 			if s.pack.aEffect[c] == e {
 				return c, true
 			}

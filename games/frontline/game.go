@@ -279,7 +279,7 @@ func (s *State) setUp(sp *setupSpec, opts engine.Options) error {
 			rest = append(rest, uint8(c))
 		}
 	}
-	shuffleBytes(s, rest)
+	engine.Shuffle(&s.rng, rest)
 	for k := len(topA) - 1; k >= 0; k-- {
 		rest = append(rest, topA[k])
 	}
@@ -343,7 +343,7 @@ func (s *State) setUp(sp *setupSpec, opts engine.Options) error {
 			rest = append(rest, uint8(c))
 		}
 	}
-	shuffleBytes(s, rest)
+	engine.Shuffle(&s.rng, rest)
 	for k := len(topX) - 1; k >= 0; k-- {
 		rest = append(rest, topX[k])
 	}

@@ -127,28 +127,6 @@ func (s *State) maneuverOutcomes(p int, c uint8) []int {
 	return out
 }
 
-// applyChoice carries out a Maneuver choice without moving the turn on.
-func (s *State) applyChoice(p int, m engine.Move) {
-	k, _, a, b := unmv(m)
-	switch k {
-	case mDir:
-		n := int(s.pack.Action(s.choiceC).N)
-		if s.comradeAbility(p) == LongStride {
-			n++
-		}
-		s.moveSteps(p, 2*int(a)-1, n)
-	case mSwap, mSmoke:
-		x, y := ComradeOf(p), ComradeOf(int(a))
-		if k == mSmoke {
-			x, y = ComradeOf(int(a)), ComradeOf(int(b))
-		}
-		var buf [4]Entry
-		if moved, ok := s.line.Swap(x, y, s.fubarMask(), buf[:0]); ok && !s.stoj {
-			s.entered(moved)
-		}
-	}
-}
-
 // probe is a copy for looking ahead: the turn does not move on in it.
 func (s *State) probe() *State {
 	c := *s
@@ -193,26 +171,7 @@ func (s *State) projected(p int) int {
 	x.rules.askEquipment = false
 	x.scan = scanState{}
 	x.hitN = 0
-	a := x.pack.Attack(uint8(x.attack))
-	for x.scan.target = 0; x.scan.target < x.nTargets; x.scan.target++ {
-		slot := int(x.targets[x.scan.target])
-		x.scan.active = false
-		if slot < 0 || slot >= int(x.line.N)-1 {
-			continue
-		}
-		switch {
-		case a.Type == Linear:
-			x.scanLinear(a, slot)
-		case a.Type == Splash:
-			x.splash(a, slot)
-		case a.Effect == LaserFx:
-			x.laser(a, slot)
-		case a.Effect == BarbedWire:
-			if pc := x.line.Slot[slot]; pc.IsComrade() && pc.Seat() == p {
-				return int(a.Damage)
-			}
-		}
-	}
+	x.strikeTargets(x.pack.Attack(uint8(x.attack)))
 	d := 0
 	for _, h := range x.hits[:x.hitN] {
 		if int(h.seat) == p {

@@ -1,6 +1,8 @@
 package frontline
 
 import (
+	"math/bits"
+
 	"stolik/engine"
 )
 
@@ -97,7 +99,7 @@ func (s *State) eventMoves(p int, dst []engine.Move) []engine.Move {
 	evs := s.seats[p].hand.and(s.pack.events)
 	for w, x := range evs {
 		for ; x != 0; x &= x - 1 {
-			c := uint8(w*64 + trailing(x))
+			c := uint8(w*64 + bits.TrailingZeros64(x))
 			a := s.pack.Action(c)
 			if !s.whenOK(a.When) {
 				continue
@@ -154,7 +156,7 @@ func (s *State) choiceMoves(p int, dst []engine.Move) []engine.Move {
 			}
 		}
 	case SmokeFx:
-		m := s.smokePieces(p)
+		m := s.swapPartners(p)
 		for a := 0; a < int(s.n); a++ {
 			for b := a + 1; b < int(s.n); b++ {
 				if m&(1<<a) != 0 && m&(1<<b) != 0 {
@@ -313,24 +315,8 @@ func (s *State) do(p int, m engine.Move) {
 		s.emit(evPlayed, p, -1, int(a), 0)
 		s.resolveItem(stackItem{seat: int8(p), card: abilityCard, a: a})
 		s.backToWindow()
-	case mDir:
-		n := int(s.pack.Action(s.choiceC).N)
-		if s.comradeAbility(p) == LongStride {
-			n++
-		}
-		s.moveSteps(p, 2*int(a)-1, n)
-		s.endChoice()
-	case mSwap, mSmoke:
-		x, y := ComradeOf(p), ComradeOf(int(a))
-		if k == mSmoke {
-			x, y = ComradeOf(int(a)), ComradeOf(int(b))
-		}
-		var buf [4]Entry
-		if s.stoj {
-			s.emit(evBlocked, p, -1, 0, 0)
-		} else if moved, ok := s.line.Swap(x, y, s.fubarMask(), buf[:0]); ok {
-			s.entered(moved)
-		}
+	case mDir, mSwap, mSmoke:
+		s.applyChoice(p, m)
 		s.endChoice()
 	case mUse:
 		if s.scan.door {
@@ -340,6 +326,30 @@ func (s *State) do(p int, m engine.Move) {
 		s.useOn(p, c)
 		s.phase = phWindow
 		s.resolveAttack()
+	}
+}
+
+// applyChoice carries out the choice for a revealed Maneuver: a direction,
+// a Comrade to swap with, two Comrades for a Smoke Screen.
+func (s *State) applyChoice(p int, m engine.Move) {
+	k, _, a, b := unmv(m)
+	if k == mDir {
+		n := int(s.pack.Action(s.choiceC).N)
+		if s.comradeAbility(p) == LongStride {
+			n++
+		}
+		s.moveSteps(p, 2*int(a)-1, n)
+		return
+	}
+	x, y := ComradeOf(p), ComradeOf(int(a))
+	if k == mSmoke {
+		x, y = ComradeOf(int(a)), ComradeOf(int(b))
+	}
+	var buf [4]Entry
+	if s.stoj {
+		s.emit(evBlocked, p, -1, 0, 0)
+	} else if moved, ok := s.line.Swap(x, y, s.fubarMask(), buf[:0]); ok {
+		s.entered(moved)
 	}
 }
 

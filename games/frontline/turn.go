@@ -1,6 +1,10 @@
 package frontline
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"stolik/engine"
+)
 
 // The turn automaton (A3): the state advances by itself until a seat owes a
 // decision or the game is over.
@@ -75,18 +79,11 @@ func (s *State) drawAttack() (uint8, bool) {
 		}
 		copy(s.adeck[:], s.adiscard[:s.adiscardN])
 		s.adeckN, s.adiscardN = s.adiscardN, 0
-		shuffleBytes(s, s.adeck[:s.adeckN])
+		engine.Shuffle(&s.rng, s.adeck[:s.adeckN])
 		s.emit(evAttackReshuffle, -1, -1, int(s.adeckN), 0)
 	}
 	s.adeckN--
 	return s.adeck[s.adeckN], true
-}
-
-func shuffleBytes(s *State, b []uint8) {
-	for i := len(b) - 1; i > 0; i-- {
-		j := s.rng.IntN(i + 1)
-		b[i], b[j] = b[j], b[i]
-	}
 }
 
 // targetSlot is where a Target card goes (A3 step 1); -1 when it falls off
@@ -405,7 +402,7 @@ func (s *State) maneuver(p int, c uint8) bool {
 		return !s.stoj && !st.is(fFubar) && s.swapPartners(p) != 0
 	case SmokeFx:
 		// Rulebook FAQ: with only two Comrades left a Smoke Screen cannot be used.
-		return !s.stoj && s.aliveCount() > 2 && smokeable(s.smokePieces(p))
+		return !s.stoj && s.aliveCount() > 2 && smokeable(s.swapPartners(p))
 	}
 	return false
 }
@@ -420,8 +417,6 @@ func (s *State) swapPartners(p int) uint16 {
 	}
 	return m
 }
-
-func (s *State) smokePieces(p int) uint16 { return s.swapPartners(p) }
 
 func smokeable(m uint16) bool { return m&(m-1) != 0 }
 
@@ -504,7 +499,7 @@ func (s *State) fireMines(p int) {
 func (s *State) fireWire(p, slot int) {
 	w := s.wire[slot]
 	for ; w != 0; w &= w - 1 {
-		c := uint8(trailing(w))
+		c := uint8(bits.TrailingZeros64(w))
 		switch {
 		case int(s.tank) == p:
 			s.wire[slot] &^= 1 << c
@@ -599,7 +594,7 @@ func (s *State) tryAdvances() {
 		}
 		for slot := k; slot < MaxSlots; slot++ {
 			for w := s.wire[slot]; w != 0; w &= w - 1 {
-				s.discardAttack(uint8(trailing(w)))
+				s.discardAttack(uint8(bits.TrailingZeros64(w)))
 			}
 			s.wire[slot] = 0
 		}
@@ -722,5 +717,3 @@ func (s *State) useEquip(p int, c uint8) {
 		}
 	}
 }
-
-func trailing(w uint64) int { return bits.TrailingZeros64(w) }

@@ -1,6 +1,7 @@
 package frontline
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"stolik/engine"
@@ -132,7 +133,7 @@ func (s *State) view(viewer engine.Seat, all bool) View {
 			sv.Mines = int(s.minesN)
 		}
 		for w := s.wire[i]; w != 0; w &= w - 1 {
-			sv.Wire = append(sv.Wire, s.pack.AttackName(uint8(trailing(w))))
+			sv.Wire = append(sv.Wire, s.pack.AttackName(uint8(bits.TrailingZeros64(w))))
 		}
 		for t := 0; t < int(s.nTargets); t++ {
 			if int(s.targets[t]) == i {
@@ -154,7 +155,7 @@ func (s *State) view(viewer engine.Seat, all bool) View {
 		v.Seats = append(v.Seats, sv)
 	}
 	for x := s.roulette; x != 0; x &= x - 1 {
-		v.Roulettes = append(v.Roulettes, s.pack.AttackName(uint8(trailing(x))))
+		v.Roulettes = append(v.Roulettes, s.pack.AttackName(uint8(bits.TrailingZeros64(x))))
 	}
 	if s.attack >= 0 {
 		a := s.pack.Attack(uint8(s.attack))
@@ -246,7 +247,9 @@ func (s *State) Hash() uint64 {
 		}
 	}
 	h.U64(uint64(s.line.N))
-	h.Bytes(pieceBytes(s.line.Slot[:s.line.N]))
+		for _, pc := range s.line.Slot[:s.line.N] {
+		h.U64(uint64(pc))
+	}
 	h.Bytes(s.deck[:s.deckN])
 	h.Int(-1)
 	h.Bytes(s.discard[:s.discardN])
@@ -296,13 +299,7 @@ func (s *State) Hash() uint64 {
 	return h.Sum()
 }
 
-func pieceBytes(p []Piece) []byte {
-	b := make([]byte, len(p))
-	for i, x := range p {
-		b[i] = byte(x)
-	}
-	return b
-}
+
 
 // Determinize resamples what observer cannot know: the order of both
 // decks, the other players' hands, face-down cards and draft packs (the

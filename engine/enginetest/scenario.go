@@ -75,7 +75,7 @@ func RunScenarios[C Check](t *testing.T, pattern string, numbered int, game func
 		if err := dec.Decode(&sf); err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-				// Scenario 0 holds the project's own cases beyond the spec's list.
+		// Scenario 0 holds the project's own cases beyond the spec's list.
 		if sf.Scenario < 0 || sf.Scenario > numbered || len(sf.Cases) == 0 {
 			t.Errorf("%s: scenario %d with %d cases", f, sf.Scenario, len(sf.Cases))
 		}
@@ -127,7 +127,7 @@ func RunCase[C Check](t *testing.T, g engine.Game, c ScenarioCase[C], verify Ver
 		}
 		checks[after] = append(checks[after], ch)
 	}
-		var last, all []engine.Event
+	var last, all []engine.Event
 	for _, ch := range checks[0] {
 		verify(t, st, ch, last, all)
 	}
@@ -149,7 +149,7 @@ func RunCase[C Check](t *testing.T, g engine.Game, c ScenarioCase[C], verify Ver
 			if listed {
 				t.Errorf("move %d %q: rejected, but Legal lists it", i, rm.Move)
 			}
-						for _, ch := range checks[i+1] {
+			for _, ch := range checks[i+1] {
 				verify(t, st, ch, last, all)
 			}
 			return
@@ -160,7 +160,7 @@ func RunCase[C Check](t *testing.T, g engine.Game, c ScenarioCase[C], verify Ver
 		if !listed {
 			t.Errorf("move %d %q by seat %d: accepted, but Legal does not list it", i, rm.Move, rm.Seat)
 		}
-				last = slices.Clone(evs)
+		last = slices.Clone(evs)
 		all = append(all, evs...)
 		for _, ch := range checks[i+1] {
 			verify(t, st, ch, last, all)

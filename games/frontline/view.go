@@ -247,7 +247,7 @@ func (s *State) Hash() uint64 {
 		}
 	}
 	h.U64(uint64(s.line.N))
-		for _, pc := range s.line.Slot[:s.line.N] {
+	for _, pc := range s.line.Slot[:s.line.N] {
 		h.U64(uint64(pc))
 	}
 	h.Bytes(s.deck[:s.deckN])
@@ -298,8 +298,6 @@ func (s *State) Hash() uint64 {
 	h.U64(s.rng.Peek())
 	return h.Sum()
 }
-
-
 
 // Determinize resamples what observer cannot know: the order of both
 // decks, the other players' hands, face-down cards and draft packs (the

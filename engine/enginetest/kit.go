@@ -34,6 +34,11 @@ type Config struct {
 	// HiddenFacts lists strings that must not occur in the JSON of viewer's
 	// view or of the events redacted for viewer.
 	HiddenFacts func(st engine.State, viewer engine.Seat) []string
+	// RenderFacts lists strings that must not occur in the terminal picture
+	// of the table drawn for viewer (states that are engine.Renderer), in
+	// either language.
+	RenderFacts func(st engine.State, viewer engine.Seat) []string
+
 	// Hidden is true when the game has facts that some observer cannot
 	// know, so Determinize must change something now and then.
 	Hidden bool
@@ -276,6 +281,15 @@ func checkViews(t *testing.T, cfg Config, st engine.State, r interface {
 		if cfg.HiddenFacts != nil {
 			if f, ok := findAny(view, cfg.HiddenFacts(st, v)); ok {
 				t.Fatalf("view of seat %d leaks hidden fact %s\nview: %s", v, f, view)
+			}
+		}
+		if r, ok := st.(engine.Renderer); ok && cfg.RenderFacts != nil {
+			facts := cfg.RenderFacts(st, v)
+			for _, lang := range []engine.Lang{engine.PL, engine.EN} {
+				pic := r.Render(v, lang)
+				if f, ok := findAny([]byte(pic), facts); ok {
+					t.Fatalf("the table drawn for seat %d leaks hidden fact %s:\n%s", v, f, pic)
+				}
 			}
 		}
 		if v != probe {

@@ -170,3 +170,57 @@ func RunCase[C Check](t *testing.T, g engine.Game, c ScenarioCase[C], verify Ver
 		t.Fatalf("move %d was to be rejected, the record has %d moves", c.Reject.Move, len(rec.Moves))
 	}
 }
+
+// NewState starts a game of g with the given options and setup (JSON, may
+// be empty) and seed 1, failing the test on an error.
+func NewState(t testing.TB, g engine.Game, options map[string]any, setup string) engine.State {
+	t.Helper()
+	opts, err := engine.ResolveOptions(g.Options(), options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw []byte
+	if setup != "" {
+		raw = []byte(setup)
+	}
+	st, err := g.New(opts, raw, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// Play applies moves in notation, each by the first pending seat, failing
+// the test on an error.
+func Play(t testing.TB, st engine.State, moves ...string) {
+	t.Helper()
+	for _, text := range moves {
+		m, err := st.Parse(text)
+		if err == nil {
+			p := st.Pending()
+			if len(p) == 0 {
+				t.Fatalf("%s: the game is over", text)
+			}
+			_, err = st.Apply(p[0], m)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+}
+
+// Contains checks that text holds every string of want and none of notWant;
+// label names the text in failures.
+func Contains(t testing.TB, label, text string, want, notWant []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s: missing %q in\n%s", label, w, text)
+		}
+	}
+	for _, w := range notWant {
+		if strings.Contains(text, w) {
+			t.Errorf("%s: %q must not be shown:\n%s", label, w, text)
+		}
+	}
+}

@@ -1,10 +1,12 @@
 package asterix
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"stolik/engine"
+	"stolik/engine/enginetest"
 )
 
 // renderSetup: seat 0 to move; on place 0 (seat 0 blue) a potion, a
@@ -22,29 +24,12 @@ const renderSetup = `{
 
 func newRenderState(t *testing.T, setup string, players int) *State {
 	t.Helper()
-	g := New()
-	opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players, "first": "0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := g.New(opts, []byte(setup), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
+	return enginetest.NewState(t, New(), map[string]any{"players": players, "first": "0"}, setup).(*State)
 }
 
 func applyText(t *testing.T, s *State, moves ...string) {
 	t.Helper()
-	for _, text := range moves {
-		m, err := s.Parse(text)
-		if err == nil {
-			_, err = s.Apply(s.Pending()[0], m)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-	}
+	enginetest.Play(t, s, moves...)
 }
 
 func TestRenderShowsTheTable(t *testing.T) {
@@ -92,16 +77,7 @@ func TestRenderShowsTheTable(t *testing.T) {
 			[]string{"Your hand", "Julius Caesar", "Obelix"}},
 	} {
 		out := s.Render(c.viewer, c.lang)
-		for _, w := range c.want {
-			if !strings.Contains(out, w) {
-				t.Errorf("seat %d, %s: no %q in\n%s", c.viewer, c.lang, w, out)
-			}
-		}
-		for _, w := range c.notWant {
-			if strings.Contains(out, w) {
-				t.Errorf("seat %d, %s: %q must not show in\n%s", c.viewer, c.lang, w, out)
-			}
-		}
+		enginetest.Contains(t, fmt.Sprintf("seat %d, %s", c.viewer, c.lang), out, c.want, c.notWant)
 		if strings.Contains(out, "%!") {
 			t.Errorf("a formatting slip in\n%s", out)
 		}

@@ -69,6 +69,13 @@ func TestConformance(t *testing.T) {
 		Games:       games,
 		Deep:        deep,
 		HiddenFacts: hiddenFacts,
-		Hidden:      true,
+		RenderFacts: func(st engine.State, viewer engine.Seat) []string {
+			facts := hiddenFacts(st, viewer)
+			for i, f := range facts {
+				facts[i], _ = strconv.Unquote(f)
+			}
+			return facts
+		},
+		Hidden: true,
 	})
 }

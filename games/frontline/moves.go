@@ -66,9 +66,9 @@ func (s *State) Legal(p engine.Seat, dst []engine.Move) []engine.Move {
 func (s *State) owes(p int) bool {
 	switch s.phase {
 	case phDraft:
-		return s.alive(p) && !s.seats[p].is(fKept) && !s.seats[p].pack.empty()
+		return s.seats[p].flags&(fDead|fKept) == 0 && !s.seats[p].pack.empty()
 	case phCommit:
-		return s.alive(p) && !s.seats[p].is(fCommitted) && !s.seats[p].hand.empty()
+		return s.seats[p].flags&(fDead|fCommitted) == 0 && !s.seats[p].hand.empty()
 	case phWindow:
 		return s.order(int(s.cursor)) == p
 	case phAnswer:
@@ -170,8 +170,10 @@ func (s *State) choiceMoves(p int, dst []engine.Move) []engine.Move {
 
 // Apply makes seat p play m.
 func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
-	if re := engine.CheckSeat(p, int(s.n), s.Pending()); re != nil {
-		return nil, re
+	if p < 0 || int(p) >= int(s.n) || s.over || !s.owes(int(p)) {
+		if re := engine.CheckSeat(p, int(s.n), s.Pending()); re != nil {
+			return nil, re
+		}
 	}
 	if re := s.check(int(p), m); re != nil {
 		return nil, re

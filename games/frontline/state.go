@@ -223,7 +223,13 @@ func (s *State) aliveCount() int {
 }
 
 // order returns the seat at position k of the initiative order.
-func (s *State) order(k int) int { return (int(s.initiative) + k) % int(s.n) }
+func (s *State) order(k int) int {
+	if q := int(s.initiative) + k; q < int(s.n) {
+		return q
+	} else {
+		return q - int(s.n)
+	}
+}
 
 func (s *State) emit(kind evKind, seat int, card int, a, b int) {
 	s.events = append(s.events, engine.Event{Kind: engine.EventKind(kind), Seat: engine.Seat(seat), Card: int16(card), A: int32(a), B: int32(b)})
@@ -244,14 +250,14 @@ func (s *State) Pending() []engine.Seat {
 	add := func(p int) { s.pend[s.pendN] = engine.Seat(p); s.pendN++ }
 	switch s.phase {
 	case phDraft:
-		for p := 0; p < int(s.n); p++ {
-			if s.alive(p) && !s.seats[p].is(fKept) && !s.seats[p].pack.empty() {
+		for p := range s.seats[:s.n] {
+			if st := &s.seats[p]; st.flags&(fDead|fKept) == 0 && !st.pack.empty() {
 				add(p)
 			}
 		}
 	case phCommit:
-		for p := 0; p < int(s.n); p++ {
-			if s.alive(p) && !s.seats[p].is(fCommitted) && !s.seats[p].hand.empty() {
+		for p := range s.seats[:s.n] {
+			if st := &s.seats[p]; st.flags&(fDead|fCommitted) == 0 && !st.hand.empty() {
 				add(p)
 			}
 		}
@@ -270,7 +276,11 @@ func (s *State) Pending() []engine.Seat {
 // answerSeat is the seat asked in the answer round: answerK places after
 // the seat of the item on top, in seat order.
 func (s *State) answerSeat() int {
-	return (int(s.stack[s.stackN-1].seat) + int(s.answerK)) % int(s.n)
+	if q := int(s.stack[s.stackN-1].seat) + int(s.answerK); q < int(s.n) {
+		return q
+	} else {
+		return q - int(s.n)
+	}
 }
 
 // Clone returns a deep copy.

@@ -315,8 +315,10 @@ func (s *State) closeWindow() {
 
 // commitProgress moves on once every living seat with cards has committed.
 func (s *State) commitProgress() {
-	if len(s.Pending()) > 0 {
-		return
+	for p := range s.seats[:s.n] {
+		if s.owes(p) {
+			return
+		}
 	}
 	s.step = stCommitted
 	s.openWindow(wCommitted)

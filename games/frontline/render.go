@@ -1,0 +1,289 @@
+package frontline
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"stolik/engine"
+)
+
+// ActionText is what an Action card does, in a few words.
+func (a *Action) ActionText() engine.Text {
+	n := int(a.N)
+	switch a.Effect {
+	case StepFx:
+		switch a.Dir {
+		case Forward:
+			return tf("%d %s do przodu", "%d step%s forward", n, steps(n))
+		case Back:
+			return tf("%d %s do tyłu", "%d step%s back", n, steps(n))
+		}
+		return tf("%d %s do przodu albo do tyłu", "%d step%s forward or back", n, steps(n))
+	case DodgeFx:
+		return engine.Text{PL: "ataki liniowe omijają cię w tej turze", EN: "linear attacks pass you by this turn"}
+	case DuckFx:
+		return engine.Text{PL: "ataki obszarowe nie ranią cię w tej turze", EN: "splash attacks deal you nothing this turn"}
+	case FubarFx:
+		return engine.Text{PL: "nikt cię nie przesunie; jesteś barierą", EN: "nobody can move you; you are a barrier"}
+	case SwapFx:
+		return engine.Text{PL: "zamień się miejscami z innym Towarzyszem", EN: "swap places with another Comrade"}
+	case SmokeFx:
+		return engine.Text{PL: "zamień miejscami dwóch innych Towarzyszy", EN: "swap two other Comrades"}
+	case NietFx:
+		return engine.Text{PL: "anuluje Wydarzenie", EN: "cancels an Event"}
+	case WsjoRawnoFx:
+		return engine.Text{PL: "Towarzysze i puste pole losowo na nowo", EN: "the Comrades and the empty space at random"}
+	case StojFx:
+		return engine.Text{PL: "nikt się nie rusza w tej turze", EN: "no movement along the line this turn"}
+	case OrderFx:
+		return engine.Text{PL: "wskazany Towarzysz na sam przód", EN: "a Comrade of your choice to the front"}
+	case MoveTargetFx:
+		return engine.Text{PL: "przesuń Cel o jedno pole", EN: "move a Target one slot"}
+	case HealFx:
+		return tf("Towarzysz odzyskuje %d PŻ", "a Comrade regains %d hit points", n)
+	case MarchFx:
+		return engine.Text{PL: "jeden krok do przodu albo do tyłu", EN: "one step forward or back"}
+	case CoverFx:
+		return engine.Text{PL: "2 obrażenia mniej od tego Ataku", EN: "2 less damage from this Attack"}
+	case DenounceFx:
+		return engine.Text{PL: "gracz odrzuca losową kartę", EN: "a player discards a random card"}
+	case HelmetFx:
+		return engine.Text{PL: "1 obrażenie mniej od Ataku", EN: "1 less damage from an Attack"}
+	case VestFx:
+		return engine.Text{PL: "żadnych obrażeń pośrednich", EN: "no indirect damage"}
+	case GasMaskFx:
+		return engine.Text{PL: "gaz łzawiący cię nie rani", EN: "Tear Gas does you no harm"}
+	case CarDoorFx:
+		return engine.Text{PL: "odbija atak liniowy", EN: "reflects a linear attack"}
+	case TankFx:
+		return engine.Text{PL: "czołg: zajmuje dwa pola, przyjmuje ataki", EN: "a tank: two slots, takes the blows"}
+	case DigInFx:
+		return engine.Text{PL: "główne obrażenia obszarowe jako pośrednie", EN: "main splash damage taken as indirect"}
+	}
+	return engine.Text{}
+}
+
+func tf(pl, en string, args ...any) engine.Text {
+	return engine.Text{PL: fmt.Sprintf(pl, args...), EN: fmt.Sprintf(en, args...)}
+}
+
+// steps is the Polish plural of "krok" after n, or the English "s".
+func steps(n int) string {
+	switch {
+	case n == 1:
+		return "krok"
+	case n%10 >= 2 && n%10 <= 4 && (n%100 < 10 || n%100 >= 20):
+		return "kroki"
+	}
+	return "kroków"
+}
+
+// AttackText is what an Attack card does.
+func (a *Attack) AttackText() engine.Text {
+	var t engine.Text
+	switch a.Type {
+	case Linear:
+		t = tf("liniowy, %d obrażeń", "linear, %d damage", a.Damage)
+	case Splash:
+		t = tf("obszarowy, %d obrażeń (%d pośrednich)", "splash, %d damage (%d indirect)", a.Damage, a.Indirect)
+	default:
+		t = engine.Text{PL: "specjalny", EN: "special"}
+	}
+	if fx := attackEffectText[a.Effect]; fx.PL != "" {
+		t.PL += " · " + fx.PL
+		t.EN += " · " + fx.EN
+	}
+	return t
+}
+
+var attackEffectText = [...]engine.Text{
+	TearGas:       {PL: "gaz łzawiący", EN: "tear gas"},
+	MineFx:        {PL: "mina na pustym polu", EN: "a mine on the empty space"},
+	Roulette:      {PL: "rosyjska ruletka", EN: "Russian roulette"},
+	LaserFx:       {PL: "laser: od Celu do Komisarza", EN: "laser: from the Target to the Commissar"},
+	BarbedWire:    {PL: "drut kolczasty zostaje na polu", EN: "barbed wire stays on the slot"},
+	ComradesDraft: {PL: "TOWARZYSZE!: draft z rąk", EN: "TOWARZYSZE!: a draft from the hands"},
+	Calm:          {PL: "spokój", EN: "all quiet"},
+}
+
+// Render draws the table as viewer sees it: the turn and what it waits for,
+// the Attack and its Targets, the line from the front to the Commissar with
+// every Comrade's hit points and Equipment, the Events waiting for answers,
+// and viewer's own cards.
+func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
+	v := s.view(viewer, false)
+	pl := lang != engine.EN
+	tr := func(p, e string) string {
+		if pl {
+			return p
+		}
+		return e
+	}
+	var b strings.Builder
+	seatName := func(p int) string {
+		name := fmt.Sprintf(tr("Gracz %d (%s)", "Player %d (%s)"), p+1, v.Seats[p].Name.In(lang))
+		if p == int(viewer) {
+			name += tr(" — ty", " — you")
+		}
+		return name
+	}
+	fmt.Fprintf(&b, "══ %s · %s %d ══\n", tr("Do boju, Towarzysze!", "Front Line No Komrades"), tr("tura", "turn"), v.Turn)
+	if v.Over {
+		switch {
+		case v.Winner >= 0:
+			fmt.Fprintf(&b, "%s: %s\n", tr("Wygrywa", "Winner"), seatName(v.Winner))
+		case v.Winner == -2:
+			b.WriteString(tr("Limit tur: wygrywają żywi z największą liczbą PŻ\n", "Turn cap: the living with the most hit points win\n"))
+		default:
+			b.WriteString(tr("Wszyscy polegli — nikt nie wygrywa\n", "Everyone died — nobody wins\n"))
+		}
+	} else {
+		who := []string{}
+		for _, p := range v.Pending {
+			who = append(who, strconv.Itoa(p+1))
+		}
+		fmt.Fprintf(&b, "%s · %s: %s", s.decisionText().In(lang), tr("czekamy na", "waiting for"), strings.Join(who, ", "))
+		if v.Window != "" {
+			fmt.Fprintf(&b, " · %s", windowText[s.window].In(lang))
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "%s: %s", tr("Inicjatywa", "Initiative"), seatName(v.Initiative))
+	if len(v.Roulettes) > 0 {
+		fmt.Fprintf(&b, " · %s: %d", tr("ruletki", "roulettes"), len(v.Roulettes))
+	}
+	if v.Stoj {
+		b.WriteString(tr(" · Stój! w mocy", " · Halt! in force"))
+	}
+	b.WriteByte('\n')
+	if s.attack >= 0 {
+		a := s.pack.Attack(uint8(s.attack))
+		fmt.Fprintf(&b, "%s: %s — %s\n", tr("Atak", "Attack"), a.Name.In(lang), a.AttackText().In(lang))
+	}
+	b.WriteString(tr("Linia frontu (od czoła do Komisarza):\n", "Front line (from the front to the Commissar):\n"))
+	for i, sl := range v.Line {
+		fmt.Fprintf(&b, "  %2d ", i+1)
+		switch sl.Piece {
+		case "commissar":
+			b.WriteString(tr("★ Komisarz", "★ Commissar"))
+		case "empty":
+			b.WriteString(tr("· puste pole", "· empty space"))
+		default:
+			sv := v.Seats[sl.Seat]
+			fmt.Fprintf(&b, "%s · %s %d/%d", seatName(sl.Seat), tr("PŻ", "HP"), sv.HP, sv.MaxHP)
+			s.seats[sl.Seat].equip.each(func(e uint8) {
+				fmt.Fprintf(&b, " · %s [%d]", s.pack.Action(e).Name.In(lang), s.dur[e])
+			})
+			if sv.Tank {
+				b.WriteString(tr(" · w czołgu", " · in the tank"))
+			}
+			flags := []struct {
+				on     bool
+				pl, en string
+			}{{sv.Gassed, "gaz", "gassed"}, {sv.Dodge, "unik", "dodging"}, {sv.Duck, "padnij", "ducking"},
+				{sv.Fubar, "F.U.B.A.R.", "F.U.B.A.R."}, {sv.Cover, "osłona", "cover"}, {sv.Committed, "karta zakryta", "committed"}}
+			for _, f := range flags {
+				if f.on {
+					fmt.Fprintf(&b, " · %s", tr(f.pl, f.en))
+				}
+			}
+			fmt.Fprintf(&b, " · %s %d", tr("karty", "cards"), sv.HandCount)
+		}
+		if sl.Mines > 0 {
+			fmt.Fprintf(&b, tr(" · miny: %d", " · mines: %d"), sl.Mines)
+		}
+		if len(sl.Wire) > 0 {
+			b.WriteString(tr(" · drut kolczasty", " · barbed wire"))
+		}
+		for _, t := range sl.Targets {
+			fmt.Fprintf(&b, tr("  ◎ Cel %d", "  ◎ Target %d"), t+1)
+		}
+		b.WriteByte('\n')
+	}
+	var dead []string
+	for p, sv := range v.Seats {
+		if sv.Dead {
+			dead = append(dead, seatName(p))
+		}
+	}
+	if len(dead) > 0 {
+		fmt.Fprintf(&b, "%s: %s\n", tr("Polegli", "Fallen"), strings.Join(dead, ", "))
+	}
+	for _, it := range s.stack[:s.stackN] {
+		card := tr("zdolność Dominiki", "Dominika's ability")
+		if it.card != abilityCard {
+			card = s.pack.Action(it.card).Name.In(lang)
+		}
+		fmt.Fprintf(&b, "%s: %s (%s)\n", tr("Czeka na odpowiedź", "Waiting for answers"), card, seatName(int(it.seat)))
+	}
+	switch s.phase {
+	case phChoice:
+		fmt.Fprintf(&b, "%s: %s %s\n", seatName(int(s.choice)), tr("decyduje o", "decides on"), s.pack.Action(s.choiceC).Name.In(lang))
+	case phEquip:
+		fmt.Fprintf(&b, "%s: %s %s\n", seatName(int(s.query)), tr("decyduje o", "decides on"), s.pack.Action(s.queryC).Name.In(lang))
+	}
+	if viewer >= 0 && int(viewer) < int(s.n) {
+		st := &s.seats[viewer]
+		cards := func(title string, set cardSet) {
+			if set.count() == 0 {
+				return
+			}
+			fmt.Fprintf(&b, "%s:\n", title)
+			set.each(func(c uint8) {
+				a := s.pack.Action(c)
+				fmt.Fprintf(&b, "  %-14s %s (%s) — %s\n", s.pack.ActionName(c), a.Name.In(lang), kindText[a.Kind].In(lang), a.ActionText().In(lang))
+			})
+		}
+		cards(tr("Twoja ręka", "Your hand"), st.hand)
+		if st.is(fCommitted) {
+			var one cardSet
+			one.set(st.committed)
+			cards(tr("Twoja zakryta karta", "Your face-down card"), one)
+		}
+		cards(tr("Pakiet draftu", "Draft pack"), st.pack)
+	}
+	fmt.Fprintf(&b, "%s: %d · %s: %d\n", tr("Talia Akcji", "Action deck"), v.Deck, tr("talia Ataku", "Attack deck"), v.AttackDeck)
+	return b.String()
+}
+
+var windowText = [...]engine.Text{
+	{PL: "okno po odkryciu Ataku", EN: "window after the Attack is revealed"},
+	{PL: "okno po zagraniu kart", EN: "window after the commits"},
+	{PL: "okno przed odkryciem karty", EN: "window before a reveal"},
+	{PL: "okno przed obrażeniami", EN: "window before damage"},
+}
+
+var kindText = [...]engine.Text{
+	Maneuver:  {PL: "Manewr", EN: "Maneuver"},
+	Event:     {PL: "Wydarzenie", EN: "Event"},
+	Equipment: {PL: "Ekwipunek", EN: "Equipment"},
+}
+
+// Ask offers the legal moves as a numbered list; an answer is a number
+// from it (notation is accepted directly by the caller as well).
+func (s *State) Ask(p engine.Seat, answers []string, lang engine.Lang) (string, engine.Move, bool, error) {
+	legal := s.Legal(p, nil)
+	if len(legal) == 0 {
+		return "", 0, false, errNotYourMove.Err()
+	}
+	if len(answers) == 0 {
+		var b strings.Builder
+		if lang == engine.EN {
+			b.WriteString("Choose a number (or type a move):\n")
+		} else {
+			b.WriteString("Wybierz numer (albo wpisz ruch):\n")
+		}
+		for i, m := range legal {
+			fmt.Fprintf(&b, "  %2d) %-22s %s\n", i+1, s.Format(m), s.Describe(m, lang))
+		}
+		b.WriteString("> ")
+		return b.String(), 0, false, nil
+	}
+	a := strings.TrimSpace(answers[len(answers)-1])
+	i, err := strconv.Atoi(a)
+	if err != nil || i < 1 || i > len(legal) {
+		return "", 0, false, errBadAnswer.Err(len(legal))
+	}
+	return "", legal[i-1], true, nil
+}

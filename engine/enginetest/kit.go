@@ -283,17 +283,18 @@ func checkViews(t *testing.T, cfg Config, st engine.State, r interface {
 				t.Fatalf("view of seat %d leaks hidden fact %s\nview: %s", v, f, view)
 			}
 		}
+				if v != probe {
+			continue
+		}
+		// The table drawn for the terminal, for one seat per state.
 		if r, ok := st.(engine.Renderer); ok && cfg.RenderFacts != nil {
 			facts := cfg.RenderFacts(st, v)
 			for _, lang := range []engine.Lang{engine.PL, engine.EN} {
 				pic := r.Render(v, lang)
 				if f, ok := findAny([]byte(pic), facts); ok {
 					t.Fatalf("the table drawn for seat %d leaks hidden fact %s:\n%s", v, f, pic)
-				}
+								}
 			}
-		}
-		if v != probe {
-			continue
 		}
 		d := st.Clone()
 		d.Determinize(v, engine.NewRand(r.Uint64()))

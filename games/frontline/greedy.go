@@ -41,11 +41,17 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 		return 0, errors.New("greedy: no legal move")
 	}
 	p := int(seat)
-	best, bestScore := legal[0], -1<<30
+		// Equal scores are broken at random: taking the first would always aim
+	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
+	best, bestScore, ties := legal[0], -1<<30, 0
 	for _, m := range legal {
-		v := s.greedyScore(p, m) + r.IntN(2)
-		if v > bestScore {
-			best, bestScore = m, v
+		switch v := s.greedyScore(p, m); {
+		case v > bestScore:
+			best, bestScore, ties = m, v, 1
+		case v == bestScore:
+			if ties++; r.IntN(ties) == 0 {
+				best = m
+			}
 		}
 	}
 	return best, nil

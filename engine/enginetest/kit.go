@@ -283,7 +283,7 @@ func checkViews(t *testing.T, cfg Config, st engine.State, r interface {
 				t.Fatalf("view of seat %d leaks hidden fact %s\nview: %s", v, f, view)
 			}
 		}
-				if v != probe {
+		if v != probe {
 			continue
 		}
 		// The table drawn for the terminal, for one seat per state.
@@ -293,7 +293,7 @@ func checkViews(t *testing.T, cfg Config, st engine.State, r interface {
 				pic := r.Render(v, lang)
 				if f, ok := findAny([]byte(pic), facts); ok {
 					t.Fatalf("the table drawn for seat %d leaks hidden fact %s:\n%s", v, f, pic)
-								}
+				}
 			}
 		}
 		d := st.Clone()

@@ -41,7 +41,7 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 		return 0, errors.New("greedy: no legal move")
 	}
 	p := int(seat)
-		// Equal scores are broken at random: taking the first would always aim
+	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
 	best, bestScore, ties := legal[0], -1<<30, 0
 	for _, m := range legal {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -59,6 +60,20 @@ type Result struct {
 	// ByLabel sums results by each seat's starting label (Front Line: its
 	// place in the line), for games that label seats.
 	ByLabel map[string]*LabelStats `json:"by_label,omitempty"`
+	// ByPart and Matrix split labels made of parts ("joan+mordred", Tag
+	// Team's teams) in two-player games: each part's results over every
+	// label that has it, and each part against each part of the opponent's
+	// label (Matrix[row][col], from row's side).
+	ByPart map[string]*LabelStats           `json:"by_part,omitempty"`
+	Matrix map[string]map[string]*PairStats `json:"matrix,omitempty"`
+}
+
+// PairStats is how one label part fared against another.
+type PairStats struct {
+	Games int     `json:"games"`
+	Wins  int     `json:"wins"`
+	Draws int     `json:"draws"`
+	Score float64 `json:"score"` // (Wins + Draws/2) / Games
 }
 
 // LabelStats is how the seats with one starting label fared.
@@ -144,6 +159,14 @@ func PlayOne(cfg Config, i int) GameResult {
 		res.Moves++
 	}
 	res.Outcome, _ = st.Outcome()
+	// Labels that only exist once play has begun (teams out of a draft).
+	if l, ok := st.(engine.SeatLabeler); ok {
+		for s := range res.Labels {
+			if res.Labels[s] == "" {
+				res.Labels[s] = l.SeatLabel(engine.Seat(s))
+			}
+		}
+	}
 	if t, ok := st.(engine.Turner); ok {
 		res.Turns = t.Turns()
 	}
@@ -241,6 +264,9 @@ func Run(cfg Config) (Result, error) {
 				}
 			}
 		}
+		if len(gr.Labels) == 2 && strings.Contains(gr.Labels[0], "+") && gr.Err == nil {
+			res.addParts(gr)
+		}
 		for _, w := range gr.Outcome.Winners {
 			if int(w) < len(res.WinsBySeat) {
 				res.WinsBySeat[w]++
@@ -254,9 +280,16 @@ func Run(cfg Config) (Result, error) {
 		res.MovesMean = float64(total) / float64(ok)
 	}
 	res.TurnsMedian, res.TurnsP99, res.TurnsMax = quantiles(res.TurnsHist)
-	for _, ls := range res.ByLabel {
-		ls.WinRate = float64(ls.Wins) / float64(ls.Seats)
-		ls.Rank = float64(ls.RankSum) / float64(ls.Seats)
+	for _, byl := range []map[string]*LabelStats{res.ByLabel, res.ByPart} {
+		for _, ls := range byl {
+			ls.WinRate = float64(ls.Wins) / float64(ls.Seats)
+			ls.Rank = float64(ls.RankSum) / float64(ls.Seats)
+		}
+	}
+	for _, row := range res.Matrix {
+		for _, ps := range row {
+			ps.Score = (float64(ps.Wins) + float64(ps.Draws)/2) / float64(ps.Games)
+		}
 	}
 	res.ElapsedS = time.Since(start).Seconds()
 	if res.ElapsedS > 0 {
@@ -299,4 +332,50 @@ func writeRecord(dir string, i int, rec *engine.Record) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, fmt.Sprintf("game-%06d.json", i)), append(data, '\n'), 0o644)
+}
+
+// addParts counts a two-player game by the parts of both labels.
+func (res *Result) addParts(gr GameResult) {
+	if res.ByPart == nil {
+		res.ByPart = map[string]*LabelStats{}
+		res.Matrix = map[string]map[string]*PairStats{}
+	}
+	won := func(s int) bool {
+		return !gr.Outcome.Draw && len(gr.Outcome.Winners) == 1 && int(gr.Outcome.Winners[0]) == s
+	}
+	for s := 0; s < 2; s++ {
+		for _, x := range strings.Split(gr.Labels[s], "+") {
+			ls := res.ByPart[x]
+			if ls == nil {
+				ls = &LabelStats{}
+				res.ByPart[x] = ls
+			}
+			ls.Seats++
+			if s < len(gr.Outcome.Ranks) {
+				ls.RankSum += gr.Outcome.Ranks[s]
+			}
+			if won(s) {
+				ls.Wins++
+			}
+			row := res.Matrix[x]
+			if row == nil {
+				row = map[string]*PairStats{}
+				res.Matrix[x] = row
+			}
+			for _, y := range strings.Split(gr.Labels[1-s], "+") {
+				ps := row[y]
+				if ps == nil {
+					ps = &PairStats{}
+					row[y] = ps
+				}
+				ps.Games++
+				switch {
+				case gr.Outcome.Draw:
+					ps.Draws++
+				case won(s):
+					ps.Wins++
+				}
+			}
+		}
+	}
 }

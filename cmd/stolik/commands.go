@@ -257,6 +257,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 				fmt.Fprintf(stdout, "    %-12s %6.1f%% wins, mean rank %.2f (%d seats)\n", l, 100*ls.WinRate, ls.Rank, ls.Seats)
 			}
 		}
+		if len(res.ByPart) > 0 {
+			printParts(stdout, res)
+		}
 		fmt.Fprintf(stdout, "  %.2f s, %.0f games/s\n", res.ElapsedS, res.GamesPerS)
 	}
 	if res.Errors > 0 {
@@ -554,4 +557,36 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "  a game costs %.0f baseline steps (one splitmix64 step: %.2f ns on this machine)\n", r.GameCostSteps, r.BaselineStepNs)
 	}
 	return nil
+}
+
+// printParts prints each label part's results (wins only; draws apart)
+// and the matrix of parts against parts, scored from the row's side
+// (a draw counts half).
+func printParts(w io.Writer, res sim.Result) {
+	parts := make([]string, 0, len(res.ByPart))
+	for p := range res.ByPart {
+		parts = append(parts, p)
+	}
+	sort.Strings(parts)
+	fmt.Fprintf(w, "  by part of the label (wins of the games played with it):\n")
+	for _, p := range parts {
+		ls := res.ByPart[p]
+		fmt.Fprintf(w, "    %-16s %6.1f%% wins (%d games)\n", p, 100*ls.WinRate, ls.Seats)
+	}
+	fmt.Fprintf(w, "  matrix, row against column, score %% (a draw counts half):\n  %-16s", "")
+	for _, c := range parts {
+		fmt.Fprintf(w, " %5.5s", c)
+	}
+	fmt.Fprintln(w)
+	for _, r := range parts {
+		fmt.Fprintf(w, "  %-16s", r)
+		for _, c := range parts {
+			if ps := res.Matrix[r][c]; ps != nil && ps.Games > 0 {
+				fmt.Fprintf(w, " %5.1f", 100*ps.Score)
+			} else {
+				fmt.Fprintf(w, " %5s", "—")
+			}
+		}
+		fmt.Fprintln(w)
+	}
 }

@@ -9,11 +9,12 @@ import (
 	"stolik/games/asterix"
 	"stolik/games/cardline"
 	"stolik/games/frontline"
+	"stolik/games/tagteam"
 )
 
 // Games returns every game, with its own content.
 func Games() []engine.Game {
-	return []engine.Game{cardline.New(), asterix.New(), frontline.New()}
+	return []engine.Game{cardline.New(), asterix.New(), frontline.New(), tagteam.New()}
 }
 
 // Names lists the games' names.
@@ -61,6 +62,12 @@ func WithContent(name, dir string) (engine.Game, error) {
 			return nil, err
 		}
 		return frontline.WithPack(p), nil
+	case "tagteam":
+		p, err := tagteam.LoadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		return tagteam.WithPack(p), nil
 	}
 	return nil, fmt.Errorf("game %q has no loadable content packs", name)
 }

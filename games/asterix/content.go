@@ -9,7 +9,6 @@ import (
 	"os"
 	"regexp"
 	"strings"
-	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -266,23 +265,10 @@ func (p *Pack) LookupAlbum(id string) (int, bool) {
 //go:embed content/*.yaml
 var embedded embed.FS
 
-var (
-	defaultOnce sync.Once
-	defaultPack *Pack
-	defaultErr  error
-)
-
 // DefaultPack is the project's own deck, loaded once.
-func DefaultPack() *Pack {
-	defaultOnce.Do(func() {
-		sub, _ := fs.Sub(embedded, "content")
-		defaultPack, defaultErr = LoadPack(sub)
-	})
-	if defaultErr != nil {
-		panic("asterix: the embedded content is invalid: " + defaultErr.Error())
-	}
-	return defaultPack
-}
+func DefaultPack() *Pack { return defaultPack() }
+
+var defaultPack = engine.EmbeddedPack("asterix", embedded, "content", LoadPack)
 
 // LoadDir loads a pack from a directory holding characters.yaml and albums.yaml.
 func LoadDir(dir string) (*Pack, error) { return LoadPack(os.DirFS(dir)) }

@@ -82,16 +82,9 @@ func (p *Pack) Lookup(id string) (int, bool) {
 var embedded embed.FS
 
 // DefaultPack is the project's own 110-card deck, loaded once.
-func DefaultPack() *Pack {
-	defaultOnce.Do(func() {
-		sub, _ := fs.Sub(embedded, "content")
-		defaultPack, defaultErr = LoadPack(sub)
-	})
-	if defaultErr != nil {
-		panic("cardline: the embedded content is invalid: " + defaultErr.Error())
-	}
-	return defaultPack
-}
+func DefaultPack() *Pack { return defaultPack() }
+
+var defaultPack = engine.EmbeddedPack("cardline", embedded, "content", LoadPack)
 
 // LoadDir loads a pack from a directory of YAML files.
 func LoadDir(dir string) (*Pack, error) {

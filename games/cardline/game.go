@@ -9,15 +9,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"sync"
 
 	"stolik/engine"
-)
-
-var (
-	defaultOnce sync.Once
-	defaultPack *Pack
-	defaultErr  error
 )
 
 // Limits of the game (spec CL-A1, CL-A4).

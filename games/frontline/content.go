@@ -9,7 +9,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -247,23 +246,10 @@ func (p *Pack) NumAttacks() int { return len(p.attackOf) }
 //go:embed content/*.yaml
 var embedded embed.FS
 
-var (
-	defaultOnce sync.Once
-	defaultPack *Pack
-	defaultErr  error
-)
+var defaultPack = engine.EmbeddedPack("frontline", embedded, "content", LoadPack)
 
 // DefaultPack is the project's own deck, embedded in the binary.
-func DefaultPack() *Pack {
-	defaultOnce.Do(func() {
-		sub, _ := fs.Sub(embedded, "content")
-		defaultPack, defaultErr = LoadPack(sub)
-	})
-	if defaultErr != nil {
-		panic("frontline: the embedded content is invalid: " + defaultErr.Error())
-	}
-	return defaultPack
-}
+func DefaultPack() *Pack { return defaultPack() }
 
 // LoadDir loads a pack from a directory (comrades.yaml, attacks.yaml, actions.yaml).
 func LoadDir(dir string) (*Pack, error) { return LoadPack(os.DirFS(dir)) }
@@ -327,27 +313,6 @@ func decodeStrict(fsys fs.FS, name string, v any) error {
 	return nil
 }
 
-func index(names []string, s string) int {
-	for i, n := range names {
-		if n == s && n != "" {
-			return i
-		}
-	}
-	return -1
-}
-
-func validID(id string) bool {
-	if id == "" {
-		return false
-	}
-	for _, r := range id {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
-			return false
-		}
-	}
-	return true
-}
-
 // LoadPack reads and validates a pack; errors name the file, the card and the field.
 func LoadPack(fsys fs.FS) (*Pack, error) {
 	var yc struct {
@@ -376,7 +341,7 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	text := func(t yText) engine.Text { return engine.Text{PL: t.PL, EN: t.EN} }
 	seen := map[string]bool{}
 	for _, c := range yc.Comrades {
-		if !validID(c.ID) || seen[c.ID] {
+		if !engine.ValidID(c.ID) || seen[c.ID] {
 			bad("comrades.yaml", c.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
 			continue
 		}
@@ -386,7 +351,7 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		}
 		ab := NoAbility
 		if c.Ability != "" {
-			k := index(abilityNames[:], c.Ability)
+			k := engine.IndexOf(abilityNames[:], c.Ability)
 			if k < 0 {
 				bad("comrades.yaml", c.ID, "ability", "unknown %q (known: %s)", c.Ability, strings.Join(abilityNames[1:], ", "))
 			} else {
@@ -404,7 +369,7 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	}
 	seen = map[string]bool{}
 	for _, a := range ya.Attacks {
-		if !validID(a.ID) || seen[a.ID] {
+		if !engine.ValidID(a.ID) || seen[a.ID] {
 			bad("attacks.yaml", a.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
 			continue
 		}
@@ -419,13 +384,13 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		if at.Copies < 1 || at.Copies > 10 {
 			bad("attacks.yaml", a.ID, "copies", "%d is not 1..10", at.Copies)
 		}
-		if k := index(attackTypeNames[:], a.Type); k < 0 {
+		if k := engine.IndexOf(attackTypeNames[:], a.Type); k < 0 {
 			bad("attacks.yaml", a.ID, "type", "%q is not linear, splash or special", a.Type)
 		} else {
 			at.Type = AttackType(k)
 		}
 		if a.Effect != "" {
-			k := index(attackEffectNames[:], a.Effect)
+			k := engine.IndexOf(attackEffectNames[:], a.Effect)
 			if k < 0 {
 				bad("attacks.yaml", a.ID, "effect", "unknown %q (known: %s)", a.Effect, strings.Join(attackEffectNames[1:], ", "))
 			} else {
@@ -475,7 +440,7 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 			}
 			if t.Comrade != "" {
 				set++
-				k := index(comradeRefNames[:], t.Comrade)
+				k := engine.IndexOf(comradeRefNames[:], t.Comrade)
 				if k < 0 {
 					bad("attacks.yaml", a.ID, "targets", "comrade %q is not one of %s", t.Comrade, strings.Join(comradeRefNames[:], ", "))
 				}
@@ -505,7 +470,7 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	}
 	seen = map[string]bool{}
 	for _, a := range yx.Actions {
-		if !validID(a.ID) || seen[a.ID] {
+		if !engine.ValidID(a.ID) || seen[a.ID] {
 			bad("actions.yaml", a.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
 			continue
 		}
@@ -520,12 +485,12 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		if ac.Copies < 1 || ac.Copies > 10 {
 			bad("actions.yaml", a.ID, "copies", "%d is not 1..10", ac.Copies)
 		}
-		if k := index(actionKindNames[:], a.Kind); k < 0 {
+		if k := engine.IndexOf(actionKindNames[:], a.Kind); k < 0 {
 			bad("actions.yaml", a.ID, "kind", "%q is not maneuver, event or equipment", a.Kind)
 		} else {
 			ac.Kind = ActionKind(k)
 		}
-		k := index(actionEffectNames[:], a.Effect)
+		k := engine.IndexOf(actionEffectNames[:], a.Effect)
 		if k < 0 {
 			bad("actions.yaml", a.ID, "effect", "unknown %q (known: %s)", a.Effect, strings.Join(actionEffectNames[:], ", "))
 		} else {
@@ -535,7 +500,7 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 			bad("actions.yaml", a.ID, "kind", "effect %s belongs on a %s", a.Effect, want)
 		}
 		if a.Dir != "" {
-			d := index(dirNames[:], a.Dir)
+			d := engine.IndexOf(dirNames[:], a.Dir)
 			if d < 0 {
 				bad("actions.yaml", a.ID, "dir", "%q is not forward, back or either", a.Dir)
 			} else {
@@ -549,7 +514,7 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 			bad("actions.yaml", a.ID, "durability", "Equipment, and only Equipment, has a durability of 1..9")
 		}
 		if a.When != "" {
-			w := index(whenNames[:], a.When)
+			w := engine.IndexOf(whenNames[:], a.When)
 			if w < 0 || ac.Kind != Event {
 				bad("actions.yaml", a.ID, "when", "%q: only Events name a moment (answer, attack_revealed, before_damage)", a.When)
 			} else {

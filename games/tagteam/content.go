@@ -1,0 +1,833 @@
+package tagteam
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"stolik/engine"
+)
+
+// OpKind is what one op of a card does.
+type OpKind uint8
+
+const (
+	OpThen OpKind = iota // a stage boundary (THEN)
+	OpAttack
+	OpBlock
+	OpHeal
+	OpDamage
+	OpPower
+	OpTransfer
+	OpCancel
+	OpTrack
+	OpToken
+	OpIf
+	OpUnique
+)
+
+var opNames = [...]string{"then", "attack", "block", "heal", "damage", "power", "transfer", "cancel", "track", "token", "if", "unique"}
+
+// Who names fighters relative to a card's owner.
+type Who uint8
+
+const (
+	Self Who = iota
+	Partner
+	Opp
+	OppPartner
+	Team
+	Opps
+	All
+	AllOthers
+	Holder // whoever holds Op.Token
+)
+
+var whoNames = [...]string{"self", "partner", "opp", "opp_partner", "team", "opps", "all", "all_others", "holder"}
+
+// Amount says how an op's number is counted.
+type Amount uint8
+
+const (
+	Fixed     Amount = iota
+	OwnPower         // the fighter's power at the start of the turn
+	OppPower         // the opposing active fighter's power at the start of the turn
+	Spirits          // the Fey Folk's spirits counted at the start of the turn
+	HalfOppHP        // half the opposing active fighter's HP, rounded down
+)
+
+var amountNames = [...]string{"", "power", "opp_power", "spirits", "half_opp_hp"}
+
+// Token is a kind of token.
+type Token uint8
+
+const (
+	NoToken Token = iota
+	Sheriff
+	Presence
+	Serpent
+	Concentration
+	Aflame
+	Scheme
+	numTokens
+)
+
+var tokenNames = [...]string{"", "sheriff", "presence", "serpent", "concentration", "aflame", "scheme"}
+
+// CondKind is a condition of an `if` op.
+type CondKind uint8
+
+const (
+	CondPowerAtLeast CondKind = iota
+	CondHolds
+	CondPartnerHolds
+	CondOppHolds
+	CondTokenFace
+	CondTrackBetween
+	CondHPIs
+	CondNoOppAttack
+	CondAttacked
+	CondBlocked
+	CondOppStarting
+	CondSide
+	CondAllSpirits
+	CondOppHasToken
+)
+
+var condNames = [...]string{"power_at_least", "holds", "partner_holds", "opp_holds", "token_face", "track_between", "hp_is",
+	"no_opp_attack", "attacked", "blocked", "opp_starting", "side", "all_spirits", "opp_has_token"}
+
+// Cond is a condition.
+type Cond struct {
+	Kind   CondKind
+	N, Hi  int8
+	Token  Token
+	Face   uint8 // token_face: 0 black, 1 white; side: 0 human, 1 bear
+	Negate bool
+}
+
+// Unique names an effect that is Go code.
+type Unique uint8
+
+const (
+	UReanimation Unique = iota + 1
+	UDragToHell
+	UExecution
+	UCripplingTouch
+	UHarderTheyFall
+	UTerrorOfTheSeas
+	UEternalYouth
+	UYouAreMine
+	UCorruptedLawman
+	UKeysToTheArmory
+	UProtectTheInnocent
+	USummoning
+	ULegendsMustPass
+	UPlantScheme
+	UUnleashScheme
+	UIgnite
+	UGingBalance
+	UFlipSerpent
+	numUniques
+)
+
+var uniqueNames = [...]string{"", "reanimation", "drag_to_hell", "execution", "crippling_touch", "harder_they_fall",
+	"terror_of_the_seas", "eternal_youth", "you_are_mine", "corrupted_lawman", "keys_to_the_armory", "protect_the_innocent",
+	"summoning", "legends_must_pass", "plant_scheme", "unleash_scheme", "ignite", "ging_balance", "flip_serpent"}
+
+// Rule is a board rule that is Go code.
+type Rule uint16
+
+const (
+	RGolemPresence Rule = 1 << iota
+	RWildBunchSteps
+	RIncineration
+	RMamanBrijitRevive
+	RSerpent
+	RMiladySchemes
+	RFeyFolk
+	RBodvarBear
+	RConcentration
+	RSheriff
+	RDivineVoice
+	RShips
+)
+
+var ruleNames = [...]string{"golem_presence", "wild_bunch_steps", "incineration", "maman_brijit_revive", "serpent",
+	"milady_schemes", "fey_folk", "bodvar_bear", "concentration", "sheriff", "divine_voice", "ships"}
+
+// Op is one action of a card, a board icon or a scheme.
+type Op struct {
+	Kind        OpKind
+	N           int8
+	Amount      Amount
+	To          Who // heal, damage, power, token, transfer's receiver, attack's target
+	From        Who // transfer's giver
+	By          Who // attack: the attacker (Self or Partner)
+	What        Token
+	PowerOf     Who // attack: Self (the attacker) or Opp
+	Flame       bool
+	Bonus       int8 // attack: added to the strength (BonusAmount counts it)
+	BonusAmount Amount
+	Success     []Op
+	Cond        Cond
+	Do          []Op
+	Else        []Op
+	Unique      Unique
+}
+
+// Track is a special track (ships, rage, the Divine Voice dial).
+type Track struct {
+	Name  string
+	Max   int8
+	Start int8
+	Cycle bool
+	Icons map[int8][]Op
+}
+
+// Fighter is one fighter board.
+type Fighter struct {
+	ID           string
+	Name         engine.Text
+	Power        int8
+	HP           int8
+	Start        int8
+	Stops        uint64 // bit h+8: HP value h is a stop space
+	Icons        map[int8][]Op
+	Tokens       [numTokens]int8
+	PartnerPower int8
+	Track        *Track
+	Rules        Rule
+	Cards        []int // indices into Pack.Cards
+}
+
+// IsStop reports whether HP value h is a stop space.
+func (f *Fighter) IsStop(h int) bool { return h >= -8 && h < 56 && f.Stops&(1<<(h+8)) != 0 }
+
+// Card is one fight card (with its copies).
+type Card struct {
+	ID       string
+	Name     engine.Text
+	Fighter  int
+	Starting bool
+	Copies   int
+	Stages   [][]Op
+	Instant  []Op
+	Deferred bool
+	Front    [][]Op // Summoning: the card's two faces
+	Back     [][]Op
+	Attacks  bool // makes an attack of its own (not counting success bonuses)
+	Blocks   bool
+	Cancels  bool
+	Reactive bool // reads what the opposing card did (no_opp_attack, attacked)
+}
+
+// Pack is the game's content: fighters and their cards, with card instances.
+type Pack struct {
+	Fighters   []Fighter
+	Cards      []Card
+	instCard   []uint8  // instance → card
+	instName   []string // "fist-of-clay/2"
+	instIx     map[string]uint8
+	fighterIx  map[string]int
+	firstInst  []uint8 // card → its first instance
+	startCard  []int   // fighter → its starting card
+	startInst  []uint8 // fighter → the starting card's first instance
+	fightInsts [][]uint8
+}
+
+// MaxInstances bounds the card instances of a pack.
+const MaxInstances = 250
+
+// Card of an instance.
+func (p *Pack) Card(i uint8) *Card { return &p.Cards[p.instCard[i]] }
+
+// InstanceName is the instance's name in notation.
+func (p *Pack) InstanceName(i uint8) string { return p.instName[i] }
+
+// NumInstances is the number of card instances.
+func (p *Pack) NumInstances() int { return len(p.instCard) }
+
+// FighterIndex finds a fighter by id.
+func (p *Pack) FighterIndex(id string) (int, bool) { i, ok := p.fighterIx[id]; return i, ok }
+
+//go:embed content/*.yaml
+var embedded embed.FS
+
+var defaultPack = engine.EmbeddedPack("tagteam", embedded, "content", LoadPack)
+
+// DefaultPack is the project's content, embedded in the binary.
+func DefaultPack() *Pack { return defaultPack() }
+
+// LoadDir loads a pack from a directory holding fighters.yaml.
+func LoadDir(dir string) (*Pack, error) { return LoadPack(os.DirFS(dir)) }
+
+type yText struct {
+	PL string `yaml:"pl"`
+	EN string `yaml:"en"`
+}
+
+type yTrack struct {
+	Name  string              `yaml:"name"`
+	Max   int                 `yaml:"max"`
+	Start int                 `yaml:"start"`
+	Cycle bool                `yaml:"cycle"`
+	Icons map[int][]yaml.Node `yaml:"icons"`
+}
+
+type yCard struct {
+	ID       string      `yaml:"id"`
+	Name     yText       `yaml:"name"`
+	Starting bool        `yaml:"starting"`
+	Copies   *int        `yaml:"copies"`
+	Instant  []yaml.Node `yaml:"instant"`
+	Deferred bool        `yaml:"deferred"`
+	Ops      []yaml.Node `yaml:"ops"`
+	Front    []yaml.Node `yaml:"front"`
+	Back     []yaml.Node `yaml:"back"`
+}
+
+type yFighter struct {
+	ID           string              `yaml:"id"`
+	Name         yText               `yaml:"name"`
+	Power        int                 `yaml:"power"`
+	HP           int                 `yaml:"hp"`
+	Start        *int                `yaml:"start"`
+	Stops        []int               `yaml:"stops"`
+	Icons        map[int][]yaml.Node `yaml:"icons"`
+	Tokens       map[string]int      `yaml:"tokens"`
+	PartnerPower int                 `yaml:"partner_power"`
+	Track        *yTrack             `yaml:"track"`
+	Rules        []string            `yaml:"rules"`
+	Cards        []yCard             `yaml:"cards"`
+}
+
+type yPack struct {
+	Fighters []yFighter `yaml:"fighters"`
+}
+
+// opParser turns YAML op lists into Ops, collecting errors with a place.
+type opParser struct {
+	errs  []error
+	where string
+}
+
+func (ps *opParser) fail(n *yaml.Node, format string, args ...any) {
+	ps.errs = append(ps.errs, fmt.Errorf("%s (line %d): %s", ps.where, n.Line, fmt.Sprintf(format, args...)))
+}
+
+// stages parses a card's op list, split at `then`.
+func (ps *opParser) stages(nodes []yaml.Node) [][]Op {
+	out := [][]Op{{}}
+	for i := range nodes {
+		n := &nodes[i]
+		if n.Kind == yaml.ScalarNode && n.Value == "then" {
+			out = append(out, []Op{})
+			continue
+		}
+		if op, ok := ps.op(n); ok {
+			out[len(out)-1] = append(out[len(out)-1], op)
+		}
+	}
+	return out
+}
+
+// list parses an op list that has no stages.
+func (ps *opParser) list(nodes []yaml.Node) []Op {
+	var out []Op
+	for i := range nodes {
+		n := &nodes[i]
+		if n.Kind == yaml.ScalarNode && n.Value == "then" {
+			ps.fail(n, "then is only for a card's ops")
+			continue
+		}
+		if op, ok := ps.op(n); ok {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
+func (ps *opParser) nodes(n *yaml.Node) []yaml.Node {
+	if n.Kind != yaml.SequenceNode {
+		ps.fail(n, "want a list of ops")
+		return nil
+	}
+	out := make([]yaml.Node, len(n.Content))
+	for i, c := range n.Content {
+		out[i] = *c
+	}
+	return out
+}
+
+func mapPairs(n *yaml.Node) map[string]*yaml.Node {
+	m := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		m[n.Content[i].Value] = n.Content[i+1]
+	}
+	return m
+}
+
+func (ps *opParser) who(n *yaml.Node, allowed ...Who) Who {
+	k := engine.IndexOf(whoNames[:], n.Value)
+	switch n.Value {
+	case "self":
+		k = 0
+	case "both_opps":
+		k = int(Opps)
+	}
+	if k < 0 {
+		ps.fail(n, "%q is not one of %s", n.Value, strings.Join(whoNames[:], ", "))
+		return Self
+	}
+	if len(allowed) > 0 {
+		for _, a := range allowed {
+			if Who(k) == a {
+				return a
+			}
+		}
+		ps.fail(n, "%q is not allowed here", n.Value)
+	}
+	return Who(k)
+}
+
+func (ps *opParser) token(n *yaml.Node) Token {
+	k := engine.IndexOf(tokenNames[:], n.Value)
+	if k < 0 {
+		ps.fail(n, "%q is not a token (%s)", n.Value, strings.Join(tokenNames[1:], ", "))
+		return NoToken
+	}
+	return Token(k)
+}
+
+func (ps *opParser) number(n *yaml.Node, op *Op) {
+	if v, err := strconv.Atoi(n.Value); err == nil {
+		if v < -30 || v > 30 {
+			ps.fail(n, "%d is out of -30..30", v)
+		}
+		op.N = int8(v)
+		return
+	}
+	k := engine.IndexOf(amountNames[:], n.Value)
+	if k < 0 {
+		ps.fail(n, "%q is not a number or one of %s", n.Value, strings.Join(amountNames[1:], ", "))
+		return
+	}
+	op.Amount, op.N = Amount(k), 1
+}
+
+func (ps *opParser) op(n *yaml.Node) (Op, bool) {
+	if n.Kind != yaml.MappingNode || len(n.Content) < 2 {
+		ps.fail(n, "an op is a map with one key, or the word then")
+		return Op{}, false
+	}
+	key, val := n.Content[0].Value, n.Content[1]
+	kind := engine.IndexOf(opNames[:], key)
+	if kind < 0 || kind == int(OpThen) {
+		ps.fail(n, "unknown op %q (known: %s)", key, strings.Join(opNames[1:], ", "))
+		return Op{}, false
+	}
+	op := Op{Kind: OpKind(kind)}
+	if OpKind(kind) == OpIf {
+		op.Cond = ps.cond(val)
+		rest := mapPairs(n)
+		for k, v := range rest {
+			switch k {
+			case "if":
+			case "do":
+				op.Do = ps.list(ps.nodes(v))
+			case "else":
+				op.Else = ps.list(ps.nodes(v))
+			default:
+				ps.fail(v, "if takes do and else, not %q", k)
+			}
+		}
+		return op, true
+	}
+	if len(n.Content) != 2 {
+		ps.fail(n, "op %s has more than one key", key)
+	}
+	long := val.Kind == yaml.MappingNode
+	fields := map[string]*yaml.Node{}
+	if long {
+		fields = mapPairs(val)
+	}
+	take := func(name string) *yaml.Node {
+		v := fields[name]
+		delete(fields, name)
+		return v
+	}
+	switch op.Kind {
+	case OpAttack:
+		op.To = Opp
+		if !long {
+			op.To = ps.who(val, Opp, OppPartner, Opps, AllOthers)
+			break
+		}
+		if v := take("target"); v != nil {
+			op.To = ps.who(v, Opp, OppPartner, Opps, AllOthers)
+		}
+		if v := take("by"); v != nil {
+			op.By = ps.who(v, Self, Partner)
+		}
+		if v := take("power"); v != nil {
+			op.PowerOf = ps.who(v, Self, Opp)
+		}
+		if v := take("bonus"); v != nil {
+			var b Op
+			ps.number(v, &b)
+			op.Bonus, op.BonusAmount = b.N, b.Amount
+		}
+		if v := take("flame"); v != nil {
+			op.Flame = v.Value == "true"
+		}
+		if v := take("success"); v != nil {
+			op.Success = ps.list(ps.nodes(v))
+		}
+	case OpBlock:
+		if long {
+			if v := take("success"); v != nil {
+				op.Success = ps.list(ps.nodes(v))
+			}
+		}
+	case OpHeal, OpDamage, OpPower:
+		if !long {
+			ps.number(val, &op)
+			break
+		}
+		if v := take("n"); v != nil {
+			ps.number(v, &op)
+		} else {
+			ps.fail(val, "%s needs n", key)
+		}
+		if v := take("to"); v != nil {
+			op.To = ps.who(v)
+		}
+		if v := take("token"); v != nil {
+			op.What = ps.token(v)
+		}
+	case OpTransfer:
+		op.What = 0
+		if v := take("n"); v != nil {
+			ps.number(v, &op)
+		} else {
+			op.N = 1
+		}
+		if v := take("what"); v != nil && v.Value != "power" {
+			op.What = ps.token(v)
+		}
+		if v := take("from"); v != nil {
+			op.From = ps.who(v)
+		}
+		if v := take("to"); v != nil {
+			op.To = ps.who(v)
+		} else {
+			ps.fail(val, "transfer needs to")
+		}
+	case OpCancel:
+	case OpTrack:
+		if !long {
+			ps.number(val, &op)
+		} else if v := take("n"); v != nil {
+			ps.number(v, &op)
+		}
+	case OpToken:
+		if v := take("what"); v != nil {
+			op.What = ps.token(v)
+		} else {
+			ps.fail(val, "token needs what")
+		}
+		op.To = Opp
+		if v := take("to"); v != nil {
+			op.To = ps.who(v)
+		}
+	case OpUnique:
+		u := engine.IndexOf(uniqueNames[:], val.Value)
+		if u < 0 {
+			ps.fail(val, "unknown unique effect %q (known: %s)", val.Value, strings.Join(uniqueNames[1:], ", "))
+		}
+		op.Unique = Unique(max(u, 0))
+	}
+	for k, v := range fields {
+		ps.fail(v, "op %s has no field %q", key, k)
+	}
+	return op, true
+}
+
+func (ps *opParser) cond(n *yaml.Node) Cond {
+	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
+		ps.fail(n, "a condition is a map with one key (%s)", strings.Join(condNames[:], ", "))
+		return Cond{}
+	}
+	key, val := n.Content[0].Value, n.Content[1]
+	neg := strings.HasPrefix(key, "not_")
+	k := engine.IndexOf(condNames[:], strings.TrimPrefix(key, "not_"))
+	if k < 0 {
+		ps.fail(n, "unknown condition %q (known: %s)", key, strings.Join(condNames[:], ", "))
+		return Cond{}
+	}
+	c := Cond{Kind: CondKind(k), Negate: neg}
+	num := func(v *yaml.Node) int8 {
+		x, err := strconv.Atoi(v.Value)
+		if err != nil || x < -30 || x > 30 {
+			ps.fail(v, "%q is not a number -30..30", v.Value)
+		}
+		return int8(x)
+	}
+	switch c.Kind {
+	case CondPowerAtLeast, CondHPIs:
+		c.N = num(val)
+	case CondHolds, CondPartnerHolds, CondOppHolds, CondOppHasToken:
+		c.Token = ps.token(val)
+	case CondTokenFace:
+		m := mapPairs(val)
+		if t := m["token"]; t != nil {
+			c.Token = ps.token(t)
+		}
+		switch f := m["face"]; {
+		case f == nil:
+			ps.fail(val, "token_face needs face")
+		case f.Value == "black":
+		case f.Value == "white":
+			c.Face = 1
+		default:
+			ps.fail(f, "face is black or white")
+		}
+	case CondTrackBetween:
+		if val.Kind != yaml.SequenceNode || len(val.Content) != 2 {
+			ps.fail(val, "track_between is [LO, HI]")
+			break
+		}
+		c.N, c.Hi = num(val.Content[0]), num(val.Content[1])
+	case CondSide:
+		switch val.Value {
+		case "human":
+		case "bear":
+			c.Face = 1
+		default:
+			ps.fail(val, "side is human or bear")
+		}
+	default:
+		if val.Value != "true" {
+			ps.fail(val, "%s takes true", key)
+		}
+	}
+	return c
+}
+
+// walk calls f on every op of list, nested ones included (not success
+// bonuses when noSuccess).
+func walk(ops []Op, noSuccess bool, f func(*Op)) {
+	for i := range ops {
+		op := &ops[i]
+		f(op)
+		walk(op.Do, noSuccess, f)
+		walk(op.Else, noSuccess, f)
+		if !noSuccess {
+			walk(op.Success, noSuccess, f)
+		}
+	}
+}
+
+// LoadPack reads and validates fighters.yaml.
+func LoadPack(fsys fs.FS) (*Pack, error) {
+	data, err := fs.ReadFile(fsys, "fighters.yaml")
+	if err != nil {
+		return nil, err
+	}
+	var y yPack
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&y); err != nil {
+		return nil, fmt.Errorf("fighters.yaml: %w", err)
+	}
+	p := &Pack{instIx: map[string]uint8{}, fighterIx: map[string]int{}}
+	var errs []error
+	bad := func(where, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("fighters.yaml: %s: %s", where, fmt.Sprintf(format, args...)))
+	}
+	ps := &opParser{}
+	icons := func(where string, m map[int][]yaml.Node, lo, hi int) map[int8][]Op {
+		out := map[int8][]Op{}
+		keys := make([]int, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Ints(keys)
+		for _, k := range keys {
+			if k < lo || k > hi {
+				bad(where, "icon on %d, outside %d..%d", k, lo, hi)
+				continue
+			}
+			ps.where = fmt.Sprintf("fighters.yaml: %s: icon %d", where, k)
+			out[int8(k)] = ps.list(m[k])
+		}
+		return out
+	}
+	cardIDs := map[string]bool{}
+	for _, yf := range y.Fighters {
+		if !engine.ValidID(yf.ID) || p.fighterIx[yf.ID] != 0 || (len(p.Fighters) > 0 && p.Fighters[0].ID == yf.ID) {
+			bad(yf.ID, "id missing, repeated or not lower-case letters, digits and dashes")
+			continue
+		}
+		if yf.Name.PL == "" || yf.Name.EN == "" {
+			bad(yf.ID, "name needs pl and en")
+		}
+		f := Fighter{ID: yf.ID, Name: engine.Text{PL: yf.Name.PL, EN: yf.Name.EN}, Power: int8(yf.Power), HP: int8(yf.HP),
+			PartnerPower: int8(yf.PartnerPower)}
+		if yf.Power < 0 || yf.Power > 15 || yf.PartnerPower < 0 || yf.PartnerPower > 5 {
+			bad(yf.ID, "power 0..15 and partner_power 0..5")
+		}
+		if yf.HP < 1 || yf.HP > 40 {
+			bad(yf.ID, "hp %d is not 1..40", yf.HP)
+		}
+		f.Start = f.HP
+		if yf.Start != nil {
+			if *yf.Start < 1 || *yf.Start > yf.HP {
+				bad(yf.ID, "start %d is not 1..hp", *yf.Start)
+			}
+			f.Start = int8(*yf.Start)
+		}
+		for _, s := range yf.Stops {
+			if s < 1 || s > yf.HP {
+				bad(yf.ID, "stop %d is not 1..hp", s)
+				continue
+			}
+			f.Stops |= 1 << (s + 8)
+		}
+		f.Icons = icons(yf.ID, yf.Icons, -2, yf.HP)
+		for name, n := range yf.Tokens {
+			t := engine.IndexOf(tokenNames[:], name)
+			if t < 0 || n < 0 || n > 20 {
+				bad(yf.ID, "tokens: %q: %d is not a token with a count of 0..20", name, n)
+				continue
+			}
+			f.Tokens[t] = int8(n)
+		}
+		if yt := yf.Track; yt != nil {
+			if yt.Name == "" || yt.Max < 1 || yt.Max > 30 || yt.Start < 0 || yt.Start > yt.Max {
+				bad(yf.ID, "track needs a name, max 1..30 and start 0..max")
+			}
+			f.Track = &Track{Name: yt.Name, Max: int8(yt.Max), Start: int8(yt.Start), Cycle: yt.Cycle,
+				Icons: icons(yf.ID+": track", yt.Icons, 0, yt.Max)}
+		}
+		for _, r := range yf.Rules {
+			k := engine.IndexOf(ruleNames[:], r)
+			if k < 0 {
+				bad(yf.ID, "unknown rule %q (known: %s)", r, strings.Join(ruleNames[:], ", "))
+				continue
+			}
+			f.Rules |= 1 << k
+		}
+		fi := len(p.Fighters)
+		p.fighterIx[f.ID] = fi
+		copies, starting := 0, 0
+		for _, yc := range yf.Cards {
+			where := yf.ID + ": " + yc.ID
+			if !engine.ValidID(yc.ID) || cardIDs[yc.ID] {
+				bad(where, "card id missing, repeated or not lower-case letters, digits and dashes")
+				continue
+			}
+			cardIDs[yc.ID] = true
+			if yc.Name.PL == "" || yc.Name.EN == "" {
+				bad(where, "name needs pl and en")
+			}
+			c := Card{ID: yc.ID, Name: engine.Text{PL: yc.Name.PL, EN: yc.Name.EN}, Fighter: fi, Starting: yc.Starting,
+				Copies: 1, Deferred: yc.Deferred}
+			if yc.Copies != nil {
+				c.Copies = *yc.Copies
+			}
+			if c.Copies < 1 || c.Copies > 10 {
+				bad(where, "copies %d is not 1..10", c.Copies)
+				c.Copies = 1
+			}
+			ps.where = "fighters.yaml: " + where
+			c.Stages = ps.stages(yc.Ops)
+			c.Instant = ps.list(yc.Instant)
+			if len(yc.Front) > 0 || len(yc.Back) > 0 {
+				c.Front, c.Back = ps.stages(yc.Front), ps.stages(yc.Back)
+			}
+			for _, st := range append(append(append([][]Op{}, c.Stages...), c.Front...), c.Back...) {
+				walk(st, true, func(op *Op) {
+					switch op.Kind {
+					case OpAttack:
+						c.Attacks = true
+					case OpBlock:
+						c.Blocks = true
+					case OpCancel:
+						c.Cancels = true
+					case OpIf:
+						if k := op.Cond.Kind; k == CondNoOppAttack || k == CondAttacked {
+							c.Reactive = true
+						}
+					}
+				})
+			}
+			copies += c.Copies
+			if c.Starting {
+				starting++
+				p.startCard = append(p.startCard, len(p.Cards))
+			}
+			f.Cards = append(f.Cards, len(p.Cards))
+			p.Cards = append(p.Cards, c)
+		}
+		if copies != 10 {
+			bad(yf.ID, "the cards' copies add up to %d, not 10", copies)
+		}
+		if starting != 1 {
+			bad(yf.ID, "%d starting cards, want exactly 1", starting)
+			if starting == 0 {
+				p.startCard = append(p.startCard, f.Cards[0])
+			} else {
+				p.startCard = p.startCard[:len(p.startCard)-starting+1]
+			}
+		}
+		p.Fighters = append(p.Fighters, f)
+	}
+	errs = append(errs, ps.errs...)
+	if len(p.Fighters) < 4 {
+		errs = append(errs, errors.New("fighters.yaml: a game needs at least 4 fighters"))
+	}
+	// Instances.
+	p.firstInst = make([]uint8, len(p.Cards))
+	p.fightInsts = make([][]uint8, len(p.Fighters))
+	for ci := range p.Cards {
+		c := &p.Cards[ci]
+		for k := 1; k <= c.Copies; k++ {
+			if len(p.instCard) >= MaxInstances {
+				errs = append(errs, fmt.Errorf("fighters.yaml: more than %d cards", MaxInstances))
+				return nil, errors.Join(errs...)
+			}
+			name := c.ID
+			if c.Copies > 1 {
+				name += "/" + strconv.Itoa(k)
+			}
+			i := uint8(len(p.instCard))
+			if k == 1 {
+				p.firstInst[ci] = i
+			}
+			p.instIx[name] = i
+			p.instCard = append(p.instCard, uint8(ci))
+			p.instName = append(p.instName, name)
+			p.fightInsts[c.Fighter] = append(p.fightInsts[c.Fighter], i)
+		}
+	}
+	p.startInst = make([]uint8, len(p.Fighters))
+	for fi := range p.Fighters {
+		if fi < len(p.startCard) {
+			p.startInst[fi] = p.firstInst[p.startCard[fi]]
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return p, nil
+}

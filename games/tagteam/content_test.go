@@ -1,0 +1,18 @@
+package tagteam
+
+import "testing"
+
+func TestDefaultPack(t *testing.T) {
+	p := DefaultPack()
+	if len(p.Fighters) != 12 || p.NumInstances() != 120 {
+		t.Fatalf("%d fighters, %d cards; want 12 and 120", len(p.Fighters), p.NumInstances())
+	}
+	for fi, f := range p.Fighters {
+		if n := len(p.fightInsts[fi]); n != 10 {
+			t.Errorf("%s: %d cards", f.ID, n)
+		}
+		if !p.Card(p.startInst[fi]).Starting {
+			t.Errorf("%s: no starting card", f.ID)
+		}
+	}
+}

@@ -1,0 +1,493 @@
+package tagteam
+
+// Effects that are Go code (FORMAT.md, "Unique effects"), health movement
+// (T4), symbols (T5) and the end of a turn (T6).
+
+// schemeOps are Milady's nine scheme effects; schemeKinds lists the eleven
+// tokens ([P] which two effects are doubled is not public: gain 2 power and
+// the partner's heal of 6).
+var schemeOps = [...][]Op{
+	{{Kind: OpAttack, To: Opp}, {Kind: OpUnique, Unique: UUnleashScheme}},
+	{{Kind: OpAttack, To: Opps}},
+	{{Kind: OpHeal, N: 6, To: Partner}},
+	{{Kind: OpDamage, N: 1, To: All}},
+	{{Kind: OpPower, N: 2, To: Self}},
+	{{Kind: OpPower, N: 2, To: Partner}},
+	{{Kind: OpUnique, Unique: UUnleashScheme}, {Kind: OpPower, N: 1, To: Partner}},
+	{{Kind: OpPower, N: 1, To: Team}},
+	nil, // poison: half the opponent's HP as direct damage, never a KO, after every other scheme
+}
+
+const schemePoison = 8
+
+var schemeKinds = [NumScheme]uint8{0, 1, 2, 2, 3, 4, 4, 5, 6, 7, 8}
+
+var schemeText = [...][2]string{
+	{"atak i kolejna intryga", "attack and unleash another scheme"},
+	{"atak na obu przeciwników", "attack both opponents"},
+	{"partner leczy 6", "partner heals 6"},
+	{"każdy zawodnik traci 1 PZ", "every fighter takes 1 direct damage"},
+	{"+2 mocy", "gain 2 power"},
+	{"partner +2 mocy", "partner gains 2 power"},
+	{"kolejna intryga i partner +1 mocy", "another scheme and partner gains 1 power"},
+	{"+1 mocy dla ciebie i partnera", "you and your partner gain 1 power"},
+	{"trucizna: połowa PZ przeciwnika", "poison: half the opponent's HP"},
+}
+
+func (s *State) unique(p, self int, u Unique) {
+	c := &s.fight
+	pl := &s.players[p]
+	fs := s.slot(self>>1, self&1)
+	opp := s.activeSlot(1 - p)
+	switch u {
+	case UReanimation:
+		pl.reanim = 1
+	case UDragToHell:
+		c.drag[p] = true
+	case UExecution:
+		o := s.slot(opp>>1, opp&1)
+		left := int(o.hp) + int(c.heal[opp]) - int(c.atk[opp]) - int(c.dmg[opp])
+		if left > 0 && left <= 4 {
+			c.dmg[opp] += int16(left)
+		}
+	case UCripplingTouch:
+		if ci := c.card[1-p]; ci != none {
+			s.removeCard(1-p, ci)
+			if s.pack.Card(ci).Stages != nil && s.isLegendsCard(ci) {
+				c.immuneCard[1-p] = true
+			}
+		}
+		if ci := c.card[p]; ci != none {
+			s.removeCard(p, ci)
+		}
+	case UHarderTheyFall:
+		o := s.slot(opp>>1, opp&1)
+		if o.tok[Concentration] > 0 {
+			s.attack(p, self, opp, c.power[opp], false)
+			s.moveToken(Concentration, opp, self, 1)
+		} else {
+			s.moveToken(Concentration, self, opp, 1)
+		}
+	case UTerrorOfTheSeas:
+		switch t := fs.track; {
+		case t <= 7:
+			s.attack(p, self, opp, c.power[self], false)
+		case t <= 15:
+			c.heal[self] += 2
+		case t < 20:
+		default:
+			for _, o := range [2]int{opp, opp ^ 1} {
+				c.setTo1[o] = true
+			}
+			fs.track = 0
+			s.emit(evBroadside, p, -1, self&1, 0)
+		}
+	case UEternalYouth:
+		c.stolen[p] = true
+	case UYouAreMine:
+		c.mine[p] = true
+		s.redirect(p)
+	case UCorruptedLawman:
+		switch {
+		case fs.tok[Sheriff] > 0:
+			s.moveToken(Sheriff, self, opp, 1)
+			s.attack(p, self, opp, c.power[self], false)
+		default:
+			for _, o := range [2]int{opp, opp ^ 1} {
+				if s.slot(o>>1, o&1).tok[Sheriff] > 0 {
+					c.gain[o]++
+					s.moveToken(Sheriff, o, self, 1)
+					c.gain[self]++
+				}
+			}
+		}
+	case UKeysToTheArmory:
+		for sl := 0; sl < 4; sl++ {
+			if s.slot(sl>>1, sl&1).tok[Sheriff] > 0 {
+				c.gain[sl] += 2
+				s.applyCubes()
+				s.moveToken(Sheriff, sl, opp, 1)
+				break
+			}
+		}
+	case UProtectTheInnocent:
+		if s.slot(self>>1, (self^1)&1).tok[Presence] > 0 {
+			s.attack(p, self, opp, c.power[self], false)
+		} else {
+			for sl := 0; sl < 4; sl++ {
+				if s.slot(sl>>1, sl&1).tok[Presence] > 0 {
+					s.moveToken(Presence, sl, self^1, 1)
+				}
+			}
+			c.dmg[self] += 3
+		}
+	case USummoning:
+		if ci := c.card[p]; ci != none {
+			bitFlip(pl.flipped[:], ci)
+			s.emit(evFlipped, p, int(ci), 0, 0)
+		}
+	case ULegendsMustPass:
+		if c.allSpirit[self] {
+			c.legends[p] = true
+		}
+	case UPlantScheme:
+		if s.schemeN > 0 && s.plantedN < NumScheme {
+			s.planted[s.plantedN] = s.schemes[0]
+			s.plantedN++
+			copy(s.schemes[:], s.schemes[1:s.schemeN])
+			s.schemeN--
+			s.emit(evPlanted, p, -1, 0, 0)
+		}
+	case UUnleashScheme:
+		s.unleash(p, self)
+	case UIgnite:
+		for sl := 0; sl < 4; sl++ {
+			if s.slot(sl>>1, sl&1).tok[Aflame] > 0 && sl>>1 == p {
+				s.moveToken(Aflame, sl, opp, 1)
+				break
+			}
+		}
+	case UGingBalance:
+		fs.power = s.slot(self>>1, (self^1)&1).power
+		s.emit(evPower, p, -1, self&1, 0)
+	case UFlipSerpent:
+		for i := 0; i < 2; i++ {
+			if f := s.slot(p, i); f.tok[Serpent] > 0 {
+				f.serpent ^= 1
+				s.emit(evSerpent, p, -1, i, int(f.serpent))
+			}
+		}
+	}
+}
+
+func (s *State) isLegendsCard(ci uint8) bool {
+	found := false
+	for _, st := range s.pack.Card(ci).Stages {
+		walk(st, true, func(op *Op) {
+			if op.Kind == OpUnique && op.Unique == ULegendsMustPass {
+				found = true
+			}
+		})
+	}
+	return found
+}
+
+// removeCard takes a card out of p's fight deck for the rest of the game.
+func (s *State) removeCard(p int, ci uint8) {
+	pl := &s.players[p]
+	for i := 0; i < int(pl.deckN); i++ {
+		if pl.deck[i] == ci {
+			copy(pl.deck[i:], pl.deck[i+1:pl.deckN])
+			pl.deckN--
+			if i < int(pl.next) {
+				pl.next--
+			}
+			bitSet(pl.removed[:], ci)
+			s.emit(evRemoved, p, int(ci), 0, 0)
+			return
+		}
+	}
+}
+
+// redirect: You Are Mine turns the attacks p's block cancelled onto the
+// attacking team's partner.
+func (s *State) redirect(p int) {
+	c := &s.fight
+	target := s.activeSlot(1-p) ^ 1
+	for i := 0; i < c.nAttacks; i++ {
+		a := &c.attacks[i]
+		if int(a.p) == 1-p && a.blocked {
+			c.atk[target] += int16(a.str)
+			c.attacked[target] = true
+			s.emit(evAttack, 1-p, -1, int(a.from), target<<8|int(a.str))
+		}
+	}
+}
+
+// unleash reveals Milady's next scheme: a planted one first, else the top
+// of the supply; it leaves the game.
+func (s *State) unleash(p, self int) {
+	var k uint8
+	switch {
+	case s.plantedN > 0:
+		k = s.planted[0]
+		copy(s.planted[:], s.planted[1:s.plantedN])
+		s.plantedN--
+	case s.schemeN > 0:
+		k = s.schemes[0]
+		copy(s.schemes[:], s.schemes[1:s.schemeN])
+		s.schemeN--
+	default:
+		return
+	}
+	kind := schemeKinds[k]
+	s.emit(evScheme, p, int(kind), self&1, 0)
+	if kind == schemePoison {
+		s.fight.poison[p]++
+		return
+	}
+	s.run(p, self, schemeOps[kind])
+}
+
+// steal: Eternal Youth takes the opponents' heals of this turn.
+func (s *State) steal() {
+	c := &s.fight
+	for p := 0; p < 2; p++ {
+		if !c.stolen[p] {
+			continue
+		}
+		self := s.activeSlot(p)
+		total := int16(0)
+		for _, o := range [2]int{(1 - p) * 2, (1-p)*2 + 1} {
+			total += c.heal[o]
+			c.heal[o] = 0
+		}
+		if total > 0 {
+			c.heal[self] += total
+			s.slot(p, self&1).power += 2
+			s.emit(evStolen, p, -1, self&1, int(total))
+		}
+	}
+}
+
+// floor is the lowest space of a fighter's track: KO (0), or Maman
+// Brijit's revive space below her two KO spaces.
+func (s *State) floor(sl int) int8 {
+	if s.fighterOf(sl).Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace {
+		return -2
+	}
+	return 0
+}
+
+// maxHP is the top of the fighter's track now.
+func (s *State) maxHP(sl int) int8 {
+	fs := s.slot(sl>>1, sl&1)
+	f := s.fighterOf(sl)
+	switch {
+	case fs.flags&ffBear != 0:
+		return 15
+	case f.Rules&RFeyFolk != 0:
+		return feyHP[fs.char]
+	}
+	return f.HP
+}
+
+var feyHP = [3]int8{3, 4, 5}
+
+// settle is T4 and T5: every marker moves once by its net change, then the
+// symbols passed or landed on fire together; repeated while they move
+// markers, at most 10 times (B8 #13).
+func (s *State) settle() {
+	c := &s.fight
+	for round := 0; round < 10; round++ {
+		moved := false
+		for sl := 0; sl < 4; sl++ {
+			if s.move(sl) {
+				moved = true
+			}
+		}
+		c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{}
+		if c.nIcons == 0 && c.poison == [2]int8{} && !moved {
+			break
+		}
+		s.fireIcons()
+		for p := 0; p < 2; p++ {
+			for ; c.poison[p] > 0; c.poison[p]-- {
+				o := s.activeSlot(1 - p)
+				if h := s.slot(o>>1, o&1).hp; h > 1 {
+					c.dmg[o] += int16(min(h/2, h-1))
+				}
+			}
+		}
+		s.applyCubes()
+		if c.heal == [4]int16{} && c.atk == [4]int16{} && c.dmg == [4]int16{} && c.nIcons == 0 {
+			break
+		}
+	}
+	for sl := 0; sl < 4; sl++ {
+		if c.transform[sl] {
+			fs := s.slot(sl>>1, sl&1)
+			fs.flags |= ffBear | ffImmune
+			fs.hp = min(fs.power, 15)
+			fs.track = 0
+			s.emit(evTransform, sl>>1, -1, sl&1, int(fs.hp))
+		}
+	}
+}
+
+// move is T4 for one fighter; it reports whether the marker moved.
+func (s *State) move(sl int) bool {
+	c := &s.fight
+	fs := s.slot(sl>>1, sl&1)
+	f := s.fighterOf(sl)
+	if fs.flags&ffImmune != 0 {
+		return false
+	}
+	if c.setTo1[sl] {
+		if fs.hp != 1 {
+			fs.hp = 1
+			s.emit(evHP, sl>>1, -1, sl&1, 1)
+		}
+		return false
+	}
+	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
+	if net == 0 {
+		return false
+	}
+	lo, hi := s.floor(sl), s.maxHP(sl)
+	if fs.hp <= 0 && net > 0 && f.Rules&RFeyFolk == 0 {
+		return false // no healing from KO
+	}
+	if fs.hp <= lo && net < 0 {
+		return false
+	}
+	from := fs.hp
+	dir := int8(1)
+	if net < 0 {
+		dir, net = -1, -net
+	}
+	pos := fs.hp
+	for k := 0; k < net; k++ {
+		next := pos + dir
+		if next > hi || next < lo {
+			break
+		}
+		pos = next
+		if fs.flags&ffBear == 0 && f.Rules&RFeyFolk == 0 {
+			s.queueIcon(sl, false, pos)
+		}
+		if f.IsStop(int(pos)) && fs.flags&ffBear == 0 {
+			break
+		}
+	}
+	if pos == from {
+		return false
+	}
+	fs.hp = pos
+	if f.Rules&RFeyFolk != 0 {
+		fs.charHP[fs.char] = max(pos, 0)
+	}
+	s.emit(evHP, sl>>1, -1, sl&1, int(pos))
+	return true
+}
+
+// fireIcons fires the queued symbols together.
+func (s *State) fireIcons() {
+	c := &s.fight
+	var q [48]icon
+	n := copy(q[:], c.icons[:c.nIcons])
+	c.nIcons = 0
+	for _, ic := range q[:n] {
+		f := s.fighterOf(int(ic.slot))
+		ops := f.Icons[ic.at]
+		if ic.track {
+			ops = f.Track.Icons[ic.at]
+		}
+		fs := s.slot(int(ic.slot>>1), int(ic.slot&1))
+		if fs.hp <= 0 && !ic.track && f.Rules&RMamanBrijitRevive == 0 {
+			// A fighter on KO gains nothing from symbols it passed.
+			s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
+			continue
+		}
+		s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
+		s.run(int(ic.slot>>1), int(ic.slot), ops)
+	}
+}
+
+// endTurn is T6: KO, double KO, Incineration, Drag You to Hell, Maman
+// Brijit's revive, the Fey Folk's spirits.
+func (s *State) endTurn() {
+	c := &s.fight
+	var lose [2]bool
+	var incinerated [2]bool
+	for sl := 0; sl < 4; sl++ {
+		fs := s.slot(sl>>1, sl&1)
+		f := s.fighterOf(sl)
+		fs.flags &^= ffImmune
+		p := sl >> 1
+		if fs.tok[Aflame] >= 5 {
+			incinerated[p] = true
+		}
+		switch {
+		case f.Rules&RFeyFolk != 0:
+			if fs.hp <= 0 {
+				fs.charHP[fs.char] = 0
+			}
+		case f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && fs.hp <= -2:
+			fs.power++
+			fs.hp = 4
+			s.emit(evRevived, p, -1, sl&1, 4)
+		case fs.hp <= 0:
+			lose[p] = true
+		}
+	}
+	for p := 0; p < 2; p++ {
+		if c.legends[p] && !c.immuneCard[p] {
+			lose[p] = true
+		}
+	}
+	switch {
+	case incinerated[0] || incinerated[1]:
+		lose = incinerated
+	}
+	for p := 0; p < 2; p++ {
+		if lose[p] && c.drag[p] {
+			lose[p], lose[1-p] = false, true
+			s.emit(evDragged, p, -1, 0, 0)
+		}
+	}
+	switch {
+	case lose[0] && lose[1]:
+		s.finish(-2)
+		return
+	case lose[0]:
+		s.finish(1)
+		return
+	case lose[1]:
+		s.finish(0)
+		return
+	}
+	// The Fey Folk: a character on the Spirit space at the end of the turn
+	// counts a spirit; the owner picks the next one.
+	for sl := 0; sl < 4; sl++ {
+		fs := s.slot(sl>>1, sl&1)
+		if s.fighterOf(sl).Rules&RFeyFolk == 0 || fs.hp > 0 || fs.flags&ffSpirit != 0 {
+			continue
+		}
+		fs.flags |= ffSpirit
+		fs.spirits = min(fs.spirits+1, 4)
+		s.emit(evSpirit, sl>>1, -1, sl&1, int(fs.spirits))
+		left := 0
+		for k := 0; k < 3; k++ {
+			if fs.charHP[k] > 0 {
+				left++
+			}
+		}
+		if left > 0 {
+			s.phase = phSpirit
+			s.spiritP = int8(sl >> 1)
+			return
+		}
+	}
+}
+
+// chooseSpirit puts Fey Folk character k on its top space.
+func (s *State) chooseSpirit(p int, k uint8) {
+	for i := 0; i < 2; i++ {
+		fs := s.slot(p, i)
+		if s.fighterOf(p*2+i).Rules&RFeyFolk == 0 || fs.flags&ffSpirit == 0 {
+			continue
+		}
+		fs.char = k
+		fs.hp = fs.charHP[k]
+		fs.flags &^= ffSpirit
+		s.emit(evCharacter, p, -1, i, int(k))
+	}
+}
+
+func (s *State) finish(winner int8) {
+	s.over = 1
+	s.phase = phOver
+	s.winner = winner
+	s.emit(evGameOver, int(winner), -1, 0, 0)
+}

@@ -1,0 +1,376 @@
+package tagteam
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"stolik/engine"
+)
+
+// View is what one seat may know (B10).
+type View struct {
+	Viewer  int          `json:"viewer"`
+	Phase   string       `json:"phase"`
+	Round   int          `json:"round"`
+	Turn    int          `json:"turn"`
+	Pending []int        `json:"pending"`
+	Players []PlayerView `json:"players"`
+	Schemes int          `json:"schemes"` // Milady's supply
+	Planted int          `json:"planted"` // schemes planted, face down
+	Over    bool         `json:"over"`
+	Winner  int          `json:"winner"` // -1 not over, -2 draw
+	// The viewer's own hidden facts.
+	Draft     []string `json:"draft,omitempty"`     // draft cards in hand
+	Discarded string   `json:"discarded,omitempty"` // the tactical-draft discard
+	Deck      []string `json:"deck,omitempty"`      // the own fight deck in play order
+	NewCard   string   `json:"new_card,omitempty"`  // the card added last, in Deck
+	Offer     []string `json:"offer,omitempty"`     // the three cards drawn
+	Bottom    []string `json:"bottom,omitempty"`    // the build deck's bottom cards placed by the viewer, top first
+	Plans     []int    `json:"plans,omitempty"`     // Milady's planted schemes (her owner only)
+}
+
+// PlayerView is one player as everyone sees them.
+type PlayerView struct {
+	Seat      int           `json:"seat"`
+	Fighters  []FighterView `json:"fighters"`
+	Active    int           `json:"active"`
+	DeckCount int           `json:"deck_count"`
+	Next      int           `json:"next"`     // cards already revealed this round
+	Revealed  []string      `json:"revealed"` // this round's reveals, in order
+	History   []string      `json:"history"`  // the last complete round's order (public from its reveals)
+	Build     int           `json:"build_count"`
+	Decided   bool          `json:"decided"`
+	Picks     []string      `json:"picks,omitempty"` // draft picks shown
+	Passed    []string      `json:"passed,omitempty"`
+}
+
+// FighterView is one fighter in play.
+type FighterView struct {
+	ID      string         `json:"id"`
+	Name    engine.Text    `json:"name"`
+	HP      int            `json:"hp"`
+	MaxHP   int            `json:"max_hp"`
+	Power   int            `json:"power"`
+	Track   int            `json:"track"`
+	Tokens  map[string]int `json:"tokens"`
+	Bear    bool           `json:"bear,omitempty"`
+	Serpent string         `json:"serpent,omitempty"`
+	Char    string         `json:"character,omitempty"`
+	CharHP  []int          `json:"character_hp,omitempty"`
+	Spirits int            `json:"spirits,omitempty"`
+}
+
+func (s *State) names(cs []uint8) []string {
+	out := make([]string, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, s.pack.InstanceName(c))
+	}
+	return out
+}
+
+// View is everything seat viewer may know.
+func (s *State) View(viewer engine.Seat) any { return s.view(viewer) }
+
+func (s *State) view(viewer engine.Seat) View {
+	v := View{Viewer: int(viewer), Phase: phaseNames[s.phase], Round: int(s.round), Turn: int(s.turn), Pending: []int{},
+		Schemes: int(s.schemeN), Planted: int(s.plantedN), Over: s.over != 0, Winner: -1}
+	if s.over != 0 {
+		v.Winner = int(s.winner)
+	}
+	for _, p := range s.Pending() {
+		v.Pending = append(v.Pending, int(p))
+	}
+	teams := s.phase != phPick && s.phase != phPick2 && s.phase != phTeam
+	for p := 0; p < 2; p++ {
+		pl := &s.players[p]
+		pv := PlayerView{Seat: p, Active: int(pl.active), DeckCount: int(pl.deckN), Next: int(pl.next), Build: int(pl.buildN),
+			Decided: pl.decided != 0, Revealed: s.names(pl.deck[:pl.next]), History: s.names(pl.played[:pl.playedN]), Fighters: []FighterView{}}
+		if s.phase == phPick2 {
+			pv.Picks = []string{s.fighterName(pl.choice[2])}
+			pv.Passed = []string{}
+			for _, f := range pl.passed[:pl.passedN] {
+				pv.Passed = append(pv.Passed, s.fighterName(f))
+			}
+		}
+		if teams {
+			for i := 0; i < 2; i++ {
+				fs := &pl.fighters[i]
+				f := &s.pack.Fighters[fs.f]
+				fv := FighterView{ID: f.ID, Name: f.Name, HP: int(fs.hp), MaxHP: int(s.maxHP(p*2 + i)), Power: int(fs.power),
+					Track: int(fs.track), Tokens: map[string]int{}, Bear: fs.flags&ffBear != 0}
+				for t := Token(1); t < numTokens; t++ {
+					if fs.tok[t] > 0 {
+						fv.Tokens[tokenNames[t]] = int(fs.tok[t])
+					}
+				}
+				if f.Rules&RSerpent != 0 {
+					fv.Serpent = []string{"black", "white"}[fs.serpent]
+				}
+				if f.Rules&RFeyFolk != 0 {
+					fv.Char = charNames[fs.char]
+					fv.CharHP = []int{int(fs.charHP[0]), int(fs.charHP[1]), int(fs.charHP[2])}
+					fv.Spirits = int(fs.spirits)
+				}
+				pv.Fighters = append(pv.Fighters, fv)
+			}
+		}
+		v.Players = append(v.Players, pv)
+	}
+	if viewer < 0 || viewer > 1 {
+		return v
+	}
+	pl := &s.players[viewer]
+	for _, f := range pl.draft[:pl.draftN] {
+		v.Draft = append(v.Draft, s.fighterName(f))
+	}
+	if pl.discard != none {
+		v.Discarded = s.fighterName(pl.discard)
+	}
+	if teams {
+		v.Deck = s.names(pl.deck[:pl.deckN])
+		if pl.newCard != none {
+			v.NewCard = s.pack.InstanceName(pl.newCard)
+		}
+		v.Offer = s.names(pl.offer[:pl.offerN])
+		v.Bottom = s.names(pl.build[pl.buildN-pl.known : pl.buildN])
+	}
+	if s.milady >= 0 && int(s.milady>>1) == int(viewer) {
+		for _, k := range s.planted[:s.plantedN] {
+			v.Plans = append(v.Plans, int(schemeKinds[k]))
+		}
+	}
+	return v
+}
+
+// Snapshot is the full state, hidden facts included.
+type Snapshot struct {
+	View    View       `json:"view"`
+	Decks   [][]string `json:"decks"`
+	Builds  [][]string `json:"builds"`
+	Offers  [][]string `json:"offers"`
+	Schemes []int      `json:"schemes"`
+	Planted []int      `json:"planted"`
+	RNG     string     `json:"rng"`
+}
+
+func (s *State) Snapshot() any {
+	sn := Snapshot{View: s.view(engine.Spectator), RNG: s.rng.String()}
+	for p := 0; p < 2; p++ {
+		pl := &s.players[p]
+		sn.Decks = append(sn.Decks, s.names(pl.deck[:pl.deckN]))
+		sn.Builds = append(sn.Builds, s.names(pl.build[:pl.buildN]))
+		sn.Offers = append(sn.Offers, s.names(pl.offer[:pl.offerN]))
+	}
+	for _, k := range s.schemes[:s.schemeN] {
+		sn.Schemes = append(sn.Schemes, int(schemeKinds[k]))
+	}
+	for _, k := range s.planted[:s.plantedN] {
+		sn.Planted = append(sn.Planted, int(schemeKinds[k]))
+	}
+	return sn
+}
+
+// Determinize resamples what observer cannot know: the order of every
+// build deck (the bottom cards observer placed stay), the opponent's
+// offer, new card and its place, the starting order before the first
+// reveal, the draft cards still hidden, Milady's schemes.
+func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
+	shuffle := func(b []uint8) {
+		r.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
+	}
+	for p := 0; p < 2; p++ {
+		pl := &s.players[p]
+		if engine.Seat(p) == observer {
+			shuffle(pl.build[:pl.buildN-pl.known])
+			continue
+		}
+		// The opponent's offer and build deck are one unknown pool.
+		var pool [MaxBuild + 4]uint8
+		n := copy(pool[:], pl.build[:pl.buildN])
+		n += copy(pool[n:], pl.offer[:pl.offerN])
+		hiddenNew := pl.newCard != none && s.phase != phBuild && s.newCardHidden(p)
+		if hiddenNew {
+			pool[n] = pl.newCard
+			n++
+		}
+		shuffle(pool[:n])
+		k := copy(pl.offer[:pl.offerN], pool[:pl.offerN])
+		k += copy(pl.build[:pl.buildN], pool[k:])
+		if hiddenNew {
+			c := pool[k]
+			// Its place: anywhere among the cards not yet revealed.
+			i := s.indexInDeck(p, pl.newCard)
+			copy(pl.deck[i:], pl.deck[i+1:pl.deckN])
+			pl.deckN--
+			at := int(pl.next) + r.IntN(int(pl.deckN-pl.next)+1)
+			copy(pl.deck[at+1:], pl.deck[at:pl.deckN])
+			pl.deck[at] = c
+			pl.deckN++
+			pl.newCard = c
+		}
+		if s.round <= 1 && pl.next == 0 && pl.playedN == 0 && pl.deckN == 2 && r.IntN(2) == 0 {
+			pl.deck[0], pl.deck[1] = pl.deck[1], pl.deck[0]
+		}
+
+	}
+	// Draft: the hands not seen (a tactical discard, the opponent's first hand).
+	if s.phase == phPick && observer >= 0 && observer <= 1 {
+		o := &s.players[1-observer]
+		var pool [MaxDraft]uint8
+		n := 0
+		seen := map[uint8]bool{}
+		for _, f := range s.players[observer].draft[:s.players[observer].draftN] {
+			seen[f] = true
+		}
+		for f := 0; f < len(s.pack.Fighters); f++ {
+			if !seen[uint8(f)] && n < MaxDraft {
+				pool[n] = uint8(f)
+				n++
+			}
+		}
+		shuffle(pool[:n])
+		o.draftN = uint8(copy(o.draft[:o.draftN], pool[:n]))
+		if o.decided != 0 && o.draftN >= 2 {
+			o.choice[0], o.choice[1] = o.draft[0], 0
+			if s.draftKind == draftTactical {
+				o.choice[1] = o.draft[1] + 1
+			}
+		}
+	}
+	if s.phase == phPick2 && observer >= 0 && observer <= 1 && s.players[1-observer].discard != none {
+		// The opponent's discard is one of the fighters observer never saw.
+		o := &s.players[1-observer]
+		var seen [64]bool
+		for _, f := range s.players[observer].draft[:s.players[observer].draftN] {
+			seen[f] = true
+		}
+		for _, f := range s.players[observer].passed[:s.players[observer].passedN] {
+			seen[f] = true
+		}
+		seen[s.players[observer].choice[2]], seen[o.choice[2]] = true, true
+		if s.players[observer].discard != none {
+			seen[s.players[observer].discard] = true
+		}
+		for _, f := range o.draft[:o.draftN] {
+			seen[f] = true
+		}
+		var pool []uint8
+		for f := 0; f < len(s.pack.Fighters); f++ {
+			if !seen[f] {
+				pool = append(pool, uint8(f))
+			}
+		}
+		if len(pool) > 0 {
+			o.discard = pool[r.IntN(len(pool))]
+		}
+	}
+	if (s.phase == phPick2 || s.phase == phTeam) && observer >= 0 && observer <= 1 {
+		if o := &s.players[1-observer]; o.decided != 0 {
+			if s.phase == phPick2 && o.draftN > 0 {
+				o.choice[0] = o.draft[r.IntN(int(o.draftN))]
+			}
+			if s.phase == phTeam {
+				a := r.IntN(len(s.pack.Fighters))
+				b := (a + 1 + r.IntN(len(s.pack.Fighters)-1)) % len(s.pack.Fighters)
+				o.choice[0], o.choice[1] = uint8(min(a, b)), uint8(max(a, b))
+			}
+		}
+	}
+	// Milady: the supply's order; the planted schemes too unless observer owns her.
+	if s.milady >= 0 {
+		var pool [2 * NumScheme]uint8
+		n := copy(pool[:], s.schemes[:s.schemeN])
+		mine := int(s.milady>>1) == int(observer)
+		if !mine {
+			n += copy(pool[n:], s.planted[:s.plantedN])
+		}
+		shuffle(pool[:n])
+		k := copy(s.schemes[:s.schemeN], pool[:n])
+		if !mine {
+			copy(s.planted[:s.plantedN], pool[k:n])
+		}
+	}
+}
+
+// newCardHidden: the opponent has not seen p's new card revealed yet.
+func (s *State) newCardHidden(p int) bool {
+	i := s.indexInDeck(p, s.players[p].newCard)
+	return i >= int(s.players[p].next) && i < int(s.players[p].deckN)
+}
+
+func (s *State) indexInDeck(p int, c uint8) int {
+	pl := &s.players[p]
+	for i := 0; i < int(pl.deckN); i++ {
+		if pl.deck[i] == c {
+			return i
+		}
+	}
+	return int(pl.deckN)
+}
+
+// SeatLabel names a seat's team (simulations report results by team).
+func (s *State) SeatLabel(p engine.Seat) string {
+	if p < 0 || p > 1 || s.phase == phPick || s.phase == phPick2 || s.phase == phTeam {
+		return ""
+	}
+	a, b := s.fighterName(s.players[p].fighters[0].f), s.fighterName(s.players[p].fighters[1].f)
+	if a > b {
+		a, b = b, a
+	}
+	return a + "+" + b
+}
+
+// opsText says what ops do, in a few words.
+func opsText(ops []Op, lang engine.Lang) string {
+	var parts []string
+	en := lang == engine.EN
+	tr := func(pl, e string, args ...any) string {
+		if en {
+			return fmt.Sprintf(e, args...)
+		}
+		return fmt.Sprintf(pl, args...)
+	}
+	whoText := func(w Who) string {
+		pl := []string{"ty", "partner", "przeciwnik", "partner przeciwnika", "twoja drużyna", "przeciwnicy", "wszyscy", "wszyscy inni", "posiadacz żetonu"}
+		e := []string{"you", "partner", "opponent", "opponent's partner", "your team", "opponents", "everyone", "all others", "the token's holder"}
+		if en {
+			return e[w]
+		}
+		return pl[w]
+	}
+	num := func(op *Op) string {
+		if op.Amount != Fixed {
+			return amountNames[op.Amount]
+		}
+		return fmt.Sprint(op.N)
+	}
+	for i := range ops {
+		op := &ops[i]
+		switch op.Kind {
+		case OpAttack:
+			parts = append(parts, tr("atak (%s)", "attack (%s)", whoText(op.To)))
+		case OpBlock:
+			parts = append(parts, tr("blok", "block"))
+		case OpHeal:
+			parts = append(parts, tr("leczenie %s (%s)", "heal %s (%s)", num(op), whoText(op.To)))
+		case OpDamage:
+			parts = append(parts, tr("obrażenia %s (%s)", "damage %s (%s)", num(op), whoText(op.To)))
+		case OpPower:
+			parts = append(parts, tr("moc %s (%s)", "power %s (%s)", num(op), whoText(op.To)))
+		case OpTransfer:
+			parts = append(parts, tr("przekazanie %s", "transfer %s", num(op)))
+		case OpCancel:
+			parts = append(parts, tr("anuluj", "cancel"))
+		case OpTrack:
+			parts = append(parts, tr("tor +%s", "track +%s", num(op)))
+		case OpToken:
+			parts = append(parts, tr("żeton %s", "token %s", tokenNames[op.What]))
+		case OpIf:
+			parts = append(parts, tr("jeśli %s: %s", "if %s: %s", condNames[op.Cond.Kind], opsText(op.Do, lang)))
+		case OpUnique:
+			parts = append(parts, uniqueNames[op.Unique])
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -51,6 +51,14 @@ func TestConformance(t *testing.T) {
 		Games:       games,
 		Deep:        deep,
 		HiddenFacts: hiddenFacts,
-		Hidden:      true,
+		RenderFacts: func(st engine.State, viewer engine.Seat) []string {
+			facts := hiddenFacts(st, viewer)
+			for i, f := range facts {
+				uq, _ := strconv.Unquote(f)
+				facts[i] = " " + uq + " " // as the table lists a card: its name between spaces
+			}
+			return facts
+		},
+		Hidden: true,
 	})
 }

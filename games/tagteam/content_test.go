@@ -16,3 +16,13 @@ func TestDefaultPack(t *testing.T) {
 		}
 	}
 }
+
+func TestFixturePack(t *testing.T) {
+	p, err := LoadDir("testdata/pack")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Fighters) != 6 {
+		t.Fatalf("%d fixture fighters", len(p.Fighters))
+	}
+}

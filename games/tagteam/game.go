@@ -210,6 +210,7 @@ func (s *State) formTeams(f [2][2]uint8) {
 			}
 			if fd.Rules&RMiladySchemes != 0 {
 				s.milady = int8(p*2 + i)
+				fs.tok[Scheme] = 0 // the tokens are the scheme supply below
 				s.schemeN = NumScheme
 				for k := 0; k < NumScheme; k++ {
 					s.schemes[k] = uint8(k)

@@ -209,6 +209,14 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 			pl.deckN++
 			pl.newCard = c
 		}
+		if s.phase == phBuild && pl.decided != 0 && pl.offerN == 3 {
+			// The opponent's secret choice: a card of the offer, a place, the one under.
+			i, j := r.IntN(3), r.IntN(2)
+			if j >= i {
+				j++
+			}
+			pl.choice = [4]uint8{pl.offer[i], uint8(r.IntN(int(pl.deckN) + 1)), pl.offer[j], 0}
+		}
 		if s.round <= 1 && pl.next == 0 && pl.playedN == 0 && pl.deckN == 2 && r.IntN(2) == 0 {
 			pl.deck[0], pl.deck[1] = pl.deck[1], pl.deck[0]
 		}

@@ -1,0 +1,160 @@
+package tagteam
+
+import (
+	"errors"
+	"math/rand/v2"
+
+	"stolik/engine"
+)
+
+// Bots lists the bots this game offers besides the generic ones.
+func (g *Game) Bots() []engine.BotSpec {
+	return []engine.BotSpec{{
+		Name: "greedy",
+		Help: engine.Text{PL: "Buduje talię przeciw temu, co przeciwnik odkrył w ostatniej rundzie: rozgrywa następną rundę dla każdego miejsca nowej karty i wybiera najlepsze.",
+			EN: "Builds against what the opponent revealed last round: plays the next round out for every place of the new card and takes the best."},
+		New: func(string) (engine.Bot, error) { return Greedy{}, nil },
+	}}
+}
+
+// Greedy plays the build phase by looking one round ahead: for each card it
+// could add and each place in the fight deck, it plays the next fight on a
+// copy (the opponent's deck as the bot may know it: last round's order,
+// with the opponent's new card guessed) and keeps the move whose round
+// leaves its team best off. It orders the starting cards the same way,
+// drafts fighters by a strength table and brings in the Fey Folk character
+// with the most HP.
+type Greedy struct{}
+
+var errNotTagTeam = errors.New("greedy: not a Tag Team state")
+
+// draftValue ranks fighters for the draft (higher first), from the fighter
+// matrix of random play (docs/games/tagteam.md).
+var draftValue = map[string]int{
+	"milady": 12, "joan": 11, "ching-shih": 10, "golem": 9, "mordred": 8, "maman-brijit": 7,
+	"the-wild-bunch": 6, "wong-fei-hung": 5, "the-fey-folk": 4, "bodvar": 3, "mephisto": 2, "shango": 1,
+}
+
+func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return 0, errNotTagTeam
+	}
+	legal := s.Legal(seat, nil)
+	if len(legal) == 0 {
+		return 0, errors.New("greedy: no legal move")
+	}
+	p := int(seat)
+	switch s.phase {
+	case phPick, phPick2, phTeam:
+		return pickBest(legal, r, func(m engine.Move) int {
+			k, a, b, _ := unmv(m)
+			v := draftValue[s.fighterName(a)] * 100
+			switch {
+			case k == mTeam:
+				v += draftValue[s.fighterName(b)] * 100
+			case b != 0:
+				v -= draftValue[s.fighterName(b-1)] // discard the least useful
+			}
+			return v
+		}), nil
+	case phSpirit:
+		return pickBest(legal, r, func(m engine.Move) int {
+			_, a, _, _ := unmv(m)
+			return int(feyHP[a])
+		}), nil
+	case phBuild:
+		// The returned card that goes under does not change the next
+		// round: score each (card, place) once.
+		return pickBest(legal, r, func(m engine.Move) int {
+			_, a, b, c := unmv(m)
+			if first := s.firstOther(p, a); c != first {
+				return -1 << 30
+			}
+			return s.lookAhead(p, mv(mAdd, a, b, c), r)
+		}), nil
+	}
+	return pickBest(legal, r, func(m engine.Move) int { return s.lookAhead(p, m, r) }), nil
+}
+
+// firstOther is the first offered card other than a.
+func (s *State) firstOther(p int, a uint8) uint8 {
+	for _, o := range s.players[p].offer[:s.players[p].offerN] {
+		if o != a {
+			return o
+		}
+	}
+	return none
+}
+
+// pickBest returns a move of the highest score, ties broken at random.
+func pickBest(legal []engine.Move, r *rand.Rand, score func(engine.Move) int) engine.Move {
+	best, bestScore, ties := legal[0], -1<<31, 0
+	for _, m := range legal {
+		switch v := score(m); {
+		case v > bestScore:
+			best, bestScore, ties = m, v, 1
+		case v == bestScore:
+			if ties++; r.IntN(ties) == 0 {
+				best = m
+			}
+		}
+	}
+	return best
+}
+
+// lookAhead plays m and, on a copy, the opponent's pending decision (its
+// first legal move: the copy is already determinized), then scores the
+// position after the next fight for p.
+func (s *State) lookAhead(p int, m engine.Move, r *rand.Rand) int {
+	c := s.clone()
+	if _, err := c.Apply(engine.Seat(p), m); err != nil {
+		return -1 << 30
+	}
+	for guard := 0; guard < 4; guard++ {
+		pend := c.Pending()
+		if len(pend) == 0 || c.phase == phBuild && c.players[p].decided == 0 {
+			break
+		}
+		q := pend[0]
+		if int(q) == p {
+			break
+		}
+		legal := c.Legal(q, nil)
+		if len(legal) == 0 {
+			break
+		}
+		if _, err := c.Apply(q, legal[r.IntN(len(legal))]); err != nil {
+			break
+		}
+	}
+	return c.teamScore(p)
+}
+
+// teamScore values a position for p: a win or a loss outweighs all, then
+// HP (as a share of the track) and power of both teams.
+func (s *State) teamScore(p int) int {
+	if s.over != 0 {
+		switch s.winner {
+		case int8(p):
+			return 1 << 20
+		case -2:
+			return 0
+		}
+		return -1 << 20
+	}
+	v := 0
+	for q := 0; q < 2; q++ {
+		sign := 1
+		if q != p {
+			sign = -1
+		}
+		for i := 0; i < 2; i++ {
+			fs := s.slot(q, i)
+			// The weaker fighter decides the game: weight low HP more.
+			hp := int(fs.hp)
+			v += sign * (hp*100/int(max(s.maxHP(q*2+i), 1)) + 40*max(0, 6-hp)*-1 + 15*int(fs.power))
+		}
+	}
+	return v
+}

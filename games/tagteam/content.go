@@ -784,17 +784,20 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		}
 		if starting != 1 {
 			bad(yf.ID, "%d starting cards, want exactly 1", starting)
-			if starting == 0 {
-				p.startCard = append(p.startCard, f.Cards[0])
+						if starting == 0 {
+				p.startCard = append(p.startCard, 0)
 			} else {
 				p.startCard = p.startCard[:len(p.startCard)-starting+1]
 			}
 		}
 		p.Fighters = append(p.Fighters, f)
 	}
-	errs = append(errs, ps.errs...)
+		errs = append(errs, ps.errs...)
 	if len(p.Fighters) < 4 {
 		errs = append(errs, errors.New("fighters.yaml: a game needs at least 4 fighters"))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
 	// Instances.
 	p.firstInst = make([]uint8, len(p.Cards))

@@ -784,7 +784,7 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		}
 		if starting != 1 {
 			bad(yf.ID, "%d starting cards, want exactly 1", starting)
-						if starting == 0 {
+			if starting == 0 {
 				p.startCard = append(p.startCard, 0)
 			} else {
 				p.startCard = p.startCard[:len(p.startCard)-starting+1]
@@ -792,7 +792,7 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		}
 		p.Fighters = append(p.Fighters, f)
 	}
-		errs = append(errs, ps.errs...)
+	errs = append(errs, ps.errs...)
 	if len(p.Fighters) < 4 {
 		errs = append(errs, errors.New("fighters.yaml: a game needs at least 4 fighters"))
 	}

@@ -24,7 +24,7 @@ const (
 	draftStandard uint8 = iota
 	draftTactical
 	draftFree
-		draftFirstGame
+	draftFirstGame
 	draftRandom
 )
 
@@ -51,7 +51,7 @@ func (g *Game) Options() []engine.OptionSpec {
 	return []engine.OptionSpec{
 		{Name: "players", Kind: engine.IntOption, Default: 2, Min: 2, Max: 2, Help: t("Zawsze 2 graczy.", "Always 2 players.")},
 		{Name: "draft", Kind: engine.EnumOption, Default: "standard", Values: draftNames,
-						Help: t("Wybór drużyn: draft standardowy, taktyczny, wolny wybór (przy sporze: draft standardowy), pierwsza rozgrywka (Joanna i Ching Shih przeciw Bödvarowi i Wongowi) albo losowe drużyny (do badań balansu).",
+			Help: t("Wybór drużyn: draft standardowy, taktyczny, wolny wybór (przy sporze: draft standardowy), pierwsza rozgrywka (Joanna i Ching Shih przeciw Bödvarowi i Wongowi) albo losowe drużyny (do badań balansu).",
 				"Team choice: standard draft, tactical draft, free choice (a contested fighter falls back to the standard draft), the first game (Joan and Ching Shih against Bödvar and Wong) or random teams (for balance studies).")},
 		{Name: "cancelled_sets_active", Kind: engine.BoolOption, Default: true,
 			Help: t("Anulowana karta nadal wyznacza aktywnego zawodnika (B8 #8).", "A cancelled card still sets its owner's active fighter (B8 #8).")},
@@ -159,7 +159,7 @@ func (s *State) setUp(sp *setupSpec) error {
 		s.formTeams(f)
 		return s.setUpPosition(sp)
 	}
-		if sp.Fight != nil || sp.Build != nil || sp.HP != nil || sp.Power != nil {
+	if sp.Fight != nil || sp.Build != nil || sp.HP != nil || sp.Power != nil {
 		return fmt.Errorf("fight, build, hp and power need teams")
 	}
 	if s.draftKind == draftRandom {

@@ -29,10 +29,10 @@ type Greedy struct{}
 var errNotTagTeam = errors.New("greedy: not a Tag Team state")
 
 // draftValue ranks fighters for the draft (higher first), from the fighter
-// matrix of random play (docs/games/tagteam.md).
+// results of greedy play with random teams (docs/games/tagteam.md).
 var draftValue = map[string]int{
-	"milady": 12, "joan": 11, "ching-shih": 10, "golem": 9, "mordred": 8, "maman-brijit": 7,
-	"the-wild-bunch": 6, "wong-fei-hung": 5, "the-fey-folk": 4, "bodvar": 3, "mephisto": 2, "shango": 1,
+	"milady": 12, "golem": 11, "joan": 10, "shango": 9, "ching-shih": 8, "the-wild-bunch": 7,
+	"maman-brijit": 6, "mordred": 5, "wong-fei-hung": 4, "the-fey-folk": 3, "mephisto": 2, "bodvar": 1,
 }
 
 func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {

@@ -93,6 +93,7 @@ func (s *State) playTurn() {
 	}
 	c.power = c.power0
 	// T1, T2.
+	prevActive := [2]uint8{s.players[0].active, s.players[1].active}
 	for p := 0; p < 2; p++ {
 		pl := &s.players[p]
 		c.card[p] = none
@@ -128,6 +129,15 @@ func (s *State) playTurn() {
 		if c.card[p] != none && c.card[1-p] != none && s.cardCancels(p) {
 			c.cancelled[1-p] = true
 			s.emit(evCancelled, 1-p, int(c.card[1-p]), 0, 0)
+		}
+	}
+	if !s.rules.cancelledActive {
+		// The option off (B8 #8): a cancelled card does not set its
+		// owner's active fighter.
+		for p := 0; p < 2; p++ {
+			if c.cancelled[p] {
+				s.players[p].active = prevActive[p]
+			}
 		}
 	}
 	for p := 0; p < 2; p++ {

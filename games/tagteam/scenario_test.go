@@ -31,10 +31,13 @@ type check struct {
 	Active  []int      `json:"active,omitempty"` // per seat
 	Phase   string     `json:"phase,omitempty"`
 	Round   int        `json:"round,omitempty"`
-	Turns   int        `json:"turns,omitempty"` // fight turns played in the game
-	Deck    [][]string `json:"deck,omitempty"`  // the fight decks in play order
-	Build   [][]string `json:"build,omitempty"` // the build decks, top first
-	Offer   [][]string `json:"offer,omitempty"` // the cards drawn in the build phase, as sets
+	Turns   int        `json:"turns,omitempty"`   // fight turns played in the game
+	Deck    [][]string `json:"deck,omitempty"`    // the fight decks in play order
+	DeckN   []int      `json:"deck_n,omitempty"`  // per seat: cards in the fight deck
+	BuildN  []int      `json:"build_n,omitempty"` // per seat: cards in the build deck
+	Bottom  [][]string `json:"bottom,omitempty"`  // per seat: the build deck's last cards, the very bottom last
+	Build   [][]string `json:"build,omitempty"`   // the build decks, top first
+	Offer   [][]string `json:"offer,omitempty"`   // the cards drawn in the build phase, as sets
 	Teams   [][]string `json:"teams,omitempty"`
 	Draft   [][]string `json:"draft,omitempty"` // draft cards in hand, as sets
 	Bear    []bool     `json:"bear,omitempty"`  // per seat: a fighter on the Bear side
@@ -43,11 +46,22 @@ type check struct {
 	// Events counts events of a kind among the move's events (after 0: the
 	// set-up's), e.g. {"block_success": 1}.
 	Events map[string]int `json:"events,omitempty"`
+	// Order lists event kinds that must occur in this order among the
+	// move's events (others may come between them).
+	Order []string `json:"order,omitempty"`
 	// Seat's view and the events redacted for it hold every Sees and none
 	// of Hidden (strings of their JSON).
 	Seat   *int     `json:"seat,omitempty"`
 	Sees   []string `json:"sees,omitempty"`
 	Hidden []string `json:"hidden,omitempty"`
+}
+
+// seatOf is the seat of pl.
+func seatOf(s *State, pl *playerState) int {
+	if pl == &s.players[1] {
+		return 1
+	}
+	return 0
 }
 
 // AfterMoves is when the check holds.
@@ -142,6 +156,22 @@ func verify(t *testing.T, st engine.State, ch check, last, all []engine.Event) {
 	}
 	lists("deck", ch.Deck, func(pl *playerState) []string { return s.names(pl.deck[:pl.deckN]) }, false)
 	lists("build", ch.Build, func(pl *playerState) []string { return s.names(pl.build[:pl.buildN]) }, false)
+	lists("bottom", ch.Bottom, func(pl *playerState) []string {
+		all := s.names(pl.build[:pl.buildN])
+		return all[max(0, len(all)-len(ch.Bottom[seatOf(s, pl)])):]
+	}, false)
+	for name, want := range map[string][]int{"deck_n": ch.DeckN, "build_n": ch.BuildN} {
+		if want == nil {
+			continue
+		}
+		got := []int{int(s.players[0].deckN), int(s.players[1].deckN)}
+		if name == "build_n" {
+			got = []int{int(s.players[0].buildN), int(s.players[1].buildN)}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
 	lists("offer", ch.Offer, func(pl *playerState) []string { return s.names(pl.offer[:pl.offerN]) }, true)
 	lists("teams", ch.Teams, func(pl *playerState) []string {
 		if s.phase == phPick || s.phase == phPick2 || s.phase == phTeam {
@@ -191,6 +221,17 @@ func verify(t *testing.T, st engine.State, ch check, last, all []engine.Event) {
 		}
 		if got != want {
 			t.Errorf("%d %s events, want %d", got, kind, want)
+		}
+	}
+	if ch.Order != nil {
+		k := 0
+		for _, e := range last {
+			if k < len(ch.Order) && int(e.Kind) < len(evNames) && evNames[e.Kind] == ch.Order[k] {
+				k++
+			}
+		}
+		if k < len(ch.Order) {
+			t.Errorf("events not in the order %v: only the first %d found in order", ch.Order, k)
 		}
 	}
 	if ch.Seat != nil {

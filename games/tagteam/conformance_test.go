@@ -46,6 +46,7 @@ func TestConformance(t *testing.T) {
 			{"players": 2},
 			{"players": 2, "draft": "tactical"},
 			{"players": 2, "draft": "free"},
+			{"players": 2, "draft": "random"},
 			{"players": 2, "draft": "first_game", "cancelled_sets_active": false, "revive_space": false},
 		},
 		Games:       games,

@@ -45,6 +45,9 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 		return 0, errors.New("greedy: no legal move")
 	}
 	p := int(seat)
+	// One guess of the opponent's pending decision for every candidate, so
+	// that candidates are compared on the same future.
+	guess := r.Uint64()
 	switch s.phase {
 	case phPick, phPick2, phTeam:
 		return pickBest(legal, r, func(m engine.Move) int {
@@ -71,10 +74,10 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 			if first := s.firstOther(p, a); c != first {
 				return -1 << 30
 			}
-			return s.lookAhead(p, mv(mAdd, a, b, c), r)
+			return s.lookAhead(p, mv(mAdd, a, b, c), guess)
 		}), nil
 	}
-	return pickBest(legal, r, func(m engine.Move) int { return s.lookAhead(p, m, r) }), nil
+	return pickBest(legal, r, func(m engine.Move) int { return s.lookAhead(p, m, guess) }), nil
 }
 
 // firstOther is the first offered card other than a.
@@ -103,10 +106,11 @@ func pickBest(legal []engine.Move, r *rand.Rand, score func(engine.Move) int) en
 	return best
 }
 
-// lookAhead plays m and, on a copy, the opponent's pending decision (its
-// first legal move: the copy is already determinized), then scores the
-// position after the next fight for p.
-func (s *State) lookAhead(p int, m engine.Move, r *rand.Rand) int {
+// lookAhead plays m and, on a copy, the opponent's pending decision (a
+// guessed move, the same for every candidate; the copy is already
+// determinized), then scores the position after the next fight for p.
+func (s *State) lookAhead(p int, m engine.Move, guess uint64) int {
+	r := engine.NewRand(guess)
 	c := s.clone()
 	if _, err := c.Apply(engine.Seat(p), m); err != nil {
 		return -1 << 30

@@ -43,18 +43,7 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 	p := int(seat)
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
-	best, bestScore, ties := legal[0], -1<<30, 0
-	for _, m := range legal {
-		switch v := s.greedyScore(p, m); {
-		case v > bestScore:
-			best, bestScore, ties = m, v, 1
-		case v == bestScore:
-			if ties++; r.IntN(ties) == 0 {
-				best = m
-			}
-		}
-	}
-	return best, nil
+	return engine.PickBest(legal, r, func(m engine.Move) int { return s.greedyScore(p, m) }), nil
 }
 
 // greedyScore values move m for seat p.

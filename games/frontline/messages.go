@@ -85,7 +85,6 @@ var (
 	errNoAbility     = rule("no_ability", "Twój Towarzysz nie ma już takiej zdolności do użycia.", "Your Comrade has no such ability left to use.")
 	errBadTarget     = rule("bad_target", "Ruch %q wskazuje niedozwolony cel.", "The move %q names a target that is not allowed.")
 	errNotYourMove   = rule("not_your_move", "Nie czekamy teraz na twój ruch.", "It is not your move now.")
-	errBadAnswer     = rule("bad_answer", "Podaj numer od 1 do %d.", "Give a number from 1 to %d.")
 	errIllegal       = rule("illegal_choice", "Ruch %q jest teraz niedozwolony.", "The move %q is not legal now.")
 )
 

@@ -260,30 +260,7 @@ var kindText = [...]engine.Text{
 	Equipment: {PL: "Ekwipunek", EN: "Equipment"},
 }
 
-// Ask offers the legal moves as a numbered list; an answer is a number
-// from it (notation is accepted directly by the caller as well).
+// Ask offers the legal moves as a numbered list (engine.NumberedAsk).
 func (s *State) Ask(p engine.Seat, answers []string, lang engine.Lang) (string, engine.Move, bool, error) {
-	legal := s.Legal(p, nil)
-	if len(legal) == 0 {
-		return "", 0, false, errNotYourMove.Err()
-	}
-	if len(answers) == 0 {
-		var b strings.Builder
-		if lang == engine.EN {
-			b.WriteString("Choose a number (or type a move):\n")
-		} else {
-			b.WriteString("Wybierz numer (albo wpisz ruch):\n")
-		}
-		for i, m := range legal {
-			fmt.Fprintf(&b, "  %2d) %-22s %s\n", i+1, s.Format(m), s.Describe(m, lang))
-		}
-		b.WriteString("> ")
-		return b.String(), 0, false, nil
-	}
-	a := strings.TrimSpace(answers[len(answers)-1])
-	i, err := strconv.Atoi(a)
-	if err != nil || i < 1 || i > len(legal) {
-		return "", 0, false, errBadAnswer.Err(len(legal))
-	}
-	return "", legal[i-1], true, nil
+	return engine.NumberedAsk(s, p, answers, lang, errNotYourMove.Err())
 }

@@ -50,7 +50,7 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 	guess := r.Uint64()
 	switch s.phase {
 	case phPick, phPick2, phTeam:
-		return pickBest(legal, r, func(m engine.Move) int {
+		return engine.PickBest(legal, r, func(m engine.Move) int {
 			k, a, b, _ := unmv(m)
 			v := draftValue[s.fighterName(a)] * 100
 			switch {
@@ -62,14 +62,14 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 			return v
 		}), nil
 	case phSpirit:
-		return pickBest(legal, r, func(m engine.Move) int {
+		return engine.PickBest(legal, r, func(m engine.Move) int {
 			_, a, _, _ := unmv(m)
 			return int(feyHP[a])
 		}), nil
 	case phBuild:
 		// The returned card that goes under does not change the next
 		// round: score each (card, place) once.
-		return pickBest(legal, r, func(m engine.Move) int {
+		return engine.PickBest(legal, r, func(m engine.Move) int {
 			_, a, b, c := unmv(m)
 			if first := s.firstOther(p, a); c != first {
 				return -1 << 30
@@ -77,7 +77,7 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 			return s.lookAhead(p, mv(mAdd, a, b, c), guess)
 		}), nil
 	}
-	return pickBest(legal, r, func(m engine.Move) int { return s.lookAhead(p, m, guess) }), nil
+	return engine.PickBest(legal, r, func(m engine.Move) int { return s.lookAhead(p, m, guess) }), nil
 }
 
 // firstOther is the first offered card other than a.
@@ -88,22 +88,6 @@ func (s *State) firstOther(p int, a uint8) uint8 {
 		}
 	}
 	return none
-}
-
-// pickBest returns a move of the highest score, ties broken at random.
-func pickBest(legal []engine.Move, r *rand.Rand, score func(engine.Move) int) engine.Move {
-	best, bestScore, ties := legal[0], -1<<31, 0
-	for _, m := range legal {
-		switch v := score(m); {
-		case v > bestScore:
-			best, bestScore, ties = m, v, 1
-		case v == bestScore:
-			if ties++; r.IntN(ties) == 0 {
-				best = m
-			}
-		}
-	}
-	return best
 }
 
 // lookAhead plays m and, on a copy, the opponent's pending decision (a

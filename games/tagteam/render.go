@@ -169,31 +169,7 @@ func bar(hp, top int) string {
 	return "[" + strings.Repeat("█", n) + strings.Repeat("·", 10-n) + "]"
 }
 
-// Ask offers the legal moves as a numbered list (notation is accepted
-// directly by the caller as well).
+// Ask offers the legal moves as a numbered list (engine.NumberedAsk).
 func (s *State) Ask(p engine.Seat, answers []string, lang engine.Lang) (string, engine.Move, bool, error) {
-	legal := s.Legal(p, nil)
-	if len(legal) == 0 {
-		return "", 0, false, errWrongDecision.Err(s.decisionText())
-	}
-	if len(answers) == 0 {
-		var b strings.Builder
-		if lang == engine.EN {
-			b.WriteString("Choose a number (or type a move):\n")
-		} else {
-			b.WriteString("Wybierz numer (albo wpisz ruch):\n")
-		}
-		for i, m := range legal {
-			fmt.Fprintf(&b, "  %3d) %-40s %s\n", i+1, s.Format(m), s.Describe(m, lang))
-		}
-		b.WriteString("> ")
-		return b.String(), 0, false, nil
-	}
-	i, err := strconv.Atoi(strings.TrimSpace(answers[len(answers)-1]))
-	if err != nil || i < 1 || i > len(legal) {
-		return "", 0, false, errBadAnswer.Err(len(legal))
-	}
-	return "", legal[i-1], true, nil
+	return engine.NumberedAsk(s, p, answers, lang, errWrongDecision.Err(s.decisionText()))
 }
-
-var errBadAnswer = rule("bad_answer", "Podaj numer od 1 do %d.", "Give a number from 1 to %d.")

@@ -1,0 +1,171 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver
+)
+
+// SQLite is the embedded store: one file, written through one connection
+// (SQLite allows one writer), in WAL mode so readers never wait for it.
+type SQLite struct {
+	db *sql.DB
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS tables (
+	id       TEXT PRIMARY KEY,
+	game     TEXT NOT NULL,
+	options  TEXT NOT NULL,
+	setup    TEXT,
+	seed     INTEGER NOT NULL,
+	seats    TEXT NOT NULL,
+	created  INTEGER NOT NULL,
+	finished INTEGER NOT NULL DEFAULT 0,
+	outcome  TEXT
+);
+CREATE TABLE IF NOT EXISTS moves (
+	table_id TEXT NOT NULL REFERENCES tables(id),
+	n        INTEGER NOT NULL,
+	seat     INTEGER NOT NULL,
+	move     TEXT NOT NULL,
+	PRIMARY KEY (table_id, n)
+);
+CREATE INDEX IF NOT EXISTS tables_unfinished ON tables(finished) WHERE finished = 0;
+`
+
+// OpenSQLite opens (creating if needed) the database file at path;
+// ":memory:" keeps it in memory.
+func OpenSQLite(path string) (*SQLite, error) {
+	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)"
+	if path == ":memory:" {
+		dsn = "file::memory:?_pragma=foreign_keys(ON)"
+	}
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: creating the schema in %s: %w", path, err)
+	}
+	return &SQLite{db: db}, nil
+}
+
+func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
+	seats, err := json.Marshal(t.Seats)
+	if err != nil {
+		return err
+	}
+	if t.Created.IsZero() {
+		t.Created = time.Now()
+	}
+	var setup any
+	if len(t.Setup) > 0 {
+		setup = string(t.Setup)
+	}
+	opts := string(t.Options)
+	if opts == "" {
+		opts = "{}"
+	}
+	_, err = s.db.ExecContext(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("store: creating table %s: %w", t.ID, err)
+	}
+	return nil
+}
+
+func (s *SQLite) AppendMove(ctx context.Context, tableID string, m Move) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO moves (table_id, n, seat, move) VALUES (?, ?, ?, ?)`, tableID, m.N, m.Seat, m.Move)
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
+			return ErrConflict
+		}
+		if strings.Contains(err.Error(), "FOREIGN KEY") {
+			return ErrNotFound
+		}
+		return fmt.Errorf("store: appending move %d to table %s: %w", m.N, tableID, err)
+	}
+	return nil
+}
+
+func (s *SQLite) Finish(ctx context.Context, tableID string, outcome json.RawMessage) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE tables SET finished = 1, outcome = ? WHERE id = ?`, string(outcome), tableID)
+	if err != nil {
+		return fmt.Errorf("store: finishing table %s: %w", tableID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+func (s *SQLite) Load(ctx context.Context, tableID string) (Table, []Move, error) {
+	var t Table
+	var opts, seats string
+	var setup, outcome sql.NullString
+	var seed, created int64
+	var finished int
+	err := s.db.QueryRowContext(ctx, `SELECT id, game, options, setup, seed, seats, created, finished, outcome FROM tables WHERE id = ?`, tableID).
+		Scan(&t.ID, &t.Game, &opts, &setup, &seed, &seats, &created, &finished, &outcome)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Table{}, nil, ErrNotFound
+	}
+	if err != nil {
+		return Table{}, nil, fmt.Errorf("store: loading table %s: %w", tableID, err)
+	}
+	t.Options, t.Seed, t.Created, t.Finished = json.RawMessage(opts), uint64(seed), time.UnixMilli(created), finished != 0
+	if setup.Valid {
+		t.Setup = json.RawMessage(setup.String)
+	}
+	if outcome.Valid {
+		t.Outcome = json.RawMessage(outcome.String)
+	}
+	if err := json.Unmarshal([]byte(seats), &t.Seats); err != nil {
+		return Table{}, nil, fmt.Errorf("store: table %s: seats: %w", tableID, err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT n, seat, move FROM moves WHERE table_id = ? ORDER BY n`, tableID)
+	if err != nil {
+		return Table{}, nil, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
+	}
+	defer rows.Close()
+	var moves []Move
+	for rows.Next() {
+		var m Move
+		if err := rows.Scan(&m.N, &m.Seat, &m.Move); err != nil {
+			return Table{}, nil, err
+		}
+		if m.N != len(moves) {
+			return Table{}, nil, fmt.Errorf("store: table %s: move %d is missing", tableID, len(moves))
+		}
+		moves = append(moves, m)
+	}
+	return t, moves, rows.Err()
+}
+
+func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tables WHERE finished = 0 ORDER BY created, id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing tables: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+func (s *SQLite) Close() error { return s.db.Close() }

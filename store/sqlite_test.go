@@ -1,0 +1,108 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+func TestSQLiteKeepsTablesAcrossReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "stolik.db")
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := Table{ID: "t1", Game: "cardline", Options: json.RawMessage(`{"players":2}`), Seed: 1 << 63,
+		Seats: []Seat{{Kind: "human", Token: "abc"}, {Kind: "bot:fan", Token: "def"}}}
+	if err := s.CreateTable(ctx, tab); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateTable(ctx, Table{ID: "t2", Game: "asterix"}); err != nil {
+		t.Fatal(err)
+	}
+	for i, mv := range []string{"hulk@0", "thor@1", "pass"} {
+		if err := s.AppendMove(ctx, "t1", Move{N: i, Seat: i % 2, Move: mv}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.AppendMove(ctx, "t1", Move{N: 1, Seat: 0, Move: "again"}); !errors.Is(err, ErrConflict) {
+		t.Errorf("a taken move number: %v, want ErrConflict", err)
+	}
+	if err := s.AppendMove(ctx, "nope", Move{N: 0, Move: "x"}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("a move for no table: %v, want ErrNotFound", err)
+	}
+	if err := s.Finish(ctx, "t2", json.RawMessage(`{"winners":[0]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s, err = OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, moves, err := s.Load(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Game != "cardline" || got.Seed != 1<<63 || string(got.Options) != `{"players":2}` || len(got.Seats) != 2 ||
+		got.Seats[1].Token != "def" || got.Finished {
+		t.Errorf("table read back as %+v", got)
+	}
+	if fmt.Sprint(moves) != "[{0 0 hulk@0} {1 1 thor@1} {2 0 pass}]" {
+		t.Errorf("moves read back as %v", moves)
+	}
+	ids, err := s.Unfinished(ctx)
+	if err != nil || fmt.Sprint(ids) != "[t1]" {
+		t.Errorf("unfinished: %v %v, want [t1]", ids, err)
+	}
+	if t2, _, _ := s.Load(ctx, "t2"); !t2.Finished || string(t2.Outcome) != `{"winners":[0]}` {
+		t.Errorf("finished table read back as %+v", t2)
+	}
+	if _, _, err := s.Load(ctx, "t3"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("no table: %v", err)
+	}
+}
+
+// Writers racing for one table: exactly one gets each move number.
+func TestSQLiteOneWinnerPerMoveNumber(t *testing.T) {
+	ctx := context.Background()
+	s, err := OpenSQLite(filepath.Join(t.TempDir(), "race.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.CreateTable(ctx, Table{ID: "t", Game: "tagteam"}); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins := 0
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := 0; n < 20; n++ {
+				if err := s.AppendMove(ctx, "t", Move{N: n, Seat: w, Move: "m"}); err == nil {
+					mu.Lock()
+					wins++
+					mu.Unlock()
+				} else if !errors.Is(err, ErrConflict) {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	_, moves, err := s.Load(ctx, "t")
+	if err != nil || wins != 20 || len(moves) != 20 {
+		t.Errorf("%d writes won, %d moves stored (%v); want 20 and 20", wins, len(moves), err)
+	}
+}

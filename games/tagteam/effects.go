@@ -405,7 +405,8 @@ func (s *State) endTurn() {
 		f := s.fighterOf(sl)
 		fs.flags &^= ffImmune
 		p := sl >> 1
-		if fs.tok[Aflame] >= 5 {
+		if fs.tok[Aflame] >= 5 && f.Rules&RIncineration == 0 {
+			// Shango's own supply on his board is not a fire.
 			incinerated[p] = true
 		}
 		switch {

@@ -30,7 +30,29 @@ type Table struct {
 	st    engine.State
 	moves int
 	store store.Store
+	// The bot loop (Server.kickBots): running, and asked to look again.
+	botsRunning, botsKicked bool
+	done                    chan struct{} // closed when the game is over
+	tick                    chan struct{} // closed and replaced at every accepted move
 }
+
+// Changed is closed at the next accepted move.
+func (t *Table) Changed() <-chan struct{} {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.tick
+}
+
+func newTable(rec store.Table, g engine.Game, opts engine.Options, st engine.State, moves int, s store.Store) *Table {
+	t := &Table{rec: rec, game: g, opts: opts, st: st, moves: moves, store: s, done: make(chan struct{}), tick: make(chan struct{})}
+	if _, over := st.Outcome(); over {
+		close(t.done)
+	}
+	return t
+}
+
+// Done is closed once the game is over.
+func (t *Table) Done() <-chan struct{} { return t.done }
 
 // ErrBadToken: the token claims no seat of this table.
 var ErrBadToken = errors.New("server: that token claims no seat of this table")
@@ -69,7 +91,7 @@ func CreateTable(ctx context.Context, s store.Store, g engine.Game, options map[
 	if err := s.CreateTable(ctx, rec); err != nil {
 		return nil, err
 	}
-	return &Table{rec: rec, game: g, opts: opts, st: st, store: s}, nil
+	return newTable(rec, g, opts, st, 0, s), nil
 }
 
 // OpenTable rebuilds a stored table by replaying its moves.
@@ -96,7 +118,7 @@ func OpenTable(ctx context.Context, s store.Store, lookup Lookup, id string) (*T
 			return nil, fmt.Errorf("table %s: stored move %d (%s) does not replay: %v", id, m.N, m.Move, re)
 		}
 	}
-	return &Table{rec: rec, game: g, opts: opts, st: st, moves: len(moves), store: s}, nil
+	return newTable(rec, g, opts, st, len(moves), s), nil
 }
 
 // ID is the table's id.
@@ -140,12 +162,15 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	}
 	t.st = next
 	t.moves++
+	close(t.tick)
+	t.tick = make(chan struct{})
 	if out, over := t.st.Outcome(); over {
 		raw, _ := json.Marshal(out)
 		if err := t.store.Finish(ctx, t.rec.ID, raw); err != nil {
 			return evs, fmt.Errorf("table %s: storing the outcome: %w", t.rec.ID, err)
 		}
 		t.rec.Finished, t.rec.Outcome = true, raw
+		close(t.done)
 	}
 	return evs, nil
 }

@@ -1,21 +1,29 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/http"
 	"os"
+	"os/signal"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"stolik/bots"
 	"stolik/engine"
 	"stolik/games/all"
+	"stolik/server"
 	"stolik/sim"
+	"stolik/store"
 	"stolik/tui"
 )
 
@@ -76,14 +84,56 @@ func isTerminal(f *os.File) bool {
 func cmdServe(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	fs.String("db", "sqlite:stolik.db", "database")
-	fs.String("content", "", "content pack directory")
+	db := fs.String("db", "sqlite:stolik.db", "database: sqlite:PATH")
 	if _, err := parse(fs, args); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Serwer Stolika (%s) jest w przygotowaniu — już wkrótce. Dziś zagrasz w terminalu: stolik play cardline\n", *addr)
-	fmt.Fprintf(stdout, "The Stolik server (%s) is coming soon. Today, play in a terminal: stolik play cardline\n", *addr)
-	return nil
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, *addr, *db, stdout, nil)
+}
+
+// serve runs the server until ctx ends, then shuts down gracefully: it
+// stops accepting, lets requests in flight finish, stops the bots (every
+// move accepted is already stored) and closes the store. ready, when set,
+// gets the address listened on.
+func serve(ctx context.Context, addr, db string, stdout io.Writer, ready func(string)) error {
+	path, ok := strings.CutPrefix(db, "sqlite:")
+	if !ok {
+		return usageError("serve: --db %q: only sqlite:PATH is supported", db)
+	}
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	log := slog.New(slog.NewJSONHandler(stdout, nil))
+	srv, err := server.New(server.Config{Store: st, Games: all.Games(), Logger: log, BotDelay: 400 * time.Millisecond})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
+	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", path)
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return hs.Shutdown(shut)
 }
 
 // defaultBot is the strongest bot a game offers: its own first, else random.
@@ -399,22 +449,6 @@ func cmdReplay(args []string, stdin io.Reader, stdout io.Writer) error {
 	return nil
 }
 
-// gameInfo is one game in `stolik games --json`.
-type gameInfo struct {
-	Name       string              `json:"name"`
-	Title      engine.Text         `json:"title"`
-	MinPlayers int                 `json:"min_players"`
-	MaxPlayers int                 `json:"max_players"`
-	Options    []engine.OptionSpec `json:"options"`
-	Bots       []botInfo           `json:"bots"`
-}
-
-type botInfo struct {
-	Name   string      `json:"name"`
-	Levels []string    `json:"levels,omitempty"`
-	Help   engine.Text `json:"help"`
-}
-
 func cmdGames(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("games", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -426,19 +460,7 @@ func cmdGames(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var infos []gameInfo
-	for _, g := range all.Games() {
-		gi := gameInfo{Name: g.Name(), Title: g.Title(), Options: g.Options()}
-		for _, o := range gi.Options {
-			if o.Name == "players" {
-				gi.MinPlayers, gi.MaxPlayers = o.Min, o.Max
-			}
-		}
-		for _, b := range bots.Specs(g) {
-			gi.Bots = append(gi.Bots, botInfo{b.Name, b.Levels, b.Help})
-		}
-		infos = append(infos, gi)
-	}
+	infos := server.GameInfos(all.Games())
 	if *asJSON {
 		data, _ := json.MarshalIndent(infos, "", "  ")
 		fmt.Fprintln(stdout, string(data))

@@ -17,7 +17,7 @@ import (
 
 const usage = `stolik — gry karciane przy jednym stole / card games at one table
 
-  stolik serve   [--addr 127.0.0.1:8080] [--db sqlite:stolik.db] [--content DIR]
+  stolik serve   [--addr 127.0.0.1:8080] [--db sqlite:stolik.db]
   stolik play    GAME [--players N] [--seats human,bot:fan,...] [--seed S] [--lang pl|en] [--opt k=v]... [--record FILE]
   stolik sim     GAME --games N [--players N] [--bots random,fan:expert,...] [--seed S]
                  [--workers K] [--opt k=v]... [--json] [--records DIR]
@@ -26,7 +26,7 @@ const usage = `stolik — gry karciane przy jednym stole / card games at one tab
   stolik content validate DIR [--game GAME]
   stolik bench   [GAME] [--json] [--players N] [--time 2s]
 
-Every command takes --content DIR to play with an owner's content pack.
+Every command that names a GAME takes --content DIR to play with an owner's content pack.
 GAME: %s
 `
 

@@ -2,15 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"stolik/engine"
+	"stolik/server"
 )
 
 // stolik runs the command in-process and returns stdout, stderr and the exit status.
@@ -225,7 +228,7 @@ func TestContentValidate(t *testing.T) {
 
 func TestGamesJSON(t *testing.T) {
 	out, _, code := stolik(t, "", "games", "--json")
-	var gs []gameInfo
+	var gs []server.GameInfo
 	if code != 0 || json.Unmarshal([]byte(out), &gs) != nil || len(gs) == 0 || gs[0].Name != "cardline" || gs[0].MinPlayers != 2 || gs[0].MaxPlayers != 8 {
 		t.Fatalf("games --json: %s", out)
 	}
@@ -263,10 +266,35 @@ func TestPlayHuman(t *testing.T) {
 	}
 }
 
-func TestServeSaysComing(t *testing.T) {
-	out, _, code := stolik(t, "", "serve")
-	if code != 0 || !strings.Contains(out, "stolik play cardline") {
-		t.Fatalf("serve: exit %d %s", code, out)
+// serve answers on the address it listens on and stops when told.
+func TestServeAnswersAndStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	addrs := make(chan string, 1)
+	var out bytes.Buffer
+	errc := make(chan error, 1)
+	go func() {
+		errc <- serve(ctx, "127.0.0.1:0", "sqlite:"+filepath.Join(t.TempDir(), "s.db"), &out, func(a string) { addrs <- a })
+	}()
+	var addr string
+	select {
+	case addr = <-addrs:
+	case err := <-errc:
+		t.Fatalf("serve stopped at once: %v", err)
+	}
+	resp, err := http.Get("http://" + addr + "/healthz")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("healthz: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	if !strings.Contains(out.String(), `"msg":"listening"`) || !strings.Contains(out.String(), `"msg":"shutting down"`) {
+		t.Errorf("logs:\n%s", out.String())
+	}
+	if _, _, code := stolik(t, "", "serve", "--db", "postgres://x"); code != 2 {
+		t.Errorf("an unsupported database: exit %d, want 2", code)
 	}
 }
 

@@ -1,0 +1,176 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"stolik/engine"
+	"stolik/games/all"
+	"stolik/store"
+)
+
+func newServer(t *testing.T, path string) (*Server, *httptest.Server, store.Store) {
+	t.Helper()
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Store: st, Games: all.Games()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close(); st.Close() })
+	return s, hs, st
+}
+
+func call(t *testing.T, method, url, body string, out any) int {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			t.Fatalf("%s %s: %v in %s", method, url, err, data)
+		}
+	}
+	return resp.StatusCode
+}
+
+// wait blocks until the table's game is over, or fails after a generous
+// bound (bots move without delay here; the bound only catches a hang).
+func wait(t *testing.T, tab *Table) {
+	t.Helper()
+	select {
+	case <-tab.Done():
+	case <-time.After(60 * time.Second):
+		t.Fatalf("table %s did not finish (%d moves)", tab.ID(), tab.Moves())
+	}
+}
+
+type created struct {
+	ID    string      `json:"id"`
+	Seats []seatToken `json:"seats"`
+}
+
+func TestHTTPEndpoints(t *testing.T) {
+	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "s.db"))
+	if code := call(t, "GET", hs.URL+"/healthz", "", nil); code != 200 {
+		t.Errorf("healthz: %d", code)
+	}
+	var games []GameInfo
+	if code := call(t, "GET", hs.URL+"/api/games", "", &games); code != 200 || len(games) != 4 {
+		t.Fatalf("games: %d, %d games", code, len(games))
+	}
+	for _, bad := range []string{`{"game":"chess","seats":["human","human"]}`, `{"game":"tagteam","seats":["human","robot"]}`,
+		`{"game":"tagteam","seats":["human"]}`, `{"game":"tagteam","seats":["human","bot:nobody"]}`, `{"game":`, `{"game":"tagteam","extra":1}`} {
+		var e apiError
+		if code := call(t, "POST", hs.URL+"/api/tables", bad, &e); code != 400 || e.Error == "" {
+			t.Errorf("POST %s: %d %+v, want 400 with an error", bad, code, e)
+		}
+	}
+	if code := call(t, "GET", hs.URL+"/api/tables/nope", "", nil); code != 404 {
+		t.Errorf("an unknown table: %d", code)
+	}
+
+	// Two bots play a whole game; the record is refused until it ends.
+	var c created
+	if code := call(t, "POST", hs.URL+"/api/tables", `{"game":"tagteam","options":{"draft":"tactical"},"seats":["human","bot:greedy"],"seed":3}`, &c); code != 201 || len(c.Seats) != 2 {
+		t.Fatalf("create: %d %+v", code, c)
+	}
+	if len(c.Seats[0].Token) != 32 || c.Seats[0].Token == c.Seats[1].Token {
+		t.Errorf("seat tokens %q, %q", c.Seats[0].Token, c.Seats[1].Token)
+	}
+	if code := call(t, "GET", hs.URL+"/api/tables/"+c.ID+"/record", "", nil); code != 409 {
+		t.Errorf("the record while in play: %d, want 409", code)
+	}
+	var pub PublicTable
+	if code := call(t, "GET", hs.URL+"/api/tables/"+c.ID, "", &pub); code != 200 || pub.Game != "tagteam" || pub.Finished {
+		t.Fatalf("table: %d %+v", code, pub)
+	}
+	if data, _ := json.Marshal(pub); bytes.Contains(data, []byte(c.Seats[0].Token)) {
+		t.Error("the public table shows a seat token")
+	}
+	tab, _ := s.Table(c.ID)
+	r := engine.NewRand(3)
+	for {
+		changed := tab.Changed()
+		select {
+		case <-tab.Done():
+		default:
+			_, legal, _ := tab.View(0)
+			if len(legal) == 0 {
+				// The bot is to move: wait for its move.
+				select {
+				case <-changed:
+				case <-tab.Done():
+				case <-time.After(60 * time.Second):
+					t.Fatal("the bot did not move")
+				}
+				continue
+			}
+			tab.mu.Lock()
+			text := tab.st.Format(legal[r.IntN(len(legal))])
+			tab.mu.Unlock()
+			if _, err := s.Play(context.Background(), tab, c.Seats[0].Token, text); err != nil {
+				if _, ok := engine.AsRuleError(err); !ok {
+					t.Fatal(err)
+				}
+			}
+			continue
+		}
+		break
+	}
+	var rec engine.Record
+	if code := call(t, "GET", hs.URL+"/api/tables/"+c.ID+"/record", "", &rec); code != 200 || rec.Format != "stolik-record/1" || len(rec.Moves) != tab.Moves() {
+		t.Fatalf("record: %d, %d moves of %d", code, len(rec.Moves), tab.Moves())
+	}
+	g, _ := all.Lookup("tagteam", "")
+	res, err := engine.Replay(g, rec)
+	if err != nil || res.Err != nil || res.State.Hash() != tab.Hash() {
+		t.Fatalf("the record does not replay to the table's position: %v %v", err, res.Err)
+	}
+}
+
+// A table stored mid-game is rebuilt when a server starts on the store, and
+// its bots carry on to the end.
+func TestBotsResumeAfterRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.db")
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := all.Lookup("frontline", "")
+	tab, err := CreateTable(context.Background(), st, g, map[string]any{"players": 3}, []string{"bot:greedy", "bot:random", "bot:greedy"}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playSome(t, tab, engine.NewRand(9), 20)
+	played := tab.Moves()
+	st.Close()
+
+	s, _, _ := newServer(t, path)
+	again, err := s.Table(tab.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait(t, again)
+	if again.Moves() <= played {
+		t.Fatalf("the bots made no move after the restart (%d moves)", again.Moves())
+	}
+	if _, over := again.Outcome(); !over {
+		t.Fatal("not over")
+	}
+}

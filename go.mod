@@ -3,6 +3,7 @@ module stolik
 go 1.26.8
 
 require (
+	github.com/coder/websocket v1.8.15
 	gopkg.in/yaml.v3 v3.0.1
 	modernc.org/sqlite v1.61.1
 )

@@ -60,6 +60,9 @@ type Config struct {
 	// BotDelay is how long a bot thinks before it moves, so that people
 	// can follow (0 in tests and benchmarks).
 	BotDelay time.Duration
+	// Origins are the hosts, besides the server's own, whose pages may
+	// open WebSockets (coder/websocket origin patterns).
+	Origins []string
 }
 
 // Server holds the tables in play.
@@ -263,6 +266,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables", s.handleCreate)
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
+	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
 	return mux
 }
 

@@ -32,8 +32,23 @@ type Table struct {
 	store store.Store
 	// The bot loop (Server.kickBots): running, and asked to look again.
 	botsRunning, botsKicked bool
-	done                    chan struct{} // closed when the game is over
-	tick                    chan struct{} // closed and replaced at every accepted move
+	done                    chan struct{}    // closed when the game is over
+	tick                    chan struct{}    // closed and replaced at every accepted move
+	log                     [][]engine.Event // the events of each move since the table was opened (first: logFrom)
+	logFrom                 int
+}
+
+// EventsSince returns the events of moves from..Moves()-1 that this
+// table still holds, the state to redact them with (a copy), and the number
+// of moves they end at.
+func (t *Table) EventsSince(from int) ([]engine.Event, engine.State, int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var evs []engine.Event
+	for i := max(from, t.logFrom); i < t.moves; i++ {
+		evs = append(evs, t.log[i-t.logFrom]...)
+	}
+	return evs, t.st.Clone(), t.moves
 }
 
 // Changed is closed at the next accepted move.
@@ -44,7 +59,8 @@ func (t *Table) Changed() <-chan struct{} {
 }
 
 func newTable(rec store.Table, g engine.Game, opts engine.Options, st engine.State, moves int, s store.Store) *Table {
-	t := &Table{rec: rec, game: g, opts: opts, st: st, moves: moves, store: s, done: make(chan struct{}), tick: make(chan struct{})}
+	t := &Table{rec: rec, game: g, opts: opts, st: st, moves: moves, store: s, done: make(chan struct{}), tick: make(chan struct{}),
+		logFrom: moves}
 	if _, over := st.Outcome(); over {
 		close(t.done)
 	}
@@ -162,6 +178,7 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	}
 	t.st = next
 	t.moves++
+	t.log = append(t.log, append([]engine.Event(nil), evs...))
 	close(t.tick)
 	t.tick = make(chan struct{})
 	if out, over := t.st.Outcome(); over {

@@ -1,0 +1,222 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
+
+	"stolik/engine"
+)
+
+// ProtocolVersion is the version of the WebSocket messages (docs/protocol.md).
+const ProtocolVersion = 1
+
+// Limits of a connection.
+const (
+	maxMessage   = 4 << 10 // bytes a client may send in one message
+	rateLimit    = 20      // messages a second a client may send, on average
+	rateBurst    = 10      // and at once
+	writeTimeout = 10 * time.Second
+)
+
+// LegalMove is a move the seat may make, in notation and in words.
+type LegalMove struct {
+	Move string `json:"move"`
+	Text string `json:"text"`
+}
+
+// StateMessage is what a client is told on connecting and after every move.
+type StateMessage struct {
+	Type     string          `json:"type"` // "state"
+	Version  int             `json:"version"`
+	Table    string          `json:"table"`
+	Game     string          `json:"game"`
+	Seat     int             `json:"seat"` // -1: a spectator
+	Moves    int             `json:"moves"`
+	Pending  []engine.Seat   `json:"pending"`
+	View     any             `json:"view"`
+	Legal    []LegalMove     `json:"legal"`
+	Over     bool            `json:"over"`
+	Outcome  *engine.Outcome `json:"outcome,omitempty"`
+	Rendered string          `json:"rendered,omitempty"`
+}
+
+// EventsMessage carries the events of moves, redacted for the client.
+type EventsMessage struct {
+	Type   string             `json:"type"` // "events"
+	Events []engine.EventView `json:"events"`
+}
+
+// ErrorMessage answers a message the server refused.
+type ErrorMessage struct {
+	Type    string      `json:"type"` // "error"
+	Code    string      `json:"code"`
+	Message engine.Text `json:"message"`
+}
+
+// ClientMessage is what a client sends: {"type":"move","move":"..."}.
+type ClientMessage struct {
+	Type string `json:"type"`
+	Move string `json:"move"`
+}
+
+var (
+	errNotMove   = engine.Rule{Code: "bad_message", PL: "Nie rozumiem wiadomości: %s.", EN: "Cannot read the message: %s."}
+	errSpectator = engine.Rule{Code: "spectator", PL: "Widz nie wykonuje ruchów.", EN: "A spectator makes no moves."}
+	errTooFast   = engine.Rule{Code: "too_fast", PL: "Za dużo wiadomości naraz; zwolnij.", EN: "Too many messages at once; slow down."}
+)
+
+// stateFor builds the state message of seat in lang from a copy of the game.
+func stateFor(t *Table, st engine.State, moves int, seat engine.Seat, lang engine.Lang) StateMessage {
+	m := StateMessage{Type: "state", Version: ProtocolVersion, Table: t.rec.ID, Game: t.rec.Game, Seat: int(seat), Moves: moves,
+		Pending: append([]engine.Seat{}, st.Pending()...), View: st.View(seat), Legal: []LegalMove{}}
+	if seat >= 0 {
+		for _, mv := range st.Legal(seat, nil) {
+			m.Legal = append(m.Legal, LegalMove{Move: st.Format(mv), Text: st.Describe(mv, lang)})
+		}
+	}
+	if out, over := st.Outcome(); over {
+		m.Over, m.Outcome = true, &out
+	}
+	return m
+}
+
+func redact(st engine.State, evs []engine.Event, seat engine.Seat, lang engine.Lang) []engine.EventView {
+	out := []engine.EventView{}
+	for _, e := range evs {
+		if v, ok := st.RedactEvent(e, seat, lang); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// handleWS serves one client: a seat (with ?token=) or a spectator. The
+// client gets its state at once and after every move, with the events
+// redacted for it; it may send moves. Reconnecting with the same token
+// simply starts again from the current state.
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	t, err := s.Table(r.PathValue("id"))
+	if err != nil {
+		fail(w, http.StatusNotFound, err)
+		return
+	}
+	seat := engine.Spectator
+	token := r.URL.Query().Get("token")
+	if token != "" {
+		if seat, err = t.SeatOf(token); err != nil {
+			fail(w, http.StatusForbidden, err)
+			return
+		}
+	}
+	lang := engine.PL
+	if r.URL.Query().Get("lang") == "en" {
+		lang = engine.EN
+	}
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	if err != nil {
+		return // Accept has answered
+	}
+	c.SetReadLimit(maxMessage)
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	defer c.CloseNow()
+	s.log.Info("client connected", "table", t.ID(), "seat", int(seat))
+
+	send := func(v any) error {
+		wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
+		defer wcancel()
+		return wsjson.Write(wctx, c, v)
+	}
+	// Reader: moves from the client, answered with errors when refused.
+	replies := make(chan any, 4)
+	go func() {
+		defer cancel()
+		limit := newBucket(time.Now())
+		for {
+			typ, data, err := c.Read(ctx)
+			if err != nil {
+				return
+			}
+			tooFast := !limit.allow(time.Now())
+			var msg ClientMessage
+			var re *engine.RuleError
+			switch {
+			case tooFast:
+				re = errTooFast.Err()
+			case typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil || msg.Type != "move":
+				re = errNotMove.Err(engine.Text{PL: "oczekuję {\"type\":\"move\",\"move\":...}", EN: `want {"type":"move","move":...}`})
+			case seat < 0:
+				re = errSpectator.Err()
+			default:
+				if _, err := s.Play(ctx, t, token, msg.Move); err != nil {
+					var ok bool
+					if re, ok = engine.AsRuleError(err); !ok {
+						s.log.Error("a move could not be stored", "table", t.ID(), "err", err)
+						re = &engine.RuleError{Code: "internal", Msg: engine.Text{PL: "Błąd serwera; spróbuj ponownie.", EN: "A server error; try again."}}
+					}
+				}
+			}
+			if re != nil {
+				select {
+				case replies <- ErrorMessage{Type: "error", Code: re.Code, Message: re.Msg}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	// Writer: the state now, then events and state after every move.
+	seen := -1
+	for {
+		changed := t.Changed()
+		evs, st, moves := t.EventsSince(max(seen, 0))
+		if moves != seen {
+			if seen >= 0 && len(evs) > 0 {
+				if err := send(EventsMessage{Type: "events", Events: redact(st, evs, seat, lang)}); err != nil {
+					return
+				}
+			}
+			if err := send(stateFor(t, st, moves, seat, lang)); err != nil {
+				return
+			}
+			seen = moves
+		}
+		select {
+		case <-changed:
+		case msg := <-replies:
+			if err := send(msg); err != nil {
+				return
+			}
+		case <-s.ctx.Done():
+			c.Close(websocket.StatusGoingAway, "the server is stopping")
+			return
+		case <-ctx.Done():
+			c.Close(websocket.StatusNormalClosure, "")
+			return
+		}
+	}
+}
+
+// bucket limits a client's messages: rateLimit a second on average,
+// rateBurst at once.
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newBucket(now time.Time) *bucket { return &bucket{tokens: rateBurst, last: now} }
+
+func (b *bucket) allow(now time.Time) bool {
+	b.tokens = min(rateBurst, b.tokens+now.Sub(b.last).Seconds()*rateLimit)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

@@ -1,0 +1,216 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"stolik/engine"
+)
+
+type wsClient struct {
+	t *testing.T
+	c *websocket.Conn
+}
+
+func dial(t *testing.T, url string) (*wsClient, *http.Response, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, resp, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		return nil, resp, err
+	}
+	t.Cleanup(func() { c.CloseNow() })
+	return &wsClient{t, c}, resp, nil
+}
+
+// next reads one message as raw JSON with its type.
+func (w *wsClient) next() (string, json.RawMessage) {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, data, err := w.c.Read(ctx)
+	if err != nil {
+		w.t.Fatalf("read: %v", err)
+	}
+	var head struct {
+		Type string `json:"type"`
+	}
+	json.Unmarshal(data, &head)
+	return head.Type, data
+}
+
+func (w *wsClient) state() StateMessage {
+	w.t.Helper()
+	typ, data := w.next()
+	if typ != "state" {
+		w.t.Fatalf("got %s, want a state: %s", typ, data)
+	}
+	var m StateMessage
+	json.Unmarshal(data, &m)
+	return m
+}
+
+func (w *wsClient) send(s string) {
+	w.t.Helper()
+	if err := w.c.Write(context.Background(), websocket.MessageText, []byte(s)); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+func (w *wsClient) errorCode() string {
+	w.t.Helper()
+	typ, data := w.next()
+	var m ErrorMessage
+	json.Unmarshal(data, &m)
+	if typ != "error" {
+		w.t.Fatalf("got %s, want an error: %s", typ, data)
+	}
+	return m.Code
+}
+
+// mustJSON is v's JSON with object keys in order, so that a value decoded
+// from the wire and the value it was made from compare equal.
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	var x any
+	json.Unmarshal(b, &x)
+	b, _ = json.Marshal(x)
+	return string(b)
+}
+
+// Two players and a spectator over real WebSockets: what each is sent is
+// exactly its seat's view and its redacted events (the engine's leak-tested
+// output, nothing more); refusals come back as rule errors; a reconnect
+// carries on.
+func TestWebSocketTable(t *testing.T) {
+	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "ws.db"))
+	ws := "ws" + strings.TrimPrefix(hs.URL, "http")
+	tab, err := s.Create(context.Background(), "cardline", map[string]any{"players": 2, "first": "0"}, []string{"human", "human"}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := ws + "/ws/tables/" + tab.ID()
+	if _, resp, err := dial(t, url+"?token=nope"); err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("a wrong token: %v %v", resp, err)
+	}
+	p0, _, err := dial(t, url+"?token="+tab.Seats()[0].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p1, _, err := dial(t, url+"?token="+tab.Seats()[1].Token+"&lang=en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _, err := dial(t, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab.mu.Lock()
+	before := tab.st.Clone()
+	tab.mu.Unlock()
+	s0, s1, sp := p0.state(), p1.state(), spec.state()
+	if s0.Seat != 0 || s1.Seat != 1 || sp.Seat != -1 || len(s0.Legal) == 0 || len(s1.Legal) != 0 || len(sp.Legal) != 0 {
+		t.Fatalf("first states: seats %d %d %d, legal %d %d %d", s0.Seat, s1.Seat, sp.Seat, len(s0.Legal), len(s1.Legal), len(sp.Legal))
+	}
+	for _, c := range []struct {
+		got  StateMessage
+		seat engine.Seat
+	}{{s0, 0}, {s1, 1}, {sp, engine.Spectator}} {
+		if mustJSON(c.got.View) != mustJSON(before.View(c.seat)) {
+			t.Errorf("seat %d was sent a view other than its own", c.seat)
+		}
+	}
+
+	p1.send(`{"type":"move","move":"` + s0.Legal[0].Move + `"}`)
+	if code := p1.errorCode(); code == "" {
+		t.Error("a move out of turn: no code")
+	}
+	spec.send(`{"type":"move","move":"pass"}`)
+	if code := spec.errorCode(); code != "spectator" {
+		t.Errorf("a spectator's move: %s", code)
+	}
+	p0.send(`{"type":`)
+	if code := p0.errorCode(); code != "bad_message" {
+		t.Errorf("malformed JSON: %s", code)
+	}
+	if tab.Moves() != 0 {
+		t.Fatal("a refused message changed the table")
+	}
+
+	// A legal move: everyone gets the redacted events, then the new state.
+	move := s0.Legal[0].Move
+	p0.send(`{"type":"move","move":"` + move + `"}`)
+	type got struct {
+		events json.RawMessage
+		state  StateMessage
+	}
+	read := func(c *wsClient) got {
+		typ, data := c.next()
+		if typ != "events" {
+			t.Fatalf("got %s, want events: %s", typ, data)
+		}
+		return got{data, c.state()}
+	}
+	// The move is stored and applied before anything is sent about it.
+	g0, g1, gs := read(p0), read(p1), read(spec)
+	tab.mu.Lock()
+	after := tab.st.Clone()
+	evs := append([]engine.Event(nil), tab.log[len(tab.log)-1]...)
+	tab.mu.Unlock()
+	for _, c := range []struct {
+		g    got
+		seat engine.Seat
+		lang engine.Lang
+	}{{g0, 0, engine.PL}, {g1, 1, engine.EN}, {gs, engine.Spectator, engine.PL}} {
+		var em EventsMessage
+		json.Unmarshal(c.g.events, &em)
+		if len(em.Events) == 0 || mustJSON(em.Events) != mustJSON(redact(after, evs, c.seat, c.lang)) {
+			t.Errorf("seat %d: events message %s, want exactly its redacted events", c.seat, c.g.events)
+		}
+		if c.g.state.Moves != 1 || mustJSON(c.g.state.View) != mustJSON(after.View(c.seat)) {
+			t.Errorf("seat %d: state after the move: moves %d, view not its own", c.seat, c.g.state.Moves)
+		}
+	}
+
+	// Reconnecting with the token: the current state, and play goes on.
+	p0.c.Close(websocket.StatusNormalClosure, "")
+	again, _, err := dial(t, url+"?token="+tab.Seats()[0].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := again.state(); st.Moves != 1 || st.Seat != 0 {
+		t.Errorf("after a reconnect: moves %d, seat %d", st.Moves, st.Seat)
+	}
+}
+
+func TestRateLimit(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	b := newBucket(t0)
+	for i := 0; i < rateBurst; i++ {
+		if !b.allow(t0) {
+			t.Fatalf("message %d of a burst of %d refused", i+1, rateBurst)
+		}
+	}
+	if b.allow(t0) {
+		t.Fatal("a message beyond the burst was allowed")
+	}
+	// After a second, rateLimit more (capped by the burst).
+	t1 := t0.Add(time.Second)
+	n := 0
+	for b.allow(t1) {
+		n++
+	}
+	if n != min(rateLimit, rateBurst) {
+		t.Errorf("%d messages allowed after a second, want %d", n, min(rateLimit, rateBurst))
+	}
+	if !b.allow(t1.Add(time.Second / rateLimit)) {
+		t.Error("the next message after 1/rate second was refused")
+	}
+}

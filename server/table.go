@@ -167,12 +167,16 @@ func (t *Table) Play(ctx context.Context, token, text string) ([]engine.Event, e
 func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engine.Event, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	next := t.st.Clone()
-	evs, re := engine.ApplyText(next, seat, text)
-	if re != nil {
-		return nil, re
+	m, err := t.st.Parse(text)
+	if err != nil {
+		return nil, err
 	}
-	canonical := t.st.Format(mustParse(t.st, text))
+	next := t.st.Clone()
+	evs, err := next.Apply(seat, m)
+	if err != nil {
+		return nil, err
+	}
+	canonical := t.st.Format(m)
 	if err := t.store.AppendMove(ctx, t.rec.ID, store.Move{N: t.moves, Seat: int(seat), Move: canonical}); err != nil {
 		return nil, fmt.Errorf("table %s: storing move %d: %w", t.rec.ID, t.moves, err)
 	}
@@ -190,11 +194,6 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 		close(t.done)
 	}
 	return evs, nil
-}
-
-func mustParse(st engine.State, text string) engine.Move {
-	m, _ := st.Parse(text)
-	return m
 }
 
 // View is what seat may know now, and the moves it may make.

@@ -295,17 +295,23 @@ func (s *State) clone() *State {
 // draw takes the top Action card, reshuffling the discard pile into a new
 // deck when it is empty (A8.21); ok is false when both are empty.
 func (s *State) draw() (uint8, bool) {
-	if s.deckN == 0 {
-		if s.discardN == 0 {
+	return s.drawPile(s.deck[:], &s.deckN, s.discard[:], &s.discardN, evReshuffle)
+}
+
+// drawPile takes the top card of a deck (its last), first shuffling the
+// discard pile into it when it is empty; ok is false when both are empty.
+func (s *State) drawPile(deck []uint8, deckN *uint8, discard []uint8, discardN *uint8, reshuffled evKind) (uint8, bool) {
+	if *deckN == 0 {
+		if *discardN == 0 {
 			return 0, false
 		}
-		copy(s.deck[:], s.discard[:s.discardN])
-		s.deckN, s.discardN = s.discardN, 0
-		engine.Shuffle(&s.rng, s.deck[:s.deckN])
-		s.emit(evReshuffle, -1, -1, int(s.deckN), 0)
+		copy(deck, discard[:*discardN])
+		*deckN, *discardN = *discardN, 0
+		engine.Shuffle(&s.rng, deck[:*deckN])
+		s.emit(reshuffled, -1, -1, int(*deckN), 0)
 	}
-	s.deckN--
-	return s.deck[s.deckN], true
+	*deckN--
+	return deck[*deckN], true
 }
 
 func (s *State) discardAction(c uint8) {

@@ -1,10 +1,6 @@
 package frontline
 
-import (
-	"math/bits"
-
-	"stolik/engine"
-)
+import "math/bits"
 
 // The turn automaton (A3): the state advances by itself until a seat owes a
 // decision or the game is over.
@@ -73,17 +69,7 @@ func (s *State) roulettes() int {
 // drawAttack reveals the top Attack card, reshuffling the Attack discard
 // pile when the deck is empty (A8.21).
 func (s *State) drawAttack() (uint8, bool) {
-	if s.adeckN == 0 {
-		if s.adiscardN == 0 {
-			return 0, false
-		}
-		copy(s.adeck[:], s.adiscard[:s.adiscardN])
-		s.adeckN, s.adiscardN = s.adiscardN, 0
-		engine.Shuffle(&s.rng, s.adeck[:s.adeckN])
-		s.emit(evAttackReshuffle, -1, -1, int(s.adeckN), 0)
-	}
-	s.adeckN--
-	return s.adeck[s.adeckN], true
+	return s.drawPile(s.adeck[:], &s.adeckN, s.adiscard[:], &s.adiscardN, evAttackReshuffle)
 }
 
 // targetSlot is where a Target card goes (A3 step 1); -1 when it falls off

@@ -141,7 +141,7 @@ func (s *State) playTurn() {
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if c.card[p] == none || c.cancelled[p] {
+		if c.card[p] == none || c.cancelled[p] || !s.pack.Card(c.card[p]).Blocks {
 			continue
 		}
 		for _, st := range c.stages[p] {
@@ -195,6 +195,9 @@ func (s *State) playTurn() {
 
 func (s *State) cardCancels(p int) bool {
 	c := &s.fight
+	if !s.pack.Card(c.card[p]).Cancels {
+		return false
+	}
 	found := false
 	for _, st := range c.stages[p] {
 		for i := range st {

@@ -17,13 +17,20 @@ import (
 	"stolik/store"
 )
 
-func newServer(t *testing.T, path string) (*Server, *httptest.Server, store.Store) {
+// newServer starts a server on a database at path, on 127.0.0.1; tune,
+// if given, changes its configuration first. Everything stops at the end
+// of the test.
+func newServer(t *testing.T, path string, tune ...func(*Config)) (*Server, *httptest.Server, store.Store) {
 	t.Helper()
 	st, err := store.OpenSQLite(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{Store: st, Games: all.Games()})
+	cfg := Config{Store: st, Games: all.Games()}
+	for _, f := range tune {
+		f(&cfg)
+	}
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +160,7 @@ func TestBotsResumeAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, _ := all.Lookup("frontline", "")
-	tab, err := CreateTable(context.Background(), st, g, map[string]any{"players": 3}, []string{"bot:greedy", "bot:random", "bot:greedy"}, 9)
+	tab, err := CreateTable(context.Background(), st, g, Spec{Options: map[string]any{"players": 3}, Seats: []string{"bot:greedy", "bot:random", "bot:greedy"}, Seed: 9})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,7 +49,7 @@ func TestTableSurvivesRestart(t *testing.T) {
 			for i := range seats {
 				seats[i] = "human"
 			}
-			tab, err := CreateTable(ctx, s, g, nil, seats, 7)
+			tab, err := CreateTable(ctx, s, g, Spec{Seats: seats, Seed: 7})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,7 +105,7 @@ func TestRejectedAndUnstoredMovesChangeNothing(t *testing.T) {
 	}
 	defer s.Close()
 	g, _ := lookup("tagteam")
-	tab, err := CreateTable(ctx, s, g, map[string]any{"draft": "first_game"}, []string{"human", "human"}, 1)
+	tab, err := CreateTable(ctx, s, g, Spec{Options: map[string]any{"draft": "first_game"}, Seats: []string{"human", "human"}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

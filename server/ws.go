@@ -31,18 +31,19 @@ type LegalMove struct {
 
 // StateMessage is what a client is told on connecting and after every move.
 type StateMessage struct {
-	Type     string          `json:"type"` // "state"
-	Version  int             `json:"version"`
-	Table    string          `json:"table"`
-	Game     string          `json:"game"`
-	Seat     int             `json:"seat"` // -1: a spectator
-	Moves    int             `json:"moves"`
-	Pending  []engine.Seat   `json:"pending"`
-	View     any             `json:"view"`
-	Legal    []LegalMove     `json:"legal"`
-	Over     bool            `json:"over"`
-	Outcome  *engine.Outcome `json:"outcome,omitempty"`
-	Rendered string          `json:"rendered,omitempty"`
+	Type    string          `json:"type"` // "state"
+	Version int             `json:"version"`
+	Table   string          `json:"table"`
+	Game    string          `json:"game"`
+	Seat    int             `json:"seat"` // -1: a spectator
+	Moves   int             `json:"moves"`
+	Pending []engine.Seat   `json:"pending"`
+	View    any             `json:"view"`
+	Legal   []LegalMove     `json:"legal"`
+	Over    bool            `json:"over"`
+	Outcome *engine.Outcome `json:"outcome,omitempty"`
+	Players []Player        `json:"players"`
+	Rematch string          `json:"rematch,omitempty"`
 }
 
 // EventsMessage carries the events of moves, redacted for the client.
@@ -70,10 +71,12 @@ var (
 	errTooFast   = engine.Rule{Code: "too_fast", PL: "Za dużo wiadomości naraz; zwolnij.", EN: "Too many messages at once; slow down."}
 )
 
-// stateFor builds the state message of seat in lang from a copy of the game.
-func stateFor(t *Table, st engine.State, moves int, seat engine.Seat, lang engine.Lang) StateMessage {
-	m := StateMessage{Type: "state", Version: ProtocolVersion, Table: t.rec.ID, Game: t.rec.Game, Seat: int(seat), Moves: moves,
-		Pending: append([]engine.Seat{}, st.Pending()...), View: st.View(seat), Legal: []LegalMove{}}
+// stateFor builds the state message of seat in lang from a snapshot.
+func stateFor(t *Table, sn snapshot, seat engine.Seat, lang engine.Lang) StateMessage {
+	st := sn.state
+	m := StateMessage{Type: "state", Version: ProtocolVersion, Table: t.rec.ID, Game: t.rec.Game, Seat: int(seat), Moves: sn.moves,
+		Pending: append([]engine.Seat{}, st.Pending()...), View: st.View(seat), Legal: []LegalMove{}, Players: sn.players,
+		Rematch: sn.rematch}
 	if seat >= 0 {
 		for _, mv := range st.Legal(seat, nil) {
 			m.Legal = append(m.Legal, LegalMove{Move: st.Format(mv), Text: st.Describe(mv, lang)})
@@ -117,14 +120,37 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Query().Get("lang") == "en" {
 		lang = engine.EN
 	}
+	if seat >= 0 {
+		if err := t.Claim(r.Context(), token); err != nil {
+			fail(w, http.StatusInternalServerError, err)
+			return
+		}
+	}
+	// The HTTP server's read and write deadlines stay on a hijacked
+	// connection; a WebSocket lives longer than a request, so they go, and
+	// the pings below find a peer that has gone.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		return // Accept has answered
 	}
 	c.SetReadLimit(maxMessage)
+	if !s.enter() {
+		c.Close(websocket.StatusGoingAway, "the server is stopping")
+		return
+	}
+	defer s.wg.Done()
 	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	defer c.CloseNow()
+	readerDone := make(chan struct{})
+	defer func() {
+		// The reader may be storing a move: let it finish before Close
+		// lets the store go.
+		cancel()
+		c.CloseNow()
+		<-readerDone
+	}()
 	s.log.Info("client connected", "table", t.ID(), "seat", int(seat))
 
 	send := func(v any) error {
@@ -135,6 +161,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	// Reader: moves from the client, answered with errors when refused.
 	replies := make(chan any, 4)
 	go func() {
+		defer close(readerDone)
 		defer cancel()
 		limit := newBucket(time.Now())
 		for {
@@ -153,7 +180,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			case seat < 0:
 				re = errSpectator.Err()
 			default:
-				if _, err := s.Play(ctx, t, token, msg.Move); err != nil {
+				// A move under way is stored even if the client goes.
+				if _, err := s.Play(context.WithoutCancel(ctx), t, token, msg.Move); err != nil {
 					var ok bool
 					if re, ok = engine.AsRuleError(err); !ok {
 						s.log.Error("a move could not be stored", "table", t.ID(), "err", err)
@@ -170,23 +198,37 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
-	// Writer: the state now, then events and state after every move.
-	seen := -1
+	// Writer: the state now, then events and state after every change.
+	seen, seenChanges := -1, -1
+	ping := time.NewTicker(s.cfg.PingInterval)
+	defer ping.Stop()
 	for {
 		changed := t.Changed()
-		evs, st, moves := t.EventsSince(max(seen, 0))
-		if moves != seen {
-			if seen >= 0 && len(evs) > 0 {
-				if err := send(EventsMessage{Type: "events", Events: redact(st, evs, seat, lang)}); err != nil {
+		sn := t.since(max(seen, 0), token)
+		if !sn.seated {
+			c.Close(websocket.StatusPolicyViolation, "the seat was left")
+			return
+		}
+		if sn.moves != seen || sn.changes != seenChanges {
+			if seen >= 0 && len(sn.events) > 0 {
+				if err := send(EventsMessage{Type: "events", Events: redact(sn.state, sn.events, seat, lang)}); err != nil {
 					return
 				}
 			}
-			if err := send(stateFor(t, st, moves, seat, lang)); err != nil {
+			if err := send(stateFor(t, sn, seat, lang)); err != nil {
 				return
 			}
-			seen = moves
+			seen, seenChanges = sn.moves, sn.changes
 		}
 		select {
+		case <-ping.C:
+			pctx, pcancel := context.WithTimeout(ctx, s.cfg.PingTimeout)
+			err := c.Ping(pctx)
+			pcancel()
+			if err != nil {
+				s.log.Info("client gone: no answer to a ping", "table", t.ID(), "seat", int(seat))
+				return
+			}
 		case <-changed:
 		case msg := <-replies:
 			if err := send(msg); err != nil {

@@ -92,9 +92,16 @@ func mustJSON(v any) string {
 func TestWebSocketTable(t *testing.T) {
 	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "ws.db"))
 	ws := "ws" + strings.TrimPrefix(hs.URL, "http")
-	tab, err := s.Create(context.Background(), "cardline", map[string]any{"players": 2, "first": "0"}, []string{"human", "human"}, 5)
+	tab, err := s.Create(context.Background(), Spec{Game: "cardline", Options: map[string]any{"players": 2, "first": "0"}, Seats: []string{"human", "human"}, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Both seats are taken before anyone connects, so that connecting
+	// changes nothing and each client's first message is its state.
+	for i, name := range []string{"Ala", "Bob"} {
+		if seat, _, err := tab.Join(context.Background(), name, -1); err != nil || int(seat) != i {
+			t.Fatalf("join: seat %d, %v", seat, err)
+		}
 	}
 	url := ws + "/ws/tables/" + tab.ID()
 	if _, resp, err := dial(t, url+"?token=nope"); err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {

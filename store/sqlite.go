@@ -28,7 +28,9 @@ CREATE TABLE IF NOT EXISTS tables (
 	seats    TEXT NOT NULL,
 	created  INTEGER NOT NULL,
 	finished INTEGER NOT NULL DEFAULT 0,
-	outcome  TEXT
+		outcome  TEXT,
+	open     INTEGER NOT NULL DEFAULT 0,
+	rematch  TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
 	table_id TEXT NOT NULL REFERENCES tables(id),
@@ -56,7 +58,37 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: creating the schema in %s: %w", path, err)
 	}
+	if err := migrate(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: upgrading the schema in %s: %w", path, err)
+	}
 	return &SQLite{db: db}, nil
+}
+
+// migrate adds the columns that files made by earlier versions lack.
+func migrate(db *sql.DB) error {
+	rows, err := db.Query(`SELECT name FROM pragma_table_info('tables')`)
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return err
+		}
+		have[name] = true
+	}
+	rows.Close()
+	for _, c := range []struct{ name, def string }{{"open", "INTEGER NOT NULL DEFAULT 0"}, {"rematch", "TEXT"}} {
+		if !have[c.name] {
+			if _, err := db.Exec(`ALTER TABLE tables ADD COLUMN ` + c.name + ` ` + c.def); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
@@ -75,8 +107,8 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
 	if opts == "" {
 		opts = "{}"
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli())
+	_, err = s.db.ExecContext(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, open) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Open)
 	if err != nil {
 		return fmt.Errorf("store: creating table %s: %w", t.ID, err)
 	}
@@ -108,14 +140,37 @@ func (s *SQLite) Finish(ctx context.Context, tableID string, outcome json.RawMes
 	return nil
 }
 
+func (s *SQLite) UpdateSeats(ctx context.Context, tableID string, seats []Seat) error {
+	raw, err := json.Marshal(seats)
+	if err != nil {
+		return err
+	}
+	return s.update(ctx, tableID, `UPDATE tables SET seats = ? WHERE id = ?`, string(raw))
+}
+
+func (s *SQLite) SetRematch(ctx context.Context, tableID, rematch string) error {
+	return s.update(ctx, tableID, `UPDATE tables SET rematch = ? WHERE id = ?`, rematch)
+}
+
+func (s *SQLite) update(ctx context.Context, tableID, query string, value any) error {
+	res, err := s.db.ExecContext(ctx, query, value, tableID)
+	if err != nil {
+		return fmt.Errorf("store: updating table %s: %w", tableID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
 func (s *SQLite) Load(ctx context.Context, tableID string) (Table, []Move, error) {
 	var t Table
 	var opts, seats string
-	var setup, outcome sql.NullString
+	var setup, outcome, rematch sql.NullString
 	var seed, created int64
 	var finished int
-	err := s.db.QueryRowContext(ctx, `SELECT id, game, options, setup, seed, seats, created, finished, outcome FROM tables WHERE id = ?`, tableID).
-		Scan(&t.ID, &t.Game, &opts, &setup, &seed, &seats, &created, &finished, &outcome)
+	err := s.db.QueryRowContext(ctx, `SELECT id, game, options, setup, seed, seats, created, finished, outcome, open, rematch FROM tables WHERE id = ?`, tableID).
+		Scan(&t.ID, &t.Game, &opts, &setup, &seed, &seats, &created, &finished, &outcome, &t.Open, &rematch)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Table{}, nil, ErrNotFound
 	}
@@ -129,6 +184,7 @@ func (s *SQLite) Load(ctx context.Context, tableID string) (Table, []Move, error
 	if outcome.Valid {
 		t.Outcome = json.RawMessage(outcome.String)
 	}
+	t.Rematch = rematch.String
 	if err := json.Unmarshal([]byte(seats), &t.Seats); err != nil {
 		return Table{}, nil, fmt.Errorf("store: table %s: seats: %w", tableID, err)
 	}

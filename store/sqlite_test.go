@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -104,5 +105,73 @@ func TestSQLiteOneWinnerPerMoveNumber(t *testing.T) {
 	_, moves, err := s.Load(ctx, "t")
 	if err != nil || wins != 20 || len(moves) != 20 {
 		t.Errorf("%d writes won, %d moves stored (%v); want 20 and 20", wins, len(moves), err)
+	}
+}
+
+func TestSQLiteSeatsAndRematch(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "seats.db")
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := Table{ID: "t1", Game: "cardline", Open: true, Seats: []Seat{{Kind: "human", Token: "a"}, {Kind: "human", Token: "b"}}}
+	if err := s.CreateTable(ctx, tab); err != nil {
+		t.Fatal(err)
+	}
+	seats := []Seat{{Kind: "human", Token: "a", Name: "Ala", Taken: true}, {Kind: "human", Token: "c"}}
+	if err := s.UpdateSeats(ctx, "t1", seats); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetRematch(ctx, "t1", "t2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpdateSeats(ctx, "nope", seats); !errors.Is(err, ErrNotFound) {
+		t.Errorf("seats of no table: %v, want ErrNotFound", err)
+	}
+	if err := s.SetRematch(ctx, "nope", "x"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("rematch of no table: %v, want ErrNotFound", err)
+	}
+	s.Close()
+	s, err = OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, _, err := s.Load(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Open || got.Rematch != "t2" || fmt.Sprint(got.Seats) != fmt.Sprint(seats) {
+		t.Errorf("read back as %+v", got)
+	}
+}
+
+// A file made before the lobby columns existed opens and keeps its tables.
+func TestSQLiteUpgradesAnOlderFile(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := `CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, setup TEXT,
+		seed INTEGER NOT NULL, seats TEXT NOT NULL, created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0, outcome TEXT);
+		INSERT INTO tables (id, game, options, seed, seats, created) VALUES ('t1', 'asterix', '{}', 7, '[{"kind":"human","token":"x"}]', 0);`
+	if _, err := db.Exec(old); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, _, err := s.Load(ctx, "t1")
+	if err != nil || got.Game != "asterix" || got.Seed != 7 || got.Open || got.Rematch != "" {
+		t.Fatalf("old table read back as %+v, %v", got, err)
+	}
+	if err := s.SetRematch(ctx, "t1", "t9"); err != nil {
+		t.Fatal(err)
 	}
 }

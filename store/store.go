@@ -17,6 +17,9 @@ type Seat struct {
 	Kind  string `json:"kind"` // "human" or "bot:NAME[:LEVEL]"
 	Token string `json:"token"`
 	Name  string `json:"name,omitempty"`
+	// Taken: someone has claimed the seat (joined, or connected with its
+	// token). A free human seat can be joined from the lobby.
+	Taken bool `json:"taken,omitempty"`
 }
 
 // Table is a table's set-up and state of play.
@@ -30,6 +33,10 @@ type Table struct {
 	Created  time.Time       `json:"created"`
 	Finished bool            `json:"finished"`
 	Outcome  json.RawMessage `json:"outcome,omitempty"`
+	// Open: listed in the lobby, so that anyone may join a free seat.
+	Open bool `json:"open,omitempty"`
+	// Rematch is the id of the table that replays this one, once asked for.
+	Rematch string `json:"rematch,omitempty"`
 }
 
 // Move is one accepted move: its place in the table's sequence (from 0),
@@ -58,6 +65,10 @@ type Store interface {
 	Finish(ctx context.Context, tableID string, outcome json.RawMessage) error
 	// Load returns a table and its moves in order.
 	Load(ctx context.Context, tableID string) (Table, []Move, error)
+	// UpdateSeats replaces a table's seats (a seat joined or left).
+	UpdateSeats(ctx context.Context, tableID string, seats []Seat) error
+	// SetRematch records the table that replays this one.
+	SetRematch(ctx context.Context, tableID, rematch string) error
 	// Unfinished lists the ids of the tables still in play.
 	Unfinished(ctx context.Context) ([]string, error)
 	// Close releases the store.

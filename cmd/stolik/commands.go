@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"sort"
@@ -117,8 +116,7 @@ func serve(ctx context.Context, addr, db string, stdout io.Writer, ready func(st
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
-		WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
+	hs := server.HTTPServer(srv.Handler())
 	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", path)
 	if ready != nil {
 		ready(ln.Addr().String())

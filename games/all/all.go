@@ -77,3 +77,20 @@ func ValidateContent(name, dir string) error {
 	_, err := WithContent(name, dir)
 	return err
 }
+
+// HiddenFacts is a game's list of the strings a seat may not be sent in
+// a position (its conformance tests' leak check), for tests outside the
+// game, such as the server's checks of what crosses the wire.
+func HiddenFacts(name string) func(engine.State, engine.Seat) []string {
+	switch name {
+	case "cardline":
+		return cardline.HiddenFacts
+	case "asterix":
+		return asterix.HiddenFacts
+	case "frontline":
+		return frontline.HiddenFacts
+	case "tagteam":
+		return tagteam.HiddenFacts
+	}
+	return nil
+}

@@ -8,33 +8,6 @@ import (
 	"stolik/engine/enginetest"
 )
 
-// hiddenFacts are the card names viewer may not see: every build deck card
-// (but the bottom cards viewer placed), the opponent's offer and the
-// opponent's new card until it is revealed.
-func hiddenFacts(st engine.State, viewer engine.Seat) []string {
-	s := st.(*State)
-	var facts []string
-	card := func(c uint8) { facts = append(facts, strconv.Quote(s.pack.InstanceName(c))) }
-	for p := 0; p < 2; p++ {
-		pl := &s.players[p]
-		n := int(pl.buildN)
-		if engine.Seat(p) == viewer {
-			n -= int(pl.known)
-		} else {
-			for _, c := range pl.offer[:pl.offerN] {
-				card(c)
-			}
-			if pl.newCard != none && s.newCardHidden(p) {
-				card(pl.newCard)
-			}
-		}
-		for _, c := range pl.build[:n] {
-			card(c)
-		}
-	}
-	return facts
-}
-
 func TestConformance(t *testing.T) {
 	games, deep := 300, 20
 	if testing.Short() {
@@ -51,9 +24,9 @@ func TestConformance(t *testing.T) {
 		},
 		Games:       games,
 		Deep:        deep,
-		HiddenFacts: hiddenFacts,
+		HiddenFacts: HiddenFacts,
 		RenderFacts: func(st engine.State, viewer engine.Seat) []string {
-			facts := hiddenFacts(st, viewer)
+			facts := HiddenFacts(st, viewer)
 			for i, f := range facts {
 				uq, _ := strconv.Unquote(f)
 				facts[i] = " " + uq + " " // as the table lists a card: its name between spaces

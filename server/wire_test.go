@@ -1,0 +1,360 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"stolik/engine"
+	"stolik/games/all"
+	"stolik/store"
+)
+
+// A whole game of each game over real WebSockets, every seat a client of
+// the test plus a spectator, with the server stopped and started again
+// on the same database mid-game. Every message any client is sent is
+// searched for the facts its seat may not know (the games' conformance
+// leak check, on the wire), and the finished record replays to the
+// table's position.
+func TestWireGameSurvivesRestartAndLeaksNothing(t *testing.T) {
+	for _, g := range all.Games() {
+		t.Run(g.Name(), func(t *testing.T) {
+			t.Parallel()
+			wireGame(t, g)
+		})
+	}
+}
+
+func wireGame(t *testing.T, g engine.Game) {
+	path := filepath.Join(t.TempDir(), "wire.db")
+	facts := all.HiddenFacts(g.Name())
+	players := 2
+	for _, o := range g.Options() {
+		if o.Name == "players" {
+			players = o.Min
+		}
+	}
+	seats := make([]string, players)
+	for i := range seats {
+		seats[i] = "human"
+	}
+
+	type running struct {
+		s   *Server
+		hs  *httptest.Server
+		st  *store.SQLite
+		tab *Table
+	}
+	start := func(id string) running {
+		st, err := store.OpenSQLite(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := New(Config{Store: st, Games: all.Games()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs := httptest.NewServer(s.Handler())
+		var tab *Table
+		if id == "" {
+			tab, err = s.Create(context.Background(), Spec{Game: g.Name(), Options: map[string]any{"players": players}, Seats: seats, Seed: 21})
+		} else {
+			tab, err = s.Table(id)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return running{s, hs, st, tab}
+	}
+	stop := func(r running) {
+		r.hs.Close()
+		r.s.Close()
+		r.st.Close()
+	}
+
+	run := start("")
+	id, tokens := run.tab.ID(), run.tab.Seats()
+	// connect makes a client for every seat and a spectator (the last).
+	connect := func(r running) []*wsClient {
+		url := "ws" + strings.TrimPrefix(r.hs.URL, "http") + "/ws/tables/" + id
+		var cs []*wsClient
+		for i := 0; i <= players; i++ {
+			u := url + "?lang=en"
+			if i < players {
+				u += "&token=" + tokens[i].Token
+			}
+			c, _, err := dial(t, u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs = append(cs, c)
+		}
+		return cs
+	}
+	seatOf := func(i int) engine.Seat {
+		if i == players {
+			return engine.Spectator
+		}
+		return engine.Seat(i)
+	}
+	// catchUp reads each client's messages up to its state after move n,
+	// checking every message against the table's position, which stays
+	// put meanwhile: only the test moves.
+	catchUp := func(r running, cs []*wsClient, n int) []StateMessage {
+		for {
+			changed := r.tab.Changed()
+			if r.tab.Moves() == n {
+				break
+			}
+			select {
+			case <-changed:
+			case <-time.After(30 * time.Second):
+				t.Fatalf("move %d was not played", n)
+			}
+		}
+		r.tab.mu.Lock()
+		now := r.tab.st.Clone()
+		r.tab.mu.Unlock()
+		states := make([]StateMessage, len(cs))
+		for i, c := range cs {
+			hidden := facts(now, seatOf(i))
+			for {
+				typ, data := c.next()
+				for _, f := range hidden {
+					if strings.Contains(string(data), f) {
+						t.Fatalf("move %d: seat %d was sent hidden fact %s in %s", n, seatOf(i), f, data)
+					}
+				}
+				if typ == "error" {
+					t.Fatalf("seat %d: %s", seatOf(i), data)
+				}
+				if typ != "state" {
+					continue
+				}
+				var m StateMessage
+				json.Unmarshal(data, &m)
+				if m.Moves == n {
+					if mustJSON(m.View) != mustJSON(now.View(seatOf(i))) {
+						t.Fatalf("move %d: seat %d was sent a view other than its own", n, seatOf(i))
+					}
+					states[i] = m
+					break
+				}
+			}
+		}
+		return states
+	}
+
+	r := engine.NewRand(5)
+	cs := connect(run)
+	states := catchUp(run, cs, 0)
+	restartAt := -1
+	for n := 0; ; n++ {
+		if n > 4000 {
+			t.Fatalf("no end after %d moves", n)
+		}
+		if states[0].Over {
+			break
+		}
+		if restartAt < 0 && n >= 12 {
+			// Stop mid-game: clients go, the server goes; a new server on
+			// the same file must carry on from the same position.
+			restartAt = n
+			hash := run.tab.Hash()
+			for _, c := range cs {
+				c.c.CloseNow()
+			}
+			stop(run)
+			run = start(id)
+			if run.tab.Hash() != hash || run.tab.Moves() != n {
+				t.Fatalf("after the restart: %d moves, hash %x; want %d, %x", run.tab.Moves(), run.tab.Hash(), n, hash)
+			}
+			cs = connect(run)
+			states = catchUp(run, cs, n)
+		}
+		var mover int = -1
+		for i := 0; i < players; i++ {
+			if len(states[i].Legal) > 0 {
+				mover = i
+				break
+			}
+		}
+		if mover < 0 {
+			t.Fatalf("move %d: nobody may move and the game is not over", n)
+		}
+		legal := states[mover].Legal
+		data, _ := json.Marshal(ClientMessage{Type: "move", Move: legal[r.IntN(len(legal))].Move})
+		cs[mover].send(string(data))
+		states = catchUp(run, cs, n+1)
+	}
+	if restartAt < 0 {
+		t.Fatal("the game ended before the restart")
+	}
+	var rec engine.Record
+	if code := call(t, "GET", run.hs.URL+"/api/tables/"+id+"/record", "", &rec); code != 200 {
+		t.Fatalf("record: %d", code)
+	}
+	res, err := engine.Replay(g, rec)
+	if err != nil || res.Err != nil || res.State.Hash() != run.tab.Hash() {
+		t.Fatalf("the record does not replay to the table's position: %v %v", err, res.Err)
+	}
+	out, _ := res.State.Outcome()
+	if mustJSON(out) != mustJSON(states[players].Outcome) {
+		t.Errorf("outcome on the wire %s, replayed %s", mustJSON(states[players].Outcome), mustJSON(out))
+	}
+	t.Logf("%s: %d moves, restarted at %d", g.Name(), len(rec.Moves), restartAt)
+	for _, c := range cs {
+		c.c.CloseNow()
+	}
+	stop(run)
+}
+
+// A message over the size limit ends the connection with "too big".
+func TestMessageTooBig(t *testing.T) {
+	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "big.db"))
+	tab, err := s.Create(context.Background(), Spec{Game: "tagteam", Seats: []string{"human", "human"}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := dial(t, "ws"+strings.TrimPrefix(hs.URL, "http")+"/ws/tables/"+tab.ID()+"?token="+tab.Seats()[0].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.state()
+	c.send(`{"type":"move","move":"` + strings.Repeat("x", maxMessage) + `"}`)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, _, err := c.c.Read(ctx)
+		cancel()
+		if err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
+				t.Fatalf("after %d bytes: %v, want a message-too-big close", maxMessage+30, err)
+			}
+			break
+		}
+	}
+	if tab.Moves() != 0 {
+		t.Error("the table changed")
+	}
+}
+
+// rawDial opens a WebSocket by hand on a bare TCP connection, which never
+// answers pings.
+func rawDial(t *testing.T, base, path string) (net.Conn, *bufio.Reader) {
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+		path, strings.TrimPrefix(base, "http://"))
+	br := bufio.NewReader(conn)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil || resp.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("upgrade: %v %v", resp, err)
+	}
+	return conn, br
+}
+
+// A client that stops answering is dropped after a ping goes unanswered.
+func TestSilentClientIsDropped(t *testing.T) {
+	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "silent.db"), func(c *Config) {
+		c.PingInterval, c.PingTimeout = 20*time.Millisecond, 20*time.Millisecond
+	})
+
+	tab, err := s.Create(context.Background(), Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, br := rawDial(t, hs.URL, "/ws/tables/"+tab.ID())
+	conn.SetReadDeadline(time.Now().Add(30 * time.Second)) // only against a hang
+	pinged := false
+	for {
+		head := make([]byte, 2)
+		if _, err := io.ReadFull(br, head); err != nil {
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				t.Fatal("the server kept a silent client for 30 s")
+			}
+			break // the server hung up
+		}
+		n := int(head[1] & 0x7f)
+		switch n {
+		case 126:
+			var ext [2]byte
+			io.ReadFull(br, ext[:])
+			n = int(ext[0])<<8 | int(ext[1])
+		case 127:
+			var ext [8]byte
+			io.ReadFull(br, ext[:])
+			n = 0
+			for _, b := range ext {
+				n = n<<8 | int(b)
+			}
+		}
+		if head[0]&0x0f == 0x9 {
+			pinged = true
+		}
+		io.CopyN(io.Discard, br, int64(n))
+	}
+	if !pinged {
+		t.Error("the server hung up without pinging")
+	}
+}
+
+// The HTTP server's deadlines (as `stolik serve` sets them, here short)
+// do not cut a WebSocket that lives longer than they are.
+func TestWebSocketOutlivesHTTPDeadlines(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "deadline.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Store: st, Games: all.Games()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const deadline = 100 * time.Millisecond
+	hs := httptest.NewUnstartedServer(s.Handler())
+	std := HTTPServer(s.Handler())
+	std.ReadTimeout, std.WriteTimeout = deadline, deadline
+	hs.Config = std
+	hs.Start()
+	t.Cleanup(func() { hs.Close(); s.Close(); st.Close() })
+	tab, err := s.Create(context.Background(), Spec{Game: "cardline", Options: map[string]any{"players": 2, "first": "0"}, Seats: []string{"human", "human"}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := dial(t, "ws"+strings.TrimPrefix(hs.URL, "http")+"/ws/tables/"+tab.ID()+"?token="+tab.Seats()[0].Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := c.state()
+	// Let three times the deadlines pass: time passing is what is tested.
+	<-time.After(3 * deadline)
+	c.send(`{"type":"move","move":"` + first.Legal[0].Move + `"}`)
+	for {
+		typ, data := c.next()
+		if typ == "error" {
+			t.Fatalf("the move was refused: %s", data)
+		}
+		if typ == "state" {
+			var m StateMessage
+			json.Unmarshal(data, &m)
+			if m.Moves == 1 {
+				return
+			}
+		}
+	}
+}

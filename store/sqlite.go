@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver
@@ -15,7 +16,12 @@ import (
 // SQLite is the embedded store: one file, written through one connection
 // (SQLite allows one writer), in WAL mode so readers never wait for it.
 type SQLite struct {
-	db *sql.DB
+	db         *sql.DB
+	insertMove *sql.Stmt
+	appends    chan appendReq
+	writerDone chan struct{}
+	mu         sync.RWMutex // closed, and sends on appends
+	closed     bool
 }
 
 const schema = `
@@ -62,7 +68,14 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: upgrading the schema in %s: %w", path, err)
 	}
-	return &SQLite{db: db}, nil
+	insert, err := db.Prepare(`INSERT INTO moves (table_id, n, seat, move) VALUES (?, ?, ?, ?)`)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	s := &SQLite{db: db, insertMove: insert, appends: make(chan appendReq, maxBatch), writerDone: make(chan struct{})}
+	go s.writer()
+	return s, nil
 }
 
 // migrate adds the columns that files made by earlier versions lack.
@@ -115,18 +128,92 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
 	return nil
 }
 
+// AppendMove hands the move to the writer, which commits the moves that
+// arrive together in one transaction (group commit), and waits for its
+// own result. Once handed over, a move is written whatever becomes of
+// ctx, so that a caller never gives up on a move that is then stored.
 func (s *SQLite) AppendMove(ctx context.Context, tableID string, m Move) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO moves (table_id, n, seat, move) VALUES (?, ?, ?, ?)`, tableID, m.N, m.Seat, m.Move)
-	if err != nil {
-		if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
-			return ErrConflict
-		}
-		if strings.Contains(err.Error(), "FOREIGN KEY") {
-			return ErrNotFound
-		}
-		return fmt.Errorf("store: appending move %d to table %s: %w", m.N, tableID, err)
+	req := appendReq{table: tableID, move: m, done: make(chan error, 1)}
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return ErrClosed
 	}
-	return nil
+	s.appends <- req
+	s.mu.RUnlock()
+	return <-req.done
+}
+
+type appendReq struct {
+	table string
+	move  Move
+	done  chan error
+}
+
+// maxBatch is the most moves one transaction commits.
+const maxBatch = 256
+
+// writer commits moves: whatever has queued up while the last commit ran
+// goes into the next transaction.
+func (s *SQLite) writer() {
+	defer close(s.writerDone)
+	batch := make([]appendReq, 0, maxBatch)
+	for req := range s.appends {
+		batch = append(batch[:0], req)
+	drain:
+		for len(batch) < maxBatch {
+			select {
+			case r, ok := <-s.appends:
+				if !ok {
+					break drain
+				}
+				batch = append(batch, r)
+			default:
+				break drain
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+func (s *SQLite) commit(batch []appendReq) {
+	ctx := context.Background()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		for _, r := range batch {
+			r.done <- fmt.Errorf("store: appending move %d to table %s: %w", r.move.N, r.table, err)
+		}
+		return
+	}
+	stmt := tx.StmtContext(ctx, s.insertMove)
+	errs := make([]error, len(batch))
+	for i, r := range batch {
+		_, err := stmt.ExecContext(ctx, r.table, r.move.N, r.move.Seat, r.move.Move)
+		errs[i] = moveError(err, r.table, r.move.N)
+	}
+	if err := tx.Commit(); err != nil {
+		for i := range errs {
+			errs[i] = fmt.Errorf("store: committing moves: %w", err)
+		}
+	}
+	for i, r := range batch {
+		r.done <- errs[i]
+	}
+}
+
+// moveError maps a failed insert of a move to the store's errors; a
+// failed statement undoes only itself, so the rest of the batch stands.
+func moveError(err error, tableID string, n int) error {
+	if err == nil {
+		return nil
+	}
+	if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
+		return ErrConflict
+	}
+	if strings.Contains(err.Error(), "FOREIGN KEY") {
+		return ErrNotFound
+	}
+	return fmt.Errorf("store: appending move %d to table %s: %w", n, tableID, err)
 }
 
 func (s *SQLite) Finish(ctx context.Context, tableID string, outcome json.RawMessage) error {
@@ -224,4 +311,17 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
 	return ids, rows.Err()
 }
 
-func (s *SQLite) Close() error { return s.db.Close() }
+// Close lets the writer commit what it holds, then closes the file.
+func (s *SQLite) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	close(s.appends)
+	s.mu.Unlock()
+	<-s.writerDone
+	s.insertMove.Close()
+	return s.db.Close()
+}

@@ -175,3 +175,42 @@ func TestSQLiteUpgradesAnOlderFile(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Moves of many tables at once are committed together and all stored; a
+// closed store refuses more.
+func TestSQLiteGroupCommit(t *testing.T) {
+	ctx := context.Background()
+	s, err := OpenSQLite(filepath.Join(t.TempDir(), "group.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tables, moves = 20, 30
+	for i := range tables {
+		if err := s.CreateTable(ctx, Table{ID: fmt.Sprint("t", i), Game: "g"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := range moves {
+				if err := s.AppendMove(ctx, fmt.Sprint("t", i), Move{N: n, Move: fmt.Sprint("m", n)}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range tables {
+		if _, ms, err := s.Load(ctx, fmt.Sprint("t", i)); err != nil || len(ms) != moves || ms[moves-1].Move != fmt.Sprint("m", moves-1) {
+			t.Fatalf("table %d: %d moves, %v", i, len(ms), err)
+		}
+	}
+	s.Close()
+	if err := s.AppendMove(ctx, "t0", Move{N: moves}); !errors.Is(err, ErrClosed) {
+		t.Errorf("a move for a closed store: %v", err)
+	}
+}

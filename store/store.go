@@ -50,6 +50,9 @@ type Move struct {
 // ErrNotFound: no table with that id.
 var ErrNotFound = errors.New("store: no such table")
 
+// ErrClosed: the store is closed.
+var ErrClosed = errors.New("store: closed")
+
 // ErrConflict: a move with that sequence number is already stored (two
 // writers raced for one table).
 var ErrConflict = errors.New("store: that move number is taken")

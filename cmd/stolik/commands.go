@@ -536,6 +536,9 @@ func describePack(g engine.Game) string {
 }
 
 func cmdBench(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "server" {
+		return cmdBenchServer(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	var gf gameFlags
 	gf.register(fs)
@@ -609,4 +612,57 @@ func printParts(w io.Writer, res sim.Result) {
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// cmdBenchServer runs tables of clients over real WebSockets against a
+// server with the SQLite store, on 127.0.0.1 in this process.
+func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench server", flag.ContinueOnError)
+	game := fs.String("game", "cardline", "the game the tables play")
+	players := fs.Int("players", 2, "seats at each table (one WebSocket each)")
+	tables := fs.Int("tables", 500, "tables in play at once")
+	rate := fs.Float64("rate", 0, "moves a second in all to pace the clients to (0: as fast as they can)")
+	d := fs.Duration("time", 10*time.Second, "how long to measure")
+	warm := fs.Duration("warmup", 3*time.Second, "how long to set up and run before measuring")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageError("bench server: unexpected %q", pos[0])
+	}
+	if _, err := all.Lookup(*game, ""); err != nil {
+		return usageError("bench server: %v", err)
+	}
+	if *tables < 1 || *players < 1 {
+		return usageError("bench server: --tables and --players must be positive")
+	}
+	cfg := server.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, Rate: *rate}
+	if !*asJSON {
+		fmt.Fprintf(stderr, "%d tables of %s, %d players each: %s to warm up, %s measured...\n", *tables, *game, *players, *warm, *d)
+		cfg.Progress = func(r server.LoadResult) {
+			fmt.Fprintf(stderr, "  %4.0f s  %d connections  %d moves  %.0f moves/s\n", r.Seconds, r.Connections, r.Moves, r.MovesPerS)
+		}
+	}
+	res, err := server.Load(context.Background(), cfg)
+	if err != nil {
+		return fail(1, "bench server: %v", err)
+	}
+	if *asJSON {
+		data, _ := json.MarshalIndent(res, "", "  ")
+		fmt.Fprintln(stdout, string(data))
+		return nil
+	}
+	pace := "as fast as the clients can"
+	if res.Rate > 0 {
+		pace = fmt.Sprintf("paced to %.0f moves/s", res.Rate)
+	}
+	fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, SQLite store, over WebSockets on 127.0.0.1:\n", res.Game, res.Tables, res.Players, pace)
+	fmt.Fprintf(stdout, "  %d connections at most; after %.0f s of warm-up, %d moves in %.1f s: %.0f moves/s; %d games finished\n", res.Connections, res.WarmupS, res.Moves, res.Seconds, res.MovesPerS, res.Games)
+	fmt.Fprintf(stdout, "  move latency (sent to state received): p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", res.P50ms, res.P99ms, res.MaxMs)
+	if res.Errors > 0 {
+		fmt.Fprintf(stdout, "  %d moves refused: %v\n", res.Errors, res.ErrorCodes)
+	}
+	return nil
 }

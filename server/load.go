@@ -1,0 +1,323 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"stolik/engine"
+	"stolik/store"
+)
+
+// LoadConfig is a load test: Tables tables of Game played at once by
+// clients over real WebSockets on 127.0.0.1, one client per seat, each
+// picking a random legal move from the state it is sent, against a real
+// server with the SQLite store. A finished table is replaced by a new one
+// until Duration is over.
+type LoadConfig struct {
+	Games    []engine.Game
+	Game     string
+	Players  int
+	Tables   int
+	Duration time.Duration
+	// Warmup is the first part of Duration, not measured: the tables are
+	// set up and the connections opened (all at once) meanwhile.
+	Warmup time.Duration
+	// Rate, if set, paces the clients to about this many moves a second in
+	// all (each table moves at Rate/Tables), so that latency is measured
+	// under a given load rather than at saturation.
+	Rate float64
+	// Dir holds the database (a temporary directory when empty).
+	Dir string
+	// Progress, if set, is called about once a second.
+	Progress func(LoadResult)
+}
+
+// LoadResult is what a load test measured.
+type LoadResult struct {
+	Game        string  `json:"game"`
+	Players     int     `json:"players"`
+	Tables      int     `json:"tables"`
+	Rate        float64 `json:"rate,omitempty"` // the pace asked for (moves/s), 0: as fast as possible
+	Connections int     `json:"connections"`    // the most open at once
+	Moves       int64   `json:"moves"`
+	Games       int64   `json:"games"`
+	Seconds     float64 `json:"seconds"` // measured, after the warm-up
+	WarmupS     float64 `json:"warmup_s"`
+	MovesPerS   float64 `json:"moves_per_s"`
+	// Latency of a move: from sending it to receiving the state that
+	// includes it (stored, applied and broadcast), in milliseconds.
+	P50ms  float64 `json:"p50_ms"`
+	P99ms  float64 `json:"p99_ms"`
+	MaxMs  float64 `json:"max_ms"`
+	Errors int64   `json:"errors"` // moves refused (none expected)
+	// ErrorCodes counts the refusals by code.
+	ErrorCodes map[string]int `json:"error_codes,omitempty"`
+}
+
+// loadState is the part of a message a load client reads.
+type loadState struct {
+	Type  string `json:"type"`
+	Made  int    `json:"made"`
+	Legal []struct {
+		Move string `json:"move"`
+	} `json:"legal"`
+	Over bool   `json:"over"`
+	Code string `json:"code"`
+}
+
+var (
+	stateHead = []byte(`{"type":"state"`)
+	legalKey  = []byte(`,"legal":`)
+)
+
+// readLoadState decodes what a load client needs. A state message's view
+// is skipped unread: the keys after it (legal, over, …, made) are decoded
+// as an object of their own. The view cannot hold the bytes `,"legal":`
+// outside a string (no view has such a key), nor inside one (its quotes
+// would be escaped), so the last occurrence is the key itself.
+func readLoadState(data []byte, m *loadState) error {
+	if bytes.HasPrefix(data, stateHead) {
+		i := bytes.LastIndex(data, legalKey)
+		if i < 0 {
+			return errors.New("a state message without legal moves")
+		}
+		m.Type = "state"
+		tail := append([]byte{'{'}, data[i+1:]...)
+		return json.Unmarshal(tail, m)
+	}
+	return json.Unmarshal(data, m)
+}
+
+// Load runs a load test.
+func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
+	res := LoadResult{Game: cfg.Game, Players: cfg.Players, Tables: cfg.Tables, Rate: cfg.Rate}
+	dir := cfg.Dir
+	if dir == "" {
+		d, err := os.MkdirTemp("", "stolik-load-")
+		if err != nil {
+			return res, err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	st, err := store.OpenSQLite(filepath.Join(dir, "load.db"))
+	if err != nil {
+		return res, err
+	}
+	defer st.Close()
+	srv, err := New(Config{Store: st, Games: cfg.Games, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		return res, err
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return res, err
+	}
+	hs := HTTPServer(srv.Handler())
+	go hs.Serve(ln)
+	defer hs.Close()
+	base := "http://" + ln.Addr().String()
+
+	seats := make([]string, cfg.Players)
+	for i := range seats {
+		seats[i] = "human"
+	}
+	var (
+		mu          sync.Mutex
+		latencies   []time.Duration
+		codes       = map[string]int{}
+		moves, done atomic.Int64
+		errs        atomic.Int64
+		open, peak  atomic.Int64
+	)
+	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
+	defer cancel()
+	start := time.Now()
+	measureFrom := start.Add(cfg.Warmup)
+	stopProgress := make(chan struct{})
+	if cfg.Progress != nil {
+		go func() {
+			tick := time.NewTicker(time.Second)
+			defer tick.Stop()
+			for {
+				select {
+				case <-tick.C:
+					el := max(time.Since(measureFrom).Seconds(), 1e-3)
+					cfg.Progress(LoadResult{Game: cfg.Game, Players: cfg.Players, Tables: cfg.Tables, Connections: int(open.Load()),
+						Moves: moves.Load(), Games: done.Load(), Seconds: el, MovesPerS: float64(moves.Load()) / el, Errors: errs.Load()})
+				case <-stopProgress:
+					return
+				}
+			}
+		}()
+	}
+
+	// client plays one seat of one table until the game is over.
+	client := func(id, token string, r *rand.Rand, p *pace) error {
+		c, _, err := websocket.Dial(ctx, strings.Replace(base, "http", "ws", 1)+"/ws/tables/"+id+"?token="+token, nil)
+		if err != nil {
+			return err
+		}
+		defer c.CloseNow()
+		c.SetReadLimit(1 << 22)
+		for n := open.Add(1); ; {
+			p := peak.Load()
+			if n <= p || peak.CompareAndSwap(p, n) {
+				break
+			}
+		}
+		defer open.Add(-1)
+		sentAt, sentMade := time.Time{}, -1
+		// A well-behaved client keeps under the server's rate limit.
+		var next time.Time
+		for {
+			_, data, err := c.Read(ctx)
+			if err != nil {
+				return err
+			}
+			var m loadState
+			if err := readLoadState(data, &m); err != nil {
+				return err
+			}
+			switch m.Type {
+			case "error":
+				errs.Add(1)
+				mu.Lock()
+				codes[m.Code]++
+				mu.Unlock()
+				sentMade = -1
+				continue
+			case "state":
+			default:
+				continue
+			}
+			if sentMade >= 0 && m.Made > sentMade {
+				if sentAt.After(measureFrom) {
+					lat := time.Since(sentAt)
+					mu.Lock()
+					latencies = append(latencies, lat)
+					mu.Unlock()
+					moves.Add(1)
+				}
+				sentMade = -1
+			}
+			if m.Over {
+				return nil
+			}
+			if len(m.Legal) == 0 || sentMade >= 0 {
+				continue
+			}
+			msg, _ := json.Marshal(ClientMessage{Type: "move", Move: m.Legal[r.IntN(len(m.Legal))].Move})
+			if at := p.next(); at.After(next) {
+				next = at
+			}
+			if wait := time.Until(next); wait > 0 {
+				select {
+				case <-time.After(wait):
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			next = time.Now().Add(time.Second / rateLimit)
+			sentAt, sentMade = time.Now(), m.Made
+			if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
+				return err
+			}
+		}
+	}
+	// table keeps one table in play after another.
+	var wg sync.WaitGroup
+	var firstErr atomic.Value
+	for i := 0; i < cfg.Tables; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(i), 7))
+			p := &pace{}
+			if cfg.Rate > 0 {
+				p.every = time.Duration(float64(cfg.Tables) / cfg.Rate * float64(time.Second))
+				p.at = start.Add(time.Duration(r.Int64N(int64(p.every) + 1))) // spread the tables out
+			}
+			for ctx.Err() == nil {
+				t, err := srv.Create(ctx, Spec{Game: cfg.Game, Options: map[string]any{"players": cfg.Players}, Seats: seats, Seed: r.Uint64()})
+				if err != nil {
+					if ctx.Err() == nil {
+						firstErr.CompareAndSwap(nil, err)
+					}
+					return
+				}
+				var cw sync.WaitGroup
+				for _, s := range t.Seats() {
+					cw.Add(1)
+					go func(token string, seed uint64) {
+						defer cw.Done()
+						err := client(t.ID(), token, rand.New(rand.NewPCG(seed, 1)), p)
+						if err != nil && ctx.Err() == nil {
+							firstErr.CompareAndSwap(nil, err)
+							cancel()
+						}
+					}(s.Token, r.Uint64())
+				}
+				cw.Wait()
+				if _, over := t.Outcome(); over {
+					done.Add(1)
+				}
+			}
+		}(i)
+	}
+	wg.Wait()
+	close(stopProgress)
+	el := time.Since(measureFrom)
+	if e, ok := firstErr.Load().(error); ok && !errors.Is(e, context.Canceled) && !errors.Is(e, context.DeadlineExceeded) {
+		return res, fmt.Errorf("load: %w", e)
+	}
+	res.Connections, res.Moves, res.Games, res.Errors, res.ErrorCodes = int(peak.Load()), moves.Load(), done.Load(), errs.Load(), codes
+	res.Seconds, res.WarmupS = el.Seconds(), cfg.Warmup.Seconds()
+	res.MovesPerS = float64(res.Moves) / res.Seconds
+	slices.Sort(latencies)
+	if n := len(latencies); n > 0 {
+		ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+		res.P50ms, res.P99ms, res.MaxMs = ms(latencies[n/2]), ms(latencies[n*99/100]), ms(latencies[n-1])
+	}
+	return res, nil
+}
+
+// pace spaces a table's moves (all its clients share it); zero: no pace.
+type pace struct {
+	mu    sync.Mutex
+	every time.Duration
+	at    time.Time
+}
+
+// next is when the table's next move may be sent.
+func (p *pace) next() time.Time {
+	if p.every == 0 {
+		return time.Time{}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	if p.at.Before(now) {
+		p.at = now
+	}
+	at := p.at
+	p.at = p.at.Add(p.every)
+	return at
+}

@@ -1,0 +1,41 @@
+package server
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"stolik/games/all"
+)
+
+// A short load test: clients over real WebSockets play, and every move
+// sent is answered.
+func TestLoad(t *testing.T) {
+	res, err := Load(context.Background(), LoadConfig{Games: all.Games(), Game: "tagteam", Players: 2, Tables: 4,
+		Duration: 300 * time.Millisecond, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Moves == 0 || res.Connections != 8 || res.Errors != 0 || res.P50ms <= 0 || res.P99ms < res.P50ms {
+		t.Errorf("load: %+v", res)
+	}
+}
+
+// BenchmarkServer reports moves/s and move latency for 1,000 WebSockets
+// (500 two-player tables); `stolik bench server` runs it with flags.
+func BenchmarkServer(b *testing.B) {
+	for range b.N {
+		res, err := Load(context.Background(), LoadConfig{Games: all.Games(), Game: "cardline", Players: 2, Tables: 500,
+			Duration: 13 * time.Second, Warmup: 3 * time.Second, Rate: benchRate, Dir: b.TempDir()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(res.MovesPerS, "moves/s")
+		b.ReportMetric(res.P50ms, "p50-ms")
+		b.ReportMetric(res.P99ms, "p99-ms")
+		b.ReportMetric(float64(res.Connections), "conns")
+	}
+}
+
+// benchRate paces BenchmarkServer: the goal's 5,000 moves/s.
+var benchRate = 5000.0

@@ -38,6 +38,7 @@ type Table struct {
 	done                    chan struct{}    // closed when the game is over
 	tick                    chan struct{}    // closed and replaced at every change: a move, a seat joined or left, a rematch
 	changes                 int              // counts those changes
+	made                    []int            // moves accepted from each seat
 	log                     [][]engine.Event // the events of each move since the table was opened (first: logFrom)
 	logFrom                 int
 }
@@ -51,6 +52,7 @@ type snapshot struct {
 	players []Player
 	rematch string
 	seated  bool // the client's token still claims its seat
+	made    int  // moves accepted from the client's seat
 }
 
 // since is the table now, with the events of moves from..Moves()-1 that
@@ -62,9 +64,9 @@ func (t *Table) since(from int, token string) snapshot {
 	for i := max(from, t.logFrom); i < t.moves; i++ {
 		sn.events = append(sn.events, t.log[i-t.logFrom]...)
 	}
-	for _, s := range t.rec.Seats {
+	for i, s := range t.rec.Seats {
 		if token != "" && s.Token == token {
-			sn.seated = true
+			sn.seated, sn.made = true, t.made[i]
 		}
 	}
 	return sn
@@ -85,9 +87,15 @@ func (t *Table) Changed() <-chan struct{} {
 	return t.tick
 }
 
-func newTable(rec store.Table, g engine.Game, opts engine.Options, st engine.State, moves int, s store.Store) *Table {
-	t := &Table{rec: rec, game: g, opts: opts, st: st, moves: moves, store: s, done: make(chan struct{}), tick: make(chan struct{}),
-		logFrom: moves}
+// newTable is a table in play after moves (none for a new table).
+func newTable(rec store.Table, g engine.Game, opts engine.Options, st engine.State, moves []store.Move, s store.Store) *Table {
+	t := &Table{rec: rec, game: g, opts: opts, st: st, moves: len(moves), store: s, done: make(chan struct{}), tick: make(chan struct{}),
+		logFrom: len(moves), made: make([]int, len(rec.Seats))}
+	for _, m := range moves {
+		if m.Seat >= 0 && m.Seat < len(t.made) {
+			t.made[m.Seat]++
+		}
+	}
 	if _, over := st.Outcome(); over {
 		close(t.done)
 	}
@@ -152,7 +160,7 @@ func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (
 	if err := s.CreateTable(ctx, rec); err != nil {
 		return nil, err
 	}
-	return newTable(rec, g, opts, st, 0, s), nil
+	return newTable(rec, g, opts, st, nil, s), nil
 }
 
 // OpenTable rebuilds a stored table by replaying its moves.
@@ -179,7 +187,7 @@ func OpenTable(ctx context.Context, s store.Store, lookup Lookup, id string) (*T
 			return nil, fmt.Errorf("table %s: stored move %d (%s) does not replay: %v", id, m.N, m.Move, re)
 		}
 	}
-	return newTable(rec, g, opts, st, len(moves), s), nil
+	return newTable(rec, g, opts, st, moves, s), nil
 }
 
 // ID is the table's id.
@@ -239,6 +247,7 @@ func (t *Table) Play(ctx context.Context, token, text string) ([]engine.Event, e
 	}
 	t.st = next
 	t.moves++
+	t.made[seat]++
 	t.log = append(t.log, append([]engine.Event(nil), evs...))
 	t.changed()
 	if out, over := t.st.Outcome(); over {

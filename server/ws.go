@@ -44,6 +44,10 @@ type StateMessage struct {
 	Outcome *engine.Outcome `json:"outcome,omitempty"`
 	Players []Player        `json:"players"`
 	Rematch string          `json:"rematch,omitempty"`
+	// Made is the number of moves accepted from this seat: a client knows
+	// its move was taken when it grows (in a game where seats move at
+	// once, moves counts the others' moves too).
+	Made int `json:"made"`
 }
 
 // EventsMessage carries the events of moves, redacted for the client.
@@ -76,7 +80,7 @@ func stateFor(t *Table, sn snapshot, seat engine.Seat, lang engine.Lang) StateMe
 	st := sn.state
 	m := StateMessage{Type: "state", Version: ProtocolVersion, Table: t.rec.ID, Game: t.rec.Game, Seat: int(seat), Moves: sn.moves,
 		Pending: append([]engine.Seat{}, st.Pending()...), View: st.View(seat), Legal: []LegalMove{}, Players: sn.players,
-		Rematch: sn.rematch}
+		Rematch: sn.rematch, Made: sn.made}
 	if seat >= 0 {
 		for _, mv := range st.Legal(seat, nil) {
 			m.Legal = append(m.Legal, LegalMove{Move: st.Format(mv), Text: st.Describe(mv, lang)})

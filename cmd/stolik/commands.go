@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -84,19 +85,48 @@ func cmdServe(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "sqlite:stolik.db", "database: sqlite:PATH")
+	content := fs.String("content", "", "a directory with a content pack per game (DIR/cardline, DIR/asterix, ...); games without one use their own cards")
 	if _, err := parse(fs, args); err != nil {
+		return err
+	}
+	games, err := serverGames(*content)
+	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, *addr, *db, stdout, nil)
+	return serve(ctx, *addr, *db, games, stdout, nil)
+}
+
+// serverGames are the games the server offers: each with its pack from
+// dir/NAME when dir has one, else with its own cards.
+func serverGames(dir string) ([]engine.Game, error) {
+	games := all.Games()
+	if dir == "" {
+		return games, nil
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, usageError("serve: --content %s: not a directory", dir)
+	}
+	for i, g := range games {
+		sub := filepath.Join(dir, g.Name())
+		if _, err := os.Stat(sub); err != nil {
+			continue
+		}
+		pg, err := all.WithContent(g.Name(), sub)
+		if err != nil {
+			return nil, fail(1, "content pack %s: %v", sub, err)
+		}
+		games[i] = pg
+	}
+	return games, nil
 }
 
 // serve runs the server until ctx ends, then shuts down gracefully: it
 // stops accepting, lets requests in flight finish, stops the bots (every
 // move accepted is already stored) and closes the store. ready, when set,
 // gets the address listened on.
-func serve(ctx context.Context, addr, db string, stdout io.Writer, ready func(string)) error {
+func serve(ctx context.Context, addr, db string, games []engine.Game, stdout io.Writer, ready func(string)) error {
 	path, ok := strings.CutPrefix(db, "sqlite:")
 	if !ok {
 		return usageError("serve: --db %q: only sqlite:PATH is supported", db)
@@ -107,7 +137,7 @@ func serve(ctx context.Context, addr, db string, stdout io.Writer, ready func(st
 	}
 	defer st.Close()
 	log := slog.New(slog.NewJSONHandler(stdout, nil))
-	srv, err := server.New(server.Config{Store: st, Games: all.Games(), Logger: log, BotDelay: 400 * time.Millisecond})
+	srv, err := server.New(server.Config{Store: st, Games: games, Logger: log, BotDelay: 400 * time.Millisecond})
 	if err != nil {
 		return err
 	}

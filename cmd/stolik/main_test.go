@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"stolik/engine"
+	"stolik/games/all"
 	"stolik/server"
 )
 
@@ -273,7 +274,7 @@ func TestServeAnswersAndStops(t *testing.T) {
 	var out bytes.Buffer
 	errc := make(chan error, 1)
 	go func() {
-		errc <- serve(ctx, "127.0.0.1:0", "sqlite:"+filepath.Join(t.TempDir(), "s.db"), &out, func(a string) { addrs <- a })
+		errc <- serve(ctx, "127.0.0.1:0", "sqlite:"+filepath.Join(t.TempDir(), "s.db"), all.Games(), &out, func(a string) { addrs <- a })
 	}()
 	var addr string
 	select {
@@ -303,5 +304,28 @@ func TestBenchJSON(t *testing.T) {
 	var rs []map[string]any
 	if code != 0 || json.Unmarshal([]byte(out), &rs) != nil || len(rs) != 1 || rs[0]["games_per_s"].(float64) <= 0 {
 		t.Fatalf("bench: exit %d %s %s", code, out, errOut)
+	}
+}
+
+// serve --content DIR takes a game's pack from DIR/GAME and leaves the
+// other games with their own cards; a broken pack stops it with status 1.
+func TestServeContent(t *testing.T) {
+	dir := t.TempDir()
+	abs, _ := filepath.Abs("../../games/cardline/content")
+	if err := os.Symlink(abs, filepath.Join(dir, "cardline")); err != nil {
+		t.Fatal(err)
+	}
+	games, err := serverGames(dir)
+	if err != nil || len(games) != 4 {
+		t.Fatalf("games: %d, %v", len(games), err)
+	}
+	if _, err := serverGames(filepath.Join(dir, "nope")); err == nil {
+		t.Error("a missing --content directory was accepted")
+	}
+	bad := t.TempDir()
+	os.Mkdir(filepath.Join(bad, "asterix"), 0o755)
+	os.WriteFile(filepath.Join(bad, "asterix", "characters.yaml"), []byte("{{{"), 0o644)
+	if _, err := serverGames(bad); err == nil {
+		t.Error("a broken pack was accepted")
 	}
 }

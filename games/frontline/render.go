@@ -13,13 +13,18 @@ func (a *Action) ActionText() engine.Text {
 	n := int(a.N)
 	switch a.Effect {
 	case StepFx:
+		dir := engine.Text{PL: "do przodu albo do tyłu", EN: "forward or back"}
 		switch a.Dir {
 		case Forward:
-			return tf("%d %s do przodu", "%d step%s forward", n, steps(n))
+			dir = engine.Text{PL: "do przodu", EN: "forward"}
 		case Back:
-			return tf("%d %s do tyłu", "%d step%s back", n, steps(n))
+			dir = engine.Text{PL: "do tyłu", EN: "back"}
 		}
-		return tf("%d %s do przodu albo do tyłu", "%d step%s forward or back", n, steps(n))
+		en := "steps"
+		if n == 1 {
+			en = "step"
+		}
+		return engine.Text{PL: fmt.Sprintf("%d %s %s", n, steps(n), dir.PL), EN: fmt.Sprintf("%d %s %s", n, en, dir.EN)}
 	case DodgeFx:
 		return engine.Text{PL: "ataki liniowe omijają cię w tej turze", EN: "linear attacks pass you by this turn"}
 	case DuckFx:
@@ -68,7 +73,7 @@ func tf(pl, en string, args ...any) engine.Text {
 	return engine.Text{PL: fmt.Sprintf(pl, args...), EN: fmt.Sprintf(en, args...)}
 }
 
-// steps is the Polish plural of "krok" after n, or the English "s".
+// steps is the Polish plural of "krok" after n.
 func steps(n int) string {
 	switch {
 	case n == 1:

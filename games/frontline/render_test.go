@@ -80,3 +80,17 @@ func TestAskNumbersTheLegalMoves(t *testing.T) {
 		t.Error("a seat with nothing to decide was asked")
 	}
 }
+
+// A step card says its steps in the language asked for, plural and all.
+func TestStepText(t *testing.T) {
+	for _, c := range []struct {
+		n      int8
+		dir    Dir
+		pl, en string
+	}{{1, Forward, "1 krok do przodu", "1 step forward"}, {2, Back, "2 kroki do tyłu", "2 steps back"}, {5, Either, "5 kroków do przodu albo do tyłu", "5 steps forward or back"}} {
+		a := Action{Effect: StepFx, N: c.n, Dir: c.dir}
+		if got := a.ActionText(); got.PL != c.pl || got.EN != c.en {
+			t.Errorf("%d steps %v: %+v, want %q / %q", c.n, c.dir, got, c.pl, c.en)
+		}
+	}
+}

@@ -87,13 +87,13 @@ var (
 )
 
 // readLoadState decodes what a load client needs. A state message's view
-// is skipped unread: the keys after it (legal, over, …, made) are decoded
-// as an object of their own. The view cannot hold the bytes `,"legal":`
-// outside a string (no view has such a key), nor inside one (its quotes
-// would be escaped), so the last occurrence is the key itself.
+// is skipped unread: the keys after it (legal, over, …, made, events) are
+// decoded as an object of their own. The view cannot hold the bytes
+// `,"legal":` outside a string (no view has such a key), nor inside one
+// (its quotes would be escaped), so the first occurrence is the key.
 func readLoadState(data []byte, m *loadState) error {
 	if bytes.HasPrefix(data, stateHead) {
-		i := bytes.LastIndex(data, legalKey)
+		i := bytes.Index(data, legalKey)
 		if i < 0 {
 			return errors.New("a state message without legal moves")
 		}

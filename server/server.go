@@ -69,6 +69,9 @@ type Config struct {
 	// zero); a client that does not answer within PingTimeout (10 s) is
 	// dropped.
 	PingInterval, PingTimeout time.Duration
+	// MessageRate and MessageBurst limit what one client may send: so many
+	// messages a second on average (20 if zero), so many at once (10).
+	MessageRate, MessageBurst float64
 }
 
 // Server holds the tables in play.
@@ -96,6 +99,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.PingTimeout <= 0 {
 		cfg.PingTimeout = 10 * time.Second
+	}
+	if cfg.MessageRate <= 0 {
+		cfg.MessageRate = rateLimit
+	}
+	if cfg.MessageBurst <= 0 {
+		cfg.MessageBurst = rateBurst
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, log: cfg.Logger, tables: map[string]*Table{}, ctx: ctx, stop: stop}

@@ -62,7 +62,8 @@ func wireGame(t *testing.T, g engine.Game) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := New(Config{Store: st, Games: all.Games()})
+		// The test moves as fast as it can; the rate limit has its own test.
+		s, err := New(Config{Store: st, Games: all.Games(), MessageRate: 1e6, MessageBurst: 1e6})
 		if err != nil {
 			t.Fatal(err)
 		}

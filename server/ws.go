@@ -48,13 +48,16 @@ type StateMessage struct {
 	// its move was taken when it grows (in a game where seats move at
 	// once, moves counts the others' moves too).
 	Made int `json:"made"`
-}
-
-// EventsMessage carries the events of moves, redacted for the client.
-type EventsMessage struct {
-	Type   string             `json:"type"` // "events"
+	// Events are what happened since the client's last state, redacted
+	// for it; in a connection's first state, the events of the last
+	// moves (up to recentMoves) the server holds, so that a reloaded
+	// page has its log back.
 	Events []engine.EventView `json:"events"`
 }
+
+// recentMoves is how many moves' events a connection's first state
+// carries.
+const recentMoves = 50
 
 // ErrorMessage answers a message the server refused.
 type ErrorMessage struct {
@@ -167,7 +170,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	go func() {
 		defer close(readerDone)
 		defer cancel()
-		limit := newBucket(time.Now())
+		limit := newBucket(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst)
 		for {
 			typ, data, err := c.Read(ctx)
 			if err != nil {
@@ -208,18 +211,19 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	defer ping.Stop()
 	for {
 		changed := t.Changed()
-		sn := t.since(max(seen, 0), token)
+		from := seen
+		if seen < 0 {
+			from = max(t.Moves()-recentMoves, 0)
+		}
+		sn := t.since(from, token)
 		if !sn.seated {
 			c.Close(websocket.StatusPolicyViolation, "the seat was left")
 			return
 		}
 		if sn.moves != seen || sn.changes != seenChanges {
-			if seen >= 0 && len(sn.events) > 0 {
-				if err := send(EventsMessage{Type: "events", Events: redact(sn.state, sn.events, seat, lang)}); err != nil {
-					return
-				}
-			}
-			if err := send(stateFor(t, sn, seat, lang)); err != nil {
+			m := stateFor(t, sn, seat, lang)
+			m.Events = redact(sn.state, sn.events, seat, lang)
+			if err := send(m); err != nil {
 				return
 			}
 			seen, seenChanges = sn.moves, sn.changes
@@ -248,17 +252,20 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// bucket limits a client's messages: rateLimit a second on average,
-// rateBurst at once.
+// bucket limits a client's messages: rate a second on average, burst at
+// once.
 type bucket struct {
-	tokens float64
-	last   time.Time
+	rate, burst float64
+	tokens      float64
+	last        time.Time
 }
 
-func newBucket(now time.Time) *bucket { return &bucket{tokens: rateBurst, last: now} }
+func newBucket(now time.Time, rate, burst float64) *bucket {
+	return &bucket{rate: rate, burst: burst, tokens: burst, last: now}
+}
 
 func (b *bucket) allow(now time.Time) bool {
-	b.tokens = min(rateBurst, b.tokens+now.Sub(b.last).Seconds()*rateLimit)
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
 	b.last = now
 	if b.tokens < 1 {
 		return false

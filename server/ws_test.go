@@ -151,55 +151,43 @@ func TestWebSocketTable(t *testing.T) {
 		t.Fatal("a refused message changed the table")
 	}
 
-	// A legal move: everyone gets the redacted events, then the new state.
+	// A legal move: everyone gets the new state with the redacted events.
 	move := s0.Legal[0].Move
 	p0.send(`{"type":"move","move":"` + move + `"}`)
-	type got struct {
-		events json.RawMessage
-		state  StateMessage
-	}
-	read := func(c *wsClient) got {
-		typ, data := c.next()
-		if typ != "events" {
-			t.Fatalf("got %s, want events: %s", typ, data)
-		}
-		return got{data, c.state()}
-	}
 	// The move is stored and applied before anything is sent about it.
-	g0, g1, gs := read(p0), read(p1), read(spec)
+	g0, g1, gs := p0.state(), p1.state(), spec.state()
 	tab.mu.Lock()
 	after := tab.st.Clone()
 	evs := append([]engine.Event(nil), tab.log[len(tab.log)-1]...)
 	tab.mu.Unlock()
 	for _, c := range []struct {
-		g    got
+		got  StateMessage
 		seat engine.Seat
 		lang engine.Lang
 	}{{g0, 0, engine.PL}, {g1, 1, engine.EN}, {gs, engine.Spectator, engine.PL}} {
-		var em EventsMessage
-		json.Unmarshal(c.g.events, &em)
-		if len(em.Events) == 0 || mustJSON(em.Events) != mustJSON(redact(after, evs, c.seat, c.lang)) {
-			t.Errorf("seat %d: events message %s, want exactly its redacted events", c.seat, c.g.events)
+		if len(c.got.Events) == 0 || mustJSON(c.got.Events) != mustJSON(redact(after, evs, c.seat, c.lang)) {
+			t.Errorf("seat %d: events %s, want exactly its redacted events", c.seat, mustJSON(c.got.Events))
 		}
-		if c.g.state.Moves != 1 || mustJSON(c.g.state.View) != mustJSON(after.View(c.seat)) {
-			t.Errorf("seat %d: state after the move: moves %d, view not its own", c.seat, c.g.state.Moves)
+		if c.got.Moves != 1 || c.got.Made != map[engine.Seat]int{0: 1}[c.seat] || mustJSON(c.got.View) != mustJSON(after.View(c.seat)) {
+			t.Errorf("seat %d: state after the move: moves %d, made %d, view not its own", c.seat, c.got.Moves, c.got.Made)
 		}
 	}
 
-	// Reconnecting with the token: the current state, and play goes on.
+	// Reconnecting with the token: the current state with the recent
+	// events, and play goes on.
 	p0.c.Close(websocket.StatusNormalClosure, "")
 	again, _, err := dial(t, url+"?token="+tab.Seats()[0].Token)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := again.state(); st.Moves != 1 || st.Seat != 0 {
-		t.Errorf("after a reconnect: moves %d, seat %d", st.Moves, st.Seat)
+	if st := again.state(); st.Moves != 1 || st.Seat != 0 || mustJSON(st.Events) != mustJSON(g0.Events) {
+		t.Errorf("after a reconnect: moves %d, seat %d, events %s", st.Moves, st.Seat, mustJSON(st.Events))
 	}
 }
 
 func TestRateLimit(t *testing.T) {
 	t0 := time.Unix(1000, 0)
-	b := newBucket(t0)
+	b := newBucket(t0, rateLimit, rateBurst)
 	for i := 0; i < rateBurst; i++ {
 		if !b.allow(t0) {
 			t.Fatalf("message %d of a burst of %d refused", i+1, rateBurst)

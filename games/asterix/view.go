@@ -98,6 +98,19 @@ type View struct {
 	AlbumCover  *AlbumCover  `json:"album_deck_top,omitempty"`
 	CardsInPlay int          `json:"cards_in_pack"`
 	Winners     []int        `json:"winners,omitempty"`
+	// Characters gives the printed texts of every Character this view
+	// shows, by Character id, so that a table can show what a card does.
+	// A card's print is public; only cards already in sight are listed.
+	Characters map[string]CharacterText `json:"characters,omitempty"`
+}
+
+// CharacterText is what a Character card prints besides its name and
+// strength: its special ability (yellow), its requirement (orange) and
+// what always holds for it, each in words; absent when the card has none.
+type CharacterText struct {
+	Ability     *engine.Text `json:"ability,omitempty"`
+	Requirement *engine.Text `json:"requirement,omitempty"`
+	Passive     *engine.Text `json:"passive,omitempty"`
 }
 
 // Supply is the general supply's tokens and helmets.
@@ -202,7 +215,54 @@ func (s *State) view(viewer engine.Seat, all bool) View {
 			v.Winners = append(v.Winners, p)
 		}
 	}
+	v.Characters = s.characterTexts(&v)
 	return v
+}
+
+// characterTexts lists the printed texts of the Characters v shows.
+func (s *State) characterTexts(v *View) map[string]CharacterText {
+	texts := map[string]CharacterText{}
+	add := func(cv CardView) {
+		if _, done := texts[cv.ID]; done {
+			return
+		}
+		i, ok := s.pack.LookupInstance(cv.Card)
+		if !ok {
+			return
+		}
+		c := s.char(i)
+		var ct CharacterText
+		opt := func(t engine.Text) *engine.Text {
+			if t.PL == "" && t.EN == "" {
+				return nil
+			}
+			return &t
+		}
+		ct.Ability, ct.Requirement, ct.Passive = opt(c.AbilityText()), opt(c.RequirementText()), opt(c.PassiveText())
+		texts[cv.ID] = ct
+	}
+	for _, a := range v.Albums {
+		for _, h := range a.Halves {
+			for _, c := range h.Cards {
+				add(c.CardView)
+			}
+		}
+	}
+	for _, p := range v.Players {
+		for _, c := range p.Hand {
+			add(c)
+		}
+	}
+	for _, c := range v.Discard {
+		add(c)
+	}
+	if v.Decision.Card != nil {
+		add(*v.Decision.Card)
+	}
+	if len(texts) == 0 {
+		return nil
+	}
+	return texts
 }
 
 // View is what seat viewer may know; engine.Spectator sees public facts only.

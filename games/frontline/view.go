@@ -33,6 +33,22 @@ type View struct {
 	Passed     []string    `json:"passed,omitempty"`
 	Over       bool        `json:"over"`
 	Winner     int         `json:"winner"` // -1 nobody (or not over), -2 the turn cap
+	// Cards is the printed face of every card this view names (hand, pack,
+	// Equipment, piles, the Attack, Roulettes, wire), by its notation
+	// name, so that a table can show what a card is and does. A card's
+	// face is public; only where it lies is hidden, and only cards already
+	// in sight are listed.
+	Cards map[string]CardFace `json:"cards,omitempty"`
+}
+
+// CardFace is what a card says: its name, its kind (maneuver, event,
+// equipment; linear, splash, special for an Attack), its effect in a few
+// words and, for Equipment, its printed durability.
+type CardFace struct {
+	Name       engine.Text `json:"name"`
+	Kind       string      `json:"kind"`
+	Text       engine.Text `json:"text"`
+	Durability int         `json:"durability,omitempty"`
 }
 
 // SlotView is one slot of the front line.
@@ -196,7 +212,62 @@ func (s *State) view(viewer engine.Seat, all bool) View {
 		v.Pack = s.actionNames(st.pack)
 		v.Passed = s.actionNames(st.passed)
 	}
+	v.Cards = s.cardFaces(&v)
 	return v
+}
+
+// cardFaces lists the face of every card v names.
+func (s *State) cardFaces(v *View) map[string]CardFace {
+	faces := map[string]CardFace{}
+	action := func(name string) {
+		i, ok := s.pack.actionIx[name]
+		if !ok || name == "" {
+			return
+		}
+		a := s.pack.Action(i)
+		faces[name] = CardFace{Name: a.Name, Kind: a.Kind.String(), Text: a.ActionText(), Durability: int(a.Durability)}
+	}
+	attack := func(name string) {
+		i, ok := s.pack.attackIx[name]
+		if !ok || name == "" {
+			return
+		}
+		a := s.pack.Attack(i)
+		faces[name] = CardFace{Name: a.Name, Kind: a.Type.String(), Text: a.AttackText()}
+	}
+	for _, list := range [][]string{v.Hand, v.Pack, v.Passed, v.Discard, {v.Committed}} {
+		for _, c := range list {
+			action(c)
+		}
+	}
+	for _, sv := range v.Seats {
+		for _, e := range sv.Equipment {
+			action(e.Card)
+		}
+	}
+	for _, it := range v.Stack {
+		action(it.Card)
+	}
+	if v.Question != nil {
+		action(v.Question.Card)
+	}
+	if v.Attack != nil {
+		attack(v.Attack.Card)
+	}
+	for _, list := range [][]string{v.Roulettes, v.AttackDisc} {
+		for _, c := range list {
+			attack(c)
+		}
+	}
+	for _, sl := range v.Line {
+		for _, c := range sl.Wire {
+			attack(c)
+		}
+	}
+	if len(faces) == 0 {
+		return nil
+	}
+	return faces
 }
 
 // View is everything seat viewer may know.

@@ -28,6 +28,20 @@ type View struct {
 	Offer     []string `json:"offer,omitempty"`     // the three cards drawn
 	Bottom    []string `json:"bottom,omitempty"`    // the build deck's bottom cards placed by the viewer, top first
 	Plans     []int    `json:"plans,omitempty"`     // Milady's planted schemes (her owner only)
+	// Cards is the printed face of every fight card this view names, by
+	// its notation name; Fighters names every fighter it names by id. A
+	// card's print is public; only cards already in sight are listed.
+	Cards    map[string]CardFace    `json:"cards,omitempty"`
+	Fighters map[string]engine.Text `json:"fighters,omitempty"`
+}
+
+// CardFace is what a fight card says: its name, its fighter, whether it
+// is a starting card, and what it does in a few words (both languages).
+type CardFace struct {
+	Name     engine.Text `json:"name"`
+	Fighter  string      `json:"fighter"`
+	Starting bool        `json:"starting,omitempty"`
+	Text     engine.Text `json:"text"`
 }
 
 // PlayerView is one player as everyone sees them.
@@ -59,6 +73,9 @@ type FighterView struct {
 	Char    string         `json:"character,omitempty"`
 	CharHP  []int          `json:"character_hp,omitempty"`
 	Spirits int            `json:"spirits,omitempty"`
+	// The board's special track, if it has one: its name and top.
+	TrackName string `json:"track_name,omitempty"`
+	TrackMax  int    `json:"track_max,omitempty"`
 }
 
 func (s *State) names(cs []uint8) []string {
@@ -107,6 +124,9 @@ func (s *State) view(viewer engine.Seat) View {
 				if f.Rules&RSerpent != 0 {
 					fv.Serpent = []string{"black", "white"}[fs.serpent]
 				}
+				if f.Track != nil {
+					fv.TrackName, fv.TrackMax = f.Track.Name, int(f.Track.Max)
+				}
 				if f.Rules&RFeyFolk != 0 {
 					fv.Char = charNames[fs.char]
 					fv.CharHP = []int{int(fs.charHP[0]), int(fs.charHP[1]), int(fs.charHP[2])}
@@ -118,6 +138,7 @@ func (s *State) view(viewer engine.Seat) View {
 		v.Players = append(v.Players, pv)
 	}
 	if viewer < 0 || viewer > 1 {
+		s.faces(&v)
 		return v
 	}
 	pl := &s.players[viewer]
@@ -140,7 +161,60 @@ func (s *State) view(viewer engine.Seat) View {
 			v.Plans = append(v.Plans, int(schemeKinds[k]))
 		}
 	}
+	s.faces(&v)
 	return v
+}
+
+// faces fills v.Cards and v.Fighters for the cards and fighters v names.
+func (s *State) faces(v *View) {
+	cards := map[string]CardFace{}
+	card := func(name string) {
+		i, ok := s.pack.instIx[name]
+		if !ok {
+			return
+		}
+		c := s.pack.Card(i)
+		cards[name] = CardFace{Name: c.Name, Fighter: s.pack.Fighters[c.Fighter].ID, Starting: c.Starting,
+			Text: engine.Text{PL: s.cardText(i, engine.PL), EN: s.cardText(i, engine.EN)}}
+	}
+	fighters := map[string]engine.Text{}
+	fighter := func(id string) {
+		if i, ok := s.pack.fighterIx[id]; ok {
+			fighters[id] = s.pack.Fighters[i].Name
+		}
+	}
+	for _, p := range v.Players {
+		for _, list := range [][]string{p.Revealed, p.History} {
+			for _, c := range list {
+				card(c)
+			}
+		}
+		for _, list := range [][]string{p.Picks, p.Passed} {
+			for _, f := range list {
+				fighter(f)
+			}
+		}
+		for _, f := range p.Fighters {
+			fighter(f.ID)
+		}
+	}
+	for _, list := range [][]string{v.Deck, v.Offer, v.Bottom} {
+		for _, c := range list {
+			card(c)
+		}
+	}
+	for _, f := range v.Draft {
+		fighter(f)
+	}
+	if v.Discarded != "" {
+		fighter(v.Discarded)
+	}
+	if len(cards) > 0 {
+		v.Cards = cards
+	}
+	if len(fighters) > 0 {
+		v.Fighters = fighters
+	}
 }
 
 // Snapshot is the full state, hidden facts included.

@@ -1,0 +1,197 @@
+// The client's languages: Polish by default, English on request. The
+// choice is kept in localStorage; ?lang=en (or pl) in the address wins
+// over it. Every string the page shows comes from a table here or from a
+// game's own table (defineStrings), in both languages.
+
+const KEY = 'stolik.lang';
+const LANGS = ['pl', 'en'];
+
+const strings = {};
+let current = initial();
+const listeners = [];
+
+function initial() {
+  const q = new URLSearchParams(location.search).get('lang');
+  if (LANGS.includes(q)) return q;
+  try {
+    const s = localStorage.getItem(KEY);
+    if (LANGS.includes(s)) return s;
+  } catch { /* storage may be disabled */ }
+  return 'pl';
+}
+
+// lang is the current language, "pl" or "en".
+export function lang() { return current; }
+
+// setLang switches the language, remembers it, drops a ?lang= from the
+// address (it would win again on reload) and tells the listeners.
+export function setLang(l) {
+  if (!LANGS.includes(l) || l === current) return;
+  current = l;
+  try { localStorage.setItem(KEY, l); } catch { /* ignore */ }
+  const u = new URL(location.href);
+  if (u.searchParams.has('lang')) {
+    u.searchParams.delete('lang');
+    history.replaceState(history.state, '', u.pathname + u.search + u.hash);
+  }
+  applyDocument();
+  for (const fn of listeners) fn(l);
+}
+
+// onLangChange calls fn after every switch.
+export function onLangChange(fn) { listeners.push(fn); }
+
+// applyDocument sets <html lang> and body[data-lang].
+export function applyDocument() {
+  document.documentElement.lang = current;
+  document.body.dataset.lang = current;
+}
+
+// defineStrings adds entries {key: [pl, en]} to the table.
+export function defineStrings(table) {
+  for (const [k, v] of Object.entries(table)) strings[k] = v;
+}
+
+// t is the string key in the current language with {name} placeholders
+// filled from vars. A missing key shows itself, so it is easy to spot.
+export function t(key, vars) {
+  const e = strings[key];
+  let s = e ? e[current === 'en' ? 1 : 0] : key;
+  if (typeof s === 'function') return s(vars || {});
+  if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  return s;
+}
+
+// text picks the current language from a {pl, en} object of the server.
+export function text(obj) {
+  if (obj == null) return '';
+  if (typeof obj === 'string') return obj;
+  return (current === 'en' ? obj.en : obj.pl) || obj.pl || obj.en || '';
+}
+
+// plural picks the Polish form for n: one (1), few (2–4, 22–24, …) or many.
+export function plural(n, one, few, many) {
+  const a = Math.abs(n);
+  if (a === 1) return one;
+  if (a % 10 >= 2 && a % 10 <= 4 && (a % 100 < 12 || a % 100 > 14)) return few;
+  return many;
+}
+
+// count writes "n things" in the current language: pl gets [one, few, many],
+// en gets [one, other].
+export function count(n, pl, en) {
+  if (current === 'en') return `${n} ${n === 1 ? en[0] : en[1]}`;
+  return `${n} ${plural(n, pl[0], pl[1], pl[2])}`;
+}
+
+// The strings shared by the lobby and the table page.
+defineStrings({
+  'skip': ['Przejdź do treści', 'Skip to content'],
+  'lang.switch': ['English', 'Polski'],
+  'lang.switch.label': ['Switch to English', 'Przełącz na polski'],
+  'loading': ['Ładowanie…', 'Loading…'],
+  'error.server': ['Błąd serwera ({status}).', 'Server error ({status}).'],
+    'error.network': ['Brak połączenia z serwerem.', 'No connection to the server.'],
+  // The server's own message for this code names seats by number from 0;
+  // the page numbers players from 1, so it says it in its own words.
+  'error.not_your_turn': ['To nie jest teraz twój ruch — poczekaj na swoją kolej.', 'It is not your move now — wait for your turn.'],
+
+  // Lobby.
+  'lobby.title': ['Stolik — gry karciane', 'Stolik — card games'],
+  'lobby.heading': ['Stolik', 'Stolik'],
+  'lobby.intro': ['Zagraj w przeglądarce z ludźmi albo z botami.', 'Play in the browser with people or bots.'],
+  'lobby.games': ['Gry', 'Games'],
+  'lobby.players': ['{min}–{max} graczy', '{min}–{max} players'],
+  'lobby.players.one': ['{n} graczy', '{n} players'],
+  'lobby.create': ['Nowy stolik', 'New table'],
+  'lobby.game': ['Gra', 'Game'],
+  'lobby.count': ['Liczba graczy', 'Number of players'],
+  'lobby.seats': ['Miejsca', 'Seats'],
+  'lobby.seat': ['Miejsce {n}', 'Seat {n}'],
+  'lobby.human': ['Człowiek', 'Human'],
+  'lobby.bot': ['Bot: {name}', 'Bot: {name}'],
+  'lobby.bot.level': ['Bot: {name} (poziom {level})', 'Bot: {name} (level {level})'],
+  'lobby.options': ['Opcje gry', 'Game options'],
+  'lobby.yes': ['tak', 'yes'],
+  'lobby.name': ['Twoje imię', 'Your name'],
+  'lobby.name.hint': ['Tak zobaczą cię inni przy stoliku.', 'How the others at the table will see you.'],
+  'lobby.name.default': ['Gracz', 'Player'],
+  'lobby.open': ['Pokaż stolik w lobby (każdy może się dosiąść)', 'List the table in the lobby (anyone may join)'],
+  'lobby.submit': ['Utwórz stolik', 'Create the table'],
+  'lobby.creating': ['Tworzę stolik…', 'Creating the table…'],
+  'lobby.tables': ['Stoliki', 'Tables'],
+  'lobby.open.tables': ['Wolne miejsca', 'Free seats'],
+  'lobby.playing': ['W grze', 'In play'],
+  'lobby.finished': ['Zakończone', 'Finished'],
+  'lobby.none.open': ['Nikt teraz nie czeka na graczy. Utwórz stolik!', 'Nobody is waiting for players now. Create a table!'],
+  'lobby.none.playing': ['Nikt teraz nie gra.', 'Nobody is playing now.'],
+  'lobby.none.finished': ['Brak zakończonych gier.', 'No finished games.'],
+  'lobby.unavailable': ['Lista stolików jest niedostępna.', 'The list of tables is unavailable.'],
+  'lobby.join': ['Dosiądź się', 'Join'],
+  'lobby.join.label': ['Dosiądź się do stolika: {game}', 'Join the table: {game}'],
+  'lobby.spectate': ['Oglądaj', 'Watch'],
+  'lobby.spectate.label': ['Oglądaj stolik: {game}', 'Watch the table: {game}'],
+  'lobby.return': ['Wróć do gry', 'Back to your game'],
+  'lobby.moves': ['ruchy: {n}', 'moves: {n}'],
+  'lobby.free': ['wolne miejsce', 'free seat'],
+  'lobby.waiting.for': ['na ruchu: {who}', 'to move: {who}'],
+  'lobby.created': ['utworzony {when}', 'created {when}'],
+  'lobby.rematch': ['rewanż', 'rematch'],
+  'lobby.refresh': ['Odśwież', 'Refresh'],
+  'lobby.updated': ['Zaktualizowano {time}', 'Updated {time}'],
+  'lobby.help': ['Pomoc: klawisze i dostępność', 'Help: keys and accessibility'],
+  'lobby.help.text': [
+    'Na stronie stolika: klawisze 1–9 wykonują ruch o tym numerze z listy ruchów, „/” przenosi do filtra ruchów, Enter w filtrze wykonuje pierwszy (lub wybrany strzałkami) ruch, Esc czyści zaznaczenie. Tabulatorem dojdziesz do każdego przycisku.',
+    'On a table page: keys 1–9 make the move with that number in the move list, “/” jumps to the move filter, Enter in the filter makes the first (or the one chosen with the arrow keys) move, Esc clears a selection. Tab reaches every button.'],
+
+  // Table page.
+  'table.title': ['{game} — stolik {id}', '{game} — table {id}'],
+  'table.connecting': ['Łączę ze stolikiem…', 'Connecting to the table…'],
+  'table.reconnecting': ['Połączenie przerwane; łączę ponownie za {s} s…', 'Connection lost; reconnecting in {s} s…'],
+  'table.notfound': ['Nie ma takiego stolika.', 'There is no such table.'],
+  'table.left': ['Miejsce jest już wolne; możesz dalej oglądać grę.', 'The seat is free now; you can keep watching the game.'],
+  'table.watch': ['Oglądaj jako widz', 'Watch as a spectator'],
+  'table.lobby': ['Lobby', 'Lobby'],
+  'table.you': ['ty', 'you'],
+  'table.seatN': ['Gracz {n}', 'Player {n}'],
+  'table.bot': ['Bot {name}', 'Bot {name}'],
+  'table.free': ['wolne miejsce', 'free seat'],
+  'table.spectator': ['Oglądasz grę jako widz.', 'You are watching as a spectator.'],
+  'table.yourturn': ['Twój ruch!', 'Your move!'],
+  'table.waiting': ['Czekamy na: {who}.', 'Waiting for: {who}.'],
+  'table.nobody': ['Czekamy…', 'Waiting…'],
+  'table.over': ['Koniec gry.', 'The game is over.'],
+  'table.players': ['Gracze', 'Players'],
+  'table.tomove': ['na ruchu', 'to move'],
+  'table.winner': ['zwycięzca', 'winner'],
+  'table.board': ['Stół', 'Table'],
+  'table.moves': ['Twoje ruchy', 'Your moves'],
+  'table.moves.none': ['Teraz nie masz ruchu.', 'You have no move now.'],
+  'table.moves.spectator': ['Widz nie wykonuje ruchów.', 'A spectator makes no moves.'],
+  'table.moves.sending': ['Wysyłam ruch…', 'Sending the move…'],
+  'table.moves.nomatch': ['Żaden ruch nie pasuje do filtra.', 'No move matches the filter.'],
+  'table.filter': ['Filtruj ruchy', 'Filter the moves'],
+  'table.filter.hint': ['„/” – filtr, 1–9 – ruch o numerze, Enter – pierwszy ruch, Esc – wyczyść', '“/” filter, 1–9 move by number, Enter first move, Esc clear'],
+  'table.log': ['Przebieg gry', 'Game log'],
+  'table.outcome': ['Wynik', 'Result'],
+  'table.outcome.winner': ['Wygrywa: {who}.', 'Winner: {who}.'],
+  'table.outcome.winners': ['Wygrywają: {who}.', 'Winners: {who}.'],
+  'table.outcome.draw': ['Remis.', 'A draw.'],
+  'table.outcome.alllost': ['Nikt nie wygrał — wszyscy przegrali.', 'Nobody won — everyone lost.'],
+  'table.outcome.ranks': ['Miejsca: {list}.', 'Places: {list}.'],
+  'table.outcome.rank': ['{rank}. {who}', '{rank}. {who}'],
+  'table.rematch': ['Rewanż', 'Rematch'],
+  'table.rematch.watch': ['Oglądaj rewanż', 'Watch the rematch'],
+  'table.rematch.ready': ['Rewanż już czeka — dołącz!', 'The rematch is waiting — join it!'],
+  'table.leave': ['Opuść miejsce', 'Leave the seat'],
+  'table.leave.confirm': ['Na pewno? Kliknij jeszcze raz', 'Sure? Click again'],
+  'table.invites': ['Zaproś graczy', 'Invite players'],
+  'table.invites.hint': ['Wyślij link osobie, która ma zająć to miejsce.', 'Send the link to the person who is to take the seat.'],
+  'table.invite.seat': ['Link dla miejsca {n}', 'Link for seat {n}'],
+  'table.invite.taken': ['zajęte: {name}', 'taken: {name}'],
+  'table.copy': ['Kopiuj', 'Copy'],
+  'table.copied': ['Skopiowano', 'Copied'],
+  'table.selection.clear': ['Wyczyść zaznaczenie', 'Clear the selection'],
+  'table.noboard': ['Ta gra nie ma jeszcze widoku stołu; użyj listy ruchów.', 'This game has no table view yet; use the move list.'],
+  'table.seat.label': ['miejsce {n}', 'seat {n}'],
+});

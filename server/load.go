@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -62,10 +63,13 @@ type LoadResult struct {
 	MovesPerS   float64 `json:"moves_per_s"`
 	// Latency of a move: from sending it to receiving the state that
 	// includes it (stored, applied and broadcast), in milliseconds.
-	P50ms  float64 `json:"p50_ms"`
-	P99ms  float64 `json:"p99_ms"`
-	MaxMs  float64 `json:"max_ms"`
-	Errors int64   `json:"errors"` // moves refused (none expected)
+	P50ms float64 `json:"p50_ms"`
+	P99ms float64 `json:"p99_ms"`
+	MaxMs float64 `json:"max_ms"`
+	// CPUPerMoveUs is the process's CPU time (server and clients, user
+	// and system) per move measured, in microseconds.
+	CPUPerMoveUs float64 `json:"cpu_per_move_us"`
+	Errors       int64   `json:"errors"` // moves refused (none expected)
 	// ErrorCodes counts the refusals by code.
 	ErrorCodes map[string]int `json:"error_codes,omitempty"`
 }
@@ -151,6 +155,9 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 	defer cancel()
 	start := time.Now()
 	measureFrom := start.Add(cfg.Warmup)
+	cpuFrom := make(chan time.Duration, 1)
+	warm := time.AfterFunc(cfg.Warmup, func() { cpuFrom <- cpuTime() })
+	defer warm.Stop()
 	stopProgress := make(chan struct{})
 	if cfg.Progress != nil {
 		go func() {
@@ -285,12 +292,21 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 	wg.Wait()
 	close(stopProgress)
 	el := time.Since(measureFrom)
+	var cpu time.Duration
+	select {
+	case c := <-cpuFrom:
+		cpu = cpuTime() - c
+	default: // stopped before the warm-up was over
+	}
 	if e, ok := firstErr.Load().(error); ok && !errors.Is(e, context.Canceled) && !errors.Is(e, context.DeadlineExceeded) {
 		return res, fmt.Errorf("load: %w", e)
 	}
 	res.Connections, res.Moves, res.Games, res.Errors, res.ErrorCodes = int(peak.Load()), moves.Load(), done.Load(), errs.Load(), codes
 	res.Seconds, res.WarmupS = el.Seconds(), cfg.Warmup.Seconds()
 	res.MovesPerS = float64(res.Moves) / res.Seconds
+	if res.Moves > 0 {
+		res.CPUPerMoveUs = float64(cpu) / float64(time.Microsecond) / float64(res.Moves)
+	}
 	slices.Sort(latencies)
 	if n := len(latencies); n > 0 {
 		ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -320,4 +336,13 @@ func (p *pace) next() time.Time {
 	at := p.at
 	p.at = p.at.Add(p.every)
 	return at
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -131,14 +131,15 @@ func Bench(g engine.Game, opts engine.Options, d time.Duration) (BenchResult, er
 	}
 	res.CloneNs = float64(time.Since(t).Nanoseconds()) / clones
 	_ = sink
-	res.BaselineStepNs = Baseline() / baselineSteps
+	res.BaselineStepNs = Baseline() / BaselineSteps
 	res.GameCostSteps = 1e9 / res.GamesPerS / res.BaselineStepNs
 	return res, nil
 }
 
 var baselineSink uint64
 
-const baselineSteps = 1 << 22
+// BaselineSteps is the number of steps Baseline times.
+const BaselineSteps = 1 << 22
 
 // Baseline times a fixed loop of integer work (a splitmix64 chain of 2^22
 // steps) in nanoseconds, the best of three: the yardstick for ratios.
@@ -147,7 +148,7 @@ func Baseline() float64 {
 	for range 3 {
 		t := time.Now()
 		x := uint64(1)
-		for range baselineSteps {
+		for range BaselineSteps {
 			x = engine.SplitMix(x)
 		}
 		baselineSink += x

@@ -679,8 +679,16 @@ func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fail(1, "bench server: %v", err)
 	}
+	// A move's CPU time against a fixed integer loop timed in the same
+	// run, a figure that compares across machines.
+	step := sim.Baseline() / sim.BaselineSteps
+	out := struct {
+		server.LoadResult
+		BaselineStepNs    float64 `json:"baseline_step_ns"`
+		MoveCostBaselines float64 `json:"move_cost_baseline_steps"`
+	}{res, step, res.CPUPerMoveUs * 1000 / step}
 	if *asJSON {
-		data, _ := json.MarshalIndent(res, "", "  ")
+		data, _ := json.MarshalIndent(out, "", "  ")
 		fmt.Fprintln(stdout, string(data))
 		return nil
 	}
@@ -691,6 +699,7 @@ func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, SQLite store, over WebSockets on 127.0.0.1:\n", res.Game, res.Tables, res.Players, pace)
 	fmt.Fprintf(stdout, "  %d connections at most; after %.0f s of warm-up, %d moves in %.1f s: %.0f moves/s; %d games finished\n", res.Connections, res.WarmupS, res.Moves, res.Seconds, res.MovesPerS, res.Games)
 	fmt.Fprintf(stdout, "  move latency (sent to state received): p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", res.P50ms, res.P99ms, res.MaxMs)
+	fmt.Fprintf(stdout, "  CPU per move, server and clients: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns)\n", res.CPUPerMoveUs, out.MoveCostBaselines, step)
 	if res.Errors > 0 {
 		fmt.Fprintf(stdout, "  %d moves refused: %v\n", res.Errors, res.ErrorCodes)
 	}

@@ -307,6 +307,18 @@ func TestBenchJSON(t *testing.T) {
 	}
 }
 
+func TestBenchServerJSON(t *testing.T) {
+	out, errOut, code := stolik(t, "", "bench", "server", "--game", "tagteam", "--tables", "3", "--time", "300ms", "--warmup", "100ms", "--json")
+	var r map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r["moves"].(float64) <= 0 || r["connections"].(float64) != 6 ||
+		r["p99_ms"].(float64) <= 0 || r["move_cost_baseline_steps"].(float64) <= 0 {
+		t.Fatalf("bench server: exit %d %s %s", code, out, errOut)
+	}
+	if _, _, code := stolik(t, "", "bench", "server", "--game", "chess"); code != 2 {
+		t.Errorf("bench server of an unknown game: exit %d, want 2", code)
+	}
+}
+
 // serve --content DIR takes a game's pack from DIR/GAME and leaves the
 // other games with their own cards; a broken pack stops it with status 1.
 func TestServeContent(t *testing.T) {

@@ -86,26 +86,42 @@ type loadState struct {
 }
 
 var (
-	stateHead = []byte(`{"type":"state"`)
-	legalKey  = []byte(`,"legal":`)
+	stateHead  = []byte(`{"type":"state"`)
+	legalKey   = []byte(`,"legal":`)
+	playersKey = []byte(`,"players":`)
+	madeKey    = []byte(`,"made":`)
 )
 
-// readLoadState decodes what a load client needs. A state message's view
-// is skipped unread: the keys after it (legal, over, …, made, events) are
-// decoded as an object of their own. The view cannot hold the bytes
-// `,"legal":` outside a string (no view has such a key), nor inside one
-// (its quotes would be escaped), so the first occurrence is the key.
+// readLoadState decodes what a load client needs, reading as little of a
+// state message as it can: the message's keys come in a fixed order
+// (… view, legal, over, outcome, players, rematch, made, events), so the
+// view is skipped, legal/over/outcome are decoded as an object of their
+// own, and made is read where it stands. A key cannot be mistaken inside
+// a string (its quotes would be escaped), and neither the view nor the
+// outcome has keys of these names, so the first occurrence after the
+// last one found is the key itself.
 func readLoadState(data []byte, m *loadState) error {
-	if bytes.HasPrefix(data, stateHead) {
-		i := bytes.Index(data, legalKey)
-		if i < 0 {
-			return errors.New("a state message without legal moves")
-		}
-		m.Type = "state"
-		tail := append([]byte{'{'}, data[i+1:]...)
-		return json.Unmarshal(tail, m)
+	if !bytes.HasPrefix(data, stateHead) {
+		return json.Unmarshal(data, m)
 	}
-	return json.Unmarshal(data, m)
+	m.Type = "state"
+	i := bytes.Index(data, legalKey)
+	j := bytes.Index(data[max(i, 0):], playersKey)
+	k := bytes.Index(data[max(i, 0):], madeKey)
+	if i < 0 || j < 0 || k < j {
+		return errors.New("a state message that does not read as the protocol says")
+	}
+	j, k = i+j, i+k
+	mid := append([]byte{'{'}, data[i+1:j]...)
+	if err := json.Unmarshal(append(mid, '}'), m); err != nil {
+		return err
+	}
+	rest := data[k+len(madeKey):]
+	n := bytes.IndexAny(rest, ",}")
+	if n < 0 {
+		return errors.New("a state message cut short")
+	}
+	return json.Unmarshal(rest[:n], &m.Made)
 }
 
 // Load runs a load test.

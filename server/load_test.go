@@ -2,9 +2,11 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
+	"stolik/engine"
 	"stolik/games/all"
 )
 
@@ -39,3 +41,21 @@ func BenchmarkServer(b *testing.B) {
 
 // benchRate paces BenchmarkServer: the goal's 5,000 moves/s.
 var benchRate = 5000.0
+
+// The load client's shortcut reads a state message as a full decode does.
+func TestReadLoadState(t *testing.T) {
+	m := StateMessage{Type: "state", Version: 1, View: map[string]any{"legal": "x", "made": 9}, Legal: []LegalMove{{Move: "a@1", Text: `,"players": "made":`}},
+		Over: true, Outcome: &engine.Outcome{Winners: []engine.Seat{1}}, Players: []Player{{Seat: 0}}, Made: 7,
+		Events: []engine.EventView{{Kind: "x", Text: `,"made":3`}}}
+	data, _ := json.Marshal(m)
+	var got loadState
+	if err := readLoadState(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Type != "state" || got.Made != 7 || !got.Over || len(got.Legal) != 1 || got.Legal[0].Move != "a@1" {
+		t.Errorf("read %+v from %s", got, data)
+	}
+	if err := readLoadState([]byte(`{"type":"state","view":{}}`), &got); err == nil {
+		t.Error("a state message without its keys was read")
+	}
+}

@@ -181,3 +181,48 @@ func TestBotsResumeAfterRestart(t *testing.T) {
 		t.Fatal("not over")
 	}
 }
+
+// Stopping the server while bots play flat out loses no accepted move:
+// what the table has played is exactly what the store holds.
+func TestCloseLosesNoAcceptedMove(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "close.db")
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Store: st, Games: all.Games()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := s.Create(context.Background(), Spec{Game: "frontline", Options: map[string]any{"players": 4},
+		Seats: []string{"bot:random", "bot:random", "bot:random", "bot:random"}, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tab.Moves() < 30 {
+		select {
+		case <-tab.Changed():
+		case <-tab.Done():
+			t.Fatal("the game ended before the stop")
+		case <-time.After(30 * time.Second):
+			t.Fatal("the bots did not play")
+		}
+	}
+	s.Close() // mid-game: the bots are stopped
+	played := tab.Moves()
+	st.Close()
+
+	st, err = store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	_, moves, err := st.Load(context.Background(), tab.ID())
+	if err != nil || len(moves) != played {
+		t.Fatalf("the table played %d moves, the store holds %d (%v)", played, len(moves), err)
+	}
+	again, err := OpenTable(context.Background(), st, lookup, tab.ID())
+	if err != nil || again.Hash() != tab.Hash() {
+		t.Fatalf("the stored table replays to another position: %v", err)
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"github.com/coder/websocket"
 
 	"stolik/engine"
+	"stolik/games/all"
+	"stolik/store"
 )
 
 // The lobby over HTTP: an open table is listed while it has a free seat;
@@ -198,5 +200,38 @@ func playOut(t *testing.T, s *Server, tab *Table, tokens map[engine.Seat]string)
 				t.Fatal("the bots did not move")
 			}
 		}
+	}
+}
+
+// The lobby lists finished tables from before a restart too, from the
+// store.
+func TestLobbyListsStoredTables(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "stored.db")
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Store: st, Games: all.Games()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := s.Create(context.Background(), Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"bot:random", "bot:random"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait(t, tab)
+	s.Close()
+	st.Close()
+
+	s2, hs, _ := newServer(t, path)
+	var l []TableEntry
+	if code := call(t, "GET", hs.URL+"/api/tables", "", &l); code != 200 || len(l) != 1 {
+		t.Fatalf("list after a restart: %d %+v", code, l)
+	}
+	if e := l[0]; e.ID != tab.ID() || !e.Finished || e.Moves != tab.Moves() || len(e.Players) != 2 || e.Players[1].Kind != "bot:random" {
+		t.Errorf("the stored table listed as %+v", e)
+	}
+	if open, _ := s2.List(context.Background(), true); len(open) != 0 {
+		t.Errorf("a finished table listed as open: %+v", open)
 	}
 }

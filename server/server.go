@@ -499,18 +499,34 @@ func (t *Table) entry() TableEntry {
 // listLimit is the most tables the lobby lists.
 const listLimit = 200
 
-// List is the lobby: the tables this server holds, newest first. With
+// List is the lobby, newest first: the tables in play, and the newest
+// tables of the store (finished ones too, from before a restart). With
 // open, only tables in play listed in the lobby with a free human seat.
-func (s *Server) List(open bool) []TableEntry {
+func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
+	stored, err := s.cfg.Store.Recent(ctx, listLimit)
+	if err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	tables := make([]*Table, 0, len(s.tables))
 	for _, t := range s.tables {
 		tables = append(tables, t)
 	}
 	s.mu.Unlock()
+	entries := make(map[string]TableEntry, len(tables)+len(stored))
+	for _, rec := range stored {
+		e := TableEntry{ID: rec.ID, Game: rec.Game, Open: rec.Open, Moves: rec.Moves, Pending: []engine.Seat{}, Finished: rec.Finished,
+			Created: rec.Created, Rematch: rec.Rematch}
+		for i, st := range rec.Seats {
+			e.Players = append(e.Players, Player{Seat: i, Kind: st.Kind, Name: st.Name, Taken: st.Taken || st.Kind != "human"})
+		}
+		entries[rec.ID] = e
+	}
+	for _, t := range tables { // what the server holds is the latest
+		entries[t.ID()] = t.entry()
+	}
 	out := []TableEntry{}
-	for _, t := range tables {
-		e := t.entry()
+	for _, e := range entries {
 		if open && (!e.Open || e.Finished || !slices.ContainsFunc(e.Players, func(p Player) bool { return !p.Taken })) {
 			continue
 		}
@@ -525,11 +541,16 @@ func (s *Server) List(open bool) []TableEntry {
 	if len(out) > listLimit {
 		out = out[:listLimit]
 	}
-	return out
+	return out, nil
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, s.List(r.URL.Query().Get("open") == "1"))
+	l, err := s.List(r.Context(), r.URL.Query().Get("open") == "1")
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, l)
 }
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {

@@ -325,3 +325,29 @@ func (s *SQLite) Close() error {
 	s.insertMove.Close()
 	return s.db.Close()
 }
+
+func (s *SQLite) Recent(ctx context.Context, limit int) ([]Table, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, seed, seats, created, finished, open, rematch,
+		(SELECT COUNT(*) FROM moves WHERE moves.table_id = tables.id) FROM tables ORDER BY created DESC, id LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing tables: %w", err)
+	}
+	defer rows.Close()
+	var out []Table
+	for rows.Next() {
+		var t Table
+		var opts, seats string
+		var rematch sql.NullString
+		var seed, created int64
+		var finished int
+		if err := rows.Scan(&t.ID, &t.Game, &opts, &seed, &seats, &created, &finished, &t.Open, &rematch, &t.Moves); err != nil {
+			return nil, err
+		}
+		t.Options, t.Seed, t.Created, t.Finished, t.Rematch = json.RawMessage(opts), uint64(seed), time.UnixMilli(created), finished != 0, rematch.String
+		if err := json.Unmarshal([]byte(seats), &t.Seats); err != nil {
+			return nil, fmt.Errorf("store: table %s: seats: %w", t.ID, err)
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}

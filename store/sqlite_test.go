@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 )
 
 func TestSQLiteKeepsTablesAcrossReopen(t *testing.T) {
@@ -144,6 +145,19 @@ func TestSQLiteSeatsAndRematch(t *testing.T) {
 	}
 	if !got.Open || got.Rematch != "t2" || fmt.Sprint(got.Seats) != fmt.Sprint(seats) {
 		t.Errorf("read back as %+v", got)
+	}
+	if err := s.CreateTable(ctx, Table{ID: "t0", Game: "asterix", Created: time.UnixMilli(1)}); err != nil {
+		t.Fatal(err)
+	}
+	s.AppendMove(ctx, "t1", Move{N: 0, Move: "m"})
+	s.AppendMove(ctx, "t1", Move{N: 1, Move: "m"})
+	recent, err := s.Recent(ctx, 10)
+	if err != nil || len(recent) != 2 || recent[0].ID != "t1" || recent[0].Moves != 2 || recent[0].Rematch != "t2" || !recent[0].Open ||
+		recent[1].ID != "t0" || recent[1].Moves != 0 {
+		t.Errorf("recent tables: %+v, %v", recent, err)
+	}
+	if one, _ := s.Recent(ctx, 1); len(one) != 1 {
+		t.Errorf("recent with a limit of 1: %d tables", len(one))
 	}
 }
 

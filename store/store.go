@@ -37,6 +37,8 @@ type Table struct {
 	Open bool `json:"open,omitempty"`
 	// Rematch is the id of the table that replays this one, once asked for.
 	Rematch string `json:"rematch,omitempty"`
+	// Moves is the number of moves stored (filled by Recent only).
+	Moves int `json:"moves,omitempty"`
 }
 
 // Move is one accepted move: its place in the table's sequence (from 0),
@@ -72,6 +74,9 @@ type Store interface {
 	UpdateSeats(ctx context.Context, tableID string, seats []Seat) error
 	// SetRematch records the table that replays this one.
 	SetRematch(ctx context.Context, tableID, rematch string) error
+	// Recent lists the newest tables (at most limit), newest first, with
+	// their number of moves in Table.Moves; Setup and Outcome are left out.
+	Recent(ctx context.Context, limit int) ([]Table, error)
 	// Unfinished lists the ids of the tables still in play.
 	Unfinished(ctx context.Context) ([]string, error)
 	// Close releases the store.

@@ -210,11 +210,19 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 		sentAt, sentMade := time.Time{}, -1
 		// A well-behaved client keeps under the server's rate limit.
 		var next time.Time
+		var buf bytes.Buffer
 		for {
-			_, data, err := c.Read(ctx)
+			// One buffer per client, reused: Conn.Read would allocate
+			// (and grow) a new one for every message.
+			_, rd, err := c.Reader(ctx)
 			if err != nil {
 				return err
 			}
+			buf.Reset()
+			if _, err := buf.ReadFrom(rd); err != nil {
+				return err
+			}
+			data := buf.Bytes()
 			var m loadState
 			if err := readLoadState(data, &m); err != nil {
 				return err

@@ -1,13 +1,14 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/coder/websocket/wsjson"
 
 	"stolik/engine"
 )
@@ -160,10 +161,36 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}()
 	s.log.Info("client connected", "table", t.ID(), "seat", int(seat))
 
+	// A write that takes longer than writeTimeout (a client that does not
+	// read) ends the connection, as does the end of the handler. One
+	// watchdog per connection does it, rather than a timer per message.
+	var writing atomic.Int64 // when the write under way began (UnixNano), or 0
+	go func() {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				c.CloseNow()
+				return
+			case now := <-tick.C:
+				if w := writing.Load(); w != 0 && now.Sub(time.Unix(0, w)) > writeTimeout {
+					s.log.Info("client gone: a write took too long", "table", t.ID(), "seat", int(seat))
+					c.CloseNow()
+					return
+				}
+			}
+		}
+	}()
+	var out bytes.Buffer // reused for every message
 	send := func(v any) error {
-		wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
-		defer wcancel()
-		return wsjson.Write(wctx, c, v)
+		out.Reset()
+		if err := json.NewEncoder(&out).Encode(v); err != nil {
+			return err
+		}
+		writing.Store(time.Now().UnixNano())
+		defer writing.Store(0)
+		return c.Write(context.Background(), websocket.MessageText, out.Bytes())
 	}
 	// Reader: moves from the client, answered with errors when refused.
 	replies := make(chan any, 4)
@@ -171,11 +198,17 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		defer close(readerDone)
 		defer cancel()
 		limit := newBucket(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst)
+		var in bytes.Buffer // reused for every message
 		for {
-			typ, data, err := c.Read(ctx)
+			typ, rd, err := c.Reader(ctx)
 			if err != nil {
 				return
 			}
+			in.Reset()
+			if _, err := in.ReadFrom(rd); err != nil {
+				return // over the size limit: the connection is closed
+			}
+			data := in.Bytes()
 			tooFast := !limit.allow(time.Now())
 			var msg ClientMessage
 			var re *engine.RuleError

@@ -111,35 +111,7 @@ func TestHTTPEndpoints(t *testing.T) {
 		t.Error("the public table shows a seat token")
 	}
 	tab, _ := s.Table(c.ID)
-	r := engine.NewRand(3)
-	for {
-		changed := tab.Changed()
-		select {
-		case <-tab.Done():
-		default:
-			_, legal, _ := tab.View(0)
-			if len(legal) == 0 {
-				// The bot is to move: wait for its move.
-				select {
-				case <-changed:
-				case <-tab.Done():
-				case <-time.After(60 * time.Second):
-					t.Fatal("the bot did not move")
-				}
-				continue
-			}
-			tab.mu.Lock()
-			text := tab.st.Format(legal[r.IntN(len(legal))])
-			tab.mu.Unlock()
-			if _, err := s.Play(context.Background(), tab, c.Seats[0].Token, text); err != nil {
-				if _, ok := engine.AsRuleError(err); !ok {
-					t.Fatal(err)
-				}
-			}
-			continue
-		}
-		break
-	}
+	playOut(t, s, tab, map[engine.Seat]string{0: c.Seats[0].Token})
 	var rec engine.Record
 	if code := call(t, "GET", hs.URL+"/api/tables/"+c.ID+"/record", "", &rec); code != 200 || rec.Format != "stolik-record/1" || len(rec.Moves) != tab.Moves() {
 		t.Fatalf("record: %d, %d moves of %d", code, len(rec.Moves), tab.Moves())

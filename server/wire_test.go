@@ -359,3 +359,36 @@ func TestWebSocketOutlivesHTTPDeadlines(t *testing.T) {
 		}
 	}
 }
+
+// A page from another host may not open a seat's WebSocket (nor take the
+// seat) unless the server lists that host; a listed one may.
+func TestOriginCheck(t *testing.T) {
+	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "origin.db"), func(c *Config) { c.Origins = []string{"friends.example"} })
+	tab, err := s.Create(context.Background(), Spec{Game: "tagteam", Seats: []string{"human", "human"}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws/tables/" + tab.ID() + "?token=" + tab.Seats()[0].Token
+	dialFrom := func(origin string) (*http.Response, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		c, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {origin}}})
+		if err == nil {
+			defer c.CloseNow()
+			_, _, err = c.Read(ctx) // the first state comes once the seat is taken
+		}
+		return resp, err
+	}
+	if resp, err := dialFrom("https://evil.example"); err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("another host's page: %v %v, want 403", resp, err)
+	}
+	if tab.Players()[0].Taken {
+		t.Error("a refused page took the seat")
+	}
+	if _, err := dialFrom("https://friends.example"); err != nil {
+		t.Fatalf("a listed host's page: %v", err)
+	}
+	if !tab.Players()[0].Taken {
+		t.Error("opening the seat's link did not take it")
+	}
+}

@@ -107,7 +107,7 @@ func redact(st engine.State, evs []engine.Event, seat engine.Seat, lang engine.L
 }
 
 // handleWS serves one client: a seat (with ?token=) or a spectator. The
-// client gets its state at once and after every move, with the events
+// client gets its state at once and after every change, with the events
 // redacted for it; it may send moves. Reconnecting with the same token
 // simply starts again from the current state.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
@@ -128,12 +128,6 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Query().Get("lang") == "en" {
 		lang = engine.EN
 	}
-	if seat >= 0 {
-		if err := t.Claim(r.Context(), token); err != nil {
-			fail(w, http.StatusInternalServerError, err)
-			return
-		}
-	}
 	// The HTTP server's read and write deadlines stay on a hijacked
 	// connection; a WebSocket lives longer than a request, so they go, and
 	// the pings below find a peer that has gone.
@@ -150,6 +144,14 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.wg.Done()
+	if seat >= 0 {
+		// Opening a seat's link takes the seat (once the origin is checked).
+		if err := t.Claim(r.Context(), token); err != nil {
+			s.log.Error("a seat could not be claimed", "table", t.ID(), "seat", int(seat), "err", err)
+			c.Close(websocket.StatusInternalError, "the seat could not be stored")
+			return
+		}
+	}
 	ctx, cancel := context.WithCancel(r.Context())
 	readerDone := make(chan struct{})
 	defer func() {

@@ -86,6 +86,8 @@ func cmdServe(args []string, stdout io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "sqlite:stolik.db", "database: sqlite:PATH")
 	content := fs.String("content", "", "a directory with a content pack per game (DIR/cardline, DIR/asterix, ...); games without one use their own cards")
+	var origins multiFlag
+	fs.Var(&origins, "origin", "another host whose pages may open WebSockets (repeatable), e.g. stolik.example.org")
 	if _, err := parse(fs, args); err != nil {
 		return err
 	}
@@ -95,7 +97,14 @@ func cmdServe(args []string, stdout io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, *addr, *db, games, stdout, nil)
+	return serve(ctx, serveOptions{addr: *addr, db: *db, games: games, origins: origins}, stdout, nil)
+}
+
+// serveOptions are what `stolik serve` was asked for.
+type serveOptions struct {
+	addr, db string
+	games    []engine.Game
+	origins  []string
 }
 
 // serverGames are the games the server offers: each with its pack from
@@ -126,10 +135,10 @@ func serverGames(dir string) ([]engine.Game, error) {
 // stops accepting, lets requests in flight finish, stops the bots (every
 // move accepted is already stored) and closes the store. ready, when set,
 // gets the address listened on.
-func serve(ctx context.Context, addr, db string, games []engine.Game, stdout io.Writer, ready func(string)) error {
-	path, ok := strings.CutPrefix(db, "sqlite:")
+func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(string)) error {
+	path, ok := strings.CutPrefix(o.db, "sqlite:")
 	if !ok {
-		return usageError("serve: --db %q: only sqlite:PATH is supported", db)
+		return usageError("serve: --db %q: only sqlite:PATH is supported", o.db)
 	}
 	st, err := store.OpenSQLite(path)
 	if err != nil {
@@ -137,12 +146,12 @@ func serve(ctx context.Context, addr, db string, games []engine.Game, stdout io.
 	}
 	defer st.Close()
 	log := slog.New(slog.NewJSONHandler(stdout, nil))
-	srv, err := server.New(server.Config{Store: st, Games: games, Logger: log, BotDelay: 400 * time.Millisecond})
+	srv, err := server.New(server.Config{Store: st, Games: o.games, Logger: log, BotDelay: 400 * time.Millisecond, Origins: o.origins})
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return err
 	}

@@ -274,7 +274,7 @@ func TestServeAnswersAndStops(t *testing.T) {
 	var out bytes.Buffer
 	errc := make(chan error, 1)
 	go func() {
-		errc <- serve(ctx, "127.0.0.1:0", "sqlite:"+filepath.Join(t.TempDir(), "s.db"), all.Games(), &out, func(a string) { addrs <- a })
+		errc <- serve(ctx, serveOptions{addr: "127.0.0.1:0", db: "sqlite:" + filepath.Join(t.TempDir(), "s.db"), games: all.Games()}, &out, func(a string) { addrs <- a })
 	}()
 	var addr string
 	select {

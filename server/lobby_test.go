@@ -10,8 +10,6 @@ import (
 	"github.com/coder/websocket"
 
 	"stolik/engine"
-	"stolik/games/all"
-	"stolik/store"
 )
 
 // The lobby over HTTP: an open table is listed while it has a free seat;
@@ -211,14 +209,7 @@ func playOut(t *testing.T, s *Server, tab *Table, tokens map[engine.Seat]string)
 // store.
 func TestLobbyListsStoredTables(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "stored.db")
-	st, err := store.OpenSQLite(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Config{Store: st, Games: all.Games()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, st := openServer(t, path)
 	tab, err := s.Create(context.Background(), Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"bot:random", "bot:random"}, Seed: 3})
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,21 @@ import (
 	"stolik/store"
 )
 
+// openServer starts a server on a database at path, with no HTTP and no
+// clean-up: for tests that stop it themselves mid-way.
+func openServer(t *testing.T, path string) (*Server, *store.SQLite) {
+	t.Helper()
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Store: st, Games: all.Games()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, st
+}
+
 // newServer starts a server on a database at path, on 127.0.0.1; tune,
 // if given, changes its configuration first. Everything stops at the end
 // of the test.
@@ -158,14 +173,7 @@ func TestBotsResumeAfterRestart(t *testing.T) {
 // what the table has played is exactly what the store holds.
 func TestCloseLosesNoAcceptedMove(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "close.db")
-	st, err := store.OpenSQLite(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Config{Store: st, Games: all.Games()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, st := openServer(t, path)
 	tab, err := s.Create(context.Background(), Spec{Game: "frontline", Options: map[string]any{"players": 4},
 		Seats: []string{"bot:random", "bot:random", "bot:random", "bot:random"}, Seed: 4})
 	if err != nil {

@@ -407,6 +407,3 @@ func (t *Table) Leave(ctx context.Context, token string) error {
 	}
 	return t.setSeat(ctx, seat, func(s *store.Seat) { *s = store.Seat{Kind: s.Kind, Token: NewToken()} })
 }
-
-// Open says whether the table is listed in the lobby.
-func (t *Table) Open() bool { return t.rec.Open }

@@ -318,14 +318,7 @@ func TestSilentClientIsDropped(t *testing.T) {
 // The HTTP server's deadlines (as `stolik serve` sets them, here short)
 // do not cut a WebSocket that lives longer than they are.
 func TestWebSocketOutlivesHTTPDeadlines(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "deadline.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Config{Store: st, Games: all.Games()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, st := openServer(t, filepath.Join(t.TempDir(), "deadline.db"))
 	const deadline = 100 * time.Millisecond
 	hs := httptest.NewUnstartedServer(s.Handler())
 	std := HTTPServer(s.Handler())

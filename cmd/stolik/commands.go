@@ -8,11 +8,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -333,13 +334,8 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "  turns: median %d, 99th percentile %d, max %d\n", res.TurnsMedian, res.TurnsP99, res.TurnsMax)
 		}
 		if len(res.ByLabel) > 0 {
-			labels := make([]string, 0, len(res.ByLabel))
-			for l := range res.ByLabel {
-				labels = append(labels, l)
-			}
-			sort.Strings(labels)
 			fmt.Fprintf(stdout, "  by starting label:\n")
-			for _, l := range labels {
+			for _, l := range slices.Sorted(maps.Keys(res.ByLabel)) {
 				ls := res.ByLabel[l]
 				fmt.Fprintf(stdout, "    %-12s %6.1f%% wins, mean rank %.2f (%d seats)\n", l, 100*ls.WinRate, ls.Rank, ls.Seats)
 			}
@@ -625,11 +621,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 // and the matrix of parts against parts, scored from the row's side
 // (a draw counts half).
 func printParts(w io.Writer, res sim.Result) {
-	parts := make([]string, 0, len(res.ByPart))
-	for p := range res.ByPart {
-		parts = append(parts, p)
-	}
-	sort.Strings(parts)
+	parts := slices.Sorted(maps.Keys(res.ByPart))
 	fmt.Fprintf(w, "  by part of the label (wins of the games played with it):\n")
 	for _, p := range parts {
 		ls := res.ByPart[p]

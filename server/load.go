@@ -45,6 +45,8 @@ type LoadConfig struct {
 	Rate float64
 	// Dir holds the database (a temporary directory when empty).
 	Dir string
+	// Durability is the store's (store.Full when empty).
+	Durability store.Durability
 	// Progress, if set, is called about once a second.
 	Progress func(LoadResult)
 }
@@ -55,7 +57,8 @@ type LoadResult struct {
 	Players     int     `json:"players"`
 	Tables      int     `json:"tables"`
 	Rate        float64 `json:"rate,omitempty"` // the pace asked for (moves/s), 0: as fast as possible
-	Connections int     `json:"connections"`    // the most open at once
+	Durability  string  `json:"durability"`
+	Connections int     `json:"connections"` // the most open at once
 	Moves       int64   `json:"moves"`
 	Games       int64   `json:"games"`
 	Seconds     float64 `json:"seconds"` // measured, after the warm-up
@@ -126,7 +129,10 @@ func readLoadState(data []byte, m *loadState) error {
 
 // Load runs a load test.
 func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
-	res := LoadResult{Game: cfg.Game, Players: cfg.Players, Tables: cfg.Tables, Rate: cfg.Rate}
+	res := LoadResult{Game: cfg.Game, Players: cfg.Players, Tables: cfg.Tables, Rate: cfg.Rate, Durability: string(cfg.Durability)}
+	if res.Durability == "" {
+		res.Durability = string(store.Full)
+	}
 	dir := cfg.Dir
 	if dir == "" {
 		d, err := os.MkdirTemp("", "stolik-load-")
@@ -136,7 +142,11 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 		defer os.RemoveAll(d)
 		dir = d
 	}
-	st, err := store.OpenSQLite(filepath.Join(dir, "load.db"))
+	durability := cfg.Durability
+	if durability == "" {
+		durability = store.Full
+	}
+	st, err := store.OpenSQLiteWith(filepath.Join(dir, "load.db"), durability)
 	if err != nil {
 		return res, err
 	}
@@ -287,7 +297,15 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 				p.at = start.Add(time.Duration(r.Int64N(int64(p.every) + 1))) // spread the tables out
 			}
 			for ctx.Err() == nil {
-				t, err := srv.Create(ctx, Spec{Game: cfg.Game, Options: map[string]any{"players": cfg.Players}, Seats: seats, Seed: r.Uint64()})
+				t, _, err := srv.Create(ctx, Spec{Game: cfg.Game, Options: map[string]any{"players": cfg.Players}, Seats: seats, Seed: r.Uint64()})
+				var tokens []string
+				for seat := range seats {
+					if err == nil {
+						var token string
+						token, err = t.mint(ctx, engine.Seat(seat))
+						tokens = append(tokens, token)
+					}
+				}
 				if err != nil {
 					if ctx.Err() == nil {
 						firstErr.CompareAndSwap(nil, err)
@@ -295,7 +313,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 					return
 				}
 				var cw sync.WaitGroup
-				for _, s := range t.Seats() {
+				for _, token := range tokens {
 					cw.Add(1)
 					go func(token string, seed uint64) {
 						defer cw.Done()
@@ -304,7 +322,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 							firstErr.CompareAndSwap(nil, err)
 							cancel()
 						}
-					}(s.Token, r.Uint64())
+					}(token, r.Uint64())
 				}
 				cw.Wait()
 				if _, over := t.Outcome(); over {

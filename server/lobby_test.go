@@ -12,15 +12,19 @@ import (
 	"stolik/engine"
 )
 
-// The lobby over HTTP: an open table is listed while it has a free seat;
-// joining takes one, leaving frees it and retires its token; a rematch
-// comes once the game is over, one table for all its players.
+// The lobby over HTTP: an open table is listed while it has a free seat,
+// a private one never; joining takes a seat with a fresh token, leaving
+// frees it and retires its token; a rematch comes once the game is over,
+// one table for all its players, each with a token of its own.
 func TestLobby(t *testing.T) {
 	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "lobby.db"))
 	api := hs.URL + "/api/tables"
 	var c created
 	if code := call(t, "POST", api, `{"game":"cardline","options":{"players":3},"seats":["human","human","bot:fan"],"open":true,"name":"  Ala\u0007 "}`, &c); code != 201 {
 		t.Fatalf("create: %d", code)
+	}
+	if c.Seat != 0 || c.Token == "" || len(c.Invites) != 1 || c.Invites[0].Seat != 1 || c.Watch != "" {
+		t.Fatalf("created an open table: %+v, want seat 0's token, one invitation (seat 1), no watch code", c)
 	}
 	var private created
 	if code := call(t, "POST", api, `{"game":"cardline","options":{"players":2},"seats":["human","human"]}`, &private); code != 201 {
@@ -34,8 +38,8 @@ func TestLobby(t *testing.T) {
 		}
 		return l
 	}
-	if l := listed(""); len(l) != 2 || l[0].ID != private.ID || l[1].ID != c.ID {
-		t.Fatalf("all tables, newest first: %+v", l)
+	if l := listed(""); len(l) != 1 || l[0].ID != c.ID {
+		t.Fatalf("the lobby lists %+v, want only the open table", l)
 	}
 	open := listed("?open=1")
 	if len(open) != 1 || open[0].ID != c.ID {
@@ -44,15 +48,21 @@ func TestLobby(t *testing.T) {
 	if p := open[0].Players; p[0].Name != "Ala" || !p[0].Taken || p[1].Taken || !p[2].Taken {
 		t.Errorf("players of a new table: %+v (the creator takes seat 0 with a clean name; bots are taken)", p)
 	}
+	var e apiError
+	if code := call(t, "POST", api+"/"+private.ID+"/join", `{"name":"Obcy"}`, &e); code != 404 || e.Code != "not_found" {
+		t.Errorf("join a private table without its invitation: %d %+v, want 404", code, e)
+	}
 
-	var j seatToken
-	if code := call(t, "POST", api+"/"+c.ID+"/join", `{"name":"Ola"}`, &j); code != 200 || j.Seat != 1 || j.Token != c.Seats[1].Token {
+	var j SeatToken
+	if code := call(t, "POST", api+"/"+c.ID+"/join", `{"name":"Ola"}`, &j); code != 200 || j.Seat != 1 || j.Token == "" || j.Token == c.Token {
 		t.Fatalf("join: %d %+v", code, j)
+	}
+	if code := call(t, "POST", api+"/"+c.ID+"/join", `{"invite":"`+c.Invites[0].Code+`"}`, &e); code != 403 || e.Code != "bad_invite" {
+		t.Errorf("the invitation of a seat joined from the lobby: %d %+v, want 403 bad_invite", code, e)
 	}
 	if l := listed("?open=1"); len(l) != 0 {
 		t.Errorf("a full table is still listed as open: %+v", l)
 	}
-	var e apiError
 	if code := call(t, "POST", api+"/"+c.ID+"/join", `{"name":"Ewa"}`, &e); code != 409 || e.Code != "no_free_seat" {
 		t.Errorf("join a full table: %d %+v", code, e)
 	}
@@ -70,9 +80,6 @@ func TestLobby(t *testing.T) {
 	}
 
 	// Leaving: the seat is free again and the old token acts no more.
-	if code := call(t, "POST", api+"/"+c.ID+"/leave", `{"token":"`+c.Seats[2].Token+`"}`, &e); code != 409 || e.Code != "not_human" {
-		t.Errorf("leave a bot's seat: %d %+v", code, e)
-	}
 	if code := call(t, "POST", api+"/"+c.ID+"/leave", `{"token":"nope"}`, nil); code != 403 {
 		t.Errorf("leave with a wrong token: %d", code)
 	}
@@ -90,27 +97,33 @@ func TestLobby(t *testing.T) {
 	if _, resp, err := dial(t, ws+"?token="+j.Token); err == nil || resp.StatusCode != 403 {
 		t.Errorf("a WebSocket with the token of a seat left: %v", err)
 	}
-	var j2 seatToken
-	if code := call(t, "POST", api+"/"+c.ID+"/join", `{"name":"Ewa","seat":1}`, &j2); code != 200 || j2.Seat != 1 || j2.Token == j.Token {
-		t.Fatalf("join the seat left: %d %+v", code, j2)
+	// A player invites someone to the free seat: one use only.
+	var inv Invite
+	if code := call(t, "POST", api+"/"+c.ID+"/invite", `{"token":"`+c.Token+`","seat":1}`, &inv); code != 200 || inv.Seat != 1 || inv.Code == "" {
+		t.Fatalf("invite: %d %+v", code, inv)
+	}
+	if code := call(t, "POST", api+"/"+c.ID+"/invite", `{"token":"`+c.Token+`","seat":0}`, &e); code != 409 || e.Code != "seat_taken" {
+		t.Errorf("an invitation to a taken seat: %d %+v", code, e)
+	}
+	var j2 SeatToken
+	if code := call(t, "POST", api+"/"+c.ID+"/join", `{"name":"Ewa","invite":"`+inv.Code+`"}`, &j2); code != 200 || j2.Seat != 1 || j2.Token == j.Token {
+		t.Fatalf("join the seat left with an invitation: %d %+v", code, j2)
+	}
+	if code := call(t, "POST", api+"/"+c.ID+"/join", `{"name":"Ewa","invite":"`+inv.Code+`"}`, &e); code != 403 || e.Code != "bad_invite" {
+		t.Errorf("an invitation used twice: %d %+v", code, e)
 	}
 
 	// A rematch: refused in play; once over, the first asker makes it and
 	// every seat finds its own place in it.
-	if code := call(t, "POST", api+"/"+c.ID+"/rematch", `{"token":"`+c.Seats[0].Token+`"}`, &e); code != 409 || e.Code != "not_over" {
+	if code := call(t, "POST", api+"/"+c.ID+"/rematch", `{"token":"`+c.Token+`"}`, &e); code != 409 || e.Code != "not_over" {
 		t.Errorf("a rematch in play: %d %+v", code, e)
 	}
-	playOut(t, s, tab, map[engine.Seat]string{0: c.Seats[0].Token, 1: j2.Token})
-	type rematch struct {
-		ID    string `json:"id"`
-		Seat  int    `json:"seat"`
-		Token string `json:"token"`
-	}
-	var r1, r2 rematch
+	playOut(t, s, tab, map[engine.Seat]string{0: c.Token, 1: j2.Token})
+	var r1, r2 RematchSeat
 	if code := call(t, "POST", api+"/"+c.ID+"/rematch", `{"token":"`+j2.Token+`"}`, &r1); code != 201 || r1.Seat != 1 || r1.ID == c.ID {
 		t.Fatalf("rematch: %d %+v", code, r1)
 	}
-	if code := call(t, "POST", api+"/"+c.ID+"/rematch", `{"token":"`+c.Seats[0].Token+`"}`, &r2); code != 201 || r2.ID != r1.ID || r2.Seat != 0 || r2.Token == r1.Token {
+	if code := call(t, "POST", api+"/"+c.ID+"/rematch", `{"token":"`+c.Token+`"}`, &r2); code != 201 || r2.ID != r1.ID || r2.Seat != 0 || r2.Token == r1.Token {
 		t.Fatalf("the second player's rematch: %d %+v, want the same table as %+v", code, r2, r1)
 	}
 	if code := call(t, "POST", api+"/"+c.ID+"/rematch", `{"token":"nope"}`, nil); code != 403 {
@@ -129,16 +142,16 @@ func TestLobby(t *testing.T) {
 	if seat, err := next.SeatOf(r2.Token); err != nil || seat != 0 {
 		t.Errorf("the rematch token of seat 0 claims seat %d (%v)", seat, err)
 	}
+	if code := call(t, "POST", api+"/"+r1.ID+"/join", `{"name":"Obcy"}`, &e); code != 409 || e.Code != "no_free_seat" {
+		t.Errorf("a stranger joins a rematch whose seats are kept: %d %+v", code, e)
+	}
 }
 
 // A client whose seat is left (from another tab, say) is told so and let go.
 func TestLeavingClosesTheSeatsSocket(t *testing.T) {
 	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "leave.db"))
-	tab, err := s.Create(context.Background(), Spec{Game: "asterix", Seats: []string{"human", "human"}, Seed: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	token := tab.Seats()[1].Token
+	tab := mustCreate(t, s, Spec{Game: "asterix", Seats: []string{"human", "human"}, Seed: 2})
+	token := tokens(t, tab)[1]
 	c, _, err := dial(t, "ws"+strings.TrimPrefix(hs.URL, "http")+"/ws/tables/"+tab.ID()+"?token="+token)
 	if err != nil {
 		t.Fatal(err)
@@ -210,10 +223,7 @@ func playOut(t *testing.T, s *Server, tab *Table, tokens map[engine.Seat]string)
 func TestLobbyListsStoredTables(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "stored.db")
 	s, st := openServer(t, path)
-	tab, err := s.Create(context.Background(), Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"bot:random", "bot:random"}, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab := mustCreate(t, s, Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"bot:random", "bot:random"}, Seed: 3, Open: true})
 	wait(t, tab)
 	s.Close()
 	st.Close()

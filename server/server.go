@@ -2,13 +2,11 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -16,7 +14,6 @@ import (
 	"stolik/bots"
 	"stolik/engine"
 	"stolik/store"
-	"stolik/web"
 )
 
 // GameInfo is one game as `GET /api/games` and `stolik games --json` list it.
@@ -63,7 +60,9 @@ type Config struct {
 	// can follow (0 in tests and benchmarks).
 	BotDelay time.Duration
 	// Origins are the hosts, besides the server's own, whose pages may
-	// open WebSockets (coder/websocket origin patterns).
+	// open WebSockets and send requests, and that requests may name in
+	// their Host header (coder/websocket origin patterns, such as
+	// "stolik.example.org" or "*.example.org").
 	Origins []string
 	// PingInterval is how often a quiet WebSocket is pinged (30 s if
 	// zero); a client that does not answer within PingTimeout (10 s) is
@@ -72,24 +71,46 @@ type Config struct {
 	// MessageRate and MessageBurst limit what one client may send: so many
 	// messages a second on average (20 if zero), so many at once (10).
 	MessageRate, MessageBurst float64
+	// AllowSeeds lets a client choose the seed of a table with people at
+	// it (for tests and tournaments replaying a deal); otherwise only a
+	// table of bots alone takes a given seed.
+	AllowSeeds bool
+	// Limits are the limits on tables and requests (DefaultLimits if nil).
+	Limits *Limits
+	// RealIPHeader, when set, is the header a reverse proxy in front of
+	// the server puts the client's address in (X-Real-IP, or
+	// X-Forwarded-For whose last address is taken); otherwise the
+	// connection's address is the client's.
+	RealIPHeader string
+	// SweepInterval is how often idle tables are looked for (1 min if
+	// zero); RetryMin and RetryMax bound the wait before a bot tries again
+	// to store a move (0.1 s and 10 s if zero).
+	SweepInterval, RetryMin, RetryMax time.Duration
 }
 
 // Server holds the tables in play.
 type Server struct {
 	cfg    Config
+	lim    Limits
 	log    *slog.Logger
 	mu     sync.Mutex
 	tables map[string]*Table
 	closed bool // Close has begun
+	// createMu makes the count of an address's tables and the creation of
+	// one a single step.
+	createMu sync.Mutex
 	// rematchMu makes one rematch per table when its players ask at once.
 	rematchMu sync.Mutex
-	ctx       context.Context
-	stop      context.CancelFunc
-	wg        sync.WaitGroup
+	// The limits per client address.
+	creates, joins *limiter
+	ctx            context.Context
+	stop           context.CancelFunc
+	wg             sync.WaitGroup
 }
 
 // New starts a server: every unfinished table in the store is rebuilt by
-// replaying its record, and its bots resume.
+// replaying its record, and its bots resume. A table whose record does not
+// replay is marked damaged and left out.
 func New(cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -106,24 +127,67 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MessageBurst <= 0 {
 		cfg.MessageBurst = rateBurst
 	}
+	if cfg.SweepInterval <= 0 {
+		cfg.SweepInterval = time.Minute
+	}
+	if cfg.RetryMin <= 0 {
+		cfg.RetryMin = 100 * time.Millisecond
+	}
+	if cfg.RetryMax <= 0 {
+		cfg.RetryMax = 10 * time.Second
+	}
+	lim := DefaultLimits()
+	if cfg.Limits != nil {
+		lim = *cfg.Limits
+	}
 	ctx, stop := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, log: cfg.Logger, tables: map[string]*Table{}, ctx: ctx, stop: stop}
+	s := &Server{cfg: cfg, lim: lim, log: cfg.Logger, tables: map[string]*Table{}, ctx: ctx, stop: stop,
+		creates: newLimiter(lim.CreateRate), joins: newLimiter(lim.JoinRate)}
 	ids, err := cfg.Store.Unfinished(ctx)
 	if err != nil {
 		stop()
 		return nil, err
 	}
 	for _, id := range ids {
-		t, err := OpenTable(ctx, cfg.Store, s.lookup, id)
+		t, err := s.open(id)
 		if err != nil {
-			s.log.Error("a stored table does not replay; it stays closed", "table", id, "err", err)
-			continue
+			continue // logged
 		}
 		s.tables[id] = t
 		s.log.Info("table rebuilt", "table", id, "game", t.rec.Game, "moves", t.Moves())
 		s.kickBots(t)
 	}
+	s.wg.Add(1)
+	go s.sweeper()
 	return s, nil
+}
+
+// open loads a table from the store; one whose record does not replay is
+// marked damaged there, and only the log says why.
+func (s *Server) open(id string) (*Table, error) {
+	t, err := OpenTable(s.ctx, s.cfg.Store, s.lookup, id)
+	var damaged *ErrDamaged
+	switch {
+	case errors.As(err, &damaged):
+		s.log.Error("a stored table does not replay; it is marked damaged", "table", id, "err", err)
+		if err := s.cfg.Store.MarkDamaged(s.ctx, id, damaged.Reason); err != nil {
+			s.log.Error("a damaged table could not be marked", "table", id, "err", err)
+		}
+		return nil, err
+	case errors.Is(err, store.ErrNotFound):
+		return nil, err
+	case err != nil:
+		s.log.Error("a stored table could not be read", "table", id, "err", err)
+		return nil, err
+	}
+	if t.unfinished {
+		t.mu.Lock()
+		if err := t.storeOutcome(s.ctx); err != nil {
+			s.log.Error("the outcome of a finished table could not be stored; retrying later", "table", id, "err", err)
+		}
+		t.mu.Unlock()
+	}
+	return t, nil
 }
 
 // Close stops the bots and closes the WebSockets, and waits for both: a
@@ -151,7 +215,7 @@ func (s *Server) enter() bool {
 // uses. A WebSocket clears the read and write deadlines for itself.
 func HTTPServer(h http.Handler) *http.Server {
 	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
-		WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
+		WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
 }
 
 func (s *Server) lookup(name string) (engine.Game, error) {
@@ -163,7 +227,23 @@ func (s *Server) lookup(name string) (engine.Game, error) {
 	return nil, fmt.Errorf("no game %q", name)
 }
 
-// Table finds a table in play or finished.
+// validID says whether id could be a table's id (hex; 12 characters for
+// tables of earlier versions, 32 now), so that junk never reaches the
+// store.
+func validID(id string) bool {
+	if len(id) != 32 && len(id) != 12 {
+		return false
+	}
+	for _, c := range id {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// Table finds a table in play or ended: store.ErrNotFound if there is
+// none, *ErrDamaged if its record does not replay.
 func (s *Server) Table(id string) (*Table, error) {
 	s.mu.Lock()
 	t := s.tables[id]
@@ -171,7 +251,10 @@ func (s *Server) Table(id string) (*Table, error) {
 	if t != nil {
 		return t, nil
 	}
-	t, err := OpenTable(s.ctx, s.cfg.Store, s.lookup, id)
+	if !validID(id) {
+		return nil, store.ErrNotFound
+	}
+	t, err := s.open(id)
 	if err != nil {
 		return nil, err
 	}
@@ -184,34 +267,44 @@ func (s *Server) Table(id string) (*Table, error) {
 	return t, nil
 }
 
-// Create sets up a table; seats are "human" or "bot:NAME[:LEVEL]".
-func (s *Server) Create(ctx context.Context, spec Spec) (*Table, error) {
-	g, err := s.lookup(spec.Game)
-	if err != nil {
-		return nil, err
-	}
-	for i, k := range spec.Seats {
+// checkSeats checks the seats' kinds: "human" or "bot:NAME[:LEVEL]".
+func checkSeats(g engine.Game, seats []string) error {
+	for i, k := range seats {
 		if k == "human" {
 			continue
 		}
 		name, ok := strings.CutPrefix(k, "bot:")
 		if !ok {
-			return nil, fmt.Errorf("seat %d: %q is neither human nor bot:NAME", i, k)
+			return errSeatKind.Err(i+1, k)
 		}
 		if _, err := bots.New(g, name); err != nil {
-			return nil, fmt.Errorf("seat %d: %w", i, err)
+			return errSeatKind.Err(i+1, k)
 		}
 	}
-	t, err := CreateTable(ctx, s.cfg.Store, g, spec)
+	return nil
+}
+
+// Create sets up a table; seats are "human" or "bot:NAME[:LEVEL]". The
+// seed is the caller's: the HTTP API gives NewSeed unless it may take the
+// client's.
+func (s *Server) Create(ctx context.Context, spec Spec) (*Table, Secrets, error) {
+	g, err := s.lookup(spec.Game)
 	if err != nil {
-		return nil, err
+		return nil, Secrets{}, errNoGame.Err(spec.Game)
+	}
+	if err := checkSeats(g, spec.Seats); err != nil {
+		return nil, Secrets{}, err
+	}
+	t, sec, err := CreateTable(ctx, s.cfg.Store, g, spec)
+	if err != nil {
+		return nil, sec, err
 	}
 	s.mu.Lock()
 	s.tables[t.ID()] = t
 	s.mu.Unlock()
 	s.log.Info("table created", "table", t.ID(), "game", spec.Game, "seats", spec.Seats, "open", spec.Open)
 	s.kickBots(t)
-	return t, nil
+	return t, sec, nil
 }
 
 // Play makes the seat of token play text, then lets the bots move.
@@ -223,8 +316,23 @@ func (s *Server) Play(ctx context.Context, t *Table, token, text string) ([]engi
 	return evs, err
 }
 
+// wait waits for d, or less if the server stops; false if it stopped.
+func (s *Server) wait(d time.Duration) bool {
+	if d > 0 {
+		timer := time.NewTimer(d)
+		defer timer.Stop()
+		select {
+		case <-timer.C:
+		case <-s.ctx.Done():
+		}
+	}
+	return s.ctx.Err() == nil
+}
+
 // kickBots starts the table's bot loop unless it is running: while a bot
-// owes a move, it decides on its own determinized copy and plays.
+// owes a move, it decides on its own determinized copy and plays. A move
+// the store refuses is tried again, waiting longer each time, until the
+// store takes it: the loop never dies of a storage fault.
 func (s *Server) kickBots(t *Table) {
 	t.mu.Lock()
 	if t.botsRunning {
@@ -242,9 +350,16 @@ func (s *Server) kickBots(t *Table) {
 	}
 	go func() {
 		defer s.wg.Done()
-		r := rand.New(rand.NewPCG(t.rec.Seed, uint64(t.Moves())))
+		stopped := func() {
+			t.mu.Lock()
+			t.botsRunning = false
+			t.mu.Unlock()
+		}
+		r := rand.New(rand.NewPCG(NewSeed(), NewSeed()))
+		var retry time.Duration // the wait before trying again; 0: not failing
+		refused := 0            // moves refused in a row
 		for {
-			seat, token, bot := s.botToMove(t)
+			seat, bot := s.botToMove(t)
 			if bot == nil {
 				t.mu.Lock()
 				again := t.botsKicked
@@ -257,16 +372,8 @@ func (s *Server) kickBots(t *Table) {
 				t.mu.Unlock()
 				continue
 			}
-			if s.cfg.BotDelay > 0 {
-				select {
-				case <-time.After(s.cfg.BotDelay):
-				case <-s.ctx.Done():
-				}
-			}
-			if s.ctx.Err() != nil {
-				t.mu.Lock()
-				t.botsRunning = false
-				t.mu.Unlock()
+			if !s.wait(max(s.cfg.BotDelay, retry)) {
+				stopped()
 				return
 			}
 			t.mu.Lock()
@@ -274,23 +381,46 @@ func (s *Server) kickBots(t *Table) {
 			t.mu.Unlock()
 			m, err := bots.Decide(bot, st, seat, r)
 			if err == nil {
-				_, err = t.Play(s.ctx, token, st.Format(m))
+				_, err = t.playSeat(s.ctx, seat, st.Format(m))
 			}
-			if err != nil && !errors.Is(err, context.Canceled) {
-				s.log.Error("a bot could not move", "table", t.ID(), "seat", seat, "err", err)
-				t.mu.Lock()
-				t.botsRunning = false
-				t.mu.Unlock()
+			_, isRule := engine.AsRuleError(err)
+			switch {
+			case err == nil:
+				if retry > 0 {
+					s.log.Info("a bot's move is stored again; the table plays on", "table", t.ID(), "seat", int(seat))
+				}
+				retry, refused = 0, 0
+			case errors.Is(err, context.Canceled):
+				stopped()
 				return
+			case isRule:
+				// Someone else moved in between (seats that move at once):
+				// decide again; a bot whose moves are refused over and
+				// over has a fault, and stops.
+				if refused++; refused >= 3 {
+					s.log.Error("a bot's moves are refused; it stops", "table", t.ID(), "seat", int(seat), "err", err)
+					stopped()
+					return
+				}
+			default:
+				if retry == 0 {
+					s.log.Error("a bot's move could not be stored; trying again until it can", "table", t.ID(), "seat", int(seat), "err", err)
+					retry = s.cfg.RetryMin
+				} else {
+					retry = min(2*retry, s.cfg.RetryMax)
+				}
 			}
 		}
 	}()
 }
 
-// botToMove is a pending seat played by a bot, if any, with its token.
-func (s *Server) botToMove(t *Table) (engine.Seat, string, engine.Bot) {
+// botToMove is a pending seat played by a bot, if any.
+func (s *Server) botToMove(t *Table) (engine.Seat, engine.Bot) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.rec.Abandoned {
+		return engine.NoSeat, nil
+	}
 	for _, p := range t.st.Pending() {
 		name, ok := strings.CutPrefix(t.rec.Seats[p].Kind, "bot:")
 		if !ok {
@@ -298,401 +428,103 @@ func (s *Server) botToMove(t *Table) (engine.Seat, string, engine.Bot) {
 		}
 		b, err := bots.New(t.game, name)
 		if err != nil {
-			return engine.NoSeat, "", nil
+			return engine.NoSeat, nil
 		}
-		return p, t.rec.Seats[p].Token, b
+		return p, b
 	}
-	return engine.NoSeat, "", nil
+	return engine.NoSeat, nil
 }
 
-// Handler is the HTTP API (docs/protocol.md).
-func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte("ok\n"))
-	})
-	mux.HandleFunc("GET /api/games", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, GameInfos(s.cfg.Games))
-	})
-	mux.HandleFunc("POST /api/tables", s.handleCreate)
-	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
-	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
-	mux.HandleFunc("GET /api/tables", s.handleList)
-	mux.HandleFunc("POST /api/tables/{id}/join", s.handleJoin)
-	mux.HandleFunc("POST /api/tables/{id}/leave", s.handleLeave)
-	mux.HandleFunc("POST /api/tables/{id}/rematch", s.handleRematch)
-	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
-	web.Register(mux)
-	return mux
+// sweeper runs sweep every SweepInterval until the server stops.
+func (s *Server) sweeper() {
+	defer s.wg.Done()
+	tick := time.NewTicker(s.cfg.SweepInterval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case now := <-tick.C:
+			s.sweep(now)
+		}
+	}
 }
 
-type apiError struct {
-	Error string       `json:"error"`
-	Code  string       `json:"code,omitempty"`
-	Msg   *engine.Text `json:"message,omitempty"`
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
-}
-
-func fail(w http.ResponseWriter, status int, err error) {
-	e := apiError{Error: err.Error()}
-	if re, ok := engine.AsRuleError(err); ok {
-		e.Code, e.Msg = re.Code, &re.Msg
-	}
-	writeJSON(w, status, e)
-}
-
-type createRequest struct {
-	Game    string         `json:"game"`
-	Options map[string]any `json:"options"`
-	Seats   []string       `json:"seats"`
-	Seed    *uint64        `json:"seed"`
-	Open    bool           `json:"open"`
-	Name    string         `json:"name"`
-}
-
-type seatToken struct {
-	Seat  int    `json:"seat"`
-	Kind  string `json:"kind"`
-	Token string `json:"token"`
-}
-
-func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	var req createRequest
-	if !decode(w, r, &req, "a table") {
-		return
-	}
-	seed := rand.Uint64()
-	if req.Seed != nil {
-		seed = *req.Seed
-	}
-	t, err := s.Create(r.Context(), Spec{Game: req.Game, Options: req.Options, Seats: req.Seats, Seed: seed, Open: req.Open, Name: req.Name})
-	if err != nil {
-		fail(w, http.StatusBadRequest, err)
-		return
-	}
-	out := struct {
-		ID    string      `json:"id"`
-		Seats []seatToken `json:"seats"`
-	}{ID: t.ID()}
-	for i, st := range t.Seats() {
-		out.Seats = append(out.Seats, seatToken{Seat: i, Kind: st.Kind, Token: st.Token})
-	}
-	writeJSON(w, http.StatusCreated, out)
-}
-
-// PublicTable is what anyone may know of a table.
-type PublicTable struct {
-	ID       string          `json:"id"`
-	Game     string          `json:"game"`
-	Options  json.RawMessage `json:"options"`
-	Seats    []string        `json:"seats"` // kinds
-	Players  []Player        `json:"players"`
-	Open     bool            `json:"open"`
-	Rematch  string          `json:"rematch,omitempty"`
-	Moves    int             `json:"moves"`
-	Pending  []engine.Seat   `json:"pending"`
-	Finished bool            `json:"finished"`
-	Outcome  *engine.Outcome `json:"outcome,omitempty"`
-	View     any             `json:"view"` // the spectator's view
-}
-
-// Public is the table as a spectator sees it.
-func (t *Table) Public() PublicTable {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	p := PublicTable{ID: t.rec.ID, Game: t.rec.Game, Options: t.rec.Options, Moves: t.moves, Players: t.players(),
-		Open: t.rec.Open, Rematch: t.rec.Rematch,
-		Pending: append([]engine.Seat{}, t.st.Pending()...), View: t.st.View(engine.Spectator)}
-	for _, st := range t.rec.Seats {
-		p.Seats = append(p.Seats, st.Kind)
-	}
-	if out, over := t.st.Outcome(); over {
-		p.Finished, p.Outcome = true, &out
-	}
-	return p
-}
-
-func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
-	t, err := s.Table(r.PathValue("id"))
-	if err != nil {
-		fail(w, http.StatusNotFound, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, t.Public())
-}
-
-func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
-	t, err := s.Table(r.PathValue("id"))
-	if err != nil {
-		fail(w, http.StatusNotFound, err)
-		return
-	}
-	rec, err := t.Record(r.Context())
-	if err != nil {
-		fail(w, http.StatusConflict, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, rec)
-}
-
-// ErrInPlay: a record reveals hidden cards, so it is given only once the
-// game is over.
-var ErrInPlay = errors.New("the game is still in play: its record would reveal hidden cards")
-
-// Record is the finished table's stolik-record/1.
-func (t *Table) Record(ctx context.Context) (engine.Record, error) {
-	if _, over := t.Outcome(); !over {
-		return engine.Record{}, ErrInPlay
-	}
-	rec, moves, err := t.store.Load(ctx, t.rec.ID)
-	if err != nil {
-		return engine.Record{}, err
-	}
-	var options map[string]any
-	json.Unmarshal(rec.Options, &options)
-	out := engine.Record{Format: "stolik-record/1", Game: rec.Game, Options: options, Seed: rec.Seed, Setup: rec.Setup,
-		Moves: []engine.RecordMove{}}
-	for _, m := range moves {
-		out.Moves = append(out.Moves, engine.RecordMove{Seat: engine.Seat(m.Seat), Move: m.Move})
-	}
-	return out, nil
-}
-
-// decode reads a JSON request body of at most 64 KiB with no unknown
-// fields, answering 400 when it cannot.
-func decode(w http.ResponseWriter, r *http.Request, v any, what string) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		fail(w, http.StatusBadRequest, fmt.Errorf("the request is not %s: %w", what, err))
-		return false
-	}
-	return true
-}
-
-// TableEntry is a table as the lobby lists it.
-type TableEntry struct {
-	ID       string        `json:"id"`
-	Game     string        `json:"game"`
-	Open     bool          `json:"open"`
-	Players  []Player      `json:"players"`
-	Moves    int           `json:"moves"`
-	Pending  []engine.Seat `json:"pending"`
-	Finished bool          `json:"finished"`
-	Created  time.Time     `json:"created"`
-	Rematch  string        `json:"rematch,omitempty"`
-}
-
-func (t *Table) entry() TableEntry {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	_, over := t.st.Outcome()
-	return TableEntry{ID: t.rec.ID, Game: t.rec.Game, Open: t.rec.Open, Players: t.players(), Moves: t.moves,
-		Pending: append([]engine.Seat{}, t.st.Pending()...), Finished: over, Created: t.rec.Created, Rematch: t.rec.Rematch}
-}
-
-// listLimit is the most tables the lobby lists.
-const listLimit = 200
-
-// List is the lobby, newest first: the tables in play, and the newest
-// tables of the store (finished ones too, from before a restart). With
-// open, only tables in play listed in the lobby with a free human seat.
-func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
-	stored, err := s.cfg.Store.Recent(ctx, listLimit)
-	if err != nil {
-		return nil, err
-	}
+// sweep, as of now: stores the outcomes the store refused before; ends
+// as abandoned the tables idle too long (a table of bots alone only while
+// nobody watches); lets go of the ended tables nobody has looked at for
+// KeepEnded; forgets the addresses whose limits are back to full.
+func (s *Server) sweep(now time.Time) {
 	s.mu.Lock()
 	tables := make([]*Table, 0, len(s.tables))
 	for _, t := range s.tables {
 		tables = append(tables, t)
 	}
 	s.mu.Unlock()
-	entries := make(map[string]TableEntry, len(tables)+len(stored))
-	for _, rec := range stored {
-		e := TableEntry{ID: rec.ID, Game: rec.Game, Open: rec.Open, Moves: rec.Moves, Pending: []engine.Seat{}, Finished: rec.Finished,
-			Created: rec.Created, Rematch: rec.Rematch}
-		for i, st := range rec.Seats {
-			e.Players = append(e.Players, Player{Seat: i, Kind: st.Kind, Name: st.Name, Taken: st.Taken || st.Kind != "human"})
+	for _, t := range tables {
+		t.mu.Lock()
+		if t.unfinished {
+			if err := t.storeOutcome(s.ctx); err != nil {
+				s.log.Error("the outcome of a finished table could not be stored; retrying later", "table", t.rec.ID, "err", err)
+			}
 		}
-		entries[rec.ID] = e
-	}
-	for _, t := range tables { // what the server holds is the latest
-		entries[t.ID()] = t.entry()
-	}
-	out := []TableEntry{}
-	for _, e := range entries {
-		if open && (!e.Open || e.Finished || !slices.ContainsFunc(e.Players, func(p Player) bool { return !p.Taken })) {
+		ended, unfinished, botOnly := t.ended(), t.unfinished, t.botOnly()
+		active, changedAt, clients := t.active, t.changedAt, t.clients
+		t.mu.Unlock()
+		if !ended {
+			idle := s.lim.Idle
+			if botOnly {
+				idle = s.lim.IdleBots
+				if clients > 0 {
+					continue
+				}
+			}
+			if idle > 0 && now.Sub(active) > idle {
+				if err := t.abandon(s.ctx); err != nil {
+					s.log.Error("an idle table could not be marked abandoned; retrying later", "table", t.ID(), "err", err)
+				} else {
+					s.log.Info("table abandoned", "table", t.ID(), "idle", now.Sub(active).Round(time.Second).String())
+				}
+			}
 			continue
 		}
-		out = append(out, e)
-	}
-	slices.SortFunc(out, func(a, b TableEntry) int {
-		if c := b.Created.Compare(a.Created); c != 0 {
-			return c
+		if clients == 0 && !unfinished && now.Sub(changedAt) > s.lim.KeepEnded {
+			s.mu.Lock()
+			if s.tables[t.ID()] == t {
+				delete(s.tables, t.ID())
+			}
+			s.mu.Unlock()
 		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	if len(out) > listLimit {
-		out = out[:listLimit]
 	}
-	return out, nil
+	s.creates.forget(now)
+	s.joins.forget(now)
 }
 
-func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
-	l, err := s.List(r.Context(), r.URL.Query().Get("open") == "1")
-	if err != nil {
-		fail(w, http.StatusInternalServerError, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, l)
+// InMemory says whether the server holds the table in memory.
+func (s *Server) InMemory(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tables[id] != nil
 }
 
-func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	t, err := s.Table(r.PathValue("id"))
-	if err != nil {
-		fail(w, http.StatusNotFound, err)
-		return
+// unfinishedTables counts the tables in play, all of them and those of
+// owner.
+func (s *Server) unfinishedTables(owner string) (all, owners int) {
+	s.mu.Lock()
+	tables := make([]*Table, 0, len(s.tables))
+	for _, t := range s.tables {
+		tables = append(tables, t)
 	}
-	req := struct {
-		Name string `json:"name"`
-		Seat *int   `json:"seat"`
-	}{}
-	if !decode(w, r, &req, "a join") {
-		return
+	s.mu.Unlock()
+	for _, t := range tables {
+		t.mu.Lock()
+		if !t.ended() {
+			all++
+			if t.rec.Owner == owner {
+				owners++
+			}
+		}
+		t.mu.Unlock()
 	}
-	want := -1
-	if req.Seat != nil {
-		want = *req.Seat
-	}
-	seat, token, err := t.Join(r.Context(), req.Name, want)
-	if err != nil {
-		fail(w, statusOf(err), err)
-		return
-	}
-	s.log.Info("seat joined", "table", t.ID(), "seat", int(seat))
-	writeJSON(w, http.StatusOK, seatToken{Seat: int(seat), Kind: "human", Token: token})
-}
-
-// tokenRequest reads the table of the path and a {"token"} body,
-// answering the errors itself.
-func (s *Server) tokenRequest(w http.ResponseWriter, r *http.Request, what string) (*Table, string, bool) {
-	t, err := s.Table(r.PathValue("id"))
-	if err != nil {
-		fail(w, http.StatusNotFound, err)
-		return nil, "", false
-	}
-	var req struct {
-		Token string `json:"token"`
-	}
-	if !decode(w, r, &req, what) {
-		return nil, "", false
-	}
-	return t, req.Token, true
-}
-
-func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request) {
-	t, token, ok := s.tokenRequest(w, r, "a leave")
-	if !ok {
-		return
-	}
-	if err := t.Leave(r.Context(), token); err != nil {
-		fail(w, statusOf(err), err)
-		return
-	}
-	s.log.Info("seat left", "table", t.ID())
-	writeJSON(w, http.StatusOK, struct{}{})
-}
-
-func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
-	t, token, ok := s.tokenRequest(w, r, "a rematch")
-	if !ok {
-		return
-	}
-	next, seat, err := s.Rematch(r.Context(), t, token)
-	if err != nil {
-		fail(w, statusOf(err), err)
-		return
-	}
-	out := struct {
-		ID    string `json:"id"`
-		Seat  int    `json:"seat"`
-		Token string `json:"token"`
-	}{next.ID(), int(seat), next.Seats()[seat].Token}
-	writeJSON(w, http.StatusCreated, out)
-}
-
-// statusOf is the HTTP status of a lobby error.
-func statusOf(err error) int {
-	if errors.Is(err, ErrBadToken) {
-		return http.StatusForbidden
-	}
-	if _, ok := engine.AsRuleError(err); ok {
-		return http.StatusConflict
-	}
-	return http.StatusInternalServerError
-}
-
-// Rematch is the table that replays t (same game, options and seats, a
-// new shuffle), made at the first request of any of t's seats once t is
-// over. Each seat of t gets its own seat of the new table by asking with
-// its token: the same seat, keeping its name.
-func (s *Server) Rematch(ctx context.Context, t *Table, token string) (*Table, engine.Seat, error) {
-	seat, err := t.SeatOf(token)
-	if err != nil {
-		return nil, engine.NoSeat, err
-	}
-	if _, over := t.Outcome(); !over {
-		return nil, engine.NoSeat, errNotOver.Err()
-	}
-	s.rematchMu.Lock()
-	defer s.rematchMu.Unlock()
-	t.mu.Lock()
-	id, rec := t.rec.Rematch, t.rec
-	t.mu.Unlock()
-	if id != "" {
-		next, err := s.Table(id)
-		return next, seat, err
-	}
-	var options map[string]any
-	if err := json.Unmarshal(rec.Options, &options); err != nil {
-		return nil, engine.NoSeat, err
-	}
-	spec := Spec{Game: rec.Game, Options: options, Seed: rand.Uint64(), Open: rec.Open}
-	for _, st := range rec.Seats {
-		spec.Seats = append(spec.Seats, st.Kind)
-	}
-	next, err := s.Create(ctx, spec)
-	if err != nil {
-		return nil, engine.NoSeat, err
-	}
-	// The players of t keep their seats and names.
-	next.mu.Lock()
-	seats := append([]store.Seat(nil), next.rec.Seats...)
-	for i := range seats {
-		seats[i].Name, seats[i].Taken = rec.Seats[i].Name, rec.Seats[i].Taken
-	}
-	err = s.cfg.Store.UpdateSeats(ctx, next.rec.ID, seats)
-	if err == nil {
-		next.rec.Seats = seats
-		next.changed()
-	}
-	next.mu.Unlock()
-	if err != nil {
-		return nil, engine.NoSeat, err
-	}
-	if err := s.cfg.Store.SetRematch(ctx, rec.ID, next.ID()); err != nil {
-		return nil, engine.NoSeat, err
-	}
-	t.mu.Lock()
-	t.rec.Rematch = next.ID()
-	t.changed()
-	t.mu.Unlock()
-	s.log.Info("rematch", "table", rec.ID, "rematch", next.ID())
-	return next, seat, nil
+	return all, owners
 }

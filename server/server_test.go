@@ -57,6 +57,9 @@ func newServer(t *testing.T, path string, tune ...func(*Config)) (*Server, *http
 func call(t *testing.T, method, url, body string, out any) int {
 	t.Helper()
 	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	if method == "POST" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -82,9 +85,34 @@ func wait(t *testing.T, tab *Table) {
 	}
 }
 
-type created struct {
-	ID    string      `json:"id"`
-	Seats []seatToken `json:"seats"`
+type created = Created
+
+// tokens gives every human seat of tab a fresh token, as joining with its
+// invitation would.
+func tokens(t *testing.T, tab *Table) map[engine.Seat]string {
+	t.Helper()
+	out := map[engine.Seat]string{}
+	for i, st := range tab.Seats() {
+		if st.Kind != "human" {
+			continue
+		}
+		token, err := tab.mint(context.Background(), engine.Seat(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[engine.Seat(i)] = token
+	}
+	return out
+}
+
+// mustCreate is Server.Create that fails the test on an error.
+func mustCreate(t *testing.T, s *Server, spec Spec) *Table {
+	t.Helper()
+	tab, _, err := s.Create(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
 }
 
 func TestHTTPEndpoints(t *testing.T) {
@@ -107,28 +135,34 @@ func TestHTTPEndpoints(t *testing.T) {
 		t.Errorf("an unknown table: %d", code)
 	}
 
-	// Two bots play a whole game; the record is refused until it ends.
+	// A person against a bot plays a whole game; the record is refused
+	// until it ends. The seed is the server's.
+	var e apiError
+	if code := call(t, "POST", hs.URL+"/api/tables", `{"game":"tagteam","options":{"draft":"tactical"},"seats":["human","bot:greedy"],"seed":3}`, &e); code != 400 || e.Code != "seed_not_allowed" {
+		t.Errorf("a seed for a table with a person: %d %+v, want 400 seed_not_allowed", code, e)
+	}
 	var c created
-	if code := call(t, "POST", hs.URL+"/api/tables", `{"game":"tagteam","options":{"draft":"tactical"},"seats":["human","bot:greedy"],"seed":3}`, &c); code != 201 || len(c.Seats) != 2 {
+	if code := call(t, "POST", hs.URL+"/api/tables", `{"game":"tagteam","options":{"draft":"tactical"},"seats":["human","bot:greedy"]}`, &c); code != 201 || c.Seat != 0 {
 		t.Fatalf("create: %d %+v", code, c)
 	}
-	if len(c.Seats[0].Token) != 32 || c.Seats[0].Token == c.Seats[1].Token {
-		t.Errorf("seat tokens %q, %q", c.Seats[0].Token, c.Seats[1].Token)
+	if len(c.Token) != 32 || len(c.Invites) != 0 || len(c.Watch) != 32 || len(c.ID) != 32 {
+		t.Errorf("created: %+v, want the creator's token, no invitation (the other seat is a bot), a watch code, a 128-bit id", c)
 	}
-	if code := call(t, "GET", hs.URL+"/api/tables/"+c.ID+"/record", "", nil); code != 409 {
+	watch := "?watch=" + c.Watch
+	if code := call(t, "GET", hs.URL+"/api/tables/"+c.ID+"/record"+watch, "", nil); code != 409 {
 		t.Errorf("the record while in play: %d, want 409", code)
 	}
 	var pub PublicTable
-	if code := call(t, "GET", hs.URL+"/api/tables/"+c.ID, "", &pub); code != 200 || pub.Game != "tagteam" || pub.Finished {
+	if code := call(t, "GET", hs.URL+"/api/tables/"+c.ID+watch, "", &pub); code != 200 || pub.Game != "tagteam" || pub.Finished {
 		t.Fatalf("table: %d %+v", code, pub)
 	}
-	if data, _ := json.Marshal(pub); bytes.Contains(data, []byte(c.Seats[0].Token)) {
+	if data, _ := json.Marshal(pub); bytes.Contains(data, []byte(c.Token)) {
 		t.Error("the public table shows a seat token")
 	}
 	tab, _ := s.Table(c.ID)
-	playOut(t, s, tab, map[engine.Seat]string{0: c.Seats[0].Token})
+	playOut(t, s, tab, map[engine.Seat]string{0: c.Token})
 	var rec engine.Record
-	if code := call(t, "GET", hs.URL+"/api/tables/"+c.ID+"/record", "", &rec); code != 200 || rec.Format != "stolik-record/1" || len(rec.Moves) != tab.Moves() {
+	if code := call(t, "GET", hs.URL+"/api/tables/"+c.ID+"/record"+watch, "", &rec); code != 200 || rec.Format != "stolik-record/1" || len(rec.Moves) != tab.Moves() {
 		t.Fatalf("record: %d, %d moves of %d", code, len(rec.Moves), tab.Moves())
 	}
 	g, _ := all.Lookup("tagteam", "")
@@ -147,7 +181,7 @@ func TestBotsResumeAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, _ := all.Lookup("frontline", "")
-	tab, err := CreateTable(context.Background(), st, g, Spec{Options: map[string]any{"players": 3}, Seats: []string{"bot:greedy", "bot:random", "bot:greedy"}, Seed: 9})
+	tab, _, err := CreateTable(context.Background(), st, g, Spec{Options: map[string]any{"players": 3}, Seats: []string{"bot:greedy", "bot:random", "bot:greedy"}, Seed: 9})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,11 +208,8 @@ func TestBotsResumeAfterRestart(t *testing.T) {
 func TestCloseLosesNoAcceptedMove(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "close.db")
 	s, st := openServer(t, path)
-	tab, err := s.Create(context.Background(), Spec{Game: "frontline", Options: map[string]any{"players": 4},
+	tab := mustCreate(t, s, Spec{Game: "frontline", Options: map[string]any{"players": 4},
 		Seats: []string{"bot:random", "bot:random", "bot:random", "bot:random"}, Seed: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for tab.Moves() < 30 {
 		select {
 		case <-tab.Changed():
@@ -192,7 +223,7 @@ func TestCloseLosesNoAcceptedMove(t *testing.T) {
 	played := tab.Moves()
 	st.Close()
 
-	st, err = store.OpenSQLite(path)
+	st, err := store.OpenSQLite(path)
 	if err != nil {
 		t.Fatal(err)
 	}

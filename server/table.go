@@ -1,13 +1,16 @@
 // Package server runs tables for people and bots over the network: a
-// table holds a game in play, its seats (claimed with unguessable tokens)
-// and its record in the store. Every accepted move is appended to the
-// store before it is acknowledged or broadcast; a table is rebuilt on
-// start-up by replaying its record.
+// table holds a game in play, its seats (claimed with unguessable tokens
+// that only their holders know) and its record in the store. Every
+// accepted move is appended to the store before it is acknowledged or
+// broadcast; a table is rebuilt on start-up by replaying its record.
+// docs/security.md says who may see and do what.
 package server
 
 import (
 	"context"
 	"crypto/rand"
+	"crypto/subtle"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -35,24 +38,32 @@ type Table struct {
 	store store.Store
 	// The bot loop (Server.kickBots): running, and asked to look again.
 	botsRunning, botsKicked bool
-	done                    chan struct{}    // closed when the game is over
+	done                    chan struct{}    // closed when the game is over or abandoned
 	tick                    chan struct{}    // closed and replaced at every change: a move, a seat joined or left, a rematch
 	changes                 int              // counts those changes
 	made                    []int            // moves accepted from each seat
 	log                     [][]engine.Event // the events of each move since the table was opened (first: logFrom)
 	logFrom                 int
+	// active is when a person last acted at the table (a seat's move,
+	// join, leave, invitation or connection; for a table of bots only, a
+	// spectator coming or going); changedAt is the last change of any kind.
+	active, changedAt time.Time
+	clients           int  // WebSockets open
+	spectators        int  // of which spectators
+	unfinished        bool // over in play, but the outcome is not stored yet
 }
 
 // snapshot is a table at one moment, for a client of one seat.
 type snapshot struct {
-	events  []engine.Event // of the moves since the client's last snapshot
-	state   engine.State   // a copy
-	moves   int
-	changes int
-	players []Player
-	rematch string
-	seated  bool // the client's token still claims its seat
-	made    int  // moves accepted from the client's seat
+	events    []engine.Event // of the moves since the client's last snapshot
+	state     engine.State   // a copy
+	moves     int
+	changes   int
+	players   []Player
+	rematch   string
+	seated    bool // the client's token still claims its seat
+	made      int  // moves accepted from the client's seat
+	abandoned bool
 }
 
 // since is the table now, with the events of moves from..Moves()-1 that
@@ -60,13 +71,14 @@ type snapshot struct {
 func (t *Table) since(from int, token string) snapshot {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	sn := snapshot{state: t.st.Clone(), moves: t.moves, changes: t.changes, players: t.players(), rematch: t.rec.Rematch, seated: token == ""}
+	sn := snapshot{state: t.st.Clone(), moves: t.moves, changes: t.changes, players: t.players(), rematch: t.rec.Rematch,
+		seated: token == "", abandoned: t.rec.Abandoned}
 	for i := max(from, t.logFrom); i < t.moves; i++ {
 		sn.events = append(sn.events, t.log[i-t.logFrom]...)
 	}
-	for i, s := range t.rec.Seats {
-		if token != "" && s.Token == token {
-			sn.seated, sn.made = true, t.made[i]
+	if token != "" {
+		if seat, err := t.seatOf(token); err == nil {
+			sn.seated, sn.made = true, t.made[seat]
 		}
 	}
 	return sn
@@ -75,6 +87,7 @@ func (t *Table) since(from int, token string) snapshot {
 // changed marks a change for the clients to pick up; t.mu is held.
 func (t *Table) changed() {
 	t.changes++
+	t.changedAt = time.Now()
 	close(t.tick)
 	t.tick = make(chan struct{})
 }
@@ -89,26 +102,29 @@ func (t *Table) Changed() <-chan struct{} {
 
 // newTable is a table in play after moves (none for a new table).
 func newTable(rec store.Table, g engine.Game, opts engine.Options, st engine.State, moves []store.Move, s store.Store) *Table {
+	now := time.Now()
 	t := &Table{rec: rec, game: g, opts: opts, st: st, moves: len(moves), store: s, done: make(chan struct{}), tick: make(chan struct{}),
-		logFrom: len(moves), made: make([]int, len(rec.Seats))}
+		logFrom: len(moves), made: make([]int, len(rec.Seats)), active: now, changedAt: now}
 	for _, m := range moves {
 		if m.Seat >= 0 && m.Seat < len(t.made) {
 			t.made[m.Seat]++
 		}
 	}
-	if _, over := st.Outcome(); over {
+	if _, over := st.Outcome(); over || rec.Abandoned {
 		close(t.done)
+		t.unfinished = over && !rec.Finished
 	}
 	return t
 }
 
-// Done is closed once the game is over.
+// Done is closed once the game is over or abandoned.
 func (t *Table) Done() <-chan struct{} { return t.done }
 
 // ErrBadToken: the token claims no seat of this table.
 var ErrBadToken = errors.New("server: that token claims no seat of this table")
 
-// NewToken is 128 random bits in hex, for seats and table ids.
+// NewToken is 128 random bits in hex, for seats' tokens, invitation and
+// watch codes and table ids.
 func NewToken() string {
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {
@@ -117,83 +133,156 @@ func NewToken() string {
 	return hex.EncodeToString(b[:])
 }
 
+// NewSeed is a table's seed: 64 bits from the operating system's
+// randomness, known to nobody until the finished record is published.
+func NewSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("server: no randomness: " + err.Error())
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
 // Spec is a table to set up.
 type Spec struct {
 	Game    string
 	Options map[string]any
-	// Seats are "human" or "bot:NAME[:LEVEL]" per seat; each gets a token.
+	// Seats are "human" or "bot:NAME[:LEVEL]" per seat.
 	Seats []string
 	Seed  uint64
-	// Open lists the table in the lobby, where anyone may join a free
-	// seat; otherwise only the seats' tokens (invite links) let people in.
+	// Open lists the table in the lobby, where anyone may join a free seat
+	// and watch; otherwise only invitation codes let people sit, and the
+	// watch code lets them watch.
 	Open bool
-	// Name, when given, takes the first human seat for its creator.
+	// Sit: the creator takes the human seat Seat, under Name.
+	Sit  bool
+	Seat int
 	Name string
+	// Owner is the address the table was created from.
+	Owner string
+	// reserved and watch are set for a rematch: the seats kept for the
+	// players of the last table, and its watch code's hash.
+	reserved []bool
+	names    []string
+	watch    string
 }
 
-// CreateTable sets a game up, stores it and returns it.
-func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (*Table, error) {
+// Invite is a one-time invitation code to a seat.
+type Invite struct {
+	Seat int    `json:"seat"`
+	Code string `json:"code"`
+}
+
+// Secrets are what only the creator of a table is told: its own seat's
+// token, the invitation codes of the other human seats and, for a
+// private table, the watch code.
+type Secrets struct {
+	Seat    int      `json:"seat"` // -1: the creator sits at no seat
+	Token   string   `json:"token,omitempty"`
+	Invites []Invite `json:"invites"`
+	Watch   string   `json:"watch,omitempty"`
+}
+
+// CreateTable sets a game up, stores it and returns it with its secrets.
+func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (*Table, Secrets, error) {
+	sec := Secrets{Seat: -1, Invites: []Invite{}}
 	opts, err := engine.ResolveOptions(g.Options(), spec.Options)
 	if err != nil {
-		return nil, err
+		return nil, sec, errBadOptions.Err(err.Error())
 	}
 	st, err := g.New(opts, nil, spec.Seed)
 	if err != nil {
-		return nil, err
+		return nil, sec, errBadOptions.Err(err.Error())
 	}
 	if len(spec.Seats) != st.Seats() {
-		return nil, fmt.Errorf("%d seats given for a game of %d", len(spec.Seats), st.Seats())
+		return nil, sec, errSeatCount.Err(len(spec.Seats), st.Seats())
+	}
+	if spec.Sit && (spec.Seat < 0 || spec.Seat >= len(spec.Seats) || spec.Seats[spec.Seat] != "human") {
+		return nil, sec, errCreatorSeat.Err(spec.Seat + 1)
 	}
 	raw, err := json.Marshal(opts)
 	if err != nil {
-		return nil, err
+		return nil, sec, err
 	}
-	rec := store.Table{ID: NewToken()[:12], Game: g.Name(), Options: raw, Seed: spec.Seed, Open: spec.Open, Created: time.Now()}
-	name := cleanName(spec.Name)
-	for _, k := range spec.Seats {
-		seat := store.Seat{Kind: k, Token: NewToken()}
-		if k == "human" && name != "" {
-			seat.Name, seat.Taken, name = name, true, ""
+	rec := store.Table{ID: NewToken(), Game: g.Name(), Options: raw, Seed: spec.Seed, Open: spec.Open, Created: time.Now(), Owner: spec.Owner}
+	if !spec.Open {
+		if spec.watch != "" {
+			rec.Watch = spec.watch
+		} else {
+			sec.Watch = NewToken()
+			rec.Watch = store.HashSecret(sec.Watch)
+		}
+	}
+	for i, k := range spec.Seats {
+		seat := store.Seat{Kind: k}
+		switch {
+		case k != "human":
+		case spec.Sit && i == spec.Seat:
+			sec.Seat, sec.Token = i, NewToken()
+			seat.TokenHash, seat.Taken, seat.Name = store.HashSecret(sec.Token), true, cleanName(spec.Name)
+		case i < len(spec.reserved) && spec.reserved[i]:
+			seat.Reserved, seat.Name = true, spec.names[i]
+		default:
+			code := NewToken()
+			sec.Invites = append(sec.Invites, Invite{Seat: i, Code: code})
+			seat.InviteHash = store.HashSecret(code)
 		}
 		rec.Seats = append(rec.Seats, seat)
 	}
 	if err := s.CreateTable(ctx, rec); err != nil {
-		return nil, err
+		return nil, sec, err
 	}
-	return newTable(rec, g, opts, st, nil, s), nil
+	return newTable(rec, g, opts, st, nil, s), sec, nil
 }
 
-// OpenTable rebuilds a stored table by replaying its moves.
+// ErrDamaged: a stored table does not replay.
+type ErrDamaged struct{ Reason string }
+
+func (e *ErrDamaged) Error() string { return "a stored table does not replay: " + e.Reason }
+
+// OpenTable rebuilds a stored table by replaying its moves. A record that
+// loads but does not replay is an *ErrDamaged.
 func OpenTable(ctx context.Context, s store.Store, lookup Lookup, id string) (*Table, error) {
 	rec, moves, err := s.Load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
+	if rec.Damaged != "" {
+		return nil, &ErrDamaged{rec.Damaged}
+	}
 	g, err := lookup(rec.Game)
 	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", id, err)
+		return nil, &ErrDamaged{err.Error()}
 	}
 	var options map[string]any
 	if err := json.Unmarshal(rec.Options, &options); err != nil {
-		return nil, fmt.Errorf("table %s: options: %w", id, err)
+		return nil, &ErrDamaged{fmt.Sprintf("options: %v", err)}
 	}
 	r := engine.Record{Format: "stolik-record/1", Game: rec.Game, Options: options, Seed: rec.Seed, Setup: rec.Setup}
 	st, opts, err := engine.NewFromRecord(g, r)
 	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", id, err)
+		return nil, &ErrDamaged{err.Error()}
+	}
+	if st.Seats() != len(rec.Seats) {
+		return nil, &ErrDamaged{fmt.Sprintf("%d seats stored for a game of %d", len(rec.Seats), st.Seats())}
 	}
 	for _, m := range moves {
+		if m.Seat < 0 || m.Seat >= len(rec.Seats) {
+			return nil, &ErrDamaged{fmt.Sprintf("stored move %d is by seat %d", m.N, m.Seat)}
+		}
 		if _, re := engine.ApplyText(st, engine.Seat(m.Seat), m.Move); re != nil {
-			return nil, fmt.Errorf("table %s: stored move %d (%s) does not replay: %v", id, m.N, m.Move, re)
+			return nil, &ErrDamaged{fmt.Sprintf("stored move %d does not replay: %v", m.N, re)}
 		}
 	}
-	return newTable(rec, g, opts, st, moves, s), nil
+	t := newTable(rec, g, opts, st, moves, s)
+	t.active = rec.Active
+	return t, nil
 }
 
 // ID is the table's id.
 func (t *Table) ID() string { return t.rec.ID }
 
-// Seats are the table's seats with their tokens.
+// Seats are the table's seats (with the hashes of their secrets).
 func (t *Table) Seats() []store.Seat {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -207,13 +296,70 @@ func (t *Table) SeatOf(token string) (engine.Seat, error) {
 	return t.seatOf(token)
 }
 
+// matches says whether secret is the one whose hash is hash, in time that
+// does not depend on where they differ.
+func matches(hash, secret string) bool {
+	if hash == "" || secret == "" {
+		return false
+	}
+	return subtle.ConstantTimeCompare([]byte(hash), []byte(store.HashSecret(secret))) == 1
+}
+
 func (t *Table) seatOf(token string) (engine.Seat, error) {
 	for i, s := range t.rec.Seats {
-		if token != "" && s.Token == token {
+		if s.Kind == "human" && matches(s.TokenHash, token) {
 			return engine.Seat(i), nil
 		}
 	}
 	return engine.NoSeat, ErrBadToken
+}
+
+// inviteOf is the seat whose live invitation code is code.
+func (t *Table) inviteOf(code string) (engine.Seat, bool) {
+	for i, s := range t.rec.Seats {
+		if s.Kind == "human" && matches(s.InviteHash, code) {
+			return engine.Seat(i), true
+		}
+	}
+	return engine.NoSeat, false
+}
+
+// Credentials are what a request shows for a table: a seat's token, the
+// watch code, or an invitation code.
+type Credentials struct {
+	Token, Watch, Invite string
+}
+
+// Access is what credentials let a client do at a table.
+type Access int
+
+const (
+	NoAccess   Access = iota // a private table, shown nothing: as if it did not exist
+	Watcher                  // may watch (an open table, the watch code, a live invitation)
+	SeatHolder               // holds a seat's token
+)
+
+// Access is what creds let a client do at the table, and the seat of a
+// token. A token that claims no seat gives no access, even at an open
+// table: the client is told its token is wrong rather than shown
+// something else.
+func (t *Table) Access(creds Credentials) (Access, engine.Seat) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if creds.Token != "" {
+		seat, err := t.seatOf(creds.Token)
+		if err != nil {
+			return NoAccess, engine.NoSeat
+		}
+		return SeatHolder, seat
+	}
+	if t.rec.Open || matches(t.rec.Watch, creds.Watch) {
+		return Watcher, engine.Spectator
+	}
+	if _, ok := t.inviteOf(creds.Invite); ok && creds.Invite != "" {
+		return Watcher, engine.Spectator
+	}
+	return NoAccess, engine.NoSeat
 }
 
 // Play makes the seat of token play text. The move is checked on a copy,
@@ -226,6 +372,22 @@ func (t *Table) Play(ctx context.Context, token, text string) ([]engine.Event, e
 	if err != nil {
 		return nil, err
 	}
+	t.active = time.Now()
+	return t.play(ctx, seat, text)
+}
+
+// playSeat makes seat play text: for the server's own bots.
+func (t *Table) playSeat(ctx context.Context, seat engine.Seat, text string) ([]engine.Event, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.play(ctx, seat, text)
+}
+
+// play is Play once the seat is known; t.mu is held.
+func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engine.Event, error) {
+	if t.rec.Abandoned {
+		return nil, errAbandoned.Err()
+	}
 	m, err := t.st.Parse(text)
 	if err != nil {
 		return nil, err
@@ -236,12 +398,6 @@ func (t *Table) Play(ctx context.Context, token, text string) ([]engine.Event, e
 		return nil, err
 	}
 	canonical := t.st.Format(m)
-	if !t.rec.Seats[seat].Taken && t.rec.Seats[seat].Kind == "human" {
-		// Moving with a seat's token claims it.
-		if err := t.setSeat(ctx, seat, func(s *store.Seat) { s.Taken = true }); err != nil {
-			return nil, err
-		}
-	}
 	if err := t.store.AppendMove(ctx, t.rec.ID, store.Move{N: t.moves, Seat: int(seat), Move: canonical}); err != nil {
 		return nil, fmt.Errorf("table %s: storing move %d: %w", t.rec.ID, t.moves, err)
 	}
@@ -250,15 +406,29 @@ func (t *Table) Play(ctx context.Context, token, text string) ([]engine.Event, e
 	t.made[seat]++
 	t.log = append(t.log, append([]engine.Event(nil), evs...))
 	t.changed()
-	if out, over := t.st.Outcome(); over {
-		raw, _ := json.Marshal(out)
-		if err := t.store.Finish(ctx, t.rec.ID, raw); err != nil {
-			return evs, fmt.Errorf("table %s: storing the outcome: %w", t.rec.ID, err)
-		}
-		t.rec.Finished, t.rec.Outcome = true, raw
+	if _, over := t.st.Outcome(); over {
 		close(t.done)
+		t.unfinished = true
+		// The move is stored: it stands even if the outcome is not stored
+		// yet (the server's sweep tries again, and a restart finds it).
+		t.storeOutcome(ctx) //nolint:errcheck // retried by Server.sweep
 	}
 	return evs, nil
+}
+
+// storeOutcome marks the finished game finished in the store, if it is
+// not yet; t.mu is held.
+func (t *Table) storeOutcome(ctx context.Context) error {
+	if !t.unfinished {
+		return nil
+	}
+	out, _ := t.st.Outcome()
+	raw, _ := json.Marshal(out)
+	if err := t.store.Finish(ctx, t.rec.ID, raw); err != nil {
+		return err
+	}
+	t.rec.Finished, t.rec.Outcome, t.unfinished = true, raw, false
+	return nil
 }
 
 // View is what seat may know now, and the moves it may make.
@@ -289,6 +459,18 @@ func (t *Table) Outcome() (engine.Outcome, bool) {
 	return t.st.Outcome()
 }
 
+// Ended says whether the game is over or was abandoned.
+func (t *Table) Ended() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.ended()
+}
+
+func (t *Table) ended() bool {
+	_, over := t.st.Outcome()
+	return over || t.rec.Abandoned
+}
+
 // Player is a seat as anyone may see it: who plays it, never its token.
 type Player struct {
 	Seat  int    `json:"seat"`
@@ -305,20 +487,31 @@ func (t *Table) Players() []Player {
 }
 
 func (t *Table) players() []Player {
-	out := make([]Player, len(t.rec.Seats))
-	for i, s := range t.rec.Seats {
-		out[i] = Player{Seat: i, Kind: s.Kind, Name: s.Name, Taken: s.Taken || s.Kind != "human"}
+	return playersOf(t.rec.Seats)
+}
+
+func playersOf(seats []store.Seat) []Player {
+	out := make([]Player, len(seats))
+	for i, s := range seats {
+		out[i] = Player{Seat: i, Kind: s.Kind, Name: s.Name, Taken: s.Taken || s.Reserved || s.Kind != "human"}
 	}
 	return out
 }
 
 // Lobby errors.
 var (
-	errNoFreeSeat = engine.Rule{Code: "no_free_seat", PL: "Przy tym stoliku nie ma wolnego miejsca.", EN: "This table has no free seat."}
-	errSeatTaken  = engine.Rule{Code: "seat_taken", PL: "Miejsce %d jest zajęte albo należy do bota.", EN: "Seat %d is taken or played by a bot."}
-	errGameOver   = engine.Rule{Code: "game_over", PL: "Ta gra już się skończyła.", EN: "This game is over."}
-	errNotOver    = engine.Rule{Code: "not_over", PL: "Rewanż dopiero po końcu gry.", EN: "A rematch only once the game is over."}
-	errNotHuman   = engine.Rule{Code: "not_human", PL: "To miejsce gra bot; nie można go opuścić.", EN: "A bot plays this seat; it cannot be left."}
+	errNoFreeSeat  = engine.Rule{Code: "no_free_seat", PL: "Przy tym stoliku nie ma wolnego miejsca.", EN: "This table has no free seat."}
+	errSeatTaken   = engine.Rule{Code: "seat_taken", PL: "Miejsce %d jest zajęte albo należy do bota.", EN: "Seat %d is taken or played by a bot."}
+	errGameOver    = engine.Rule{Code: "game_over", PL: "Ta gra już się skończyła.", EN: "This game is over."}
+	errNotOver     = engine.Rule{Code: "not_over", PL: "Rewanż dopiero po końcu gry.", EN: "A rematch only once the game is over."}
+	errNotHuman    = engine.Rule{Code: "not_human", PL: "To miejsce gra bot; nie można go opuścić.", EN: "A bot plays this seat; it cannot be left."}
+	errAbandoned   = engine.Rule{Code: "abandoned", PL: "Ten stolik porzucono: nikt nie grał zbyt długo.", EN: "This table was abandoned: nobody played for too long."}
+	errBadInvite   = engine.Rule{Code: "bad_invite", PL: "To zaproszenie jest nieważne albo już wykorzystane.", EN: "This invitation is not valid or has been used."}
+	errInviteSeat  = engine.Rule{Code: "invite_seat", PL: "To zaproszenie jest na miejsce %d.", EN: "This invitation is for seat %d."}
+	errNotOpen     = engine.Rule{Code: "not_open", PL: "Do prywatnego stolika można dołączyć tylko z zaproszeniem.", EN: "A private table can only be joined with an invitation."}
+	errSeatCount   = engine.Rule{Code: "seat_count", PL: "Podano %d miejsc dla gry na %d.", EN: "%d seats given for a game of %d."}
+	errBadOptions  = engine.Rule{Code: "bad_options", PL: "Niepoprawne opcje: %s.", EN: "Bad options: %s."}
+	errCreatorSeat = engine.Rule{Code: "creator_seat", PL: "Miejsce %d nie jest miejscem dla człowieka.", EN: "Seat %d is not a human seat."}
 )
 
 // cleanName is a player's name as shown: printable, trimmed, at most 32
@@ -346,19 +539,53 @@ func (t *Table) setSeat(ctx context.Context, seat engine.Seat, change func(*stor
 	return nil
 }
 
-// Join takes a free human seat for name: seat want, or the first free one
-// when want is negative. It returns the seat and its token.
-func (t *Table) Join(ctx context.Context, name string, want int) (engine.Seat, string, error) {
+// sit gives seat a fresh token under name: the seat's invitation, if it
+// had one, is dead. t.mu is held.
+func (t *Table) sit(ctx context.Context, seat engine.Seat, name string, keepName bool) (string, error) {
+	token := NewToken()
+	err := t.setSeat(ctx, seat, func(s *store.Seat) {
+		s.TokenHash, s.InviteHash, s.Taken = store.HashSecret(token), "", true
+		if !keepName {
+			s.Name = cleanName(name)
+		}
+	})
+	if err != nil {
+		return "", err
+	}
+	t.active = time.Now()
+	return token, nil
+}
+
+// Join takes a free human seat for name and returns it with a token that
+// only the caller is told. With an invitation code, the seat is the
+// code's (want, if not negative, must be it) and the code is used up;
+// without one, the table must be open and the seat is want, or the first
+// free one when want is negative.
+func (t *Table) Join(ctx context.Context, name string, want int, invite string) (engine.Seat, string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if _, over := t.st.Outcome(); over {
+	if t.ended() {
 		return engine.NoSeat, "", errGameOver.Err()
 	}
-	free := func(i int) bool { return t.rec.Seats[i].Kind == "human" && !t.rec.Seats[i].Taken }
+	free := func(i int) bool {
+		s := t.rec.Seats[i]
+		return s.Kind == "human" && !s.Taken && !s.Reserved
+	}
 	seat := -1
 	switch {
+	case invite != "":
+		s, ok := t.inviteOf(invite)
+		if !ok {
+			return engine.NoSeat, "", errBadInvite.Err()
+		}
+		if want >= 0 && want != int(s) {
+			return engine.NoSeat, "", errInviteSeat.Err(int(s) + 1)
+		}
+		seat = int(s)
+	case !t.rec.Open:
+		return engine.NoSeat, "", errNotOpen.Err()
 	case want >= len(t.rec.Seats) || (want >= 0 && !free(want)):
-		return engine.NoSeat, "", errSeatTaken.Err(want)
+		return engine.NoSeat, "", errSeatTaken.Err(want + 1)
 	case want >= 0:
 		seat = want
 	default:
@@ -372,29 +599,44 @@ func (t *Table) Join(ctx context.Context, name string, want int) (engine.Seat, s
 	if seat < 0 {
 		return engine.NoSeat, "", errNoFreeSeat.Err()
 	}
-	err := t.setSeat(ctx, engine.Seat(seat), func(s *store.Seat) { s.Taken, s.Name = true, cleanName(name) })
-	if err != nil {
-		return engine.NoSeat, "", err
-	}
-	return engine.Seat(seat), t.rec.Seats[seat].Token, nil
+	token, err := t.sit(ctx, engine.Seat(seat), name, false)
+	return engine.Seat(seat), token, err
 }
 
-// Claim marks the seat of token taken (its invite link was opened).
-func (t *Table) Claim(ctx context.Context, token string) error {
+// Invite makes a new invitation code to a free human seat, for the
+// player holding token; the seat's earlier code is dead.
+func (t *Table) Invite(ctx context.Context, token string, seat int) (string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	seat, err := t.seatOf(token)
-	if err != nil {
-		return err
+	if _, err := t.seatOf(token); err != nil {
+		return "", err
 	}
-	if t.rec.Seats[seat].Taken {
-		return nil
+	if t.ended() {
+		return "", errGameOver.Err()
 	}
-	return t.setSeat(ctx, seat, func(s *store.Seat) { s.Taken = true })
+	if seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != "human" || t.rec.Seats[seat].Taken || t.rec.Seats[seat].Reserved {
+		return "", errSeatTaken.Err(seat + 1)
+	}
+	code := NewToken()
+	if err := t.setSeat(ctx, engine.Seat(seat), func(s *store.Seat) { s.InviteHash = store.HashSecret(code) }); err != nil {
+		return "", err
+	}
+	t.active = time.Now()
+	return code, nil
 }
 
-// Leave frees the seat of token for someone else: the seat gets a new
-// token, so the old one (and its invite link) no longer acts.
+// claimReserved gives the player of seat at the last table a token for the
+// same seat of this rematch; asking again gives a new token.
+func (t *Table) claimReserved(ctx context.Context, seat engine.Seat) (string, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.rec.Seats[seat].Reserved {
+		return "", errSeatTaken.Err(int(seat) + 1)
+	}
+	return t.sit(ctx, seat, "", true)
+}
+
+// Leave frees the seat of token for someone else: its token acts no more.
 func (t *Table) Leave(ctx context.Context, token string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -402,8 +644,77 @@ func (t *Table) Leave(ctx context.Context, token string) error {
 	if err != nil {
 		return err
 	}
-	if t.rec.Seats[seat].Kind != "human" {
-		return errNotHuman.Err()
+	if err := t.setSeat(ctx, seat, func(s *store.Seat) { *s = store.Seat{Kind: s.Kind} }); err != nil {
+		return err
 	}
-	return t.setSeat(ctx, seat, func(s *store.Seat) { *s = store.Seat{Kind: s.Kind, Token: NewToken()} })
+	t.active = time.Now()
+	return nil
+}
+
+// mint gives a human seat a fresh token, as joining with its invitation
+// would: for the server's own clients (benchmarks, tests).
+func (t *Table) mint(ctx context.Context, seat engine.Seat) (string, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.rec.Seats[seat].Kind != "human" {
+		return "", errNotHuman.Err()
+	}
+	return t.sit(ctx, seat, "", true)
+}
+
+// botOnly says whether no seat is a person's.
+func (t *Table) botOnly() bool {
+	for _, s := range t.rec.Seats {
+		if s.Kind == "human" {
+			return false
+		}
+	}
+	return true
+}
+
+// connect counts a WebSocket opened (with a seat, or a spectator's), and
+// refuses a spectator over max (0: no limit).
+func (t *Table) connect(seat engine.Seat, maxSpectators int) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if seat < 0 {
+		if maxSpectators > 0 && t.spectators >= maxSpectators {
+			return false
+		}
+		t.spectators++
+	}
+	t.clients++
+	if seat >= 0 || t.botOnly() {
+		t.active = time.Now()
+	}
+	return true
+}
+
+func (t *Table) disconnect(seat engine.Seat) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if seat < 0 {
+		t.spectators--
+	}
+	t.clients--
+	if t.botOnly() {
+		t.active = time.Now()
+	}
+}
+
+// abandon ends the table without an outcome: its bots stop and its moves
+// are refused.
+func (t *Table) abandon(ctx context.Context) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.ended() {
+		return nil
+	}
+	if err := t.store.Abandon(ctx, t.rec.ID); err != nil {
+		return err
+	}
+	t.rec.Abandoned, t.rec.Finished = true, true
+	close(t.done)
+	t.changed()
+	return nil
 }

@@ -14,9 +14,11 @@ import (
 
 func lookup(name string) (engine.Game, error) { return all.Lookup(name, "") }
 
-// playSome plays n random legal moves through the seats' tokens.
+// playSome plays n random legal moves through the human seats' tokens
+// (fresh ones) and as the server plays its bots.
 func playSome(t *testing.T, tab *Table, r *rand.Rand, n int) {
 	t.Helper()
+	toks := tokens(t, tab)
 	for i := 0; i < n; i++ {
 		_, _, pending := tab.View(engine.Spectator)
 		if len(pending) == 0 {
@@ -27,7 +29,13 @@ func playSome(t *testing.T, tab *Table, r *rand.Rand, n int) {
 		tab.mu.Lock()
 		text := tab.st.Format(legal[r.IntN(len(legal))])
 		tab.mu.Unlock()
-		if _, err := tab.Play(context.Background(), tab.Seats()[seat].Token, text); err != nil {
+		var err error
+		if token, ok := toks[seat]; ok {
+			_, err = tab.Play(context.Background(), token, text)
+		} else {
+			_, err = tab.playSeat(context.Background(), seat, text)
+		}
+		if err != nil {
 			t.Fatalf("move %s by seat %d: %v", text, seat, err)
 		}
 	}
@@ -49,7 +57,7 @@ func TestTableSurvivesRestart(t *testing.T) {
 			for i := range seats {
 				seats[i] = "human"
 			}
-			tab, err := CreateTable(ctx, s, g, Spec{Seats: seats, Seed: 7})
+			tab, _, err := CreateTable(ctx, s, g, Spec{Seats: seats, Seed: 7})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,7 +113,7 @@ func TestRejectedAndUnstoredMovesChangeNothing(t *testing.T) {
 	}
 	defer s.Close()
 	g, _ := lookup("tagteam")
-	tab, err := CreateTable(ctx, s, g, Spec{Options: map[string]any{"draft": "first_game"}, Seats: []string{"human", "human"}, Seed: 1})
+	tab, sec, err := CreateTable(ctx, s, g, Spec{Options: map[string]any{"draft": "first_game"}, Seats: []string{"human", "human"}, Seed: 1, Sit: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,13 +121,13 @@ func TestRejectedAndUnstoredMovesChangeNothing(t *testing.T) {
 	if _, err := tab.Play(ctx, "not-a-token", "first enrage"); !errors.Is(err, ErrBadToken) {
 		t.Errorf("a wrong token: %v", err)
 	}
-	if _, err := tab.Play(ctx, tab.Seats()[0].Token, "first enrage"); err == nil {
+	if _, err := tab.Play(ctx, sec.Token, "first enrage"); err == nil {
 		t.Error("seat 0 played seat 1's starting card")
 	} else if _, ok := engine.AsRuleError(err); !ok {
 		t.Errorf("an illegal move gave %v, not a rule error", err)
 	}
 	tab.store = failingStore{s}
-	if _, err := tab.Play(ctx, tab.Seats()[0].Token, "first dieu-premier-servi"); err == nil {
+	if _, err := tab.Play(ctx, sec.Token, "first dieu-premier-servi"); err == nil {
 		t.Error("a move that could not be stored was accepted")
 	}
 	if tab.Hash() != h || tab.Moves() != 0 {

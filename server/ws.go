@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 
@@ -45,6 +47,8 @@ type StateMessage struct {
 	Outcome *engine.Outcome `json:"outcome,omitempty"`
 	Players []Player        `json:"players"`
 	Rematch string          `json:"rematch,omitempty"`
+	// Abandoned: the table ended without an outcome, idle too long.
+	Abandoned bool `json:"abandoned,omitempty"`
 	// Made is the number of moves accepted from this seat: a client knows
 	// its move was taken when it grows (in a game where seats move at
 	// once, moves counts the others' moves too).
@@ -84,8 +88,8 @@ func stateFor(t *Table, sn snapshot, seat engine.Seat, lang engine.Lang) StateMe
 	st := sn.state
 	m := StateMessage{Type: "state", Version: ProtocolVersion, Table: t.rec.ID, Game: t.rec.Game, Seat: int(seat), Moves: sn.moves,
 		Pending: append([]engine.Seat{}, st.Pending()...), View: st.View(seat), Legal: []LegalMove{}, Players: sn.players,
-		Rematch: sn.rematch, Made: sn.made}
-	if seat >= 0 {
+		Rematch: sn.rematch, Made: sn.made, Abandoned: sn.abandoned}
+	if seat >= 0 && !sn.abandoned {
 		for _, mv := range st.Legal(seat, nil) {
 			m.Legal = append(m.Legal, LegalMove{Move: st.Format(mv), Text: st.Describe(mv, lang)})
 		}
@@ -111,23 +115,21 @@ func redact(st engine.State, evs []engine.Event, seat engine.Seat, lang engine.L
 // redacted for it; it may send moves. Reconnecting with the same token
 // simply starts again from the current state.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
-	t, err := s.Table(r.PathValue("id"))
-	if err != nil {
-		fail(w, http.StatusNotFound, err)
+	creds := credentials(r)
+	t, _, seat, ok := s.table(w, r, creds)
+	if !ok {
 		return
 	}
-	seat := engine.Spectator
-	token := r.URL.Query().Get("token")
-	if token != "" {
-		if seat, err = t.SeatOf(token); err != nil {
-			fail(w, http.StatusForbidden, err)
-			return
-		}
-	}
+	token := creds.Token
 	lang := engine.PL
 	if r.URL.Query().Get("lang") == "en" {
 		lang = engine.EN
 	}
+	if !t.connect(seat, s.lim.Spectators) {
+		tooMany(w, 30*time.Second, errTooManyWatch.Err())
+		return
+	}
+	defer t.disconnect(seat)
 	// The HTTP server's read and write deadlines stay on a hijacked
 	// connection; a WebSocket lives longer than a request, so they go, and
 	// the pings below find a peer that has gone.
@@ -144,14 +146,6 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.wg.Done()
-	if seat >= 0 {
-		// Opening a seat's link takes the seat (once the origin is checked).
-		if err := t.Claim(r.Context(), token); err != nil {
-			s.log.Error("a seat could not be claimed", "table", t.ID(), "seat", int(seat), "err", err)
-			c.Close(websocket.StatusInternalError, "the seat could not be stored")
-			return
-		}
-	}
 	ctx, cancel := context.WithCancel(r.Context())
 	readerDone := make(chan struct{})
 	defer func() {
@@ -211,6 +205,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				return // over the size limit: the connection is closed
 			}
 			data := in.Bytes()
+			if typ == websocket.MessageText && !utf8.Valid(data) {
+				c.Close(websocket.StatusInvalidFramePayloadData, "a text message must be UTF-8")
+				return
+			}
 			tooFast := !limit.allow(time.Now())
 			var msg ClientMessage
 			var re *engine.RuleError
@@ -225,9 +223,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				// A move under way is stored even if the client goes.
 				if _, err := s.Play(context.WithoutCancel(ctx), t, token, msg.Move); err != nil {
 					var ok bool
-					if re, ok = engine.AsRuleError(err); !ok {
-						s.log.Error("a move could not be stored", "table", t.ID(), "err", err)
-						re = &engine.RuleError{Code: "internal", Msg: engine.Text{PL: "Błąd serwera; spróbuj ponownie.", EN: "A server error; try again."}}
+					if errors.Is(err, ErrBadToken) {
+						re = errBadTokenRule.Err()
+					} else if re, ok = engine.AsRuleError(err); !ok {
+						id := NewToken()[:16]
+						s.log.Error("a move could not be stored", "request", id, "table", t.ID(), "seat", int(seat), "err", err)
+						re = errInternal.Err(id)
 					}
 				}
 			}
@@ -240,8 +241,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
-	// Writer: the state now, then events and state after every change.
+	// Writer: the state now, then events and state after every change. A
+	// change of seats alone waits until LobbyInterval has passed since the
+	// last state sent, so that a storm of joins and leaves costs a client
+	// one message an interval; a move goes at once, with them.
 	seen, seenChanges := -1, -1
+	var lastSent time.Time
+	var held <-chan time.Time // fires when a held change of seats may go
 	ping := time.NewTicker(s.cfg.PingInterval)
 	defer ping.Stop()
 	for {
@@ -256,14 +262,26 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if sn.moves != seen || sn.changes != seenChanges {
-			m := stateFor(t, sn, seat, lang)
-			m.Events = redact(sn.state, sn.events, seat, lang)
-			if err := send(m); err != nil {
-				return
+			if wait := s.lim.LobbyInterval - time.Since(lastSent); sn.moves == seen && wait > 0 && !sn.abandoned {
+				if held == nil {
+					held = time.After(wait)
+				}
+			} else {
+				m := stateFor(t, sn, seat, lang)
+				m.Events = redact(sn.state, sn.events, seat, lang)
+				if err := send(m); err != nil {
+					return
+				}
+				seen, seenChanges, lastSent, held = sn.moves, sn.changes, time.Now(), nil
+				if sn.abandoned {
+					c.Close(websocket.StatusNormalClosure, "the table was abandoned")
+					return
+				}
 			}
-			seen, seenChanges = sn.moves, sn.changes
 		}
 		select {
+		case <-held:
+			held = nil
 		case <-ping.C:
 			pctx, pcancel := context.WithTimeout(ctx, s.cfg.PingTimeout)
 			err := c.Ping(pctx)

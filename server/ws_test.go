@@ -92,26 +92,26 @@ func mustJSON(v any) string {
 func TestWebSocketTable(t *testing.T) {
 	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "ws.db"))
 	ws := "ws" + strings.TrimPrefix(hs.URL, "http")
-	tab, err := s.Create(context.Background(), Spec{Game: "cardline", Options: map[string]any{"players": 2, "first": "0"}, Seats: []string{"human", "human"}, Seed: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab := mustCreate(t, s, Spec{Game: "cardline", Options: map[string]any{"players": 2, "first": "0"}, Seats: []string{"human", "human"}, Seed: 5, Open: true})
 	// Both seats are taken before anyone connects, so that connecting
 	// changes nothing and each client's first message is its state.
+	var toks []string
 	for i, name := range []string{"Ala", "Bob"} {
-		if seat, _, err := tab.Join(context.Background(), name, -1); err != nil || int(seat) != i {
+		seat, token, err := tab.Join(context.Background(), name, -1, "")
+		if err != nil || int(seat) != i {
 			t.Fatalf("join: seat %d, %v", seat, err)
 		}
+		toks = append(toks, token)
 	}
 	url := ws + "/ws/tables/" + tab.ID()
 	if _, resp, err := dial(t, url+"?token=nope"); err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
 		t.Fatalf("a wrong token: %v %v", resp, err)
 	}
-	p0, _, err := dial(t, url+"?token="+tab.Seats()[0].Token)
+	p0, _, err := dial(t, url+"?token="+toks[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	p1, _, err := dial(t, url+"?token="+tab.Seats()[1].Token+"&lang=en")
+	p1, _, err := dial(t, url+"?token="+toks[1]+"&lang=en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestWebSocketTable(t *testing.T) {
 	// Reconnecting with the token: the current state with the recent
 	// events, and play goes on.
 	p0.c.Close(websocket.StatusNormalClosure, "")
-	again, _, err := dial(t, url+"?token="+tab.Seats()[0].Token)
+	again, _, err := dial(t, url+"?token="+toks[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,22 +36,56 @@ CREATE TABLE IF NOT EXISTS tables (
 	finished INTEGER NOT NULL DEFAULT 0,
 		outcome  TEXT,
 	open     INTEGER NOT NULL DEFAULT 0,
-	rematch  TEXT
+	rematch  TEXT,
+	watch    TEXT,
+	owner    TEXT,
+	abandoned INTEGER NOT NULL DEFAULT 0,
+	damaged  TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
 	table_id TEXT NOT NULL REFERENCES tables(id),
 	n        INTEGER NOT NULL,
 	seat     INTEGER NOT NULL,
 	move     TEXT NOT NULL,
+	at       INTEGER,
 	PRIMARY KEY (table_id, n)
 );
 CREATE INDEX IF NOT EXISTS tables_unfinished ON tables(finished) WHERE finished = 0;
 `
 
-// OpenSQLite opens (creating if needed) the database file at path;
-// ":memory:" keeps it in memory.
-func OpenSQLite(path string) (*SQLite, error) {
-	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)"
+// Durability is how a commit reaches the disk.
+type Durability string
+
+const (
+	// Full syncs the write-ahead log to the disk at every commit: an
+	// acknowledged move survives an operating-system crash or a power
+	// loss. Moves arriving together share one commit, so one sync.
+	Full Durability = "full"
+	// Normal leaves the syncing to checkpoints: an acknowledged move
+	// survives the server being killed, but an operating-system crash or a
+	// power loss may lose the last ones.
+	Normal Durability = "normal"
+)
+
+// ParseDurability reads "full" or "normal".
+func ParseDurability(s string) (Durability, error) {
+	switch d := Durability(s); d {
+	case Full, Normal:
+		return d, nil
+	}
+	return "", fmt.Errorf("durability %q: want full or normal", s)
+}
+
+// OpenSQLite opens (creating if needed) the database file at path with
+// Full durability; ":memory:" keeps it in memory.
+func OpenSQLite(path string) (*SQLite, error) { return OpenSQLiteWith(path, Full) }
+
+// OpenSQLiteWith opens the database file at path with the durability d.
+func OpenSQLiteWith(path string, d Durability) (*SQLite, error) {
+	if _, err := ParseDurability(string(d)); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(" + strings.ToUpper(string(d)) + ")&_pragma=foreign_keys(ON)"
 	if path == ":memory:" {
 		dsn = "file::memory:?_pragma=foreign_keys(ON)"
 	}
@@ -68,7 +102,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: upgrading the schema in %s: %w", path, err)
 	}
-	insert, err := db.Prepare(`INSERT INTO moves (table_id, n, seat, move) VALUES (?, ?, ?, ?)`)
+	insert, err := db.Prepare(`INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)`)
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
@@ -80,23 +114,18 @@ func OpenSQLite(path string) (*SQLite, error) {
 
 // migrate adds the columns that files made by earlier versions lack.
 func migrate(db *sql.DB) error {
-	rows, err := db.Query(`SELECT name FROM pragma_table_info('tables')`)
-	if err != nil {
-		return err
-	}
-	have := map[string]bool{}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
+	for _, c := range []struct{ table, name, def string }{
+		{"tables", "open", "INTEGER NOT NULL DEFAULT 0"}, {"tables", "rematch", "TEXT"},
+		{"tables", "watch", "TEXT"}, {"tables", "owner", "TEXT"},
+		{"tables", "abandoned", "INTEGER NOT NULL DEFAULT 0"}, {"tables", "damaged", "TEXT"},
+		{"moves", "at", "INTEGER"},
+	} {
+		var n int
+		if err := db.QueryRow(`SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.name).Scan(&n); err != nil {
 			return err
 		}
-		have[name] = true
-	}
-	rows.Close()
-	for _, c := range []struct{ name, def string }{{"open", "INTEGER NOT NULL DEFAULT 0"}, {"rematch", "TEXT"}} {
-		if !have[c.name] {
-			if _, err := db.Exec(`ALTER TABLE tables ADD COLUMN ` + c.name + ` ` + c.def); err != nil {
+		if n == 0 {
+			if _, err := db.Exec(`ALTER TABLE ` + c.table + ` ADD COLUMN ` + c.name + ` ` + c.def); err != nil {
 				return err
 			}
 		}
@@ -120,8 +149,8 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
 	if opts == "" {
 		opts = "{}"
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, open) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Open)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, open, watch, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Open, nullable(t.Watch), nullable(t.Owner))
 	if err != nil {
 		return fmt.Errorf("store: creating table %s: %w", t.ID, err)
 	}
@@ -176,8 +205,16 @@ func (s *SQLite) writer() {
 	}
 }
 
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
 func (s *SQLite) commit(batch []appendReq) {
 	ctx := context.Background()
+	now := time.Now().UnixMilli()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		for _, r := range batch {
@@ -188,7 +225,7 @@ func (s *SQLite) commit(batch []appendReq) {
 	stmt := tx.StmtContext(ctx, s.insertMove)
 	errs := make([]error, len(batch))
 	for i, r := range batch {
-		_, err := stmt.ExecContext(ctx, r.table, r.move.N, r.move.Seat, r.move.Move)
+		_, err := stmt.ExecContext(ctx, r.table, r.move.N, r.move.Seat, r.move.Move, now)
 		errs[i] = moveError(err, r.table, r.move.N)
 	}
 	if err := tx.Commit(); err != nil {
@@ -239,6 +276,14 @@ func (s *SQLite) SetRematch(ctx context.Context, tableID, rematch string) error 
 	return s.update(ctx, tableID, `UPDATE tables SET rematch = ? WHERE id = ?`, rematch)
 }
 
+func (s *SQLite) Abandon(ctx context.Context, tableID string) error {
+	return s.update(ctx, tableID, `UPDATE tables SET finished = 1, abandoned = ? WHERE id = ?`, 1)
+}
+
+func (s *SQLite) MarkDamaged(ctx context.Context, tableID, reason string) error {
+	return s.update(ctx, tableID, `UPDATE tables SET damaged = ? WHERE id = ?`, reason)
+}
+
 func (s *SQLite) update(ctx context.Context, tableID, query string, value any) error {
 	res, err := s.db.ExecContext(ctx, query, value, tableID)
 	if err != nil {
@@ -253,11 +298,14 @@ func (s *SQLite) update(ctx context.Context, tableID, query string, value any) e
 func (s *SQLite) Load(ctx context.Context, tableID string) (Table, []Move, error) {
 	var t Table
 	var opts, seats string
-	var setup, outcome, rematch sql.NullString
+	var setup, outcome, rematch, watch, owner, damaged sql.NullString
 	var seed, created int64
-	var finished int
-	err := s.db.QueryRowContext(ctx, `SELECT id, game, options, setup, seed, seats, created, finished, outcome, open, rematch FROM tables WHERE id = ?`, tableID).
-		Scan(&t.ID, &t.Game, &opts, &setup, &seed, &seats, &created, &finished, &outcome, &t.Open, &rematch)
+	var finished, abandoned int
+	var active sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT id, game, options, setup, seed, seats, created, finished, outcome, open, rematch,
+		watch, owner, abandoned, damaged, (SELECT MAX(at) FROM moves WHERE moves.table_id = tables.id) FROM tables WHERE id = ?`, tableID).
+		Scan(&t.ID, &t.Game, &opts, &setup, &seed, &seats, &created, &finished, &outcome, &t.Open, &rematch,
+			&watch, &owner, &abandoned, &damaged, &active)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Table{}, nil, ErrNotFound
 	}
@@ -271,10 +319,15 @@ func (s *SQLite) Load(ctx context.Context, tableID string) (Table, []Move, error
 	if outcome.Valid {
 		t.Outcome = json.RawMessage(outcome.String)
 	}
-	t.Rematch = rematch.String
+	t.Rematch, t.Watch, t.Owner, t.Abandoned, t.Damaged = rematch.String, watch.String, owner.String, abandoned != 0, damaged.String
+	t.Active = t.Created
+	if active.Valid && active.Int64 > created {
+		t.Active = time.UnixMilli(active.Int64)
+	}
 	if err := json.Unmarshal([]byte(seats), &t.Seats); err != nil {
 		return Table{}, nil, fmt.Errorf("store: table %s: seats: %w", tableID, err)
 	}
+	upgradeSeats(t.Seats)
 	rows, err := s.db.QueryContext(ctx, `SELECT n, seat, move FROM moves WHERE table_id = ? ORDER BY n`, tableID)
 	if err != nil {
 		return Table{}, nil, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
@@ -295,7 +348,7 @@ func (s *SQLite) Load(ctx context.Context, tableID string) (Table, []Move, error
 }
 
 func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tables WHERE finished = 0 ORDER BY created, id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tables WHERE finished = 0 AND damaged IS NULL ORDER BY created, id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing tables: %w", err)
 	}
@@ -327,8 +380,8 @@ func (s *SQLite) Close() error {
 }
 
 func (s *SQLite) Recent(ctx context.Context, limit int) ([]Table, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, seed, seats, created, finished, open, rematch,
-		(SELECT COUNT(*) FROM moves WHERE moves.table_id = tables.id) FROM tables ORDER BY created DESC, id LIMIT ?`, limit)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, seed, seats, created, finished, open, rematch, watch, owner, abandoned,
+		(SELECT COUNT(*) FROM moves WHERE moves.table_id = tables.id) FROM tables WHERE damaged IS NULL ORDER BY created DESC, id LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing tables: %w", err)
 	}
@@ -336,17 +389,21 @@ func (s *SQLite) Recent(ctx context.Context, limit int) ([]Table, error) {
 	var out []Table
 	for rows.Next() {
 		var t Table
-		var opts, seats string
-		var rematch sql.NullString
-		var seed, created int64
-		var finished int
-		if err := rows.Scan(&t.ID, &t.Game, &opts, &seed, &seats, &created, &finished, &t.Open, &rematch, &t.Moves); err != nil {
+		var id, game, opts, seats, rematch, watch, owner sql.NullString
+		var seed, created sql.NullInt64
+		var finished, open, abandoned sql.NullInt64
+		if err := rows.Scan(&id, &game, &opts, &seed, &seats, &created, &finished, &open, &rematch, &watch, &owner, &abandoned, &t.Moves); err != nil {
 			return nil, err
 		}
-		t.Options, t.Seed, t.Created, t.Finished, t.Rematch = json.RawMessage(opts), uint64(seed), time.UnixMilli(created), finished != 0, rematch.String
-		if err := json.Unmarshal([]byte(seats), &t.Seats); err != nil {
-			return nil, fmt.Errorf("store: table %s: seats: %w", t.ID, err)
+		t.ID = id.String
+		if err := json.Unmarshal([]byte(seats.String), &t.Seats); err != nil || !game.Valid || !created.Valid || !opts.Valid {
+			// One row that cannot be read keeps nobody from the lobby.
+			out = append(out, Table{ID: id.String, Damaged: fmt.Sprintf("the row does not read (seats: %v)", err)})
+			continue
 		}
+		upgradeSeats(t.Seats)
+		t.Game, t.Options, t.Seed, t.Created, t.Finished = game.String, json.RawMessage(opts.String), uint64(seed.Int64), time.UnixMilli(created.Int64), finished.Int64 != 0
+		t.Open, t.Rematch, t.Watch, t.Owner, t.Abandoned = open.Int64 != 0, rematch.String, watch.String, owner.String, abandoned.Int64 != 0
 		out = append(out, t)
 	}
 	return out, rows.Err()

@@ -20,7 +20,7 @@ func TestSQLiteKeepsTablesAcrossReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	tab := Table{ID: "t1", Game: "cardline", Options: json.RawMessage(`{"players":2}`), Seed: 1 << 63,
-		Seats: []Seat{{Kind: "human", Token: "abc"}, {Kind: "bot:fan", Token: "def"}}}
+		Seats: []Seat{{Kind: "human", TokenHash: "abc", InviteHash: "ghi"}, {Kind: "bot:fan"}}, Watch: "w", Owner: "127.0.0.1"}
 	if err := s.CreateTable(ctx, tab); err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestSQLiteKeepsTablesAcrossReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Game != "cardline" || got.Seed != 1<<63 || string(got.Options) != `{"players":2}` || len(got.Seats) != 2 ||
-		got.Seats[1].Token != "def" || got.Finished {
+		got.Seats[0].TokenHash != "abc" || got.Seats[0].InviteHash != "ghi" || got.Watch != "w" || got.Owner != "127.0.0.1" || got.Finished {
 		t.Errorf("table read back as %+v", got)
 	}
 	if fmt.Sprint(moves) != "[{0 0 hulk@0} {1 1 thor@1} {2 0 pass}]" {
@@ -116,11 +116,11 @@ func TestSQLiteSeatsAndRematch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := Table{ID: "t1", Game: "cardline", Open: true, Seats: []Seat{{Kind: "human", Token: "a"}, {Kind: "human", Token: "b"}}}
+	tab := Table{ID: "t1", Game: "cardline", Open: true, Seats: []Seat{{Kind: "human", InviteHash: "a"}, {Kind: "human", InviteHash: "b"}}}
 	if err := s.CreateTable(ctx, tab); err != nil {
 		t.Fatal(err)
 	}
-	seats := []Seat{{Kind: "human", Token: "a", Name: "Ala", Taken: true}, {Kind: "human", Token: "c"}}
+	seats := []Seat{{Kind: "human", TokenHash: "a", Name: "Ala", Taken: true}, {Kind: "human", InviteHash: "c", Reserved: true}}
 	if err := s.UpdateSeats(ctx, "t1", seats); err != nil {
 		t.Fatal(err)
 	}
@@ -226,5 +226,127 @@ func TestSQLiteGroupCommit(t *testing.T) {
 	s.Close()
 	if err := s.AppendMove(ctx, "t0", Move{N: moves}); !errors.Is(err, ErrClosed) {
 		t.Errorf("a move for a closed store: %v", err)
+	}
+}
+
+// Files of earlier versions kept tokens in the clear: they are read as
+// hashes (a taken seat keeps acting with its token; a free seat's old
+// link is dead), and the new columns are added.
+func TestSQLiteUpgradesClearTokens(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, setup TEXT, seed INTEGER NOT NULL,
+			seats TEXT NOT NULL, created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0, outcome TEXT)`,
+		`CREATE TABLE moves (table_id TEXT NOT NULL REFERENCES tables(id), n INTEGER NOT NULL, seat INTEGER NOT NULL, move TEXT NOT NULL, PRIMARY KEY (table_id, n))`,
+		`INSERT INTO tables VALUES ('0123456789ab', 'cardline', '{}', NULL, 5,
+			'[{"kind":"human","token":"sekret","name":"Ala","taken":true},{"kind":"human","token":"link"},{"kind":"bot:fan","token":"bot"}]', 1, 0, NULL)`,
+		`INSERT INTO moves VALUES ('0123456789ab', 0, 0, 'm')`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, moves, err := s.Load(ctx, "0123456789ab")
+	if err != nil || len(moves) != 1 {
+		t.Fatal(err, moves)
+	}
+	want := []Seat{{Kind: "human", TokenHash: HashSecret("sekret"), Name: "Ala", Taken: true}, {Kind: "human"}, {Kind: "bot:fan"}}
+	if fmt.Sprint(got.Seats) != fmt.Sprint(want) || got.Active != got.Created {
+		t.Errorf("seats read back as %+v, want %+v (active %v)", got.Seats, want, got.Active)
+	}
+	if err := s.AppendMove(ctx, "0123456789ab", Move{N: 1, Move: "m"}); err != nil {
+		t.Fatal(err)
+	}
+	if again, _, _ := s.Load(ctx, "0123456789ab"); !again.Active.After(again.Created) {
+		t.Errorf("a move stored does not make the table active: %v", again.Active)
+	}
+}
+
+// A row that cannot be read keeps nobody from the lobby: Recent lists it
+// as damaged; a table marked damaged is left out of Recent and Unfinished;
+// an abandoned one is ended.
+func TestSQLiteDamagedAndAbandoned(t *testing.T) {
+	ctx := context.Background()
+	s, err := OpenSQLite(filepath.Join(t.TempDir(), "d.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, id := range []string{"a", "b", "c", "d"} {
+		if err := s.CreateTable(ctx, Table{ID: id, Game: "cardline"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.db.Exec(`UPDATE tables SET seats = 'not json' WHERE id = 'a'`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkDamaged(ctx, "b", "stored move 3 does not replay"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Abandon(ctx, "c"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Abandon(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("abandon no table: %v", err)
+	}
+	recent, err := s.Recent(ctx, 10)
+	if err != nil {
+		t.Fatalf("one bad row: %v", err)
+	}
+	byID := map[string]Table{}
+	for _, r := range recent {
+		byID[r.ID] = r
+	}
+	if len(recent) != 3 || byID["a"].Damaged == "" || byID["c"].Damaged != "" || !byID["c"].Abandoned || !byID["c"].Finished {
+		t.Errorf("recent: %+v", recent)
+	}
+	if _, ok := byID["b"]; ok {
+		t.Error("a table marked damaged is listed")
+	}
+	if ids, _ := s.Unfinished(ctx); fmt.Sprint(ids) != "[a d]" {
+		t.Errorf("unfinished: %v, want [a d]", ids)
+	}
+	if b, _, err := s.Load(ctx, "b"); err != nil || b.Damaged != "stored move 3 does not replay" {
+		t.Errorf("the damaged table loads as %+v, %v", b, err)
+	}
+}
+
+// Full durability is the default; normal is an opt-in; anything else is
+// refused.
+func TestSQLiteDurability(t *testing.T) {
+	for _, c := range []struct {
+		d    Durability
+		want int // PRAGMA synchronous: 1 NORMAL, 2 FULL
+	}{{Full, 2}, {Normal, 1}} {
+		s, err := OpenSQLiteWith(filepath.Join(t.TempDir(), "s.db"), c.d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got int
+		if err := s.db.QueryRow(`PRAGMA synchronous`).Scan(&got); err != nil || got != c.want {
+			t.Errorf("%s: synchronous %d (%v), want %d", c.d, got, err, c.want)
+		}
+		s.Close()
+	}
+	s, _ := OpenSQLite(filepath.Join(t.TempDir(), "s.db"))
+	var got int
+	s.db.QueryRow(`PRAGMA synchronous`).Scan(&got)
+	s.Close()
+	if got != 2 {
+		t.Errorf("the default: synchronous %d, want 2 (full)", got)
+	}
+	if _, err := OpenSQLiteWith(filepath.Join(t.TempDir(), "s.db"), "sometimes"); err == nil {
+		t.Error("a durability of sometimes was taken")
 	}
 }

@@ -7,19 +7,56 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"time"
 )
 
-// Seat is one seat of a table: who plays it and the token that claims it.
+// Seat is one seat of a table: who plays it and the hashes of the secrets
+// that act for it. The store never holds a token or an invitation code
+// itself, only its SHA-256 (HashSecret), so a copy of the database lets
+// nobody play a seat.
 type Seat struct {
-	Kind  string `json:"kind"` // "human" or "bot:NAME[:LEVEL]"
-	Token string `json:"token"`
-	Name  string `json:"name,omitempty"`
-	// Taken: someone has claimed the seat (joined, or connected with its
-	// token). A free human seat can be joined from the lobby.
+	Kind string `json:"kind"` // "human" or "bot:NAME[:LEVEL]"
+	// TokenHash is the hash of the token that acts for a human seat, empty
+	// while the seat is free. Bot seats have none: the server plays them.
+	TokenHash string `json:"token_hash,omitempty"`
+	// InviteHash is the hash of the one-time invitation code to the seat,
+	// while there is one.
+	InviteHash string `json:"invite_hash,omitempty"`
+	// Reserved: the seat of a rematch kept for whoever held it at the table
+	// before; only that player's token claims it.
+	Reserved bool   `json:"reserved,omitempty"`
+	Name     string `json:"name,omitempty"`
+	// Taken: a person holds the seat's token. A free human seat of an open
+	// table can be joined from the lobby.
 	Taken bool `json:"taken,omitempty"`
+	// Token is how files of earlier versions kept a seat's token in the
+	// clear; Load and Recent turn it into TokenHash.
+	Token string `json:"token,omitempty"`
+}
+
+// HashSecret is what the store keeps of a token or a code.
+func HashSecret(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
+}
+
+// upgradeSeats turns the clear tokens of earlier versions into hashes; a
+// human seat that had a token but was never claimed stays free.
+func upgradeSeats(seats []Seat) {
+	for i := range seats {
+		s := &seats[i]
+		if s.Token == "" {
+			continue
+		}
+		if s.Kind == "human" && s.Taken && s.TokenHash == "" {
+			s.TokenHash = HashSecret(s.Token)
+		}
+		s.Token = ""
+	}
 }
 
 // Table is a table's set-up and state of play.
@@ -39,6 +76,20 @@ type Table struct {
 	Rematch string `json:"rematch,omitempty"`
 	// Moves is the number of moves stored (filled by Recent only).
 	Moves int `json:"moves,omitempty"`
+	// Watch is the hash of the code that lets spectators watch a private
+	// table (empty for an open one).
+	Watch string `json:"watch,omitempty"`
+	// Owner is the address (or address block) the table was created from,
+	// for the limit on unfinished tables per address.
+	Owner string `json:"owner,omitempty"`
+	// Abandoned: the table ended without an outcome, idle too long.
+	Abandoned bool `json:"abandoned,omitempty"`
+	// Damaged, when set, says why the stored record does not load; such a
+	// table is neither listed nor rebuilt.
+	Damaged string `json:"damaged,omitempty"`
+	// Active is when the table was created or last had a move stored
+	// (filled by Load).
+	Active time.Time `json:"active,omitzero"`
 }
 
 // Move is one accepted move: its place in the table's sequence (from 0),
@@ -74,10 +125,17 @@ type Store interface {
 	UpdateSeats(ctx context.Context, tableID string, seats []Seat) error
 	// SetRematch records the table that replays this one.
 	SetRematch(ctx context.Context, tableID, rematch string) error
+	// Abandon ends a table without an outcome (idle too long).
+	Abandon(ctx context.Context, tableID string) error
+	// MarkDamaged records that a table's record does not load, and why.
+	MarkDamaged(ctx context.Context, tableID, reason string) error
 	// Recent lists the newest tables (at most limit), newest first, with
-	// their number of moves in Table.Moves; Setup and Outcome are left out.
+	// their number of moves in Table.Moves; Setup and Outcome are left out,
+	// and so are tables marked damaged. A row that cannot be read is
+	// listed with only its ID and Damaged saying why.
 	Recent(ctx context.Context, limit int) ([]Table, error)
-	// Unfinished lists the ids of the tables still in play.
+	// Unfinished lists the ids of the tables still in play (not finished,
+	// abandoned or damaged).
 	Unfinished(ctx context.Context) ([]string, error)
 	// Close releases the store.
 	Close() error

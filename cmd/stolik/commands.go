@@ -88,9 +88,25 @@ func cmdServe(args []string, stdout io.Writer) error {
 	db := fs.String("db", "sqlite:stolik.db", "database: sqlite:PATH")
 	content := fs.String("content", "", "a directory with a content pack per game (DIR/cardline, DIR/asterix, ...); games without one use their own cards")
 	var origins multiFlag
-	fs.Var(&origins, "origin", "another host whose pages may open WebSockets (repeatable), e.g. stolik.example.org")
+	fs.Var(&origins, "origin", "another host the server answers to, whose pages may use it (repeatable), e.g. stolik.example.org")
+	durability := fs.String("durability", "full", "full: every acknowledged move is on the disk (fsync at commit); normal: it survives the server being killed, not a power loss")
+	allowSeeds := fs.Bool("allow-seeds", false, "let clients choose the seed of tables with people at them (tests, replayed deals; a seed reveals every hidden card)")
+	realIP := fs.String("real-ip-header", "", "the header a reverse proxy puts the client's address in (X-Real-IP, X-Forwarded-For); empty: the connection's address")
+	lim := server.DefaultLimits()
+	rateFlag(fs, &lim.CreateRate, "create-rate", "tables one address may create: N/DURATION, 0 for no limit")
+	rateFlag(fs, &lim.JoinRate, "join-rate", "joins, leaves, invitations and rematches one address may ask for: N/DURATION, 0 for no limit")
+	fs.IntVar(&lim.TablesPerAddress, "max-tables-per-addr", lim.TablesPerAddress, "unfinished tables created from one address (0: no limit)")
+	fs.IntVar(&lim.Tables, "max-tables", lim.Tables, "unfinished tables in all (0: no limit)")
+	fs.IntVar(&lim.Spectators, "max-spectators", lim.Spectators, "spectators at one table (0: no limit)")
+	fs.DurationVar(&lim.Idle, "idle", lim.Idle, "a table at which no person acts for this long ends as abandoned (0: never)")
+	fs.DurationVar(&lim.IdleBots, "idle-bots", lim.IdleBots, "a table of bots alone that nobody watches for this long ends as abandoned (0: never)")
+	fs.DurationVar(&lim.LobbyInterval, "lobby-interval", lim.LobbyInterval, "the least time between two messages to a client about seats changing alone")
 	if _, err := parse(fs, args); err != nil {
 		return err
+	}
+	d, err := store.ParseDurability(*durability)
+	if err != nil {
+		return usageError("serve: --%v", err)
 	}
 	games, err := serverGames(*content)
 	if err != nil {
@@ -98,14 +114,31 @@ func cmdServe(args []string, stdout io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, serveOptions{addr: *addr, db: *db, games: games, origins: origins}, stdout, nil)
+	return serve(ctx, serveOptions{addr: *addr, db: *db, games: games, origins: origins, durability: d, allowSeeds: *allowSeeds,
+		limits: &lim, realIP: *realIP}, stdout, nil)
+}
+
+// rateFlag is a flag N/DURATION for r.
+func rateFlag(fs *flag.FlagSet, r *server.Rate, name, usage string) {
+	fs.Func(name, usage+" (default "+r.String()+")", func(v string) error {
+		parsed, err := server.ParseRate(v)
+		if err != nil {
+			return err
+		}
+		*r = parsed
+		return nil
+	})
 }
 
 // serveOptions are what `stolik serve` was asked for.
 type serveOptions struct {
-	addr, db string
-	games    []engine.Game
-	origins  []string
+	addr, db   string
+	games      []engine.Game
+	origins    []string
+	durability store.Durability
+	allowSeeds bool
+	limits     *server.Limits
+	realIP     string
 }
 
 // serverGames are the games the server offers: each with its pack from
@@ -141,13 +174,17 @@ func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(str
 	if !ok {
 		return usageError("serve: --db %q: only sqlite:PATH is supported", o.db)
 	}
-	st, err := store.OpenSQLite(path)
+	if o.durability == "" {
+		o.durability = store.Full
+	}
+	st, err := store.OpenSQLiteWith(path, o.durability)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	log := slog.New(slog.NewJSONHandler(stdout, nil))
-	srv, err := server.New(server.Config{Store: st, Games: o.games, Logger: log, BotDelay: 400 * time.Millisecond, Origins: o.origins})
+	srv, err := server.New(server.Config{Store: st, Games: o.games, Logger: log, BotDelay: 400 * time.Millisecond, Origins: o.origins,
+		AllowSeeds: o.allowSeeds, Limits: o.limits, RealIPHeader: o.realIP})
 	if err != nil {
 		return err
 	}
@@ -157,7 +194,7 @@ func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(str
 		return err
 	}
 	hs := server.HTTPServer(srv.Handler())
-	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", path)
+	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", path, "durability", string(o.durability))
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
@@ -656,6 +693,7 @@ func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
 	d := fs.Duration("time", 10*time.Second, "how long to measure")
 	warm := fs.Duration("warmup", 3*time.Second, "how long to set up and run before measuring")
 	asJSON := fs.Bool("json", false, "print JSON")
+	durability := fs.String("durability", "full", "the store's durability: full or normal")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -663,13 +701,17 @@ func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		return usageError("bench server: unexpected %q", pos[0])
 	}
+	dur, err := store.ParseDurability(*durability)
+	if err != nil {
+		return usageError("bench server: --%v", err)
+	}
 	if _, err := all.Lookup(*game, ""); err != nil {
 		return usageError("bench server: %v", err)
 	}
 	if *tables < 1 || *players < 1 {
 		return usageError("bench server: --tables and --players must be positive")
 	}
-	cfg := server.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, Rate: *rate}
+	cfg := server.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, Rate: *rate, Durability: dur}
 	if !*asJSON {
 		fmt.Fprintf(stderr, "%d tables of %s, %d players each: %s to warm up, %s measured...\n", *tables, *game, *players, *warm, *d)
 		cfg.Progress = func(r server.LoadResult) {
@@ -697,7 +739,7 @@ func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
 	if res.Rate > 0 {
 		pace = fmt.Sprintf("paced to %.0f moves/s", res.Rate)
 	}
-	fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, SQLite store, over WebSockets on 127.0.0.1:\n", res.Game, res.Tables, res.Players, pace)
+	fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, SQLite store (durability %s), over WebSockets on 127.0.0.1:\n", res.Game, res.Tables, res.Players, pace, res.Durability)
 	fmt.Fprintf(stdout, "  %d connections at most; after %.0f s of warm-up, %d moves in %.1f s: %.0f moves/s; %d games finished\n", res.Connections, res.WarmupS, res.Moves, res.Seconds, res.MovesPerS, res.Games)
 	fmt.Fprintf(stdout, "  move latency (sent to state received): p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", res.P50ms, res.P99ms, res.MaxMs)
 	fmt.Fprintf(stdout, "  CPU per move, server and clients: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns)\n", res.CPUPerMoveUs, out.MoveCostBaselines, step)

@@ -1,0 +1,158 @@
+package server
+
+import (
+	"fmt"
+	"math"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Limits keep one client, or many, from wearing the server out. A count
+// of 0 or a Rate with N 0 means no limit; a duration of 0 means never.
+// docs/security.md lists them with their flags.
+type Limits struct {
+	// CreateRate limits the tables one address creates; JoinRate its
+	// joins, leaves, invitations and rematches together.
+	CreateRate, JoinRate Rate
+	// TablesPerAddress caps the unfinished tables created from one
+	// address; Tables caps them all.
+	TablesPerAddress, Tables int
+	// Spectators caps the spectators' WebSockets at one table.
+	Spectators int
+	// Idle ends as abandoned a table at which no person has acted for so
+	// long; IdleBots a table of bots alone that nobody has watched for so
+	// long.
+	Idle, IdleBots time.Duration
+	// LobbyInterval is the least time between two state messages a client
+	// is sent for changes of seats alone (joins, leaves): a storm of them
+	// costs each client one message an interval. Moves are sent at once.
+	LobbyInterval time.Duration
+	// KeepEnded is how long an ended table nobody is connected to stays in
+	// memory (it is read again from the store when asked for).
+	KeepEnded time.Duration
+}
+
+// DefaultLimits are the limits `stolik serve` starts with.
+func DefaultLimits() Limits {
+	return Limits{
+		CreateRate:       Rate{N: 10, Per: time.Minute},
+		JoinRate:         Rate{N: 60, Per: time.Minute},
+		TablesPerAddress: 20,
+		Tables:           10000,
+		Spectators:       100,
+		Idle:             72 * time.Hour,
+		IdleBots:         15 * time.Minute,
+		LobbyInterval:    time.Second,
+		KeepEnded:        10 * time.Minute,
+	}
+}
+
+// Rate is N requests per Per, N of them at once.
+type Rate struct {
+	N   int
+	Per time.Duration
+}
+
+func (r Rate) String() string {
+	if r.N <= 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%d/%s", r.N, strings.TrimSuffix(strings.TrimSuffix(r.Per.String(), "0s"), "0m"))
+}
+
+// ParseRate reads "N/DURATION" (such as "10/1m" or "60/1h"), or "0" for no
+// limit.
+func ParseRate(s string) (Rate, error) {
+	if s == "0" {
+		return Rate{}, nil
+	}
+	n, per, ok := strings.Cut(s, "/")
+	if !ok {
+		return Rate{}, fmt.Errorf("rate %q: want N/DURATION, such as 10/1m, or 0", s)
+	}
+	r := Rate{}
+	var err error
+	if r.N, err = strconv.Atoi(n); err != nil || r.N < 0 {
+		return Rate{}, fmt.Errorf("rate %q: %q is not a count", s, n)
+	}
+	if r.Per, err = time.ParseDuration(per); err != nil || r.Per <= 0 {
+		return Rate{}, fmt.Errorf("rate %q: %q is not a duration", s, per)
+	}
+	return r, nil
+}
+
+// limiter is a token bucket per client address.
+type limiter struct {
+	rate    Rate
+	mu      sync.Mutex
+	buckets map[string]*bucket
+}
+
+func newLimiter(r Rate) *limiter { return &limiter{rate: r, buckets: map[string]*bucket{}} }
+
+// allow takes one request of addr at now, or says how long until one would
+// be allowed.
+func (l *limiter) allow(addr string, now time.Time) (bool, time.Duration) {
+	if l.rate.N <= 0 {
+		return true, 0
+	}
+	perSecond := float64(l.rate.N) / l.rate.Per.Seconds()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.buckets[addr]
+	if b == nil {
+		b = newBucket(now, perSecond, float64(l.rate.N))
+		l.buckets[addr] = b
+	}
+	if b.allow(now) {
+		return true, 0
+	}
+	return false, time.Duration((1 - b.tokens) / perSecond * float64(time.Second))
+}
+
+// forget drops the addresses whose buckets are full again.
+func (l *limiter) forget(now time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for addr, b := range l.buckets {
+		if b.tokens+now.Sub(b.last).Seconds()*b.rate >= b.burst {
+			delete(l.buckets, addr)
+		}
+	}
+}
+
+// clientAddr is who a request comes from, for the limits: the address of
+// the connection, or the one the reverse proxy's header names; an IPv6
+// address stands for its /64, which one client usually has whole.
+func (s *Server) clientAddr(r *http.Request) string {
+	raw := r.RemoteAddr
+	if h := s.cfg.RealIPHeader; h != "" {
+		if v := r.Header.Get(h); v != "" {
+			parts := strings.Split(v, ",")
+			raw = strings.TrimSpace(parts[len(parts)-1])
+		}
+	}
+	if host, _, err := net.SplitHostPort(raw); err == nil {
+		raw = host
+	}
+	ip, err := netip.ParseAddr(raw)
+	if err != nil {
+		return raw
+	}
+	ip = ip.Unmap()
+	if ip.Is6() {
+		p, _ := ip.Prefix(64)
+		return p.String()
+	}
+	return ip.String()
+}
+
+// retryAfter is a Retry-After value: whole seconds, at least 1.
+func retryAfter(d time.Duration) string {
+	return strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))
+}

@@ -509,9 +509,20 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &req) {
 		return
 	}
-	t, _, _, ok := s.table(w, r, Credentials{Invite: req.Invite})
-	if !ok {
-		return
+	// With an invitation, a dead one is told so (403 bad_invite) rather
+	// than that the table does not exist: its holder knows it does.
+	var t *Table
+	if req.Invite != "" {
+		var err error
+		if t, err = s.Table(r.PathValue("id")); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	} else {
+		var ok bool
+		if t, _, _, ok = s.table(w, r, Credentials{}); !ok {
+			return
+		}
 	}
 	want := -1
 	if req.Seat != nil {

@@ -54,6 +54,28 @@ func newServer(t *testing.T, path string, tune ...func(*Config)) (*Server, *http
 	return s, hs, st
 }
 
+// newHTTP serves s on 127.0.0.1 until the end of the test.
+func newHTTP(t *testing.T, s *Server) *httptest.Server {
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(hs.Close)
+	return hs
+}
+
+// wsURL is the WebSocket URL of an http:// base.
+func wsURL(base string) string { return "ws" + strings.TrimPrefix(base, "http") }
+
+// post sends a JSON body and returns the status and the answer.
+func post(t *testing.T, url, body string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, data
+}
+
 func call(t *testing.T, method, url, body string, out any) int {
 	t.Helper()
 	req, _ := http.NewRequest(method, url, strings.NewReader(body))
@@ -237,3 +259,22 @@ func TestCloseLosesNoAcceptedMove(t *testing.T) {
 		t.Fatalf("the stored table replays to another position: %v", err)
 	}
 }
+
+// postFrom sends a JSON POST as a client at addr (X-Real-IP).
+func postFrom(t *testing.T, addr, url, body string) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Real-IP", addr)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, data
+}
+
+func jsonDecode(resp *http.Response, v any) error { return json.NewDecoder(resp.Body).Decode(v) }
+
+func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }

@@ -48,9 +48,10 @@ type Table struct {
 	// join, leave, invitation or connection; for a table of bots only, a
 	// spectator coming or going); changedAt is the last change of any kind.
 	active, changedAt time.Time
-	clients           int  // WebSockets open
-	spectators        int  // of which spectators
-	unfinished        bool // over in play, but the outcome is not stored yet
+	clients           int           // WebSockets open
+	spectators        int           // of which spectators
+	noClients         chan struct{} // closed and replaced whenever clients falls to 0
+	unfinished        bool          // over in play, but the outcome is not stored yet
 }
 
 // snapshot is a table at one moment, for a client of one seat.
@@ -104,7 +105,7 @@ func (t *Table) Changed() <-chan struct{} {
 func newTable(rec store.Table, g engine.Game, opts engine.Options, st engine.State, moves []store.Move, s store.Store) *Table {
 	now := time.Now()
 	t := &Table{rec: rec, game: g, opts: opts, st: st, moves: len(moves), store: s, done: make(chan struct{}), tick: make(chan struct{}),
-		logFrom: len(moves), made: make([]int, len(rec.Seats)), active: now, changedAt: now}
+		logFrom: len(moves), made: make([]int, len(rec.Seats)), active: now, changedAt: now, noClients: make(chan struct{})}
 	for _, m := range moves {
 		if m.Seat >= 0 && m.Seat < len(t.made) {
 			t.made[m.Seat]++
@@ -699,6 +700,10 @@ func (t *Table) disconnect(seat engine.Seat) {
 	t.clients--
 	if t.botOnly() {
 		t.active = time.Now()
+	}
+	if t.clients == 0 {
+		close(t.noClients)
+		t.noClients = make(chan struct{})
 	}
 }
 

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -62,20 +64,18 @@ func wireGame(t *testing.T, g engine.Game) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The test moves as fast as it can; the rate limit has its own test.
-		s, err := New(Config{Store: st, Games: all.Games(), MessageRate: 1e6, MessageBurst: 1e6})
+		// The test moves as fast as it can; the rate limit has its own
+		// test. A fixed seed makes the game the same at every run.
+		s, err := New(Config{Store: st, Games: all.Games(), MessageRate: 1e6, MessageBurst: 1e6, AllowSeeds: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		hs := httptest.NewServer(s.Handler())
 		var tab *Table
-		if id == "" {
-			tab, _, err = s.Create(context.Background(), Spec{Game: g.Name(), Options: map[string]any{"players": players}, Seats: seats, Seed: 21, Open: true})
-		} else {
-			tab, err = s.Table(id)
-		}
-		if err != nil {
-			t.Fatal(err)
+		if id != "" {
+			if tab, err = s.Table(id); err != nil {
+				t.Fatal(err)
+			}
 		}
 		return running{s, hs, st, tab}
 	}
@@ -86,7 +86,44 @@ func wireGame(t *testing.T, g engine.Game) {
 	}
 
 	run := start("")
-	id, toks := run.tab.ID(), tokens(t, run.tab)
+	// The table is made and its seats taken over HTTP, as people do: each
+	// answer is searched for what its reader may not know, and for the
+	// other seats' tokens.
+	var known []string // every token and code handed out so far
+	answer := func(what string, seat engine.Seat, tab *Table, data []byte, mine ...string) {
+		t.Helper()
+		tab.mu.Lock()
+		hidden := facts(tab.st, seat)
+		tab.mu.Unlock()
+		for _, f := range append(hidden, known...) {
+			if bytes.Contains(data, []byte(f)) && !slices.Contains(mine, f) {
+				t.Fatalf("%s: seat %d was told %s in %s", what, seat, f, data)
+			}
+		}
+		known = append(known, mine...)
+	}
+	code, data := post(t, run.hs.URL+"/api/tables", fmt.Sprintf(`{"game":%q,"options":{"players":%d},"seats":%s,"seed":21,"name":"P0"}`,
+		g.Name(), players, mustJSON(seats)))
+	var c Created
+	if json.Unmarshal(data, &c); code != 201 {
+		t.Fatalf("create: %d %s", code, data)
+	}
+	run.tab, _ = run.s.Table(c.ID)
+	mine := []string{c.Token}
+	for _, inv := range c.Invites {
+		mine = append(mine, inv.Code)
+	}
+	answer("the create answer", 0, run.tab, data, mine...)
+	id, toks := c.ID, map[engine.Seat]string{0: c.Token}
+	for _, inv := range c.Invites {
+		code, data := post(t, run.hs.URL+"/api/tables/"+id+"/join", `{"invite":"`+inv.Code+`"}`)
+		var j SeatToken
+		if json.Unmarshal(data, &j); code != 200 || j.Seat != inv.Seat {
+			t.Fatalf("join with an invitation: %d %s", code, data)
+		}
+		answer("the join answer", engine.Seat(j.Seat), run.tab, data, j.Token)
+		toks[engine.Seat(j.Seat)] = j.Token
+	}
 	// connect makes a client for every seat and a spectator (the last).
 	connect := func(r running) []*wsClient {
 		url := "ws" + strings.TrimPrefix(r.hs.URL, "http") + "/ws/tables/" + id
@@ -95,6 +132,8 @@ func wireGame(t *testing.T, g engine.Game) {
 			u := url + "?lang=en"
 			if i < players {
 				u += "&token=" + toks[engine.Seat(i)]
+			} else {
+				u += "&watch=" + c.Watch // a private table's spectator
 			}
 			c, _, err := dial(t, u)
 			if err != nil {
@@ -204,7 +243,7 @@ func wireGame(t *testing.T, g engine.Game) {
 		t.Fatal("the game ended before the restart")
 	}
 	var rec engine.Record
-	if code := call(t, "GET", run.hs.URL+"/api/tables/"+id+"/record", "", &rec); code != 200 {
+	if code := call(t, "GET", run.hs.URL+"/api/tables/"+id+"/record?token="+toks[0], "", &rec); code != 200 {
 		t.Fatalf("record: %d", code)
 	}
 	res, err := engine.Replay(g, rec)
@@ -214,6 +253,19 @@ func wireGame(t *testing.T, g engine.Game) {
 	out, _ := res.State.Outcome()
 	if mustJSON(out) != mustJSON(states[players].Outcome) {
 		t.Errorf("outcome on the wire %s, replayed %s", mustJSON(states[players].Outcome), mustJSON(out))
+	}
+	// The rematch: each seat asks with its token and is told only its own.
+	for seat := range players {
+		code, data := post(t, run.hs.URL+"/api/tables/"+id+"/rematch", `{"token":"`+toks[engine.Seat(seat)]+`"}`)
+		var rm RematchSeat
+		if json.Unmarshal(data, &rm); code != 201 || rm.Seat != seat {
+			t.Fatalf("rematch: %d %s", code, data)
+		}
+		next, err := run.s.Table(rm.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		answer("the rematch answer", engine.Seat(seat), next, data, rm.Token)
 	}
 	t.Logf("%s: %d moves, restarted at %d", g.Name(), len(rec.Moves), restartAt)
 	for _, c := range cs {

@@ -1,0 +1,227 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"stolik/engine"
+	"stolik/games/all"
+)
+
+// The authorization matrix of docs/security.md, for every game, at a
+// private and at an open table of two people in play: seat 0 is the
+// creator's, seat 1 a joiner's (who joined with an invitation, left, and
+// joined again with a new one). Each row is who asks, each column what:
+//
+//	table   GET /api/tables/{id}        record  GET …/record (in play)
+//	ws      the WebSocket: the seat it acts for (-1 a spectator) or the status
+//	move    a move sent on that socket: "spectator" refused, or "seat"
+//	join    POST …/join (with the row's invitation, if any)
+//	leave, invite (seat 2), rematch     POST with the row's token
+//
+// Every answer is searched for every token and code handed out: none may
+// appear in any of them.
+var authMatrix = map[bool][]authRow{
+	false: { // private
+		{"no credential", "none", 404, 404, "404", "", 404, 400, 400, 400},
+		{"spectator (watch code)", "watch", 200, 409, "-1", "spectator", 404, 400, 400, 400},
+		{"own seat", "own", 200, 409, "1", "seat", 404, 0, 409, 409},
+		{"the creator's token", "creator", 200, 409, "0", "seat", 404, 0, 409, 409},
+		{"another table's seat", "other", 404, 404, "404", "", 404, 404, 404, 404},
+		{"a stale token (seat left)", "stale", 404, 404, "404", "", 404, 404, 404, 404},
+		{"a used invitation", "used", 404, 404, "404", "", 403, 400, 400, 400},
+	},
+	true: { // open
+		{"no credential", "none", 200, 409, "-1", "spectator", 409, 400, 400, 400},
+		{"own seat", "own", 200, 409, "1", "seat", 409, 0, 409, 409},
+		{"the creator's token", "creator", 200, 409, "0", "seat", 409, 0, 409, 409},
+		{"another table's seat", "other", 403, 403, "403", "", 409, 403, 403, 403},
+		{"a stale token (seat left)", "stale", 403, 403, "403", "", 409, 403, 403, 403},
+		{"a used invitation", "used", 200, 409, "-1", "spectator", 403, 400, 400, 400},
+	},
+}
+
+// authRow is one row of the matrix; 0 means not asked there (leave with a
+// good token is asked at the end, once).
+type authRow struct {
+	who, actor                 string
+	table, record              int
+	ws, move                   string
+	join, leave, invite, remat int
+}
+
+func TestAuthorizationMatrix(t *testing.T) {
+	for _, g := range all.Games() {
+		for _, open := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/open=%v", g.Name(), open), func(t *testing.T) {
+				t.Parallel()
+				authMatrixFor(t, g, open)
+			})
+		}
+	}
+}
+
+func authMatrixFor(t *testing.T, g engine.Game, open bool) {
+	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "auth.db"))
+	api := hs.URL + "/api/tables"
+	var secrets []string // every token and code handed out
+	mustPost := func(url, body string, status int, out any) {
+		t.Helper()
+		code, data := post(t, url, body)
+		if code != status {
+			t.Fatalf("POST %s %s: %d %s, want %d", url, body, code, data, status)
+		}
+		json.Unmarshal(data, out)
+	}
+	body := fmt.Sprintf(`{"game":%q,"seats":["human","human"],"options":{"players":2},"open":%v,"name":"Ala"}`, g.Name(), open)
+	if g.Name() == "tagteam" {
+		body = fmt.Sprintf(`{"game":"tagteam","seats":["human","human"],"open":%v,"name":"Ala"}`, open)
+	}
+	var a, b Created
+	mustPost(api, body, 201, &a)
+	mustPost(api, body, 201, &b)
+	var old, joined SeatToken
+	var again Invite
+	mustPost(api+"/"+a.ID+"/join", `{"name":"Ola","invite":"`+a.Invites[0].Code+`"}`, 200, &old)
+	mustPost(api+"/"+a.ID+"/leave", `{"token":"`+old.Token+`"}`, 200, &struct{}{})
+	mustPost(api+"/"+a.ID+"/invite", `{"token":"`+a.Token+`","seat":1}`, 200, &again)
+	mustPost(api+"/"+a.ID+"/join", `{"name":"Ola","invite":"`+again.Code+`"}`, 200, &joined)
+	secrets = append(secrets, a.Token, a.Watch, a.Invites[0].Code, b.Token, b.Watch, b.Invites[0].Code, old.Token, again.Code, joined.Token)
+	creds := map[string]Credentials{
+		"none":    {},
+		"watch":   {Watch: a.Watch},
+		"own":     {Token: joined.Token},
+		"creator": {Token: a.Token},
+		"other":   {Token: b.Token},
+		"stale":   {Token: old.Token},
+		"used":    {Invite: a.Invites[0].Code},
+	}
+	tab, _ := s.Table(a.ID)
+	query := func(c Credentials) string {
+		q := "?lang=en"
+		for k, v := range map[string]string{"token": c.Token, "watch": c.Watch, "invite": c.Invite} {
+			if v != "" {
+				q += "&" + k + "=" + v
+			}
+		}
+		return q
+	}
+	leak := func(what string, data []byte) {
+		t.Helper()
+		for _, sec := range secrets {
+			if sec != "" && bytes.Contains(data, []byte(sec)) {
+				t.Errorf("%s: the answer holds a token or code: %s", what, data)
+			}
+		}
+	}
+	get := func(url string) int {
+		t.Helper()
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		leak("GET "+url, data)
+		return resp.StatusCode
+	}
+	postChecked := func(what, url, body string) int {
+		t.Helper()
+		code, data := post(t, url, body)
+		leak(what, data)
+		return code
+	}
+	for _, row := range authMatrix[open] {
+		c := creds[row.actor]
+		q := query(c)
+		if got := get(api + "/" + a.ID + q); got != row.table {
+			t.Errorf("%s: GET the table: %d, want %d", row.who, got, row.table)
+		}
+		if got := get(api + "/" + a.ID + "/record" + q); got != row.record {
+			t.Errorf("%s: GET the record in play: %d, want %d", row.who, got, row.record)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		conn, resp, err := websocket.Dial(ctx, wsURL(hs.URL)+"/ws/tables/"+a.ID+q, nil)
+		switch {
+		case err != nil:
+			if resp == nil || fmt.Sprint(resp.StatusCode) != row.ws {
+				t.Errorf("%s: the WebSocket: %v %v, want %s", row.who, resp, err, row.ws)
+			}
+		default:
+			_, data, err := conn.Read(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			leak(row.who+": the first state", data)
+			var m StateMessage
+			json.Unmarshal(data, &m)
+			if fmt.Sprint(m.Seat) != row.ws {
+				t.Errorf("%s: the WebSocket acts for seat %d, want %s", row.who, m.Seat, row.ws)
+			}
+			view, _, _ := tab.View(engine.Seat(m.Seat))
+			if mustJSON(m.View) != mustJSON(view) {
+				t.Errorf("%s: the WebSocket sends a view other than seat %d's", row.who, m.Seat)
+			}
+			conn.Write(ctx, websocket.MessageText, []byte(`{"type":"move","move":"no-such-move"}`))
+			_, data, err = conn.Read(ctx)
+			for err == nil && !bytes.Contains(data, []byte(`"type":"error"`)) {
+				_, data, err = conn.Read(ctx)
+			}
+			var e ErrorMessage
+			json.Unmarshal(data, &e)
+			if got := map[bool]string{true: "spectator", false: "seat"}[e.Code == "spectator"]; err != nil || got != row.move {
+				t.Errorf("%s: a move on the socket: %s %v, want %s", row.who, data, err, row.move)
+			}
+			conn.CloseNow()
+		}
+		cancel()
+		join := `{"name":"Obcy"}`
+		if c.Invite != "" {
+			join = `{"name":"Obcy","invite":"` + c.Invite + `"}`
+		}
+		if got := postChecked(row.who+": join", api+"/"+a.ID+"/join", join); got != row.join {
+			t.Errorf("%s: join: %d, want %d", row.who, got, row.join)
+		}
+		for _, p := range []struct {
+			path, body string
+			want       int
+		}{{"leave", `{"token":"` + c.Token + `"}`, row.leave}, {"invite", `{"token":"` + c.Token + `","seat":1}`, row.invite},
+			{"rematch", `{"token":"` + c.Token + `"}`, row.remat}} {
+			if p.want == 0 {
+				continue
+			}
+			if got := postChecked(row.who+": "+p.path, api+"/"+a.ID+"/"+p.path, p.body); got != p.want {
+				t.Errorf("%s: %s: %d, want %d", row.who, p.path, got, p.want)
+			}
+		}
+	}
+	// Nothing above changed the table.
+	if p := tab.Players(); !p[0].Taken || !p[1].Taken || p[1].Name != "Ola" || tab.Moves() != 0 {
+		t.Fatalf("the matrix changed the table: %+v, %d moves", p, tab.Moves())
+	}
+	// The creator leaving leaves seat 0 only: the joiner still holds seat 1.
+	if got := postChecked("the creator leaves", api+"/"+a.ID+"/leave", `{"token":"`+a.Token+`"}`); got != 200 {
+		t.Fatalf("the creator leaves: %d", got)
+	}
+	if seat, err := tab.SeatOf(joined.Token); err != nil || seat != 1 {
+		t.Errorf("after the creator left, the joiner's token claims seat %d (%v)", seat, err)
+	}
+	if _, err := tab.SeatOf(a.Token); err == nil {
+		t.Error("the creator's token still acts after leaving")
+	}
+	if got := postChecked("the joiner leaves", api+"/"+a.ID+"/leave", `{"token":"`+joined.Token+`"}`); got != 200 {
+		t.Errorf("the joiner leaves: %d", got)
+	}
+	if len(a.ID) != 32 || len(a.Watch) != 32 && !open || len(joined.Token) != 32 {
+		t.Errorf("table id %q, watch code %q, token %q: want 128 random bits each", a.ID, a.Watch, joined.Token)
+	}
+}

@@ -303,12 +303,20 @@ func matches(hash, secret string) bool {
 	if hash == "" || secret == "" {
 		return false
 	}
-	return subtle.ConstantTimeCompare([]byte(hash), []byte(store.HashSecret(secret))) == 1
+	return sameHash(hash, store.HashSecret(secret))
+}
+
+func sameHash(a, b string) bool {
+	return a != "" && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
 }
 
 func (t *Table) seatOf(token string) (engine.Seat, error) {
+	if token == "" {
+		return engine.NoSeat, ErrBadToken
+	}
+	h := store.HashSecret(token)
 	for i, s := range t.rec.Seats {
-		if s.Kind == "human" && matches(s.TokenHash, token) {
+		if s.Kind == "human" && sameHash(s.TokenHash, h) {
 			return engine.Seat(i), nil
 		}
 	}
@@ -317,8 +325,12 @@ func (t *Table) seatOf(token string) (engine.Seat, error) {
 
 // inviteOf is the seat whose live invitation code is code.
 func (t *Table) inviteOf(code string) (engine.Seat, bool) {
+	if code == "" {
+		return engine.NoSeat, false
+	}
+	h := store.HashSecret(code)
 	for i, s := range t.rec.Seats {
-		if s.Kind == "human" && matches(s.InviteHash, code) {
+		if s.Kind == "human" && sameHash(s.InviteHash, h) {
 			return engine.Seat(i), true
 		}
 	}

@@ -435,12 +435,7 @@ func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	tables := make([]*Table, 0, len(s.tables))
-	for _, t := range s.tables {
-		tables = append(tables, t)
-	}
-	s.mu.Unlock()
+	tables := s.held()
 	entries := make(map[string]TableEntry, len(tables)+len(stored))
 	for _, rec := range stored {
 		if rec.Damaged != "" {

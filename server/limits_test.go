@@ -3,10 +3,8 @@ package server
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -32,17 +30,8 @@ func limitedServer(t *testing.T, tune func(*Limits), cfg ...func(*Config)) (*Ser
 // error code if any, and the Retry-After header.
 func from(t *testing.T, addr, url, body string) (int, string, string) {
 	t.Helper()
-	req, _ := http.NewRequest("POST", url, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Real-IP", addr)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var e apiError
-	jsonDecode(resp, &e)
-	return resp.StatusCode, e.Code, resp.Header.Get("Retry-After")
+	code, errCode, h := request(t, "POST", url, body, map[string]string{"Content-Type": "application/json", "X-Real-IP": addr})
+	return code, errCode, h.Get("Retry-After")
 }
 
 const twoHumans = `{"game":"cardline","options":{"players":2},"seats":["human","human"],"open":true}`

@@ -455,12 +455,7 @@ func (s *Server) sweeper() {
 // nobody watches); lets go of the ended tables nobody has looked at for
 // KeepEnded; forgets the addresses whose limits are back to full.
 func (s *Server) sweep(now time.Time) {
-	s.mu.Lock()
-	tables := make([]*Table, 0, len(s.tables))
-	for _, t := range s.tables {
-		tables = append(tables, t)
-	}
-	s.mu.Unlock()
+	tables := s.held()
 	for _, t := range tables {
 		t.mu.Lock()
 		if t.unfinished {
@@ -500,6 +495,17 @@ func (s *Server) sweep(now time.Time) {
 	s.joins.forget(now)
 }
 
+// held is the tables the server holds now.
+func (s *Server) held() []*Table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tables := make([]*Table, 0, len(s.tables))
+	for _, t := range s.tables {
+		tables = append(tables, t)
+	}
+	return tables
+}
+
 // InMemory says whether the server holds the table in memory.
 func (s *Server) InMemory(id string) bool {
 	s.mu.Lock()
@@ -510,12 +516,7 @@ func (s *Server) InMemory(id string) bool {
 // unfinishedTables counts the tables in play, all of them and those of
 // owner.
 func (s *Server) unfinishedTables(owner string) (all, owners int) {
-	s.mu.Lock()
-	tables := make([]*Table, 0, len(s.tables))
-	for _, t := range s.tables {
-		tables = append(tables, t)
-	}
-	s.mu.Unlock()
+	tables := s.held()
 	for _, t := range tables {
 		t.mu.Lock()
 		if !t.ended() {

@@ -311,26 +311,25 @@ func sameHash(a, b string) bool {
 }
 
 func (t *Table) seatOf(token string) (engine.Seat, error) {
-	if token == "" {
-		return engine.NoSeat, ErrBadToken
-	}
-	h := store.HashSecret(token)
-	for i, s := range t.rec.Seats {
-		if s.Kind == "human" && sameHash(s.TokenHash, h) {
-			return engine.Seat(i), nil
-		}
+	if seat, ok := t.seatWith(token, func(s store.Seat) string { return s.TokenHash }); ok {
+		return seat, nil
 	}
 	return engine.NoSeat, ErrBadToken
 }
 
 // inviteOf is the seat whose live invitation code is code.
 func (t *Table) inviteOf(code string) (engine.Seat, bool) {
-	if code == "" {
+	return t.seatWith(code, func(s store.Seat) string { return s.InviteHash })
+}
+
+// seatWith is the human seat whose secret of kind hash is secret.
+func (t *Table) seatWith(secret string, hash func(store.Seat) string) (engine.Seat, bool) {
+	if secret == "" {
 		return engine.NoSeat, false
 	}
-	h := store.HashSecret(code)
+	h := store.HashSecret(secret)
 	for i, s := range t.rec.Seats {
-		if s.Kind == "human" && sameHash(s.InviteHash, h) {
+		if s.Kind == "human" && sameHash(hash(s), h) {
 			return engine.Seat(i), true
 		}
 	}

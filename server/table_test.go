@@ -20,15 +20,10 @@ func playSome(t *testing.T, tab *Table, r *rand.Rand, n int) {
 	t.Helper()
 	toks := tokens(t, tab)
 	for i := 0; i < n; i++ {
-		_, _, pending := tab.View(engine.Spectator)
-		if len(pending) == 0 {
+		seat, text, ok := randomMove(tab, r)
+		if !ok {
 			return
 		}
-		seat := pending[r.IntN(len(pending))]
-		_, legal, _ := tab.View(seat)
-		tab.mu.Lock()
-		text := tab.st.Format(legal[r.IntN(len(legal))])
-		tab.mu.Unlock()
 		var err error
 		if token, ok := toks[seat]; ok {
 			_, err = tab.Play(context.Background(), token, text)
@@ -39,6 +34,20 @@ func playSome(t *testing.T, tab *Table, r *rand.Rand, n int) {
 			t.Fatalf("move %s by seat %d: %v", text, seat, err)
 		}
 	}
+}
+
+// randomMove is a random legal move of a random pending seat, in
+// notation; false once nobody is to move.
+func randomMove(tab *Table, r *rand.Rand) (engine.Seat, string, bool) {
+	_, _, pending := tab.View(engine.Spectator)
+	if len(pending) == 0 {
+		return engine.NoSeat, "", false
+	}
+	seat := pending[r.IntN(len(pending))]
+	_, legal, _ := tab.View(seat)
+	tab.mu.Lock()
+	defer tab.mu.Unlock()
+	return seat, tab.st.Format(legal[r.IntN(len(legal))]), true
 }
 
 // Every game: a table survives its store being closed and opened again

@@ -332,6 +332,9 @@ type PublicTable struct {
 	Abandoned bool            `json:"abandoned,omitempty"`
 	Outcome   *engine.Outcome `json:"outcome,omitempty"`
 	View      any             `json:"view"` // the spectator's view
+	// InviteSeat is the seat the request's invitation code is for, while
+	// the code is live (absent for a used or unknown code).
+	InviteSeat *int `json:"invite_seat,omitempty"`
 }
 
 // Public is the table as a spectator sees it.
@@ -354,9 +357,21 @@ func (t *Table) Public() PublicTable {
 }
 
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
-	if t, _, _, ok := s.table(w, r, credentials(r)); ok {
-		writeJSON(w, http.StatusOK, t.Public())
+	creds := credentials(r)
+	t, _, _, ok := s.table(w, r, creds)
+	if !ok {
+		return
 	}
+	p := t.Public()
+	if creds.Invite != "" {
+		t.mu.Lock()
+		if seat, live := t.inviteOf(creds.Invite); live {
+			n := int(seat)
+			p.InviteSeat = &n
+		}
+		t.mu.Unlock()
+	}
+	writeJSON(w, http.StatusOK, p)
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {

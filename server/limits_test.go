@@ -174,8 +174,8 @@ func TestIdleTablesAreAbandoned(t *testing.T) {
 		t.Fatal("a table nobody played at for 2 hours is still in play")
 	}
 	m := c.state()
-	if !m.Abandoned || len(m.Legal) != 0 {
-		t.Errorf("the last state: abandoned %v, %d legal moves", m.Abandoned, len(m.Legal))
+	if !m.Abandoned || len(m.Legal) != 0 || len(m.Pending) != 0 {
+		t.Errorf("the last state: abandoned %v, %d legal moves, pending %v", m.Abandoned, len(m.Legal), m.Pending)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

@@ -53,12 +53,21 @@ func TestLobby(t *testing.T) {
 		t.Errorf("join a private table without its invitation: %d %+v, want 404", code, e)
 	}
 
+	// An invitation shows its seat while it is live.
+	var pub PublicTable
+	if code := call(t, "GET", api+"/"+c.ID+"?invite="+c.Invites[0].Code, "", &pub); code != 200 || pub.InviteSeat == nil || *pub.InviteSeat != 1 {
+		t.Errorf("the table for a live invitation: %d, invite seat %v", code, pub.InviteSeat)
+	}
 	var j SeatToken
 	if code := call(t, "POST", api+"/"+c.ID+"/join", `{"name":"Ola"}`, &j); code != 200 || j.Seat != 1 || j.Token == "" || j.Token == c.Token {
 		t.Fatalf("join: %d %+v", code, j)
 	}
 	if code := call(t, "POST", api+"/"+c.ID+"/join", `{"invite":"`+c.Invites[0].Code+`"}`, &e); code != 403 || e.Code != "bad_invite" {
 		t.Errorf("the invitation of a seat joined from the lobby: %d %+v, want 403 bad_invite", code, e)
+	}
+	pub = PublicTable{}
+	if code := call(t, "GET", api+"/"+c.ID+"?invite="+c.Invites[0].Code, "", &pub); code != 200 || pub.InviteSeat != nil {
+		t.Errorf("the open table for a dead invitation: %d, invite seat %v (want none)", code, pub.InviteSeat)
 	}
 	if l := listed("?open=1"); len(l) != 0 {
 		t.Errorf("a full table is still listed as open: %+v", l)
@@ -129,7 +138,6 @@ func TestLobby(t *testing.T) {
 	if code := call(t, "POST", api+"/"+c.ID+"/rematch", `{"token":"nope"}`, nil); code != 403 {
 		t.Errorf("a rematch with a wrong token: %d", code)
 	}
-	var pub PublicTable
 	call(t, "GET", api+"/"+c.ID, "", &pub)
 	if pub.Rematch != r1.ID {
 		t.Errorf("the finished table points to rematch %q, want %q", pub.Rematch, r1.ID)

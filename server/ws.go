@@ -89,6 +89,9 @@ func stateFor(t *Table, sn snapshot, seat engine.Seat, lang engine.Lang) StateMe
 	m := StateMessage{Type: "state", Version: ProtocolVersion, Table: t.rec.ID, Game: t.rec.Game, Seat: int(seat), Moves: sn.moves,
 		Pending: append([]engine.Seat{}, st.Pending()...), View: st.View(seat), Legal: []LegalMove{}, Players: sn.players,
 		Rematch: sn.rematch, Made: sn.made, Abandoned: sn.abandoned}
+	if sn.abandoned {
+		m.Pending = []engine.Seat{}
+	}
 	if seat >= 0 && !sn.abandoned {
 		for _, mv := range st.Legal(seat, nil) {
 			m.Legal = append(m.Legal, LegalMove{Move: st.Format(mv), Text: st.Describe(mv, lang)})

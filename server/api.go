@@ -116,7 +116,7 @@ func statusOf(re *engine.RuleError) int {
 		return http.StatusNotFound
 	case errBadTokenRule.Code, errBadInvite.Code:
 		return http.StatusForbidden
-	case errBadRequest.Code, errNoGame.Code, errSeatKind.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code:
+	case errBadRequest.Code, errNoSeat.Code, errNoGame.Code, errSeatKind.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code:
 		return http.StatusBadRequest
 	case errInPlay.Code:
 		return http.StatusConflict
@@ -293,6 +293,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		spec.Seed = *req.Seed
 	}
 	switch {
+	case req.Seat != nil && *req.Seat < -1:
+		reject(w, http.StatusBadRequest, errNoSeat.Err())
+		return
 	case req.Seat == nil && humans >= 0:
 		spec.Sit, spec.Seat = true, humans
 	case req.Seat != nil && *req.Seat >= 0:
@@ -536,7 +539,10 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	}
 	want := -1
 	if req.Seat != nil {
-		want = *req.Seat
+		if want = *req.Seat; want < 0 {
+			reject(w, http.StatusBadRequest, errNoSeat.Err())
+			return
+		}
 	}
 	seat, token, err := t.Join(r.Context(), req.Name, want, req.Invite)
 	if err != nil {

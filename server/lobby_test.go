@@ -78,8 +78,10 @@ func TestLobby(t *testing.T) {
 	if code := call(t, "POST", api+"/"+c.ID+"/join", `{"seat":2}`, &e); code != 409 || e.Code != "seat_taken" {
 		t.Errorf("join a bot's seat: %d %+v", code, e)
 	}
-	if code := call(t, "POST", api+"/"+c.ID+"/join", `{"seat":-7}`, &e); code != 409 {
-		t.Errorf("join seat -7: %d %+v", code, e)
+	for _, seat := range []string{"-7", "3", "9223372036854775807"} {
+		if code := call(t, "POST", api+"/"+c.ID+"/join", `{"seat":`+seat+`}`, &e); code != 400 || e.Code != "no_such_seat" || strings.Contains(e.Msg.EN, "-") {
+			t.Errorf("join seat %s: %d %+v", seat, code, e)
+		}
 	}
 	if code := call(t, "POST", api+"/nope/join", `{}`, nil); code != 404 {
 		t.Errorf("join no table: %d", code)

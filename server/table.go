@@ -514,6 +514,7 @@ func playersOf(seats []store.Seat) []Player {
 var (
 	errNoFreeSeat  = engine.Rule{Code: "no_free_seat", PL: "Przy tym stoliku nie ma wolnego miejsca.", EN: "This table has no free seat."}
 	errSeatTaken   = engine.Rule{Code: "seat_taken", PL: "Miejsce %d jest zajęte albo należy do bota.", EN: "Seat %d is taken or played by a bot."}
+	errNoSeat      = engine.Rule{Code: "no_such_seat", PL: "Przy tym stoliku nie ma takiego miejsca.", EN: "This table has no such seat."}
 	errGameOver    = engine.Rule{Code: "game_over", PL: "Ta gra już się skończyła.", EN: "This game is over."}
 	errNotOver     = engine.Rule{Code: "not_over", PL: "Rewanż dopiero po końcu gry.", EN: "A rematch only once the game is over."}
 	errNotHuman    = engine.Rule{Code: "not_human", PL: "To miejsce gra bot; nie można go opuścić.", EN: "A bot plays this seat; it cannot be left."}
@@ -596,7 +597,9 @@ func (t *Table) Join(ctx context.Context, name string, want int, invite string) 
 		seat = int(s)
 	case !t.rec.Open:
 		return engine.NoSeat, "", errNotOpen.Err()
-	case want >= len(t.rec.Seats) || (want >= 0 && !free(want)):
+	case want >= len(t.rec.Seats):
+		return engine.NoSeat, "", errNoSeat.Err()
+	case want >= 0 && !free(want):
 		return engine.NoSeat, "", errSeatTaken.Err(want + 1)
 	case want >= 0:
 		seat = want
@@ -626,7 +629,10 @@ func (t *Table) Invite(ctx context.Context, token string, seat int) (string, err
 	if t.ended() {
 		return "", errGameOver.Err()
 	}
-	if seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != "human" || t.rec.Seats[seat].Taken || t.rec.Seats[seat].Reserved {
+	if seat < 0 || seat >= len(t.rec.Seats) {
+		return "", errNoSeat.Err()
+	}
+	if t.rec.Seats[seat].Kind != "human" || t.rec.Seats[seat].Taken || t.rec.Seats[seat].Reserved {
 		return "", errSeatTaken.Err(seat + 1)
 	}
 	code := NewToken()

@@ -6,17 +6,25 @@ package web_test
 // contract of the client:
 //
 //   - html[lang] is pl or en; body[data-state] is loading → lobby on the
-//     lobby, connecting → waiting | your-turn | over on a table page;
-//     body[data-moves] is the number of moves played; body[data-lang].
+//     lobby, connecting → waiting | your-turn | over | abandoned on a table
+//     page, or gone when the page gives up (no such table, a dead
+//     invitation); body[data-moves] is the number of moves played;
+//     body[data-lang].
 //   - #lang-switch toggles the language.
 //   - The lobby: #create-game, #create-players, .seat-kind (human or
 //     bot:NAME per seat), #create-name, #create-open, #create-submit, which
-//     goes to /t/{id}?token=….
-//   - A table page: #moves holds a button.move[data-move=NOTATION] per
-//     legal move, the digit keys 1–9 choose the n-th; the buttons are
-//     disabled or removed while a move is in flight; #turn, #log, #error
-//     (non-empty only when a move was refused), #outcome (non-empty only
-//     when over), #rematch when over for a seat.
+//     goes to /t/{id}; the tables in .table-group-{open,playing,finished},
+//     a .table-row[data-id] each (data-abandoned on an abandoned one).
+//   - A table page: the address never holds a seat's token (a ?token= is
+//     moved to localStorage "stolik.seats"); #moves holds a
+//     button.move[data-move=NOTATION] per legal move, the digit keys 1–9
+//     choose the n-th; the buttons are disabled or removed while a move is
+//     in flight; #turn, #log, #error (non-empty only when a move was
+//     refused), #outcome (non-empty only when over or abandoned; #abandoned
+//     then), #rematch when over for a seat; #invites with an input
+//     #invite-{seat} per invitation link, button.new-invite[data-seat] per
+//     free seat and #watch-link; on an invitation link, #join-form with
+//     #join-name and #join-submit, or #join-error[data-code=bad_invite].
 //
 // Without Chromium ($STOLIK_CHROMIUM, /usr/bin/chromium, or chromium,
 // chromium-browser, google-chrome on PATH) or under -short the tests skip,
@@ -37,6 +45,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"stolik/engine"
+	"stolik/server"
 )
 
 const (
@@ -89,7 +98,7 @@ type gameResult struct {
 // page, seat 0 against bots, to the end.
 func TestBrowserGames(t *testing.T) {
 	browser(t)
-	s := startServer(t)
+	s := startServer(t, allowSeeds)
 	var mu sync.Mutex
 	results := map[string]gameResult{}
 	t.Run("play", func(t *testing.T) {
@@ -156,7 +165,7 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 	ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)
 	defer cancel()
 	start := time.Now()
-	pageURL := tableURL(s.URL, c.ID, c.Seats[0].Token, lang)
+	pageURL := tableURL(s.URL, c.ID, c.Token, lang)
 	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
 		t.Fatalf("open %s: %v", pageURL, err)
 	}
@@ -181,6 +190,12 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 		}
 		if res.firstTurn == "" {
 			res.firstTurn = st.Turn
+			// The page took the token out of the address into storage, and
+			// kept the language.
+			tb.checkAddress(st.URL, c.ID, c.Token)
+			if u, err := url.Parse(st.URL); err != nil || u.Path != "/t/"+c.ID || u.Query().Get("lang") != lang {
+				t.Errorf("the table page's address is %s, want /t/%s?lang=%s", st.URL, c.ID, lang)
+			}
 		}
 		if len(played) >= moveCap {
 			t.Fatalf("the game is not over after %d moves through the page (data-moves %s); the page: %s", len(played), st.Moves, st)
@@ -260,7 +275,7 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 
 	// The server agrees: finished, with the moves the page made.
 	var pub publicTable
-	if code := s.call(t, "GET", "/api/tables/"+c.ID, nil, &pub); code != 200 {
+	if code := s.call(t, "GET", withToken("/api/tables/"+c.ID, c.Token), nil, &pub); code != 200 {
 		t.Fatalf("GET /api/tables/%s: %d", c.ID, code)
 	}
 	if !pub.Finished {
@@ -271,7 +286,7 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 	}
 	res.totalMoves = pub.Moves
 	var rec engine.Record
-	if code := s.call(t, "GET", "/api/tables/"+c.ID+"/record", nil, &rec); code != 200 {
+	if code := s.call(t, "GET", withToken("/api/tables/"+c.ID+"/record", c.Token), nil, &rec); code != 200 {
 		t.Fatalf("GET /api/tables/%s/record: %d, want 200", c.ID, code)
 	}
 	if len(rec.Moves) != pub.Moves {
@@ -300,8 +315,24 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 	if sw.DataLang != other {
 		t.Errorf("after #lang-switch body[data-lang] is %q, want %q", sw.DataLang, other)
 	}
-	t.Logf("%s %s: %d moves through the page of %d in %.2fs; #outcome %q (%s: %q)",
-		g.Name, lang, res.pageMoves, res.totalMoves, res.elapsed.Seconds(), res.outcome, other, res.otherOutcome)
+
+	// #rematch: a new table, at which the page sits at the same seat; the
+	// new token is in storage, not in the address.
+	tb.do(stepTimeout, "clicking #rematch", chromedp.Click(chromedp.CSS("#rematch")))
+	re := tb.waitPage(ctx, fmt.Sprintf(`(s) => /^\/t\/[^/]+$/.test(s.path) && s.path !== %s && (%s)(s)`, jsString("/t/"+c.ID), predSettled), stepTimeout,
+		"after #rematch, waiting for the rematch's table page")
+	next := strings.TrimPrefix(re.Path, "/t/")
+	tok := tb.storedToken(next)
+	if tok == "" || tok == c.Token {
+		t.Fatalf("the rematch %s: localStorage keeps token %q", next, tok)
+	}
+	tb.checkAddress(re.URL, next, tok)
+	var npub publicTable
+	if code := s.call(t, "GET", withToken("/api/tables/"+next, tok), nil, &npub); code != 200 || len(npub.Players) == 0 || !npub.Players[0].Taken || npub.Game != g.Name {
+		t.Errorf("GET /api/tables/%s (the rematch) with the stored token: %d %+v", next, code, npub)
+	}
+	t.Logf("%s %s: %d moves through the page of %d in %.2fs; #outcome %q (%s: %q); rematch %s",
+		g.Name, lang, res.pageMoves, res.totalMoves, res.elapsed.Seconds(), res.outcome, other, res.otherOutcome, next)
 	return res
 }
 
@@ -364,12 +395,25 @@ func TestBrowserLobby(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := strings.TrimPrefix(u.Path, "/t/")
-	if u.Query().Get("token") == "" {
-		t.Errorf("the table page %s has no ?token=", st.URL)
+	// The seat's token is in the page's storage, not in its address, and
+	// it claims a seat: at an open table a token that does not is refused.
+	token := tb.storedToken(id)
+	if token == "" {
+		t.Fatalf("localStorage keeps no token for table %s", id)
+	}
+	tb.checkAddress(st.URL, id, token)
+	if u.RawQuery != "" {
+		t.Errorf("the table page's address %s has a query", st.URL)
 	}
 	var pub publicTable
-	if code := s.call(t, "GET", "/api/tables/"+id, nil, &pub); code != 200 {
-		t.Fatalf("GET /api/tables/%s: %d", id, code)
+	if code := s.call(t, "GET", withToken("/api/tables/"+id, token), nil, &pub); code != 200 {
+		t.Fatalf("GET /api/tables/%s with the stored token: %d", id, code)
+	}
+	if !pub.Open {
+		t.Errorf("the table was created listed (#create-open), the server says private")
+	}
+	if len(pub.Players) == 0 || pub.Players[0].Name != "Ala" || !pub.Players[0].Taken {
+		t.Errorf("seat 1 should be Ala's: %+v", pub.Players)
 	}
 	if pub.Game != game || strings.Join(pub.Seats, ",") != strings.Join(want, ",") {
 		t.Errorf("the server has a %s table with seats %v, want %s with %v", pub.Game, pub.Seats, game, want)
@@ -378,6 +422,40 @@ func TestBrowserLobby(t *testing.T) {
 		t.Errorf("the table's options say %v players, want %d", pub.Options["players"], players)
 	}
 	tb.screenshot("lobby-created.png")
+}
+
+// TestBrowserLobbyJoin joins an open table from the lobby: the page goes
+// to the table, in the lobby's language, at the free seat under the name
+// typed in the form, with the seat's token in storage only.
+func TestBrowserLobbyJoin(t *testing.T) {
+	browser(t)
+	s := startServer(t)
+	c := s.createTable(t, map[string]any{"game": "cardline", "options": map[string]any{"players": 2},
+		"seats": []string{"human", "human"}, "open": true, "name": "Ala"})
+	tb := newTab(t)
+	ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)
+	defer cancel()
+	tb.do(stepTimeout, "open the lobby", chromedp.Navigate(s.URL+"/?lang=en"))
+	join := fmt.Sprintf(`.table-group-open .table-row[data-id=%s] button.join`, cssString(c.ID))
+	if timedOut, err := tb.waitJS(ctx, fmt.Sprintf(`() => !!document.querySelector(%s)`, jsString(join)), `(v) => v`, stepTimeout, nil); err != nil || timedOut {
+		t.Fatalf("the lobby offers no %s (%v); the page: %s", join, err, tb.state())
+	}
+	tb.setField(ctx, "#create-name", 0, "Cezary")
+	tb.do(stepTimeout, "clicking Join", chromedp.Click(chromedp.CSS(join)))
+	f := tb.waitJoin(ctx, fmt.Sprintf(`(f) => f.path === %s && f.me === 1 && (f.state === "your-turn" || f.state === "waiting")`, jsString("/t/"+c.ID)),
+		"after Join, waiting for seat 2 of the table")
+	if f.Search != "?lang=en" {
+		t.Errorf("the table page's address is %s, want /t/%s?lang=en", f.URL, c.ID)
+	}
+	tok := tb.storedToken(c.ID)
+	if tok == "" {
+		t.Fatalf("localStorage keeps no token for table %s", c.ID)
+	}
+	tb.checkAddress(f.URL, c.ID, tok)
+	var pub publicTable
+	if code := s.call(t, "GET", withToken("/api/tables/"+c.ID, tok), nil, &pub); code != 200 || len(pub.Players) != 2 || pub.Players[1].Name != "Cezary" {
+		t.Errorf("GET /api/tables/%s with the stored token: %d %+v", c.ID, code, pub.Players)
+	}
 }
 
 // setField sets the i-th element matching sel (a select or an input) to
@@ -419,15 +497,17 @@ func (tb *tab) setField(ctx context.Context, sel string, i int, value string) {
 // the refusal.
 func TestBrowserRefusedMove(t *testing.T) {
 	browser(t)
-	s := startServer(t)
+	s := startServer(t, allowSeeds)
 	proxy := startProxy(t, s.Addr)
 	c := s.create(t, "cardline", map[string]any{"players": 2}, []string{"human", "human"}, 77)
+	// The creator sits at seat 0; seat 1 is taken with its invitation.
+	tokens := []string{c.Token, s.join(t, c.ID, c.invite(t, 1), "Bolek").Token}
 	var pub publicTable
-	if code := s.call(t, "GET", "/api/tables/"+c.ID, nil, &pub); code != 200 || len(pub.Pending) != 1 {
+	if code := s.call(t, "GET", withToken("/api/tables/"+c.ID, c.Token), nil, &pub); code != 200 || len(pub.Pending) != 1 {
 		t.Fatalf("GET /api/tables/%s: %d, pending %v", c.ID, code, pub.Pending)
 	}
 	mover := pub.Pending[0]
-	token := c.Seats[mover].Token
+	token := tokens[mover]
 	const lang = "en"
 
 	a, b := newTab(t), newTab(t)
@@ -483,7 +563,7 @@ func TestBrowserRefusedMove(t *testing.T) {
 	if settled.Error == "" {
 		t.Logf("tab B cleared #error once it caught up (allowed)")
 	}
-	if code := s.call(t, "GET", "/api/tables/"+c.ID, nil, &pub); code != 200 {
+	if code := s.call(t, "GET", withToken("/api/tables/"+c.ID, c.Token), nil, &pub); code != 200 {
 		t.Fatalf("GET /api/tables/%s: %d", c.ID, code)
 	}
 	if strconv.Itoa(pub.Moves) != sa.Moves {
@@ -496,7 +576,7 @@ func TestBrowserRefusedMove(t *testing.T) {
 // the page must not scroll sideways.
 func TestBrowserPhone(t *testing.T) {
 	browser(t)
-	s := startServer(t)
+	s := startServer(t, allowSeeds)
 	for _, bg := range browserGames {
 		t.Run(bg.name, func(t *testing.T) {
 			t.Parallel()
@@ -511,7 +591,7 @@ func TestBrowserPhone(t *testing.T) {
 			defer cancel()
 			tb.do(stepTimeout, "emulate a phone and open the table",
 				chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulatePortrait),
-				chromedp.Navigate(tableURL(s.URL, c.ID, c.Seats[0].Token, "pl")))
+				chromedp.Navigate(tableURL(s.URL, c.ID, c.Token, "pl")))
 			st := tb.waitPage(ctx, predReady, stepTimeout, "waiting for your-turn on a phone")
 			type widths struct {
 				Scroll int `json:"scroll"`
@@ -534,4 +614,312 @@ func TestBrowserPhone(t *testing.T) {
 			tb.screenshot(g.Name + "-phone.png")
 		})
 	}
+}
+
+// inviteLinks is what the creator's page shows of a private table.
+type inviteLinks struct {
+	URL    string `json:"url"`
+	State  string `json:"state"`
+	Invite string `json:"invite"` // #invite-1
+	Watch  string `json:"watch"`  // #watch-link
+	New    bool   `json:"new"`    // button.new-invite[data-seat="1"]
+	Seat1  string `json:"seat1"`  // the players' list, seat 2
+}
+
+const inviteLinksJS = `() => {
+  const v = (sel) => { const e = document.querySelector(sel); return e ? e.value : ""; };
+  const li = document.querySelector('#players li[data-seat="1"]');
+  return {url: location.href, state: document.body.dataset.state || "", invite: v("#invite-1"), watch: v("#watch-link"),
+    new: !!document.querySelector('#invites button.new-invite[data-seat="1"]'), seat1: li ? li.textContent : ""};
+}`
+
+// joinForm is what a page opened with an invitation link shows.
+type joinForm struct {
+	URL     string `json:"url"`
+	Path    string `json:"path"`
+	Search  string `json:"search"`
+	State   string `json:"state"`
+	Name    string `json:"name"`   // #join-name
+	Submit  string `json:"submit"` // #join-submit
+	Form    bool   `json:"form"`
+	Error   string `json:"error"` // #join-error
+	Code    string `json:"code"`  // its data-code
+	Lobby   bool   `json:"lobby"` // #join-lobby
+	Me      int    `json:"me"`    // the seat of #players li.me, or -1
+	Turn    string `json:"turn"`
+	Conn    string `json:"conn"`
+	Players string `json:"players"`
+	Moves   int    `json:"moves"` // #moves buttons
+}
+
+const joinFormJS = `() => {
+  const q = (sel) => document.querySelector(sel);
+  const txt = (sel) => { const e = q(sel); return e ? e.textContent.trim() : ""; };
+  const me = q("#players li.me");
+  return {url: location.href, path: location.pathname, search: location.search, state: document.body.dataset.state || "",
+    name: q("#join-name") ? q("#join-name").value : "", submit: txt("#join-submit"), form: !!q("#join-form"),
+    error: txt("#join-error"), code: q("#join-error") ? q("#join-error").dataset.code || "" : "", lobby: !!q("#join-lobby"),
+    me: me ? +me.dataset.seat : -1, turn: txt("#turn"), conn: q("#conn") && !q("#conn").hidden ? txt("#conn") : "",
+    players: txt("#players"), moves: document.querySelectorAll("#moves button.move").length};
+}`
+
+func (tb *tab) waitJoin(ctx context.Context, pred, what string) joinForm {
+	tb.t.Helper()
+	var f joinForm
+	timedOut, err := tb.waitJS(ctx, joinFormJS, pred, stepTimeout, &f)
+	if err != nil || timedOut {
+		tb.t.Fatalf("%s: not within %v (%v); the page: %+v", what, stepTimeout, err, f)
+	}
+	return f
+}
+
+func (tb *tab) waitLinks(ctx context.Context, pred, what string) inviteLinks {
+	tb.t.Helper()
+	var l inviteLinks
+	timedOut, err := tb.waitJS(ctx, inviteLinksJS, pred, stepTimeout, &l)
+	if err != nil || timedOut {
+		tb.t.Fatalf("%s: not within %v (%v); the page: %+v", what, stepTimeout, err, l)
+	}
+	return l
+}
+
+// TestBrowserPrivateTable creates a private Card Line table for two people
+// from the lobby. The creator's page shows an invitation link to seat 2
+// and a watch link. A second browser opens the invitation link, sees the
+// table with a form to take the seat under its saved name, takes it, and
+// its address then holds no token. The same link in a third browser is a
+// dead invitation; the watch link shows the table to a spectator. Then the
+// invited player leaves: the creator makes a new invitation link, and it
+// brings the player back.
+func TestBrowserPrivateTable(t *testing.T) {
+	browser(t)
+	s := startServer(t)
+	a := newTab(t)
+	ctx, cancel := context.WithTimeout(a.ctx, gameTimeout)
+	defer cancel()
+	a.do(stepTimeout, "open the lobby", chromedp.Navigate(s.URL+"/"))
+	a.waitPage(ctx, `(s) => s.state === "lobby"`, stepTimeout, "waiting for body[data-state=lobby]")
+	a.setField(ctx, "#create-game", 0, "cardline")
+	a.setField(ctx, "#create-players", 0, "2")
+	a.setField(ctx, ".seat-kind", 0, "human")
+	a.setField(ctx, ".seat-kind", 1, "human")
+	a.setField(ctx, "#create-name", 0, "Ala")
+	a.do(stepTimeout, "unchecking #create-open and clicking #create-submit",
+		chromedp.Click(chromedp.CSS("#create-open")), chromedp.Click(chromedp.CSS("#create-submit")))
+	links := a.waitLinks(ctx, `(v) => v.invite !== "" && v.watch !== "" && (v.state === "your-turn" || v.state === "waiting")`,
+		"after #create-submit, waiting for the table page with #invite-1 and #watch-link")
+	u, err := url.Parse(links.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strings.TrimPrefix(u.Path, "/t/")
+	token := a.storedToken(id)
+	if token == "" {
+		t.Fatalf("localStorage keeps no token for table %s", id)
+	}
+	a.checkAddress(links.URL, id, token)
+	if u.RawQuery != "" {
+		t.Errorf("the creator's address %s has a query", links.URL)
+	}
+	inviteURL, watchURL := links.Invite, links.Watch
+	iu, err1 := url.Parse(inviteURL)
+	wu, err2 := url.Parse(watchURL)
+	if err1 != nil || err2 != nil || iu.Scheme+"://"+iu.Host != s.URL || iu.Path != "/t/"+id || iu.Query().Get("invite") == "" || len(iu.Query()) != 1 ||
+		wu.Scheme+"://"+wu.Host != s.URL || wu.Path != "/t/"+id || wu.Query().Get("watch") == "" || len(wu.Query()) != 1 {
+		t.Fatalf("the invitation link is %s and the watch link %s, want %s/t/%s?invite=CODE and ?watch=CODE", inviteURL, watchURL, s.URL, id)
+	}
+	if strings.Contains(inviteURL, token) || strings.Contains(watchURL, token) {
+		t.Errorf("a link to send holds the creator's token")
+	}
+	t.Logf("table %s: invitation %s, watch %s", id, inviteURL, watchURL)
+
+	// Private: not found without a credential, not in the lobby; found
+	// with the watch code.
+	if code := s.call(t, "GET", "/api/tables/"+id, nil, nil); code != 404 {
+		t.Errorf("GET /api/tables/%s without a credential: %d, want 404 (the table was to be private)", id, code)
+	}
+	if code := s.call(t, "GET", "/api/tables/"+id+"?watch="+url.QueryEscape(wu.Query().Get("watch")), nil, nil); code != 200 {
+		t.Errorf("GET /api/tables/%s with the watch code: %d, want 200", id, code)
+	}
+
+	// A second browser, with a name saved from before, opens the
+	// invitation link: the table as a spectator, and the form.
+	b := newTab(t)
+	bctx, bcancel := context.WithTimeout(b.ctx, gameTimeout)
+	defer bcancel()
+	b.do(stepTimeout, "open the lobby in the second browser", chromedp.Navigate(s.URL+"/"))
+	b.waitPage(bctx, `(s) => s.state === "lobby"`, stepTimeout, "the second browser: waiting for the lobby")
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`localStorage.setItem("stolik.name", JSON.stringify("Bolek")), true`)); err != nil {
+		t.Fatal(err)
+	}
+	b.do(stepTimeout, "open the invitation link", chromedp.Navigate(inviteURL))
+	f := b.waitJoin(bctx, `(f) => f.form && f.submit !== "" && f.state === "waiting"`,
+		"the second browser: waiting for the table and #join-form")
+	if f.Name != "Bolek" {
+		t.Errorf("#join-name reads %q, want the saved name Bolek", f.Name)
+	}
+	if !strings.Contains(f.Submit, "2") {
+		t.Errorf("#join-submit reads %q: it should name seat 2, the one free seat", f.Submit)
+	}
+	if f.Me != -1 || f.Moves != 0 {
+		t.Errorf("before taking the seat the page should be a spectator's: %+v", f)
+	}
+	if !strings.Contains(f.URL, "invite=") {
+		t.Errorf("before the seat is taken the address keeps the invitation: %s", f.URL)
+	}
+	b.screenshot("private-invitation.png")
+	b.do(stepTimeout, "clicking #join-submit", chromedp.Click(chromedp.CSS("#join-submit")))
+	f = b.waitJoin(bctx, fmt.Sprintf(`(f) => f.path === %s && f.search === "" && !f.form && f.me === 1 && (f.state === "your-turn" || f.state === "waiting")`, jsString("/t/"+id)),
+		"the second browser: after #join-submit, waiting for seat 2 (#players li.me) at /t/{id}")
+	bToken := b.storedToken(id)
+	if bToken == "" || bToken == token {
+		t.Fatalf("the second browser's storage keeps token %q for the table", bToken)
+	}
+	b.checkAddress(f.URL, id, bToken)
+	var pub publicTable
+	if code := s.call(t, "GET", withToken("/api/tables/"+id, token), nil, &pub); code != 200 || len(pub.Players) != 2 {
+		t.Fatalf("GET /api/tables/%s: %d %+v", id, code, pub)
+	}
+	if p := pub.Players[1]; p.Name != "Bolek" || !p.Taken {
+		t.Errorf("the server's seat 2 is %+v, want Bolek's", p)
+	}
+	// The creator's page: seat 2 is Bolek's, its invitation is gone.
+	a.waitLinks(ctx, `(v) => v.invite === "" && !v.new && v.seat1.includes("Bolek")`,
+		"the creator: waiting for Bolek at seat 2 and no invitation left to it")
+
+	// The same invitation link in a third browser: dead.
+	c := newTab(t)
+	cctx, ccancel := context.WithTimeout(c.ctx, gameTimeout)
+	defer ccancel()
+	c.do(stepTimeout, "open the used invitation link", chromedp.Navigate(inviteURL))
+	f = c.waitJoin(cctx, `(f) => f.code === "bad_invite"`, "the third browser: waiting for #join-error[data-code=bad_invite]")
+	if f.Error == "" || !f.Lobby || f.Form || f.State != "gone" {
+		t.Errorf("a used invitation: want an error, the way to the lobby, no form and body[data-state=gone]: %+v", f)
+	}
+	t.Logf("a used invitation: %q", f.Error)
+
+	// The watch link shows the table to a spectator, and stays in the
+	// address.
+	c.do(stepTimeout, "open the watch link", chromedp.Navigate(watchURL))
+	f = c.waitJoin(cctx, `(f) => f.state === "waiting" && f.players.includes("Bolek")`, "the third browser: waiting for the table through the watch link")
+	if f.Me != -1 || f.Form || f.Moves != 0 || f.URL != watchURL {
+		t.Errorf("through the watch link the page should be a spectator's at %s: %+v", watchURL, f)
+	}
+
+	// Bolek leaves. The table is private and his browser has no watch
+	// code: the page says so and stops.
+	var leave string
+	if timedOut, err := b.waitJS(bctx, `() => document.querySelector("#leave")?.textContent || ""`, `(s) => s !== ""`, stepTimeout, &leave); err != nil || timedOut {
+		t.Fatalf("no #leave (%v); the page: %s", err, b.state())
+	}
+	b.do(stepTimeout, "clicking #leave", chromedp.Click(chromedp.CSS("#leave")))
+	if timedOut, err := b.waitJS(bctx, `() => document.querySelector("#leave")?.textContent || ""`,
+		fmt.Sprintf(`(s) => s !== "" && s !== %s`, jsString(leave)), stepTimeout, nil); err != nil || timedOut {
+		t.Fatalf("#leave did not ask for a confirmation (%v); the page: %s", err, b.state())
+	}
+	b.do(stepTimeout, "clicking #leave again", chromedp.Click(chromedp.CSS("#leave")))
+	f = b.waitJoin(bctx, `(f) => f.state === "gone" && f.conn !== ""`, "the second browser: after leaving, waiting for the page to stop")
+	if b.storedToken(id) != "" {
+		t.Errorf("after leaving, the second browser still keeps a token for the table")
+	}
+	t.Logf("after leaving a private table: %q", f.Conn)
+
+	// The creator's page offers a new invitation to the free seat.
+	links = a.waitLinks(ctx, `(v) => v.new && v.invite === ""`, "the creator: waiting for button.new-invite for seat 2")
+	a.do(stepTimeout, "clicking the new invitation button", chromedp.Click(chromedp.CSS(`#invites button.new-invite[data-seat="1"]`)))
+	links = a.waitLinks(ctx, `(v) => v.invite !== ""`, "the creator: waiting for a new #invite-1")
+	if links.Invite == inviteURL {
+		t.Fatalf("the new invitation link is the old one: %s", links.Invite)
+	}
+	a.screenshot("private-new-invitation.png")
+	b.do(stepTimeout, "open the new invitation link", chromedp.Navigate(links.Invite))
+	b.waitJoin(bctx, `(f) => f.form && f.submit !== ""`, "the second browser: waiting for #join-form of the new invitation")
+	b.do(stepTimeout, "clicking #join-submit", chromedp.Click(chromedp.CSS("#join-submit")))
+	b.waitJoin(bctx, `(f) => f.search === "" && f.me === 1 && (f.state === "your-turn" || f.state === "waiting")`,
+		"the second browser: back at seat 2 with the new invitation")
+	a.waitLinks(ctx, `(v) => v.invite === "" && !v.new && v.seat1.includes("Bolek")`, "the creator: waiting for Bolek back at seat 2")
+	a.screenshot("private-creator.png")
+	b.screenshot("private-invited.png")
+}
+
+// TestBrowserAbandoned lets a table stand idle until the server ends it
+// as abandoned: the page says so in #outcome, offers no move and does not
+// connect again; the lobby lists the table among the ended ones.
+func TestBrowserAbandoned(t *testing.T) {
+	browser(t)
+	lim := server.DefaultLimits()
+	lim.Idle = 3 * time.Second
+	s := startServer(t, func(c *server.Config) {
+		c.Limits = &lim
+		c.SweepInterval = 100 * time.Millisecond
+	})
+	g := s.games["cardline"]
+	c := s.createTable(t, map[string]any{"game": "cardline", "options": map[string]any{"players": 2},
+		"seats": []string{"human", g.bot()}, "open": true, "name": "Ala"})
+	tb := newTab(t)
+	ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)
+	defer cancel()
+	tb.do(stepTimeout, "open the table", chromedp.Navigate(tableURL(s.URL, c.ID, c.Token, "en")))
+	first := tb.waitPage(ctx, `(s) => s.state === "your-turn" || s.state === "waiting" || s.state === "abandoned"`, stepTimeout,
+		"waiting for the table")
+	t.Logf("the page first showed body[data-state=%s]", first.State)
+	st := tb.waitPage(ctx, `(s) => s.state === "abandoned"`, stepTimeout, "waiting for body[data-state=abandoned]")
+	const banner = "Table abandoned — nobody played for too long."
+	if st.Outcome != banner {
+		t.Errorf("#outcome reads %q, want %q", st.Outcome, banner)
+	}
+	if len(st.Buttons) != 0 || st.Rematch {
+		t.Errorf("an abandoned table offers moves or a rematch: %s", st)
+	}
+	// The server closes the socket after the last state; the page marks
+	// body[data-conn=closed] where it decides not to connect again, so once
+	// it is there, no reconnection is under way or scheduled.
+	var conn struct {
+		Conn  string `json:"conn"`
+		State string `json:"state"`
+	}
+	if timedOut, err := tb.waitJS(ctx, `() => ({conn: document.querySelector("#conn")?.textContent || "", state: document.body.dataset.state, closed: document.body.dataset.conn === "closed"})`,
+		`(v) => v.closed`, stepTimeout, &conn); err != nil || timedOut {
+		t.Fatalf("the page did not see its socket closed: %v", err)
+	}
+	if conn.Conn != "" || conn.State != "abandoned" {
+		t.Errorf("after the table was abandoned the page shows #conn %q, body[data-state=%s]", conn.Conn, conn.State)
+	}
+	tb.mu.Lock()
+	sockets := tb.sockets
+	tb.mu.Unlock()
+	if sockets != 1 {
+		t.Errorf("the page opened %d WebSockets, want 1", sockets)
+	}
+	var pub publicTable
+	if code := s.call(t, "GET", "/api/tables/"+c.ID, nil, &pub); code != 200 || !pub.Abandoned {
+		t.Errorf("GET /api/tables/%s: %d, abandoned %v", c.ID, code, pub.Abandoned)
+	}
+	tb.screenshot("abandoned.png")
+	// In the other language the banner follows.
+	tb.do(stepTimeout, "clicking #lang-switch", chromedp.Click(chromedp.CSS("#lang-switch")))
+	st = tb.waitPage(ctx, `(s) => s.lang === "pl" && s.state === "abandoned"`, stepTimeout, "after #lang-switch, waiting for html[lang=pl]")
+	if pl := "Stolik porzucony — nikt nie grał zbyt długo."; st.Outcome != pl {
+		t.Errorf("after #lang-switch #outcome reads %q, want %q", st.Outcome, pl)
+	}
+
+	// The lobby lists it among the ended tables, as abandoned.
+	tb.do(stepTimeout, "open the lobby", chromedp.Navigate(s.URL+"/?lang=en"))
+	row := fmt.Sprintf(`.table-row[data-id=%s]`, cssString(c.ID))
+	var lobby struct {
+		Ended   bool   `json:"ended"`
+		Playing bool   `json:"playing"`
+		Meta    string `json:"meta"`
+	}
+	timedOut, err := tb.waitJS(ctx, fmt.Sprintf(`() => ({ended: !!document.querySelector(".table-group-finished %[1]s[data-abandoned]"),
+  playing: !!document.querySelector(".table-group-playing %[1]s, .table-group-open %[1]s"),
+  meta: document.querySelector("%[1]s .table-meta")?.textContent || ""})`, strings.ReplaceAll(row, `"`, `\"`)),
+		`(v) => v.ended`, stepTimeout, &lobby)
+	if err != nil || timedOut {
+		t.Fatalf("the lobby does not list table %s as abandoned among the ended (%v): %+v", c.ID, err, lobby)
+	}
+	if lobby.Playing || !strings.Contains(lobby.Meta, "abandoned") {
+		t.Errorf("the lobby's row of the abandoned table: %+v", lobby)
+	}
+	tb.screenshot("lobby-abandoned.png")
 }

@@ -187,16 +187,20 @@ type tab struct {
 
 	mu         sync.Mutex
 	requests   int // requests and WebSockets the page opened
+	sockets    int // WebSockets the page opened
 	offsite    []string
 	exceptions []string
 	console    []string // console errors, for the log
 }
 
+// newTab opens a tab in a browser context of its own: its storage (the
+// seats' tokens, the saved name) is its alone, as another person's
+// browser would be.
 func newTab(t *testing.T) *tab {
 	t.Helper()
 	b := browser(t)
 	tb := &tab{t: t}
-	ctx, cancel := chromedp.NewContext(b, chromedp.WithListener(tb.listen))
+	ctx, cancel := chromedp.NewContext(b, chromedp.WithNewBrowserContext(), chromedp.WithListener(tb.listen))
 	if err := chromedp.Do(ctx); err != nil {
 		cancel()
 		t.Fatalf("opening a tab: %v", err)
@@ -230,6 +234,9 @@ func (tb *tab) listen(ev any) {
 			tb.checkURL(ev.Request.URL)
 		}
 	case *network.EventWebSocketCreated:
+		tb.mu.Lock()
+		tb.sockets++
+		tb.mu.Unlock()
 		tb.checkURL(ev.URL)
 	case *runtime.EventConsoleAPICalled:
 		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
@@ -551,15 +558,24 @@ func (w *testLog) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func startServer(t *testing.T) *stolik {
+// allowSeeds lets the tests deal a fixed shuffle at tables with people.
+func allowSeeds(c *server.Config) { c.AllowSeeds = true }
+
+// startServer starts a server with the default limits, changed by
+// configure.
+func startServer(t *testing.T, configure ...func(*server.Config)) *stolik {
 	t.Helper()
 	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "s.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	lw := &testLog{t: t}
-	srv, err := server.New(server.Config{Store: st, Games: all.Games(),
-		Logger: slog.New(slog.NewTextHandler(lw, &slog.HandlerOptions{Level: slog.LevelWarn})), BotDelay: 0})
+	cfg := server.Config{Store: st, Games: all.Games(),
+		Logger: slog.New(slog.NewTextHandler(lw, &slog.HandlerOptions{Level: slog.LevelWarn})), BotDelay: 0}
+	for _, c := range configure {
+		c(&cfg)
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -618,26 +634,86 @@ func (s *stolik) call(t *testing.T, method, path string, body any, out any) int 
 	return resp.StatusCode
 }
 
+// createdTable is the answer to POST /api/tables: the creator's seat and
+// token, the other human seats' invitation codes, a private table's watch
+// code.
 type createdTable struct {
-	ID    string `json:"id"`
-	Seats []struct {
-		Seat  int    `json:"seat"`
-		Kind  string `json:"kind"`
-		Token string `json:"token"`
-	} `json:"seats"`
+	ID      string `json:"id"`
+	Seat    int    `json:"seat"`
+	Token   string `json:"token"`
+	Invites []struct {
+		Seat int    `json:"seat"`
+		Code string `json:"code"`
+	} `json:"invites"`
+	Watch string `json:"watch"`
 }
 
+// invite is the invitation code of seat.
+func (c createdTable) invite(t *testing.T, seat int) string {
+	t.Helper()
+	for _, inv := range c.Invites {
+		if inv.Seat == seat {
+			return inv.Code
+		}
+	}
+	t.Fatalf("table %s: no invitation to seat %d in %+v", c.ID, seat, c.Invites)
+	return ""
+}
+
+// create makes a table of game (private, the creator at the first human
+// seat) with the given seed; the server must allow seeds (allowSeeds).
 func (s *stolik) create(t *testing.T, game string, options map[string]any, seats []string, seed uint64) createdTable {
 	t.Helper()
+	return s.createTable(t, map[string]any{"game": game, "options": options, "seats": seats, "seed": seed})
+}
+
+// createTable posts req to /api/tables and checks the answer: a token
+// when the creator sits, an invitation for every other human seat.
+func (s *stolik) createTable(t *testing.T, req map[string]any) createdTable {
+	t.Helper()
 	var c createdTable
-	req := map[string]any{"game": game, "options": options, "seats": seats, "seed": seed}
-	if code := s.call(t, "POST", "/api/tables", req, &c); code != 201 || c.ID == "" || len(c.Seats) != len(seats) {
+	code := s.call(t, "POST", "/api/tables", req, &c)
+	if code != 201 || c.ID == "" {
 		t.Fatalf("POST /api/tables %v: %d %+v", req, code, c)
+	}
+	humans := 0
+	for _, k := range req["seats"].([]string) {
+		if k == "human" {
+			humans++
+		}
+	}
+	if sits := c.Seat >= 0; sits != (c.Token != "") || len(c.Invites) != humans-boolInt(sits) {
+		t.Fatalf("POST /api/tables %v: seat %d, token %q, %d invitations for %d human seats", req, c.Seat, c.Token, len(c.Invites), humans)
 	}
 	return c
 }
 
-// tableURL is the page of a table for a seat's token in lang.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// seatToken is the answer to a join.
+type seatToken struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+// join takes the seat of an invitation code under name.
+func (s *stolik) join(t *testing.T, id, invite, name string) seatToken {
+	t.Helper()
+	var st seatToken
+	req := map[string]any{"invite": invite, "name": name}
+	if code := s.call(t, "POST", "/api/tables/"+id+"/join", req, &st); code != 200 || st.Token == "" {
+		t.Fatalf("POST /api/tables/%s/join: %d %+v", id, code, st)
+	}
+	return st
+}
+
+// tableURL is the page of a table for a seat's token in lang: an older
+// kind of link, which the page takes the token out of.
 func tableURL(base, id, token, lang string) string {
 	q := url.Values{}
 	if token != "" {
@@ -647,15 +723,61 @@ func tableURL(base, id, token, lang string) string {
 	return base + "/t/" + id + "?" + q.Encode()
 }
 
+// withToken is an API path with a seat's token in the query, as a private
+// table wants.
+func withToken(path, token string) string {
+	return path + "?token=" + url.QueryEscape(token)
+}
+
+// storedToken is the token the page's storage keeps for table id ("" for
+// none).
+func (tb *tab) storedToken(id string) string {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, stepTimeout)
+	defer cancel()
+	tok, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(
+		`(() => { try { return (JSON.parse(localStorage.getItem("stolik.seats") || "{}")[%s]) || ""; } catch (e) { return ""; } })()`, jsString(id))))
+	if err != nil {
+		tb.t.Fatalf("reading the page's storage: %v", err)
+	}
+	return tok
+}
+
+// checkAddress fails the test if the page's address holds a token, and
+// checks that the page's storage keeps want for table id.
+func (tb *tab) checkAddress(pageURL, id, want string) {
+	tb.t.Helper()
+	u, err := url.Parse(pageURL)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	if u.Query().Has("token") || want != "" && strings.Contains(pageURL, want) {
+		tb.t.Errorf("the address bar holds the seat's token: %s", pageURL)
+	}
+	if got := tb.storedToken(id); got != want {
+		tb.t.Errorf("localStorage keeps token %q for table %s, want %q", got, id, want)
+	}
+}
+
 type publicTable struct {
-	ID       string          `json:"id"`
-	Game     string          `json:"game"`
-	Options  map[string]any  `json:"options"`
-	Seats    []string        `json:"seats"`
-	Moves    int             `json:"moves"`
-	Pending  []int           `json:"pending"`
-	Finished bool            `json:"finished"`
-	Outcome  json.RawMessage `json:"outcome"`
+	ID        string          `json:"id"`
+	Game      string          `json:"game"`
+	Options   map[string]any  `json:"options"`
+	Seats     []string        `json:"seats"`
+	Players   []player        `json:"players"`
+	Open      bool            `json:"open"`
+	Moves     int             `json:"moves"`
+	Pending   []int           `json:"pending"`
+	Finished  bool            `json:"finished"`
+	Abandoned bool            `json:"abandoned"`
+	Outcome   json.RawMessage `json:"outcome"`
+}
+
+type player struct {
+	Seat  int    `json:"seat"`
+	Kind  string `json:"kind"`
+	Name  string `json:"name"`
+	Taken bool   `json:"taken"`
 }
 
 // gateProxy forwards TCP connections to the server. While paused, it

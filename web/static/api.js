@@ -1,6 +1,6 @@
 // The server's HTTP API (docs/protocol.md) and what the browser remembers
 // between visits: the player's name, the seats' tokens of tables this
-// browser sits at, and the invite links of the tables it created.
+// browser sits at, and the invitation and watch codes it holds.
 
 import {t, text} from './i18n.js';
 
@@ -21,13 +21,16 @@ export class ApiError extends Error {
   }
 }
 
+// call makes a request; everything but a GET carries a JSON body ({} when
+// there is nothing to say), as the server wants.
 async function call(method, url, body) {
+  const json = method !== 'GET';
   let r;
   try {
     r = await fetch(url, {
       method,
-      headers: body ? {'Content-Type': 'application/json'} : {},
-      body: body ? JSON.stringify(body) : undefined,
+      headers: json ? {'Content-Type': 'application/json'} : {},
+      body: json ? JSON.stringify(body || {}) : undefined,
       cache: 'no-store',
     });
   } catch {
@@ -41,19 +44,47 @@ async function call(method, url, body) {
 
 const enc = encodeURIComponent;
 
+// credentialQuery is the query that shows the server one credential: a
+// seat's token, else a watch code, else an invitation code ("" for none).
+// Only one goes: a token that claims no seat is refused even beside a
+// good watch code.
+export function credentialQuery({token, watch, invite} = {}) {
+  const q = new URLSearchParams();
+  if (token) q.set('token', token);
+  else if (watch) q.set('watch', watch);
+  else if (invite) q.set('invite', invite);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
 export const api = {
   games: () => call('GET', '/api/games'),
   tables: (open) => call('GET', open ? '/api/tables?open=1' : '/api/tables'),
-  table: (id) => call('GET', `/api/tables/${enc(id)}`),
+  table: (id, creds) => call('GET', `/api/tables/${enc(id)}${credentialQuery(creds)}`),
   create: (req) => call('POST', '/api/tables', req),
-  join: (id, name) => call('POST', `/api/tables/${enc(id)}/join`, {name}),
+  // join takes {invite?, name?, seat?}.
+  join: (id, req) => call('POST', `/api/tables/${enc(id)}/join`, req),
   leave: (id, token) => call('POST', `/api/tables/${enc(id)}/leave`, {token}),
+  invite: (id, token, seat) => call('POST', `/api/tables/${enc(id)}/invite`, {token, seat}),
   rematch: (id, token) => call('POST', `/api/tables/${enc(id)}/rematch`, {token}),
 };
 
-// tableURL is the page of a table, for a seat when token is given.
-export function tableURL(id, token) {
-  return `/t/${enc(id)}` + (token ? `?token=${enc(token)}` : '');
+// tableURL is the page of a table, with a watch or invitation code when
+// given. A seat's token never goes into an address: it stays in storage.
+export function tableURL(id, {watch, invite} = {}) {
+  const q = new URLSearchParams();
+  if (watch) q.set('watch', watch);
+  if (invite) q.set('invite', invite);
+  const s = q.toString();
+  return `/t/${enc(id)}` + (s ? `?${s}` : '');
+}
+
+// keepLang adds the ?lang= of the page's address, if it has one, to url:
+// a page opened in a language leads on in it.
+export function keepLang(url) {
+  const l = new URLSearchParams(location.search).get('lang');
+  if (!l) return url;
+  return url + (url.includes('?') ? '&' : '?') + new URLSearchParams({lang: l});
 }
 
 function load(key, fallback) {
@@ -69,21 +100,28 @@ function save(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage full or disabled */ }
 }
 
+// keepNewest drops all but the newest n entries of an object kept in
+// insertion order.
+function keepNewest(all, n) {
+  const ids = Object.keys(all);
+  for (const old of ids.slice(0, Math.max(0, ids.length - n))) delete all[old];
+  return all;
+}
+
 // The player's name, as typed last time.
 export const savedName = () => load('stolik.name', '');
 export const saveName = (n) => save('stolik.name', n);
 
-// mySeats are the tokens this browser holds, by table id, so the lobby
-// can offer "back to your game". Only the newest 50 are kept.
+// mySeats are the tokens this browser holds, by table id: the table page
+// acts for the seat with it, and the lobby offers "back to your game".
+// Only the newest 50 are kept.
 export function mySeats() { return load('stolik.seats', {}); }
 
 export function rememberSeat(id, token) {
   const all = mySeats();
   delete all[id];
   all[id] = token;
-  const ids = Object.keys(all);
-  for (const old of ids.slice(0, Math.max(0, ids.length - 50))) delete all[old];
-  save('stolik.seats', all);
+  save('stolik.seats', keepNewest(all, 50));
 }
 
 export function forgetSeat(id) {
@@ -92,14 +130,38 @@ export function forgetSeat(id) {
   save('stolik.seats', all);
 }
 
-// Invites are the create answer's seats (with tokens) of tables this
-// browser created, so the creator's table page can show invite links.
-export function rememberInvites(id, seats) {
-  const all = load('stolik.invites', {});
-  all[id] = seats;
-  const ids = Object.keys(all);
-  for (const old of ids.slice(0, Math.max(0, ids.length - 20))) delete all[old];
-  save('stolik.invites', all);
+// Links are the codes this browser holds for a table: {invites: {seat:
+// code}, watch}, from creating it, asking for a new invitation, or a
+// rematch of a private table (which keeps the watch code). Only the
+// newest 30 tables are kept.
+const LINKS = 'stolik.links';
+
+// An older client kept the create answer, with every seat's token, under
+// stolik.invites: those are not to stay in storage.
+try { localStorage.removeItem('stolik.invites'); } catch { /* storage disabled */ }
+
+export function tableLinks(id) {
+  const l = load(LINKS, {})[id];
+  return {invites: {...(l && l.invites)}, watch: (l && l.watch) || ''};
 }
 
-export function invites(id) { return load('stolik.invites', {})[id] || null; }
+function updateLinks(id, fn) {
+  const all = load(LINKS, {});
+  const l = tableLinks(id);
+  fn(l);
+  delete all[id];
+  if (Object.keys(l.invites).length || l.watch) all[id] = l;
+  save(LINKS, keepNewest(all, 30));
+}
+
+// rememberCreated keeps a create answer's invitation and watch codes.
+export function rememberCreated(res) {
+  updateLinks(res.id, (l) => {
+    for (const inv of res.invites || []) l.invites[inv.seat] = inv.code;
+    if (res.watch) l.watch = res.watch;
+  });
+}
+
+export function rememberInvite(id, seat, code) { updateLinks(id, (l) => { l.invites[seat] = code; }); }
+export function forgetInvite(id, seat) { updateLinks(id, (l) => { delete l.invites[seat]; }); }
+export function rememberWatch(id, code) { if (code) updateLinks(id, (l) => { l.watch = code; }); }

@@ -1,7 +1,9 @@
 // Stolik browser client: the entry point. It sets the language, wires the
 // language switch and starts the page the address asks for: the lobby at
-// "/", a table at "/t/{id}" (with ?token= for a seat, without it as a
-// spectator).
+// "/", a table at "/t/{id}" (?invite=CODE offers a seat, ?watch=CODE
+// opens a private table to a spectator; a seat's token comes from storage,
+// or from an older link's ?token=, which the table page takes out of the
+// address).
 
 import {applyDocument, lang, onLangChange, setLang, t} from './i18n.js';
 import {startLobby} from './lobby.js';
@@ -26,8 +28,8 @@ function main() {
   header();
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   if (m) {
-    const token = new URLSearchParams(location.search).get('token') || '';
-    startTable(decodeURIComponent(m[1]), token);
+    const q = new URLSearchParams(location.search);
+    startTable(decodeURIComponent(m[1]), {token: q.get('token') || '', watch: q.get('watch') || '', invite: q.get('invite') || ''});
   } else {
     startLobby();
   }

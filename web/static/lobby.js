@@ -1,8 +1,9 @@
 // The lobby: the games, a form to set up a table (game, players, who sits
 // where, the game's options, your name, listed or not) and the tables of
-// the server — with free seats to join, in play to watch, finished.
+// the server — with free seats to join, in play to watch, ended (finished
+// or abandoned).
 
-import {api, ApiError, mySeats, rememberInvites, rememberSeat, saveName, savedName, tableURL} from './api.js';
+import {api, ApiError, keepLang, mySeats, rememberCreated, rememberSeat, saveName, savedName, tableURL} from './api.js';
 import {append, clear, h} from './dom.js';
 import {lang, onLangChange, t, text} from './i18n.js';
 
@@ -239,11 +240,13 @@ async function create(g) {
     if (o.kind === 'enum' && /^\d+$/.test(String(options[o.name])) && +options[o.name] >= players) options[o.name] = o.default;
   }
   form.open = document.getElementById('create-open').checked;
+  // The creator takes the first human seat; the answer gives its token
+  // (kept in storage, never in the address), the other human seats'
+  // invitation codes and, for a private table, its watch code.
   const res = await api.create({game: g.name, options, seats, open: form.open, name});
-  rememberInvites(res.id, res.seats);
-  const mine = res.seats.find((s) => s.kind === 'human');
-  if (mine) rememberSeat(res.id, mine.token);
-  location.href = tableURL(res.id, mine ? mine.token : '');
+  if (res.token) rememberSeat(res.id, res.token);
+  rememberCreated(res);
+  location.href = keepLang(tableURL(res.id));
 }
 
 function tablesSection() {
@@ -285,9 +288,10 @@ function renderTables() {
   const focus = document.activeElement;
   const focusKey = focus && body.contains(focus) ? `${focus.closest('.table-row')?.dataset.id}|${focus.className}` : null;
   const free = (tb) => tb.players.some((p) => !p.taken);
-  const open = tables.filter((tb) => tb.open && !tb.finished && free(tb));
-  const playing = tables.filter((tb) => !tb.finished && !open.includes(tb));
-  const finished = tables.filter((tb) => tb.finished).slice(0, 20);
+  const over = (tb) => tb.finished || tb.abandoned;
+  const open = tables.filter((tb) => tb.open && !over(tb) && free(tb));
+  const playing = tables.filter((tb) => !over(tb) && !open.includes(tb));
+  const finished = tables.filter(over).slice(0, 20);
   clear(body);
   append(body, [
     group('open', t('lobby.open.tables'), open, t('lobby.none.open'), true),
@@ -321,10 +325,11 @@ function row(tb, joinable) {
   const pending = (tb.pending || []).map((s) => tb.players[s] ? playerName(tb.players[s]) : t('table.seatN', {n: s + 1}));
   const created = tb.created ? new Date(tb.created) : null;
   const meta = [t('lobby.moves', {n: tb.moves})];
-  if (!tb.finished && pending.length) meta.push(t('lobby.waiting.for', {who: pending.join(', ')}));
+  if (tb.abandoned) meta.unshift(t('lobby.abandoned'));
+  else if (!tb.finished && pending.length) meta.push(t('lobby.waiting.for', {who: pending.join(', ')}));
   if (created && !isNaN(created)) meta.push(t('lobby.created', {when: created.toLocaleTimeString(lang(), {hour: '2-digit', minute: '2-digit'})}));
   if (tb.rematch) meta.push(t('lobby.rematch'));
-  return h('li', {class: 'table-row', dataset: {id: tb.id, game: tb.game}},
+  return h('li', {class: ['table-row', tb.abandoned && 'abandoned'], dataset: {id: tb.id, game: tb.game, abandoned: tb.abandoned ? 'true' : null}},
     h('div', {class: 'table-info'},
       h('span', {class: 'table-game', text: game}),
       h('ul', {class: 'table-players'}, tb.players.map((p) => h('li', {class: ['player', !p.taken && 'free'], text: playerName(p)}))),
@@ -332,8 +337,8 @@ function row(tb, joinable) {
     h('div', {class: 'table-actions'},
       joinable ? h('button', {type: 'button', class: 'join primary', text: t('lobby.join'), 'aria-label': t('lobby.join.label', {game}),
         onclick: (e) => join(tb, e.currentTarget)}) : null,
-      mine ? h('a', {class: 'return button', href: tableURL(tb.id, mine), text: t('lobby.return')}) : null,
-      h('a', {class: 'spectate button', href: tableURL(tb.id), text: t('lobby.spectate'), 'aria-label': t('lobby.spectate.label', {game})})));
+      mine ? h('a', {class: 'return button', href: keepLang(tableURL(tb.id)), text: t('lobby.return')}) : null,
+      h('a', {class: 'spectate button', href: keepLang(tableURL(tb.id)), text: t('lobby.spectate'), 'aria-label': t('lobby.spectate.label', {game})})));
 }
 
 async function join(tb, button) {
@@ -344,9 +349,9 @@ async function join(tb, button) {
   const typed = (input ? input.value : form.name).trim();
   if (typed) saveName(typed);
   try {
-    const res = await api.join(tb.id, typed || t('lobby.name.default'));
+    const res = await api.join(tb.id, {name: typed || t('lobby.name.default')});
     rememberSeat(tb.id, res.token);
-    location.href = tableURL(tb.id, res.token);
+    location.href = keepLang(tableURL(tb.id));
   } catch (x) {
     err.textContent = x instanceof ApiError ? x.localized() : String(x);
     button.disabled = false;

@@ -1,9 +1,15 @@
 // The table page: one WebSocket to the table (docs/protocol.md), the
 // game's board drawn by its renderer (games/*.js), the list of every legal
 // move, whose turn it is, the log of events, refused moves, the outcome
-// and, once the game is over, the rematch.
+// and, once the game is over, the rematch. A seat's token comes from the
+// browser's storage and never shows in the address; an invitation link
+// (?invite=) shows the table with a form to take the seat, a watch link
+// (?watch=) opens a private table to a spectator.
 
-import {api, ApiError, forgetSeat, invites, rememberSeat, tableURL} from './api.js';
+import {
+  api, ApiError, credentialQuery, forgetInvite, forgetSeat, keepLang, mySeats, rememberInvite, rememberSeat, rememberWatch,
+  saveName, savedName, tableLinks, tableURL,
+} from './api.js';
 import {append, clear, h, keepFocus} from './dom.js';
 import {lang, onLangChange, t, text} from './i18n.js';
 import {installKeys, renderMoves} from './moves.js';
@@ -17,26 +23,41 @@ const renderers = {cardline, asterix, frontline, tagteam};
 const LOG_MAX = 200;
 const INFLIGHT_TIMEOUT_MS = 10000;
 
-// The page's state. last is the last state message; sel is the board's
+// The page's state. token acts for a seat; watch is the table's watch
+// code (from the address, which keeps it as watchShared, or from this
+// browser's storage); invite is the invitation code of the address until
+// the seat is taken. last is the last state message; sel is the board's
 // selection (a card picked before its place, …), kept between renders and
 // dropped when the position changes.
 const S = {
   id: '', token: '', seat: -1,
+  watch: '', watchShared: '', invite: '',
   last: null, sel: {},
   ws: null, failures: 0, retry: 0, stopped: false,
   inflight: false, inflightTimer: 0, queued: null,
   error: null, // {pl, en} of the last refused move
   notice: '', // a lasting message (the seat was left), an i18n key
+  gone: '', // why the page stopped (no such table…), an i18n key
+  left: false, // this page's seat was left
+  join: {busy: false, error: null, bad: false, name: null, key: '', seat: -1}, // the invitation's form
+  invites: {busy: new Set(), error: null, key: ''}, // the invitation links' panel
   games: [],
 };
 
 const $ = (id) => document.getElementById(id);
 
-export async function startTable(id, token) {
+// startTable opens the table id: with a token from the address (an older
+// link), else the one this browser keeps for the table; with the watch or
+// invitation code of the address.
+export async function startTable(id, {token = '', watch = '', invite = ''} = {}) {
   S.id = id;
-  S.token = token;
-  document.body.dataset.state = 'connecting';
   if (token) rememberSeat(id, token);
+  S.token = token || mySeats()[id] || '';
+  S.watchShared = watch;
+  S.watch = watch || tableLinks(id).watch;
+  S.invite = invite;
+  setAddress();
+  document.body.dataset.state = 'connecting';
   layout();
   installKeys({play, clearSelection, visibleLegal: () => (S.last ? S.last.legal : [])});
   onLangChange(() => {
@@ -47,7 +68,19 @@ export async function startTable(id, token) {
     reconnectNow();
   });
   api.games().then((g) => { S.games = g; renderHead(); }).catch(() => {});
+  if (S.invite && !S.token) checkInvite();
   connect();
+}
+
+// checkInvite asks the server which seat the address's invitation is for;
+// a used or unknown code has none.
+async function checkInvite() {
+  try {
+    const p = await api.table(S.id, {invite: S.invite});
+    if (p.invite_seat == null) S.join.bad = true;
+    else S.join.seat = p.invite_seat;
+    renderJoin();
+  } catch { /* no such table: connecting finds out and says so */ }
 }
 
 // ---------------------------------------------------------------- layout
@@ -62,6 +95,7 @@ function layout() {
     h('p', {id: 'notice', class: 'conn', role: 'status', hidden: true}),
     h('div', {class: 'status'},
       h('p', {id: 'turn', class: 'turn-status', 'aria-live': 'polite', 'aria-atomic': 'true'}),
+      h('section', {id: 'join', class: 'panel join', 'aria-labelledby': 'join-h', hidden: true}),
       h('div', {id: 'error', class: 'error', role: 'alert'}),
       h('div', {id: 'outcome', class: 'outcome', 'aria-live': 'polite'}),
       h('div', {id: 'after', class: 'after'})),
@@ -100,7 +134,9 @@ function layoutTexts() {
   const notice = $('notice');
   notice.textContent = S.notice ? t(S.notice) : '';
   notice.hidden = !S.notice;
+  if (S.gone) setConn(t(S.gone));
   renderHead();
+  renderJoin();
 }
 
 function gameTitle() {
@@ -123,15 +159,14 @@ function renderHead() {
 function connect() {
   clearTimeout(S.retry);
   if (S.stopped) return;
-  const q = new URLSearchParams();
-  if (S.token) q.set('token', S.token);
+  const q = new URLSearchParams(credentialQuery(credentials()));
   q.set('lang', lang());
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const sock = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(S.id)}?${q}`);
   let opened = false;
   S.ws = sock;
   if (!S.last) setConn(t('table.connecting'));
-    sock.addEventListener('open', () => {
+  sock.addEventListener('open', () => {
     opened = true;
     S.failures = 0;
     // A connection's first state brings the recent log again, in the
@@ -153,13 +188,21 @@ function connect() {
     if (S.ws !== sock) return; // replaced on purpose (a language switch)
     S.ws = null;
     endInflight();
+    if (S.stopped) { // the table was abandoned: the server said its last
+      document.body.dataset.conn = 'closed';
+      renderMovesNow();
+      return;
+    }
     if (e.code === 1008) { // the server's "the seat was left"
       seatLost();
       return;
     }
     S.failures++;
     document.body.dataset.state = 'connecting';
-    if (!opened && S.failures >= 2) checkTable();
+    // A socket that never opened: find out why at once on the first try
+    // (a wrong link) or after leaving the seat, after two failures later (a
+    // server restarting).
+    if (!opened && (S.failures >= 2 || !S.last || S.left)) checkTable();
     const delay = Math.min(10000, 500 * 2 ** Math.min(S.failures - 1, 5));
     setConn(t('table.reconnecting', {s: Math.max(1, Math.round(delay / 1000))}));
     S.retry = setTimeout(connect, delay);
@@ -171,24 +214,62 @@ function reconnectNow() {
   const old = S.ws;
   S.ws = null;
   if (old) old.close(1000, 'language');
+  // An abandoned table still answers once, with its last state.
+  if (S.stopped && !S.gone && S.last && S.last.abandoned && !S.join.bad) S.stopped = false;
   if (!S.stopped) connect();
 }
 
-// checkTable finds out why the socket does not open: no such table, or a
-// token that claims no seat (left, or mistyped) while the server is up.
+// credentials are what the page shows the server: the seat's token, else
+// the watch code, else the invitation code (credentialQuery picks one).
+function credentials() {
+  return {token: S.token, watch: S.watch, invite: S.invite};
+}
+
+// setAddress puts the page's address right: /t/{id}, with the watch code
+// the address came with and, until the seat is taken, the invitation code;
+// never a token. A ?lang= stays.
+function setAddress() {
+  const url = keepLang(tableURL(S.id, {watch: S.watchShared, invite: S.token ? '' : S.invite}));
+  if (url !== location.pathname + location.search) history.replaceState(history.state, '', url + location.hash);
+}
+
+// checkTable finds out why the socket does not open while the server is
+// up: no such table, a token that claims no seat (left, or mistyped), an
+// invitation already used. A private table answers a credential that does
+// not fit it as if it did not exist.
 async function checkTable() {
+  const creds = credentials();
   try {
-    await api.table(S.id);
+    await api.table(S.id, creds);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) {
-      S.stopped = true;
-      clearTimeout(S.retry);
-      setConn(t('table.notfound'));
-      document.body.dataset.state = 'waiting';
+    if (!(e instanceof ApiError) || S.stopped || S.token !== creds.token) return;
+    if (e.status === 403 && S.token) {
+      seatLost();
+    } else if (e.status === 404) {
+      if (S.token && (S.watch || S.invite)) seatLost();
+      else if (S.token) {
+        forgetSeat(S.id);
+        S.token = '';
+        stop('table.notfound.seat');
+      } else if (S.invite) {
+        S.join.bad = true;
+        stop('');
+      } else stop(S.left ? 'table.left.private' : 'table.notfound');
     }
-    return;
   }
-  if (S.token) seatLost();
+}
+
+// stop ends the page's tries to connect, saying why (an i18n key).
+function stop(why) {
+  S.stopped = true;
+  clearTimeout(S.retry);
+  const old = S.ws;
+  S.ws = null;
+  if (old) old.close(1000, 'stopped');
+  S.gone = why;
+  setConn(why ? t(why) : '');
+  document.body.dataset.state = 'gone';
+  renderJoin();
 }
 
 // seatLost: our token no longer claims a seat; go on as a spectator.
@@ -199,7 +280,8 @@ function seatLost() {
   forgetSeat(S.id);
   S.token = '';
   S.seat = -1;
-  history.replaceState(history.state, '', tableURL(S.id));
+  S.left = true;
+  setAddress();
   S.notice = 'table.left';
   layoutTexts();
   clearTimeout(S.retry);
@@ -218,7 +300,7 @@ function setConn(msg) {
 
 function onMessage(msg) {
   switch (msg.type) {
-        case 'state':
+    case 'state':
       onEvents(msg.events || [], S.freshLog);
       S.freshLog = false;
       return onState(msg);
@@ -227,22 +309,31 @@ function onMessage(msg) {
 }
 
 function onState(msg) {
-  const moved = !S.last || S.last.moves !== msg.moves;
+  const prev = S.last;
+  const moved = !prev || prev.moves !== msg.moves;
   S.last = msg;
   S.seat = typeof msg.seat === 'number' ? msg.seat : -1;
-  // A state without a new move (a seat joined or left) is not the answer
-  // to a move in flight; that answer is a state with a new move or an
-  // error.
-  if (moved) {
-    S.sel = {};
-    endInflight();
+  if (moved) S.sel = {};
+  // The answer to a move in flight is a state in which this seat's count
+  // of accepted moves (made) has grown, or an error. Another seat's move
+  // (where seats move at once) or a seat joining is not: until the answer
+  // comes, the buttons stay off, so that a click or a key press lands on
+  // the list the answer brings.
+  if (!prev || msg.made !== prev.made || msg.seat !== prev.seat || msg.over || msg.abandoned) endInflight();
+  if (msg.abandoned) {
+    // The last state: the server closes the socket; nothing to reconnect to.
+    S.stopped = true;
+    clearTimeout(S.retry);
   }
   const body = document.body;
   body.dataset.moves = String(msg.moves);
-  body.dataset.state = msg.over ? 'over' : (S.seat >= 0 && msg.legal.length ? 'your-turn' : 'waiting');
+  body.dataset.state = msg.abandoned ? 'abandoned' : msg.over ? 'over' : (S.seat >= 0 && msg.legal.length ? 'your-turn' : 'waiting');
   setConn('');
   renderAll();
 }
+
+// ended: the game is over, or the table was abandoned.
+const ended = (m) => !!(m && (m.over || m.abandoned));
 
 function onEvents(events, replace) {
   const log = $('log');
@@ -256,7 +347,7 @@ function onEvents(events, replace) {
 }
 
 function onError(msg) {
-    S.error = msg.message || {pl: msg.code, en: msg.code};
+  S.error = msg.message || {pl: msg.code, en: msg.code};
   S.errorCode = msg.code;
   endInflight();
   renderError();
@@ -297,7 +388,7 @@ function clearSelection() {
 function renderMovesNow() {
   renderMoves({
     box: $('moves'), note: $('moves-note'), filter: $('move-filter'),
-    legal: S.last ? S.last.legal : [], spectator: S.seat < 0, over: !!(S.last && S.last.over),
+    legal: S.last && !S.last.abandoned ? S.last.legal : [], spectator: S.seat < 0, over: ended(S.last),
     inflight: S.inflight,
     play,
   });
@@ -312,6 +403,7 @@ function renderAll() {
   renderOutcome();
   renderAfter();
   renderPlayers();
+  renderJoin();
   renderInvites();
   renderMovesNow();
   renderBoard();
@@ -332,14 +424,15 @@ function renderTurn() {
   const el = $('turn');
   const m = S.last;
   if (!m) return;
-  el.classList.toggle('your-turn', !m.over && S.seat >= 0 && m.legal.length > 0);
-  if (m.over) el.textContent = t('table.over');
+  el.classList.toggle('your-turn', !ended(m) && S.seat >= 0 && m.legal.length > 0);
+  if (m.abandoned) el.textContent = t('table.abandoned.turn');
+  else if (m.over) el.textContent = t('table.over');
   else if (S.seat >= 0 && m.legal.length) {
     const others = (m.pending || []).filter((p) => p !== S.seat).map(nameOf);
     el.textContent = t('table.yourturn') + (others.length ? ' ' + t('table.waiting', {who: others.join(', ')}) : '');
   } else if ((m.pending || []).length) el.textContent = t('table.waiting', {who: m.pending.map(nameOf).join(', ')});
   else el.textContent = t('table.nobody');
-  if (S.seat < 0 && !m.over) el.append(' ', h('span', {class: 'hint', text: t('table.spectator')}));
+  if (S.seat < 0 && !ended(m)) el.append(' ', h('span', {class: 'hint', text: t('table.spectator')}));
 }
 
 function renderError() {
@@ -352,6 +445,11 @@ function renderError() {
 function renderOutcome() {
   const el = clear($('outcome'));
   const m = S.last;
+  el.classList.toggle('abandoned', !!(m && m.abandoned));
+  if (m && m.abandoned) {
+    el.append(h('p', {id: 'abandoned', text: t('table.abandoned')}));
+    return;
+  }
   if (!m || !m.over) return;
   const o = m.outcome || {};
   const r = renderers[m.game];
@@ -384,7 +482,9 @@ function renderAfter() {
       try {
         const res = await api.rematch(S.id, S.token);
         rememberSeat(res.id, res.token);
-        location.href = tableURL(res.id, res.token);
+        // A private table's rematch keeps its watch code.
+        rememberWatch(res.id, S.watch);
+        location.href = keepLang(tableURL(res.id, {watch: S.watchShared}));
       } catch (e) {
         S.errorCode = null; S.error = e instanceof ApiError && e.msg ? e.msg : {pl: e.message, en: e.message};
         renderError();
@@ -393,18 +493,18 @@ function renderAfter() {
     });
     el.append(b);
   } else if (m.rematch) {
-    el.append(h('a', {class: 'button', id: 'rematch-watch', href: tableURL(m.rematch), text: t('table.rematch.watch')}));
+    el.append(h('a', {class: 'button', id: 'rematch-watch', href: keepLang(tableURL(m.rematch, {watch: S.watch})), text: t('table.rematch.watch')}));
   }
 }
 
 function renderPlayers() {
   const m = S.last;
   const ul = clear($('players'));
-  const pending = new Set(m.pending || []);
+  const pending = new Set(ended(m) ? [] : m.pending || []);
   const winners = new Set(m.over && m.outcome ? m.outcome.winners || [] : []);
   (m.players || []).forEach((p) => {
     const badges = [];
-    if (pending.has(p.seat) && !m.over) badges.push(h('span', {class: 'badge tomove', text: '▶ ' + t('table.tomove')}));
+    if (pending.has(p.seat)) badges.push(h('span', {class: 'badge tomove', text: '▶ ' + t('table.tomove')}));
     if (winners.has(p.seat)) badges.push(h('span', {class: 'badge winner', text: '★ ' + t('table.winner')}));
     const free = p.kind === 'human' && !p.taken;
     ul.append(h('li', {class: ['player', p.seat === S.seat && 'me', pending.has(p.seat) && 'pending', free && 'free'], dataset: {seat: p.seat}},
@@ -414,7 +514,7 @@ function renderPlayers() {
       badges.length ? ' ' : null, badges));
   });
   const acts = clear($('seat-actions'));
-  if (S.seat >= 0 && !m.over) {
+  if (S.seat >= 0 && !ended(m)) {
     const b = h('button', {type: 'button', id: 'leave', class: 'small', text: t('table.leave')});
     let armed = false;
     b.addEventListener('click', async () => {
@@ -438,36 +538,175 @@ function renderPlayers() {
   }
 }
 
-// renderInvites shows the creator the links of the other human seats (the
-// create answer holds their tokens; only the creator's browser has it).
+// copyRow is a read-only address with a button that copies it.
+function copyRow(id, url, dataset) {
+  const input = h('input', {id, type: 'text', readOnly: true, value: url, class: 'invite-link', dataset});
+  const copy = h('button', {type: 'button', class: 'small copy', text: t('table.copy'), dataset: {focus: `copy-${id}`}});
+  copy.addEventListener('click', async () => {
+    input.select();
+    try { await navigator.clipboard.writeText(url); } catch { document.execCommand && document.execCommand('copy'); }
+    copy.textContent = t('table.copied');
+    setTimeout(() => { copy.textContent = t('table.copy'); }, 1500);
+  });
+  return h('div', {class: 'invite-row'}, input, copy);
+}
+
+// renderInvites shows a seated player the invitation links of the free
+// human seats this browser holds codes for (the creator's, from the create
+// answer), a button for a new invitation to each (the way back for someone
+// who left a private table; the seat's earlier code dies), and the watch
+// link of a private table when this browser has its code.
 function renderInvites() {
   const box = $('invites');
-  const seats = invites(S.id);
   const m = S.last;
-  const mine = seats && S.token && seats.some((s) => s.token === S.token);
-  const others = mine ? seats.filter((s) => s.kind === 'human' && s.token !== S.token) : [];
-  if (!others.length || m.over) {
+  if (!m) return;
+  const links = tableLinks(S.id);
+  // A code is used up when its seat is taken, and dead when the seat is
+  // freed again: forget it.
+  for (const seat of Object.keys(links.invites)) {
+    const p = (m.players || [])[seat];
+    if (!p || p.taken) {
+      forgetInvite(S.id, seat);
+      delete links.invites[seat];
+    }
+  }
+  const seated = S.seat >= 0 && !!S.token;
+  const free = seated && !ended(m) ? (m.players || []).filter((p) => p.kind === 'human' && !p.taken && p.seat !== S.seat) : [];
+  const watch = seated && !ended(m) ? S.watch : '';
+  const st = S.invites;
+  const key = JSON.stringify([lang(), free.map((p) => p.seat), links.invites, watch, [...st.busy], st.error && st.error.message]);
+  if (key === st.key) return;
+  st.key = key;
+  if (!free.length && !watch) {
     box.hidden = true;
+    clear(box);
     return;
   }
   box.hidden = false;
-  clear(box).append(h('h2', {id: 'invites-h', text: t('table.invites')}), h('p', {class: 'hint', text: t('table.invites.hint')}));
-  for (const s of others) {
-    const url = location.origin + tableURL(S.id, s.token);
-    const p = (m.players || [])[s.seat];
-    const id = `invite-${s.seat}`;
-    const input = h('input', {id, type: 'text', readOnly: true, value: url, class: 'invite-link', dataset: {seat: s.seat}});
-    const copy = h('button', {type: 'button', class: 'small copy', text: t('table.copy')});
-    copy.addEventListener('click', async () => {
-      input.select();
-      try { await navigator.clipboard.writeText(url); } catch { document.execCommand && document.execCommand('copy'); }
-      copy.textContent = t('table.copied');
-      setTimeout(() => { copy.textContent = t('table.copy'); }, 1500);
-    });
-    box.append(h('div', {class: 'invite'},
-      h('label', {for: id}, t('table.invite.seat', {n: s.seat + 1}),
-        p && p.taken ? h('span', {class: 'hint', text: ` — ${t('table.invite.taken', {name: p.name || t('table.seatN', {n: s.seat + 1})})}`}) : null),
-      h('div', {class: 'invite-row'}, input, copy)));
+  keepFocus(box, () => {
+    clear(box).append(h('h2', {id: 'invites-h', text: t('table.invites')}));
+    if (free.length) box.append(h('p', {class: 'hint', text: t('table.invites.hint')}));
+    for (const p of free) {
+      const code = links.invites[p.seat];
+      const id = `invite-${p.seat}`;
+      const label = t('table.invite.seat', {n: p.seat + 1});
+      const more = h('button', {type: 'button', class: 'small new-invite', dataset: {seat: p.seat, focus: `new-invite-${p.seat}`},
+        disabled: st.busy.has(p.seat), text: t('table.invite.new'), 'aria-label': t('table.invite.new.label', {n: p.seat + 1}),
+        onclick: () => newInvite(p.seat)});
+      box.append(h('div', {class: 'invite', dataset: {seat: p.seat}},
+        code ? [h('label', {for: id, text: label}), copyRow(id, location.origin + tableURL(S.id, {invite: code}), {seat: p.seat})]
+          : [h('p', {class: 'invite-seat', text: label}), h('p', {class: 'hint', text: t('table.invite.none')})],
+        h('p', {class: 'invite-new'}, more)));
+    }
+    if (st.error) box.append(h('p', {id: 'invites-error', class: 'error', role: 'alert', dataset: {code: st.error.code || ''}, text: st.error.localized()}));
+    if (watch) {
+      box.append(h('div', {class: 'invite watch'},
+        h('label', {for: 'watch-link', text: t('table.watchlink')}),
+        copyRow('watch-link', location.origin + tableURL(S.id, {watch}), {}),
+        h('p', {class: 'hint', text: t('table.watchlink.hint')})));
+    }
+  });
+}
+
+// newInvite asks the server for a new invitation code to a free seat.
+async function newInvite(seat) {
+  const st = S.invites;
+  if (st.busy.has(seat) || !S.token) return;
+  st.busy.add(seat);
+  st.error = null;
+  renderInvites();
+  try {
+    const res = await api.invite(S.id, S.token, seat);
+    rememberInvite(S.id, res.seat, res.code);
+  } catch (e) {
+    st.error = e instanceof ApiError ? e : new ApiError(0, null);
+  } finally {
+    st.busy.delete(seat);
+    renderInvites();
+  }
+}
+
+// invitedSeat is the seat an invitation is for, as the server said, or
+// else the one free human seat; -1 when the page cannot tell.
+function invitedSeat(m) {
+  if (S.join.seat >= 0) return S.join.seat;
+  const free = (m && m.players ? m.players : []).filter((p) => p.kind === 'human' && !p.taken);
+  return free.length === 1 ? free[0].seat : -1;
+}
+
+// renderJoin shows the page opened with an invitation link a form to take
+// the seat (the table is watched meanwhile), or why the invitation is no
+// good, with the way back to the lobby.
+function renderJoin() {
+  const box = $('join');
+  if (!box) return;
+  const m = S.last;
+  const j = S.join;
+  const show = !!S.invite && !S.token && (j.bad || (!!m && !ended(m)));
+  const seat = invitedSeat(m);
+  const key = JSON.stringify([show, lang(), seat, j.bad, j.busy, j.error && j.error.message]);
+  if (key === j.key) return;
+  j.key = key;
+  if (!show) {
+    box.hidden = true;
+    clear(box);
+    return;
+  }
+  box.hidden = false;
+  const error = (err, code) => h('p', {id: 'join-error', class: 'error', role: 'alert', dataset: {code}, text: err});
+  if (j.bad) {
+    clear(box).append(
+      h('h2', {id: 'join-h', text: t('table.join.heading')}),
+      error(j.error ? j.error.localized() : t('table.invite.bad'), 'bad_invite'),
+      h('p', null, h('a', {href: '/', id: 'join-lobby', class: 'button', text: t('table.gone.lobby')})));
+    return;
+  }
+  if (j.name == null) j.name = savedName();
+  keepFocus(box, () => {
+    const name = h('input', {id: 'join-name', name: 'name', type: 'text', autocomplete: 'nickname', maxlength: 32, value: j.name,
+      'aria-describedby': 'join-name-hint', oninput: (e) => { j.name = e.target.value; }});
+    const submit = h('button', {type: 'submit', id: 'join-submit', class: 'primary', disabled: j.busy,
+      text: j.busy ? t('table.join.joining') : seat >= 0 ? t('table.join.seat', {n: seat + 1}) : t('table.join.any')});
+    const f = h('form', {id: 'join-form', class: 'join-form', novalidate: true},
+      h('p', {class: 'field'}, h('label', {for: 'join-name', text: t('table.join.name')}), name,
+        h('span', {class: 'hint', id: 'join-name-hint', text: t('lobby.name.hint')})),
+      j.error ? error(j.error.localized(), j.error.code || '') : null,
+      h('p', null, submit));
+    f.addEventListener('submit', (e) => { e.preventDefault(); joinByInvite(); });
+    clear(box).append(h('h2', {id: 'join-h', text: t('table.join.heading')}), h('p', {class: 'hint', text: t('table.join.hint')}), f);
+  });
+}
+
+// joinByInvite takes the invitation's seat under the name in the form:
+// the new token is kept in storage, the address loses the code, and the
+// page connects again as the seat.
+async function joinByInvite() {
+  const j = S.join;
+  if (j.busy || !S.invite) return;
+  const typed = ($('join-name') ? $('join-name').value : j.name || '').trim();
+  j.name = typed;
+  if (typed) saveName(typed);
+  j.busy = true;
+  j.error = null;
+  renderJoin();
+  try {
+    const res = await api.join(S.id, {invite: S.invite, name: typed || t('lobby.name.default')});
+    rememberSeat(S.id, res.token);
+    S.token = res.token;
+    S.invite = '';
+    S.left = false;
+    S.notice = '';
+    setAddress();
+    layoutTexts();
+    reconnectNow();
+  } catch (e) {
+    j.error = e instanceof ApiError ? e : new ApiError(0, null);
+    // A dead code (used, or replaced by a new one): the table may still be
+    // watched if it is open, but its seat is not to be had this way.
+    if (j.error.code === 'bad_invite') j.bad = true;
+  } finally {
+    j.busy = false;
+    renderJoin();
   }
 }
 
@@ -476,7 +715,7 @@ function renderInvites() {
 function boardContext() {
   const m = S.last;
   return {
-    view: m.view, legal: m.legal, seat: S.seat, over: m.over, pending: m.pending || [], players: m.players || [],
+    view: m.view, legal: m.abandoned ? [] : m.legal, seat: S.seat, over: m.over, pending: ended(m) ? [] : m.pending || [], players: m.players || [],
     sel: S.sel, name: nameOf, inflight: S.inflight,
   };
 }

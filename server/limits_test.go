@@ -2,15 +2,24 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
 	"stolik/engine"
+	"stolik/games/all"
+	"stolik/store"
 )
 
 // limitedServer is a server whose limits are DefaultLimits changed by
@@ -275,4 +284,108 @@ func waitNoClients(t *testing.T, tab *Table) {
 			t.Fatalf("%d clients still connected", n)
 		}
 	}
+}
+
+// BenchmarkSeatStorm: 100 spectators watch a table while people join and
+// leave its free seat 100 times; the metric is the messages each
+// spectator is sent until it sees the last join, with seat changes
+// coalesced (the default second) and without (every change sent, as
+// before).
+//
+//	go test ./server -run XXX -bench SeatStorm -benchtime 5x
+func BenchmarkSeatStorm(b *testing.B) {
+	for _, c := range []struct {
+		name     string
+		interval time.Duration
+	}{{"every-change", 0}, {"coalesced-1s", time.Second}} {
+		b.Run(c.name, func(b *testing.B) {
+			lim := DefaultLimits()
+			lim.LobbyInterval, lim.Spectators, lim.JoinRate = c.interval, 0, Rate{}
+			st, err := store.OpenSQLite(filepath.Join(b.TempDir(), "storm.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			s, err := New(Config{Store: st, Games: all.Games(), Limits: &lim, Logger: slog.New(slog.DiscardHandler)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			hs := httptest.NewServer(s.Handler())
+			defer hs.Close()
+			tab, _, err := s.Create(context.Background(), Spec{Game: "cardline", Options: map[string]any{"players": 2},
+				Seats: []string{"human", "human"}, Seed: 1, Open: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			var watchers []*websocket.Conn
+			for range 100 {
+				c, _, err := websocket.Dial(ctx, wsURL(hs.URL)+"/ws/tables/"+tab.ID(), nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				c.SetReadLimit(1 << 20)
+				defer c.CloseNow()
+				if _, _, err := c.Read(ctx); err != nil {
+					b.Fatal(err)
+				}
+				watchers = append(watchers, c)
+			}
+			api := hs.URL + "/api/tables/" + tab.ID()
+			var messages int
+			b.ResetTimer()
+			for i := range b.N {
+				var j SeatToken
+				for k := range 50 {
+					code, data := postB(b, api+"/join", `{"name":"Gość"}`)
+					if json.Unmarshal(data, &j); code != 200 {
+						b.Fatalf("join: %d %s", code, data)
+					}
+					if k < 49 {
+						if code, data := postB(b, api+"/leave", `{"token":"`+j.Token+`"}`); code != 200 {
+							b.Fatalf("leave: %d %s", code, data)
+						}
+					}
+				}
+				// The last change: every spectator reads until it sees it.
+				last := fmt.Sprintf("koniec %d", i)
+				postB(b, api+"/leave", `{"token":"`+j.Token+`"}`)
+				if code, data := postB(b, api+"/join", `{"name":"`+last+`"}`); code != 200 {
+					b.Fatalf("join: %d %s", code, data)
+				} else {
+					json.Unmarshal(data, &j)
+				}
+				for _, c := range watchers {
+					for {
+						_, data, err := c.Read(ctx)
+						if err != nil {
+							b.Fatal(err)
+						}
+						messages++
+						var m StateMessage
+						json.Unmarshal(data, &m)
+						if slices.ContainsFunc(m.Players, func(p Player) bool { return p.Name == last }) {
+							break
+						}
+					}
+				}
+				b.StopTimer()
+				postB(b, api+"/leave", `{"token":"`+j.Token+`"}`)
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(messages)/float64(b.N*len(watchers)), "msgs/spectator")
+		})
+	}
+}
+
+func postB(b *testing.B, url, body string) (int, []byte) {
+	b.Helper()
+	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, data
 }

@@ -390,12 +390,9 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, rec)
 }
 
-// ErrInPlay: a record reveals hidden cards, so it is given only once the
-// game has ended.
-var ErrInPlay = errInPlay
-
 // Record is the ended table's stolik-record/1: the first place its seed
-// is shown.
+// is shown. In play it is refused (in_play): a record reveals hidden
+// cards.
 func (t *Table) Record(ctx context.Context) (engine.Record, error) {
 	if !t.Ended() {
 		return engine.Record{}, errInPlay.Err()

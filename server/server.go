@@ -355,7 +355,6 @@ func (s *Server) kickBots(t *Table) {
 			t.botsRunning = false
 			t.mu.Unlock()
 		}
-		r := rand.New(rand.NewPCG(NewSeed(), NewSeed()))
 		var retry time.Duration // the wait before trying again; 0: not failing
 		refused := 0            // moves refused in a row
 		for {
@@ -377,8 +376,12 @@ func (s *Server) kickBots(t *Table) {
 				return
 			}
 			t.mu.Lock()
-			st := t.st.Clone()
+			st, moves := t.st.Clone(), t.moves
 			t.mu.Unlock()
+			// A bot's choice follows from the secret seed, the position and
+			// the seat, so a table plays the same way whenever its people
+			// do (repeatable tests, replays that can be explained).
+			r := rand.New(rand.NewPCG(t.rec.Seed^uint64(seat), uint64(moves)))
 			m, err := bots.Decide(bot, st, seat, r)
 			if err == nil {
 				_, err = t.playSeat(s.ctx, seat, st.Format(m))

@@ -21,6 +21,10 @@ func TestConformance(t *testing.T) {
 			{"players": 2, "draft": "free"},
 			{"players": 2, "draft": "random"},
 			{"players": 2, "draft": "first_game", "cancelled_sets_active": false, "revive_space": false},
+			// Every ruling's option the other way.
+			{"players": 2, "draft": "random", "fey_folk_choose_opening": true, "hp_check_after_heal": false,
+				"unleash_from_supply": true, "presence_is_block": false, "presence_spent_by_zero": false,
+				"reanimation_moves_twice": true, "transfer_from_start": true},
 		},
 		Games:       games,
 		Deep:        deep,

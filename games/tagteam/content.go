@@ -206,7 +206,17 @@ type Fighter struct {
 	PartnerPower int8
 	Track        *Track
 	Rules        Rule
-	Cards        []int // indices into Pack.Cards
+	Characters   []Character // the Fey Folk: the characters sharing the board
+	Cards        []int       // indices into Pack.Cards
+}
+
+// Character is one of the Fey Folk's characters: its own health track
+// (top HP down to the Spirit space) with its symbols.
+type Character struct {
+	ID    string
+	Name  engine.Text
+	HP    int8
+	Icons map[int8][]Op
 }
 
 // IsStop reports whether HP value h is a stop space.
@@ -227,7 +237,6 @@ type Card struct {
 	Attacks  bool // makes an attack of its own (not counting success bonuses)
 	Blocks   bool
 	Cancels  bool
-	Reactive bool // reads what the opposing card did (no_opp_attack, attacked)
 }
 
 // Pack is the game's content: fighters and their cards, with card instances.
@@ -295,6 +304,13 @@ type yCard struct {
 	Back     []yaml.Node `yaml:"back"`
 }
 
+type yCharacter struct {
+	ID    string              `yaml:"id"`
+	Name  yText               `yaml:"name"`
+	HP    int                 `yaml:"hp"`
+	Icons map[int][]yaml.Node `yaml:"icons"`
+}
+
 type yFighter struct {
 	ID           string              `yaml:"id"`
 	Name         yText               `yaml:"name"`
@@ -307,6 +323,7 @@ type yFighter struct {
 	PartnerPower int                 `yaml:"partner_power"`
 	Track        *yTrack             `yaml:"track"`
 	Rules        []string            `yaml:"rules"`
+	Characters   []yCharacter        `yaml:"characters"`
 	Cards        []yCard             `yaml:"cards"`
 }
 
@@ -727,6 +744,22 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 			}
 			f.Rules |= 1 << k
 		}
+		for _, yc := range yf.Characters {
+			if !engine.ValidID(yc.ID) || yc.Name.PL == "" || yc.Name.EN == "" || yc.HP < 1 || yc.HP > yf.HP {
+				bad(yf.ID, "character %q needs an id, a name in pl and en, and hp 1..%d", yc.ID, yf.HP)
+				continue
+			}
+			f.Characters = append(f.Characters, Character{ID: yc.ID, Name: engine.Text{PL: yc.Name.PL, EN: yc.Name.EN},
+				HP: int8(yc.HP), Icons: icons(yf.ID+": "+yc.ID, yc.Icons, 1, yc.HP)})
+		}
+		if (f.Rules&RFeyFolk != 0) != (len(f.Characters) == len(charNames)) {
+			bad(yf.ID, "the fey_folk rule goes with %d characters (%s), and they with it", len(charNames), strings.Join(charNames[:], ", "))
+		}
+		for k, c := range f.Characters {
+			if k < len(charNames) && c.ID != charNames[k] {
+				bad(yf.ID, "character %d is %q, want %q", k+1, c.ID, charNames[k])
+			}
+		}
 		fi := len(p.Fighters)
 		p.fighterIx[f.ID] = fi
 		copies, starting := 0, 0
@@ -764,10 +797,6 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 						c.Blocks = true
 					case OpCancel:
 						c.Cancels = true
-					case OpIf:
-						if k := op.Cond.Kind; k == CondNoOppAttack || k == CondAttacked {
-							c.Reactive = true
-						}
 					}
 				})
 			}

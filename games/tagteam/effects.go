@@ -4,8 +4,8 @@ package tagteam
 // (T4), symbols (T5) and the end of a turn (T6).
 
 // schemeOps are Milady's nine scheme effects; schemeKinds lists the eleven
-// tokens ([P] which two effects are doubled is not public: gain 2 power and
-// the partner's heal of 6).
+// tokens: every effect once, and poison three times (the two duplicated
+// tokens are both poison, as Board Game Arena's token ids show).
 var schemeOps = [...][]Op{
 	{{Kind: OpAttack, To: Opp}, {Kind: OpUnique, Unique: UUnleashScheme}},
 	{{Kind: OpAttack, To: Opps}},
@@ -20,7 +20,7 @@ var schemeOps = [...][]Op{
 
 const schemePoison = 8
 
-var schemeKinds = [NumScheme]uint8{0, 1, 2, 2, 3, 4, 4, 5, 6, 7, 8}
+var schemeKinds = [NumScheme]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8}
 
 var schemeText = [...][2]string{
 	{"atak i kolejna intryga", "attack and unleash another scheme"},
@@ -105,7 +105,6 @@ func (s *State) unique(p, self int, u Unique) {
 		for sl := 0; sl < 4; sl++ {
 			if s.slot(sl>>1, sl&1).tok[Sheriff] > 0 {
 				c.gain[sl] += 2
-				s.applyCubes()
 				s.moveToken(Sheriff, sl, opp, 1)
 				break
 			}
@@ -141,10 +140,10 @@ func (s *State) unique(p, self int, u Unique) {
 	case UUnleashScheme:
 		s.unleash(p, self)
 	case UIgnite:
-		for sl := 0; sl < 4; sl++ {
-			if s.slot(sl>>1, sl&1).tok[Aflame] > 0 && sl>>1 == p {
+		// An Aflame! token from Shango's own supply (on his board).
+		for sl := p * 2; sl < p*2+2; sl++ {
+			if s.fighterOf(sl).Rules&RIncineration != 0 {
 				s.moveToken(Aflame, sl, opp, 1)
-				break
 			}
 		}
 	case UGingBalance:
@@ -190,22 +189,23 @@ func (s *State) removeCard(p int, ci uint8) {
 }
 
 // redirect: You Are Mine turns the attacks p's block cancelled onto the
-// attacking team's partner.
+// attacking team's partner, with their strength; they land with the block
+// bonus's other effects (the Presence token shields that partner).
 func (s *State) redirect(p int) {
 	c := &s.fight
 	target := s.activeSlot(1-p) ^ 1
-	for i := 0; i < c.nAttacks; i++ {
-		a := &c.attacks[i]
-		if int(a.p) == 1-p && a.blocked {
-			c.atk[target] += int16(a.str)
+	for i, n := 0, c.nAttacks; i < n && c.nAttacks < len(c.attacks); i++ {
+		if a := c.attacks[i]; int(a.p) == 1-p && a.blocked {
 			c.attacked[target] = true
-			s.emit(evAttack, 1-p, -1, int(a.from), target<<8|int(a.str))
+			c.attacks[c.nAttacks] = atkRec{p: a.p, from: a.from, to: uint8(target), self: a.self, group: 255, str: a.str}
+			c.nAttacks++
 		}
 	}
 }
 
-// unleash reveals Milady's next scheme: a planted one first, else the top
-// of the supply; it leaves the game.
+// unleash reveals Milady's next planted scheme (with the option
+// unleash_from_supply and none planted: the top of the supply); it leaves
+// the game.
 func (s *State) unleash(p, self int) {
 	var k uint8
 	switch {
@@ -213,7 +213,7 @@ func (s *State) unleash(p, self int) {
 		k = s.planted[0]
 		copy(s.planted[:], s.planted[1:s.plantedN])
 		s.plantedN--
-	case s.schemeN > 0:
+	case s.schemeN > 0 && s.rules.unleashFromSupply:
 		k = s.schemes[0]
 		copy(s.schemes[:], s.schemes[1:s.schemeN])
 		s.schemeN--
@@ -266,41 +266,77 @@ func (s *State) maxHP(sl int) int8 {
 	switch {
 	case fs.flags&ffBear != 0:
 		return 15
-	case f.Rules&RFeyFolk != 0:
-		return feyHP[fs.char]
+	case f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters):
+		return f.Characters[fs.char].HP
 	}
 	return f.HP
 }
 
+// feyHP are the printed tops of the Fey Folk's characters' tracks (Fairy,
+// Gnome, Elf); the rules read them, with their symbols, from the pack
+// (Fighter.Characters).
 var feyHP = [3]int8{3, 4, 5}
+
+// hpIcons are the symbols of the health track slot sl is on now: a Fey
+// Folk character's own.
+func (s *State) hpIcons(sl int) map[int8][]Op {
+	f := s.fighterOf(sl)
+	if f.Rules&RFeyFolk != 0 {
+		if k := int(s.slot(sl>>1, sl&1).char); k < len(f.Characters) {
+			return f.Characters[k].Icons
+		}
+	}
+	return f.Icons
+}
+
+// enterCharacter puts the Fey Folk's active character on its top space
+// and applies that space's symbol (at the start of the game and whenever
+// a character enters).
+func (s *State) enterCharacter(sl int) {
+	fs := s.slot(sl>>1, sl&1)
+	f := s.fighterOf(sl)
+	if int(fs.char) >= len(f.Characters) {
+		return
+	}
+	top := f.Characters[fs.char].HP
+	fs.hp = fs.charHP[fs.char]
+	if fs.hp != top {
+		return
+	}
+	if ops := f.Characters[fs.char].Icons[top]; len(ops) > 0 {
+		saved := s.fight
+		s.fight = fightCtx{}
+		s.emit(evIcon, sl>>1, -1, sl&1, int(top))
+		s.run(sl>>1, sl, ops)
+		s.applyCubes()
+		s.fight = saved
+	}
+}
 
 // settle is T4 and T5: every marker moves once by its net change, then the
 // symbols passed or landed on fire together; repeated while they move
-// markers, at most 10 times (B8 #13).
+// markers, at most 10 times (B8 #13). Milady's poisons come last, one at a
+// time, each reading the HP the changes before it have left; then the
+// Golem's second Reanimation pass, if it moves on its own.
 func (s *State) settle() {
 	c := &s.fight
-	for round := 0; round < 10; round++ {
-		moved := false
+	for round := 0; round < 10+NumScheme; round++ {
 		for sl := 0; sl < 4; sl++ {
-			if s.move(sl) {
-				moved = true
-			}
+			s.move(sl)
 		}
 		c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{}
-		if c.nIcons == 0 && c.poison == [2]int8{} && !moved {
-			break
-		}
 		s.fireIcons()
-		for p := 0; p < 2; p++ {
-			for ; c.poison[p] > 0; c.poison[p]-- {
-				o := s.activeSlot(1 - p)
-				if h := s.slot(o>>1, o&1).hp; h > 1 {
-					c.dmg[o] += int16(min(h/2, h-1))
-				}
-			}
-		}
+		s.land()
 		s.applyCubes()
-		if c.heal == [4]int16{} && c.atk == [4]int16{} && c.dmg == [4]int16{} && c.nIcons == 0 {
+		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.nIcons > 0 {
+			continue
+		}
+		if c.again != [3][4]int16{} {
+			c.heal, c.atk, c.dmg = c.again[0], c.again[1], c.again[2]
+			c.again = [3][4]int16{}
+			continue
+		}
+		if !s.poisonOnce() {
 			break
 		}
 	}
@@ -315,50 +351,87 @@ func (s *State) settle() {
 	}
 }
 
-// move is T4 for one fighter; it reports whether the marker moved.
-func (s *State) move(sl int) bool {
+// poisonOnce resolves one pending poison: direct damage of half the
+// opponent's HP now, rounded down, never the last one. It reports whether
+// there was one.
+func (s *State) poisonOnce() bool {
 	c := &s.fight
+	for p := 0; p < 2; p++ {
+		if c.poison[p] == 0 {
+			continue
+		}
+		c.poison[p]--
+		o := s.activeSlot(1 - p)
+		if h := s.slot(o>>1, o&1).hp; h > 1 {
+			c.dmg[o] += int16(min(h/2, h-1))
+		}
+		return true
+	}
+	return false
+}
+
+// net is the change collected for slot sl: heals minus attacks and direct
+// damage (B5.6); Terror of the Seas at 20 ships replaces it with direct
+// damage down to 1.
+func (s *State) net(sl int) int {
+	c := &s.fight
+	if c.setTo1[sl] {
+		return -max(int(s.slot(sl>>1, sl&1).hp)-1, 0)
+	}
+	return int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
+}
+
+// walk moves slot sl's marker net spaces on paper: it stops at the top,
+// at the floor and on entering a stop space (B5.7, B5.8), never heals
+// from KO, and calls passed for every space entered. It returns where the
+// marker ends.
+func (s *State) walk(sl, net int, passed func(pos int8)) int8 {
 	fs := s.slot(sl>>1, sl&1)
 	f := s.fighterOf(sl)
-	if fs.flags&ffImmune != 0 {
-		return false
-	}
-	if c.setTo1[sl] {
-		if fs.hp != 1 {
-			fs.hp = 1
-			s.emit(evHP, sl>>1, -1, sl&1, 1)
-		}
-		return false
-	}
-	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
-	if net == 0 {
-		return false
+	pos := fs.hp
+	if net == 0 || fs.flags&ffImmune != 0 || (fs.hp <= 0 && net > 0) {
+		return pos // no healing from KO, nor from the Spirit space
 	}
 	lo, hi := s.floor(sl), s.maxHP(sl)
-	if fs.hp <= 0 && net > 0 && f.Rules&RFeyFolk == 0 {
-		return false // no healing from KO
-	}
-	if fs.hp <= lo && net < 0 {
-		return false
-	}
-	from := fs.hp
 	dir := int8(1)
 	if net < 0 {
 		dir, net = -1, -net
 	}
-	pos := fs.hp
 	for k := 0; k < net; k++ {
 		next := pos + dir
 		if next > hi || next < lo {
 			break
 		}
 		pos = next
-		if fs.flags&ffBear == 0 && f.Rules&RFeyFolk == 0 {
-			s.queueIcon(sl, false, pos)
+		if passed != nil {
+			passed(pos)
 		}
 		if f.IsStop(int(pos)) && fs.flags&ffBear == 0 {
 			break
 		}
+	}
+	return pos
+}
+
+// projectHP is where slot sl's marker will stand after the changes
+// collected so far.
+func (s *State) projectHP(sl int) int8 { return s.walk(sl, s.net(sl), nil) }
+
+// move is T4 for one fighter; it reports whether the marker moved.
+func (s *State) move(sl int) bool {
+	c := &s.fight
+	fs := s.slot(sl>>1, sl&1)
+	f := s.fighterOf(sl)
+	from := fs.hp
+	pos := s.walk(sl, s.net(sl), func(pos int8) {
+		if fs.flags&ffBear == 0 {
+			s.queueIcon(sl, false, pos)
+		}
+	})
+	if c.setTo1[sl] {
+		// Every other HP change of the turn is ignored.
+		c.setTo1[sl] = false
+		fs.flags |= ffImmune
 	}
 	if pos == from {
 		return false
@@ -379,16 +452,12 @@ func (s *State) fireIcons() {
 	c.nIcons = 0
 	for _, ic := range q[:n] {
 		f := s.fighterOf(int(ic.slot))
-		ops := f.Icons[ic.at]
+		ops := s.hpIcons(int(ic.slot))[ic.at]
 		if ic.track {
 			ops = f.Track.Icons[ic.at]
 		}
-		fs := s.slot(int(ic.slot>>1), int(ic.slot&1))
-		if fs.hp <= 0 && !ic.track && f.Rules&RMamanBrijitRevive == 0 {
-			// A fighter on KO gains nothing from symbols it passed.
-			s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
-			continue
-		}
+		// A symbol passed on the way to KO fires too (KO is judged at the
+		// end of the turn); a heal still never lifts a fighter off KO.
 		s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
 		s.run(int(ic.slot>>1), int(ic.slot), ops)
 	}
@@ -480,9 +549,9 @@ func (s *State) chooseSpirit(p int, k uint8) {
 			continue
 		}
 		fs.char = k
-		fs.hp = fs.charHP[k]
 		fs.flags &^= ffSpirit
 		s.emit(evCharacter, p, -1, i, int(k))
+		s.enterCharacter(p*2 + i)
 	}
 }
 

@@ -3,15 +3,25 @@ package tagteam
 // The fight phase: one turn per card of the fight deck, resolved without
 // decisions (B3, B5). A turn snapshots power (T0), reveals both top cards
 // (T1), sets the active fighters (T2), resolves both cards stage by stage
-// (T3: cubes and tokens change at once, HP changes are collected), moves
+// (T3: tokens and tracks change at once; at the end of each stage the
+// attacks land and the cubes change; HP changes are collected), moves
 // every health marker once by its net change (T4), fires the symbols passed
 // or landed on (T5, repeated while they move markers), and ends (T6).
+//
+// Nothing in a turn is decided by which seat or slot is looked at first:
+// what one card's conditions ask of the other card is answered after both
+// have acted (pendingIf), and attacks meet blocks and shields together.
 
-// atkRec is one attack of the turn.
+// atkRec is one attack of the turn. An attack is made when its card says
+// so; it lands (or is shielded) once both cards' stage has resolved.
 type atkRec struct {
 	p, from, to uint8
+	self        uint8 // the fighter whose card made it (its success bonus acts for it)
+	group       uint8 // the attacks of one action share a group and one success bonus
 	str         int8
-	blocked     bool
+	blocked     bool // cancelled by a block
+	shielded    bool // cancelled by the Presence token
+	success     []Op // the action's success bonus (on the group's first attack)
 }
 
 // transfer is a queued cube transfer.
@@ -24,6 +34,23 @@ type icon struct {
 	at    int8
 }
 
+// pendingIf is a condition on what the other card did, held back until
+// that card has done it.
+type pendingIf struct {
+	p, self uint8
+	op      *Op
+}
+
+// Layers of a turn: the cards' own actions, then the conditions on whether
+// the opponent attacked (at the end of each stage), then, once every
+// attack and block bonus of the turn is known, the conditions on being
+// attacked or blocked.
+const (
+	layerMain uint8 = iota
+	layerIfNoAttack
+	layerIfAttacked
+)
+
 // fightCtx is the scratch of one turn.
 type fightCtx struct {
 	power0    [4]int8
@@ -34,18 +61,29 @@ type fightCtx struct {
 	cancelled [2]bool
 	blocking  [2]bool
 	blockOps  [2][]Op
+	bonusDone [2]bool
 	starting  [2]bool
 	reanimate [2]bool
 
-	attacks   [16]atkRec
+	attacks   [24]atkRec
 	nAttacks  int
+	nLanded   int
+	nGroups   uint8
 	attacked  [4]bool // targeted by an attack, before blocks
 	made      [2]bool // p's card made an attack of its own
 	cancelsBy [2]int  // attacks p's block cancelled
 	wasBlock  [2]bool // an attack of p's was blocked
 	inBonus   bool    // running a block's success bonus
 
+	layer       uint8
+	ifNoAttack  [8]pendingIf
+	nIfNoAttack int
+	ifAttacked  [8]pendingIf
+	nIfAttacked int
+	projHP      [4]int8 // HP as it will stand after the changes of the stages resolved so far
+
 	heal, atk, dmg [4]int16
+	again          [3][4]int16 // Reanimation's second pass, when it moves the markers again: heal, attack, damage
 	setTo1         [4]bool
 	loss, gain     [4]int8
 	transfers      [8]transfer
@@ -54,7 +92,6 @@ type fightCtx struct {
 
 	icons      [48]icon
 	nIcons     int
-	schemes    [NumScheme]uint8 // schemes unleashed from the health track, waiting for T5
 	poison     [2]int8
 	drag       [2]bool
 	legends    [2]bool
@@ -90,9 +127,23 @@ func (s *State) playTurn() {
 		c.power0[sl] = fs.power
 		c.spirits0[sl] = fs.spirits
 		c.allSpirit[sl] = fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0 && s.fighterOf(sl).Rules&RFeyFolk != 0
+		c.projHP[sl] = fs.hp
 	}
 	c.power = c.power0
-	// T1, T2.
+	s.reveal()
+	s.resolveCards()
+	s.blockBonuses()
+	s.answerIfAttacked()
+	s.steal()
+	// T4, T5.
+	s.settle()
+	s.endTurn()
+}
+
+// reveal is T1 and T2: both top cards, the active fighters, the cancels
+// and the blocks of the turn.
+func (s *State) reveal() {
+	c := &s.fight
 	prevActive := [2]uint8{s.players[0].active, s.players[1].active}
 	for p := 0; p < 2; p++ {
 		pl := &s.players[p]
@@ -131,9 +182,10 @@ func (s *State) playTurn() {
 			s.emit(evCancelled, 1-p, int(c.card[1-p]), 0, 0)
 		}
 	}
-	if !s.rules.cancelledActive {
+	if !s.rules.cancelledActive && s.turns > 1 {
 		// The option off (B8 #8): a cancelled card does not set its
-		// owner's active fighter.
+		// owner's active fighter. On the game's first turn there is no
+		// earlier one to keep, so it does.
 		for p := 0; p < 2; p++ {
 			if c.cancelled[p] {
 				s.players[p].active = prevActive[p]
@@ -141,7 +193,7 @@ func (s *State) playTurn() {
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if c.card[p] == none || c.cancelled[p] || !s.pack.Card(c.card[p]).Blocks {
+		if !s.resolves(p) || !s.pack.Card(c.card[p]).Blocks {
 			continue
 		}
 		for _, st := range c.stages[p] {
@@ -155,42 +207,226 @@ func (s *State) playTurn() {
 			})
 		}
 	}
-	// T3: stages, with a reactive card after the other within a stage.
-	first := 0
-	if c.card[0] != none && s.pack.Card(c.card[0]).Reactive && (c.card[1] == none || !s.pack.Card(c.card[1]).Reactive) {
-		first = 1
-	}
-	s.resolveCards(first, false)
-	for p := 0; p < 2; p++ {
-		if c.reanimate[p] && !c.cancelled[p] {
-			// The Golem's Reanimation: the card resolves again, reading
-			// the pools as the first resolution left them.
-			for sl := p * 2; sl < p*2+2; sl++ {
-				c.power[sl] = s.slot(sl>>1, sl&1).power
+}
+
+// resolveCards is T3: both cards stage by stage, then Reanimation's second
+// pass, then the cards that resolve after the opponent's.
+func (s *State) resolveCards() {
+	c := &s.fight
+	n := max(len(c.stages[0]), len(c.stages[1]))
+	for st := 0; st < n; st++ {
+		for p := 0; p < 2; p++ {
+			if s.resolves(p) && !s.pack.Card(c.card[p]).Deferred && st < len(c.stages[p]) {
+				s.run(p, s.activeSlot(p), c.stages[p][st])
 			}
-			s.emit(evReanimated, p, int(c.card[p]), 0, 0)
-			s.resolveStages(p, c.stages[p])
+		}
+		s.endStage()
+	}
+	for p := 0; p < 2; p++ {
+		if c.reanimate[p] && s.resolves(p) {
+			s.reanimate(p)
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if c.card[p] != none && !c.cancelled[p] && s.pack.Card(c.card[p]).Deferred {
-			s.resolveStages(p, c.stages[p])
+		if s.resolves(p) && s.pack.Card(c.card[p]).Deferred {
+			for _, st := range c.stages[p] {
+				s.run(p, s.activeSlot(p), st)
+				s.endStage()
+			}
 		}
 	}
-	// Block bonuses: once, if the block cancelled at least one attack.
+}
+
+// resolves reports whether p's card of the turn is played and not cancelled.
+func (s *State) resolves(p int) bool {
+	return s.fight.card[p] != none && !s.fight.cancelled[p]
+}
+
+// reanimate is the Golem's Reanimation: his card resolves again, reading
+// the pools as the first resolution left them. With the option
+// reanimation_moves_twice, the HP changes of this second pass move the
+// markers in a second movement.
+func (s *State) reanimate(p int) {
+	c := &s.fight
+	for sl := p * 2; sl < p*2+2; sl++ {
+		c.power[sl] = s.slot(sl>>1, sl&1).power
+	}
+	s.emit(evReanimated, p, int(c.card[p]), 0, 0)
+	var heal, atk, dmg [4]int16
+	if s.rules.reanimationTwice {
+		heal, atk, dmg = c.heal, c.atk, c.dmg
+		c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{}
+	}
+	for _, st := range c.stages[p] {
+		s.run(p, s.activeSlot(p), st)
+		s.endStage()
+	}
+	if s.rules.reanimationTwice {
+		for sl := 0; sl < 4; sl++ {
+			c.again[0][sl] += c.heal[sl]
+			c.again[1][sl] += c.atk[sl]
+			c.again[2][sl] += c.dmg[sl]
+		}
+		c.heal, c.atk, c.dmg = heal, atk, dmg
+	}
+}
+
+// endStage closes a stage of both cards: the conditions on whether the
+// opponent attacked are answered (all from what the cards did before
+// them, so neither seat's card decides first), the attacks land, and the
+// cubes change.
+func (s *State) endStage() {
+	c := &s.fight
+	if c.nIfNoAttack > 0 {
+		q := c.ifNoAttack
+		n := c.nIfNoAttack
+		c.nIfNoAttack = 0
+		s.answer(q[:n], layerIfNoAttack)
+	}
+	s.land()
+	s.applyCubes()
+	for sl := 0; sl < 4; sl++ {
+		c.projHP[sl] = s.projectHP(sl)
+	}
+}
+
+// blockBonuses fires each block's success bonus once, if it cancelled at
+// least one attack (both together).
+func (s *State) blockBonuses() {
+	c := &s.fight
+	fired := false
 	c.inBonus = true
 	for p := 0; p < 2; p++ {
-		if c.blocking[p] && c.cancelsBy[p] > 0 {
+		if c.blocking[p] && !c.bonusDone[p] && c.cancelsBy[p] > 0 {
+			c.bonusDone[p] = true
+			fired = true
 			s.emit(evBlockSuccess, p, int(c.card[p]), c.cancelsBy[p], 0)
 			s.run(p, s.activeSlot(p), c.blockOps[p])
-			s.applyCubes()
 		}
 	}
 	c.inBonus = false
-	s.steal()
-	// T4, T5.
-	s.settle()
-	s.endTurn()
+	if fired {
+		s.land()
+		s.applyCubes()
+	}
+}
+
+// answerIfAttacked answers the conditions on being attacked or blocked once every
+// attack of the turn, the block bonuses' included, is known; what they
+// do may make a block succeed, whose bonus then fires.
+func (s *State) answerIfAttacked() {
+	c := &s.fight
+	for round := 0; round < 4 && c.nIfAttacked > 0; round++ {
+		q := c.ifAttacked
+		n := c.nIfAttacked
+		c.nIfAttacked = 0
+		s.answer(q[:n], layerIfAttacked)
+		s.land()
+		s.applyCubes()
+		s.blockBonuses()
+	}
+}
+
+// answer evaluates every held-back condition of q first, then runs their
+// branches in layer: no answer depends on which seat's card comes first.
+func (s *State) answer(q []pendingIf, layer uint8) {
+	c := &s.fight
+	var v [len(c.ifAttacked)]bool
+	for i, pi := range q {
+		v[i] = s.cond(int(pi.p), int(pi.self), &pi.op.Cond)
+	}
+	c.layer = layer
+	for i, pi := range q {
+		s.branch(int(pi.p), int(pi.self), pi.op, v[i])
+	}
+	c.layer = layerMain
+}
+
+// branch runs an if's do or else.
+func (s *State) branch(p, self int, op *Op, yes bool) {
+	if yes {
+		s.run(p, self, op.Do)
+	} else {
+		s.run(p, self, op.Else)
+	}
+}
+
+// land lands the attacks made since the last landing: the Presence token
+// shields its holder from all the attacks on them at once, the others
+// count towards the net HP change, and each action's success bonus fires
+// if one of its attacks landed. A bonus may attack again; those land too.
+func (s *State) land() {
+	c := &s.fight
+	for guard := 0; c.nLanded < c.nAttacks && guard < 8; guard++ {
+		from, to := c.nLanded, c.nAttacks
+		c.nLanded = to
+		batch := c.attacks[from:to]
+		for t := 0; t < 4; t++ {
+			s.shield(t, batch)
+		}
+		for i := range batch {
+			a := &batch[i]
+			if a.blocked || a.shielded {
+				continue
+			}
+			c.atk[a.to] += int16(a.str)
+			s.emit(evAttack, int(a.p), -1, int(a.from), int(a.to)<<8|int(a.str))
+		}
+		for i := range batch {
+			a := &batch[i]
+			if len(a.success) > 0 && s.groupHit(a.group, from) {
+				s.run(int(a.p), int(a.self), a.success)
+			}
+		}
+	}
+}
+
+// groupHit reports whether an attack of group g (made since index from)
+// counts as a success: not blocked, and not shielded when the shield
+// counts as a block.
+func (s *State) groupHit(g uint8, from int) bool {
+	c := &s.fight
+	for i := from; i < c.nAttacks; i++ {
+		a := &c.attacks[i]
+		if a.group == g && !a.blocked && (!a.shielded || !s.rules.presenceIsBlock) {
+			return true
+		}
+	}
+	return false
+}
+
+// shield: the Presence token held by slot t (not the Golem himself)
+// cancels the attacks of batch on t, which count as one attack (B5.5);
+// then it goes home to the Golem.
+func (s *State) shield(t int, batch []atkRec) {
+	c := &s.fight
+	if s.slot(t>>1, t&1).tok[Presence] == 0 || s.fighterOf(t).Rules&RGolemPresence != 0 {
+		return
+	}
+	n, str := 0, 0
+	for i := range batch {
+		if a := &batch[i]; int(a.to) == t && !a.blocked {
+			n++
+			str += int(a.str)
+		}
+	}
+	if n == 0 || (str == 0 && !s.rules.presenceZero) {
+		return
+	}
+	for i := range batch {
+		if a := &batch[i]; int(a.to) == t && !a.blocked {
+			a.shielded = true
+			if s.rules.presenceIsBlock {
+				c.wasBlock[a.p] = true
+			}
+		}
+	}
+	for g := 0; g < 4; g++ {
+		if s.fighterOf(g).Rules&RGolemPresence != 0 {
+			s.moveToken(Presence, t, g, 1)
+		}
+	}
+	s.emit(evShielded, t>>1, -1, t&1, 0)
 }
 
 func (s *State) cardCancels(p int) bool {
@@ -207,29 +443,6 @@ func (s *State) cardCancels(p int) bool {
 		}
 	}
 	return found
-}
-
-// resolveCards runs the non-deferred cards stage by stage.
-func (s *State) resolveCards(first int, _ bool) {
-	c := &s.fight
-	n := max(len(c.stages[0]), len(c.stages[1]))
-	for st := 0; st < n; st++ {
-		for k := 0; k < 2; k++ {
-			p := first ^ k
-			if c.card[p] == none || c.cancelled[p] || s.pack.Card(c.card[p]).Deferred || st >= len(c.stages[p]) {
-				continue
-			}
-			s.run(p, s.activeSlot(p), c.stages[p][st])
-		}
-		s.applyCubes()
-	}
-}
-
-func (s *State) resolveStages(p int, stages [][]Op) {
-	for _, st := range stages {
-		s.run(p, s.activeSlot(p), st)
-		s.applyCubes()
-	}
 }
 
 // applyCubes applies a stage's cube changes: losses, gains, then transfers
@@ -250,6 +463,9 @@ func (s *State) applyCubes() {
 	for _, t := range c.transfers[:c.nTransfers] {
 		from, to := s.slot(int(t.from>>1), int(t.from&1)), s.slot(int(t.to>>1), int(t.to&1))
 		n := min(int8(t.n), from.power)
+		if s.rules.transferFromStart {
+			n = min(n, c.power0[t.from])
+		}
 		from.power -= n
 		to.power += n
 		if n > 0 {
@@ -327,19 +543,21 @@ func (s *State) run(p, self int, ops []Op) {
 			if op.To == AllOthers {
 				ts, n = s.targets(by, op.To, 0)
 			}
-			hit := false
 			bonus := int8(s.amount(self, &Op{N: op.Bonus, Amount: op.BonusAmount}))
-			for _, t := range ts[:n] {
+			g := c.nGroups
+			c.nGroups++
+			for k, t := range ts[:n] {
 				str := c.power[by] + bonus
 				if op.PowerOf == Opp {
 					str = c.power[t] + bonus
 				}
-				if hit2 := s.attack(p, by, t, str, op.Flame); hit2 {
-					hit = true
+				a := s.attack(p, by, t, str, op.Flame)
+				if a != nil {
+					a.group, a.self = g, uint8(self)
+					if k == 0 {
+						a.success = op.Success
+					}
 				}
-			}
-			if hit && len(op.Success) > 0 {
-				s.run(p, self, op.Success)
 			}
 		case OpBlock:
 			// Blocks were found before the stages (B5.4).
@@ -384,20 +602,44 @@ func (s *State) run(p, self int, ops []Op) {
 				s.giveToken(op.What, self, ts[0])
 			}
 		case OpIf:
-			if s.cond(p, self, &op.Cond) {
-				s.run(p, self, op.Do)
-			} else {
-				s.run(p, self, op.Else)
+			if s.holdBack(p, self, op) {
+				break
 			}
+			s.branch(p, self, op, s.cond(p, self, &op.Cond))
 		case OpUnique:
 			s.unique(p, self, op.Unique)
 		}
 	}
 }
 
-// attack makes one attack of strength str by slot by on slot t; it
-// reports whether the attack lands.
-func (s *State) attack(p, by, t int, str int8, flame bool) bool {
+// holdBack queues an if whose condition asks what the other card did,
+// to be answered once that card has done it (endStage, answerIfAttacked). It
+// reports whether it did.
+func (s *State) holdBack(p, self int, op *Op) bool {
+	c := &s.fight
+	pi := pendingIf{p: uint8(p), self: uint8(self), op: op}
+	switch op.Cond.Kind {
+	case CondNoOppAttack:
+		if c.layer == layerMain && c.nIfNoAttack < len(c.ifNoAttack) {
+			c.ifNoAttack[c.nIfNoAttack] = pi
+			c.nIfNoAttack++
+			return true
+		}
+	case CondAttacked, CondBlocked:
+		if c.layer != layerIfAttacked && c.nIfAttacked < len(c.ifAttacked) {
+			c.ifAttacked[c.nIfAttacked] = pi
+			c.nIfAttacked++
+			return true
+		}
+	}
+	return false
+}
+
+// attack makes one attack of strength str by slot by on slot t: a block
+// cancels it at once; otherwise it lands with the others at the end of
+// the stage (land). It returns the record (nil when the turn has made too
+// many to keep).
+func (s *State) attack(p, by, t int, str int8, flame bool) *atkRec {
 	c := &s.fight
 	if flame || s.fighterOf(by).Rules&RIncineration != 0 {
 		str += s.slot(t>>1, t&1).tok[Aflame]
@@ -407,33 +649,19 @@ func (s *State) attack(p, by, t int, str int8, flame bool) bool {
 	if !c.inBonus {
 		c.made[p] = true
 	}
-	rec := atkRec{p: uint8(p), from: uint8(by), to: uint8(t), str: str}
-	ft := s.slot(t>>1, t&1)
-	switch {
-	case c.blocking[1-p] && !c.cancelled[1-p]:
-		rec.blocked = true
+	if c.nAttacks >= len(c.attacks) {
+		return nil
+	}
+	a := &c.attacks[c.nAttacks]
+	c.nAttacks++
+	*a = atkRec{p: uint8(p), from: uint8(by), to: uint8(t), self: uint8(by), group: 255, str: str}
+	if c.blocking[1-p] && !c.cancelled[1-p] {
+		a.blocked = true
 		c.cancelsBy[1-p]++
 		c.wasBlock[p] = true
 		s.emit(evBlocked, p, -1, by, t)
-	case ft.tok[Presence] > 0 && s.fighterOf(t).Rules&RGolemPresence == 0:
-		// The Golem's presence shields its holder once, then goes home.
-		rec.blocked = true
-		c.wasBlock[p] = true
-		for g := 0; g < 4; g++ {
-			if s.fighterOf(g).Rules&RGolemPresence != 0 {
-				s.moveToken(Presence, t, g, 1)
-			}
-		}
-		s.emit(evShielded, t>>1, -1, t&1, 0)
-	default:
-		c.atk[t] += int16(str)
-		s.emit(evAttack, p, -1, by, t<<8|int(str))
 	}
-	if c.nAttacks < len(c.attacks) {
-		c.attacks[c.nAttacks] = rec
-		c.nAttacks++
-	}
-	return !rec.blocked
+	return a
 }
 
 func (s *State) moveToken(t Token, from, to, n int) {
@@ -450,7 +678,8 @@ func (s *State) moveToken(t Token, from, to, n int) {
 // giveToken gives a token of kind t owned by self's team (or held anywhere)
 // to slot to.
 func (s *State) giveToken(t Token, self, to int) {
-	for _, sl := range [4]int{self, self ^ 1, (self + 2) & 3, (self + 3) & 3} {
+	o := (2 - self&2) // the opposing team's first slot
+	for _, sl := range [4]int{self, self ^ 1, o, o + 1} {
 		if s.slot(sl>>1, sl&1).tok[t] > 0 {
 			s.moveToken(t, sl, to, 1)
 			return
@@ -485,14 +714,17 @@ func (s *State) advanceTrack(self, n int) {
 	}
 	s.emit(evTrack, self>>1, -1, self&1, int(fs.track))
 	if f.Rules&RBodvarBear != 0 && fs.track >= tr.Max {
+		// He transforms at the end of the turn and no HP change reaches
+		// him this turn: his marker does not move, so it passes no symbol.
 		s.fight.transform[self] = true
+		fs.flags |= ffImmune
 	}
 }
 
 func (s *State) queueIcon(sl int, track bool, at int8) {
 	c := &s.fight
 	f := s.fighterOf(sl)
-	icons := f.Icons
+	icons := s.hpIcons(sl)
 	if track {
 		icons = f.Track.Icons
 	}
@@ -529,6 +761,9 @@ func (s *State) cond(p, self int, cd *Cond) bool {
 		v = fs.track >= cd.N && fs.track <= cd.Hi
 	case CondHPIs:
 		v = fs.hp == cd.N
+		if s.rules.hpCheckAfterHeal {
+			v = c.projHP[self] == cd.N
+		}
 	case CondNoOppAttack:
 		v = !c.made[1-p]
 	case CondAttacked:

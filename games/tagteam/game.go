@@ -15,8 +15,32 @@ import (
 
 // rules are the options that change the rules, resolved once.
 type rules struct {
-	reviveSpace     bool // Maman Brijit's revive space below her two KO spaces
-	cancelledActive bool // B8 #8: a cancelled card still sets its owner's active fighter
+	reviveSpace       bool // Maman Brijit's revive space below her two KO spaces
+	cancelledActive   bool // B8 #8: a cancelled card still sets its owner's active fighter
+	feyChooseOpening  bool // the Fey Folk's player chooses the opening character (else the Elf)
+	hpCheckAfterHeal  bool // "if you have N HP" counts the turn's changes collected before it
+	unleashFromSupply bool // Milady with nothing planted unleashes the top of the supply
+	presenceIsBlock   bool // an attack the Presence token stops counts as blocked
+	presenceZero      bool // an attack of 0 uses up the Presence token
+	reanimationTwice  bool // Reanimation's second pass moves the markers on its own
+	transferFromStart bool // a transfer is capped by the giver's cubes at the start of the turn
+}
+
+// ruleOptions are the options of the rulings (docs/games/tagteam.md), with
+// the field each sets.
+var ruleOptions = []struct {
+	name string
+	def  bool
+	help engine.Text
+	set  func(r *rules, v bool)
+}{
+	{"fey_folk_choose_opening", false, helpFeyFolkChooseOpening, func(r *rules, v bool) { r.feyChooseOpening = v }},
+	{"hp_check_after_heal", true, helpHPCheckAfterHeal, func(r *rules, v bool) { r.hpCheckAfterHeal = v }},
+	{"unleash_from_supply", false, helpUnleashFromSupply, func(r *rules, v bool) { r.unleashFromSupply = v }},
+	{"presence_is_block", true, helpPresenceIsBlock, func(r *rules, v bool) { r.presenceIsBlock = v }},
+	{"presence_spent_by_zero", true, helpPresenceSpentByZero, func(r *rules, v bool) { r.presenceZero = v }},
+	{"reanimation_moves_twice", false, helpReanimationMovesTwice, func(r *rules, v bool) { r.reanimationTwice = v }},
+	{"transfer_from_start", false, helpTransferFromStart, func(r *rules, v bool) { r.transferFromStart = v }},
 }
 
 // Draft kinds.
@@ -48,7 +72,7 @@ func (g *Game) Title() engine.Text { return engine.Text{PL: "Tag Team", EN: "Tag
 
 func (g *Game) Options() []engine.OptionSpec {
 	t := func(pl, en string) engine.Text { return engine.Text{PL: pl, EN: en} }
-	return []engine.OptionSpec{
+	specs := []engine.OptionSpec{
 		{Name: "players", Kind: engine.IntOption, Default: 2, Min: 2, Max: 2, Help: t("Zawsze 2 graczy.", "Always 2 players.")},
 		{Name: "draft", Kind: engine.EnumOption, Default: "standard", Values: draftNames,
 			Help: t("Wybór drużyn: draft standardowy, taktyczny, wolny wybór (przy sporze: draft standardowy), pierwsza rozgrywka (Joanna i Ching Shih przeciw Bödvarowi i Wongowi) albo losowe drużyny (do badań balansu).",
@@ -58,6 +82,10 @@ func (g *Game) Options() []engine.OptionSpec {
 		{Name: "revive_space", Kind: engine.BoolOption, Default: true,
 			Help: t("Maman Brijit ma pole wskrzeszenia pod dwoma polami nokautu.", "Maman Brijit has a revive space below her two KO spaces.")},
 	}
+	for _, o := range ruleOptions {
+		specs = append(specs, engine.OptionSpec{Name: o.name, Kind: engine.BoolOption, Default: o.def, Help: o.help})
+	}
+	return specs
 }
 
 // setupSpec is the record's "setup" object (docs/games/tagteam.md).
@@ -74,10 +102,20 @@ type setupSpec struct {
 		Token   string `json:"token"`
 		N       int    `json:"n"`
 	} `json:"tokens"` // tokens held (replacing the count at setup)
-	Serpent string `json:"serpent"` // black or white
-	Bear    []int  `json:"bear"`    // seats whose Bödvar starts on his Bear side
-	Schemes []int  `json:"schemes"` // Milady's scheme supply, top first (effects 0..8)
-	Round   int    `json:"round"`   // the round number to start in
+	Serpent string   `json:"serpent"` // black or white
+	Bear    []int    `json:"bear"`    // seats whose Bödvar starts on his Bear side
+	Schemes []int    `json:"schemes"` // Milady's scheme supply, top first (effects 0..8)
+	Planted []int    `json:"planted"` // Milady's planted schemes, the next unleashed first (effects 0..8)
+	Fey     *feySpec `json:"fey"`     // the Fey Folk's characters
+	Round   int      `json:"round"`   // the round number to start in
+}
+
+// feySpec places the Fey Folk: each character's HP (0: a spirit), the
+// active one, and the spirits counted.
+type feySpec struct {
+	Character string `json:"character"` // fairy, gnome or elf: the active character
+	HP        []int  `json:"hp"`        // Fairy, Gnome, Elf (default: each on its top space)
+	Spirits   int    `json:"spirits"`   // 1..4 (default: 1 and one for each character on 0)
 }
 
 // New sets a game up; nil options are the defaults.
@@ -90,6 +128,9 @@ func (g *Game) New(opts engine.Options, setup json.RawMessage, seed uint64) (eng
 	}
 	s := &State{pack: g.pack, rng: engine.NewRNG(seed), events: make([]engine.Event, 0, 64)}
 	s.rules = rules{reviveSpace: opts.Bool("revive_space"), cancelledActive: opts.Bool("cancelled_sets_active")}
+	for _, o := range ruleOptions {
+		o.set(&s.rules, opts.Bool(o.name))
+	}
 	s.winner, s.milady, s.spiritP = -1, -1, -1
 	s.draftKind = uint8(engine.IndexOf(draftNames, opts.String("draft")))
 	for p := range s.players {
@@ -159,8 +200,9 @@ func (s *State) setUp(sp *setupSpec) error {
 		s.formTeams(f)
 		return s.setUpPosition(sp)
 	}
-	if sp.Fight != nil || sp.Build != nil || sp.HP != nil || sp.Power != nil {
-		return fmt.Errorf("fight, build, hp and power need teams")
+	if sp.Fight != nil || sp.Build != nil || sp.HP != nil || sp.Power != nil || sp.Track != nil || sp.Tokens != nil ||
+		sp.Serpent != "" || sp.Bear != nil || sp.Schemes != nil || sp.Planted != nil || sp.Fey != nil {
+		return fmt.Errorf("fight, build, hp, power, track, tokens, serpent, bear, schemes, planted and fey need teams")
 	}
 	if s.draftKind == draftRandom {
 		perm := make([]uint8, len(s.pack.Fighters))
@@ -210,10 +252,12 @@ func (s *State) formTeams(f [2][2]uint8) {
 				fs.track = fd.Track.Start
 			}
 			if fd.Rules&RFeyFolk != 0 {
-				fs.charHP = feyHP
-				fs.char = 2
-				fs.hp = feyHP[2]
+				for k, ch := range fd.Characters {
+					fs.charHP[k] = ch.HP
+				}
 				fs.spirits = 1
+				fs.char = 2 // [P] the Elf opens, unless the player chooses (fey_folk_choose_opening)
+				fs.hp = fs.charHP[2]
 			}
 			if fd.Rules&RSerpent != 0 {
 				fs.serpent = uint8(s.rng.IntN(2))
@@ -231,6 +275,7 @@ func (s *State) formTeams(f [2][2]uint8) {
 		for i := 0; i < 2; i++ {
 			pl.fighters[1-i].power += s.pack.Fighters[f[p][i]].PartnerPower
 		}
+
 		// The starting cards go aside (one copy); the rest is the build deck.
 		for i := 0; i < 2; i++ {
 			start := s.pack.startInst[f[p][i]]
@@ -248,28 +293,77 @@ func (s *State) formTeams(f [2][2]uint8) {
 	}
 	s.phase = phOrder
 	s.emit(evTeams, -1, -1, int(f[0][0])|int(f[0][1])<<8, int(f[1][0])|int(f[1][1])<<8)
+	for sl := 0; sl < 4; sl++ {
+		if s.fighterOf(sl).Rules&RFeyFolk == 0 {
+			continue
+		}
+		if s.rules.feyChooseOpening {
+			// The Fey Folk's opening character, before the starting cards.
+			s.slot(sl>>1, sl&1).flags |= ffSpirit
+			s.spiritP = int8(sl >> 1)
+			s.phase = phSpirit
+		} else {
+			s.enterCharacter(sl)
+		}
+	}
 }
 
-// setUpPosition applies the setup keys that fix a position.
+// setUpPosition applies the setup keys that fix a position, one function
+// per key (or group of keys).
 func (s *State) setUpPosition(sp *setupSpec) error {
-	perSeat := func(name string, v [][]int, apply func(fs *fighterState, x int) error) error {
-		if v == nil {
-			return nil
+	for _, step := range []func(*setupSpec) error{
+		s.setUpBear, s.setUpBoards, s.setUpTokens, s.setUpSerpent, s.setUpSchemes, s.setUpFey, s.setUpDecks,
+	} {
+		if err := step(sp); err != nil {
+			return err
 		}
-		if len(v) != 2 || len(v[0]) != 2 || len(v[1]) != 2 {
-			return fmt.Errorf("%s: want two values for each seat", name)
-		}
-		for p := 0; p < 2; p++ {
-			for i := 0; i < 2; i++ {
-				if err := apply(s.slot(p, i), v[p][i]); err != nil {
-					return fmt.Errorf("%s[%d][%d]: %w", name, p, i, err)
-				}
-			}
-		}
+	}
+	return nil
+}
+
+// perSeat applies v (per seat, per fighter) with apply.
+func (s *State) perSeat(name string, v [][]int, apply func(fs *fighterState, x int) error) error {
+	if v == nil {
 		return nil
 	}
-	if err := perSeat("hp", sp.HP, func(fs *fighterState, x int) error {
-		if x < -2 || x > int(s.pack.Fighters[fs.f].HP) {
+	if len(v) != 2 || len(v[0]) != 2 || len(v[1]) != 2 {
+		return fmt.Errorf("%s: want two values for each seat", name)
+	}
+	for p := 0; p < 2; p++ {
+		for i := 0; i < 2; i++ {
+			if err := apply(s.slot(p, i), v[p][i]); err != nil {
+				return fmt.Errorf("%s[%d][%d]: %w", name, p, i, err)
+			}
+		}
+	}
+	return nil
+}
+
+// setUpBear turns Bödvar to his Bear side (before hp, which the Bear's
+// track bounds).
+func (s *State) setUpBear(sp *setupSpec) error {
+	for _, p := range sp.Bear {
+		if p < 0 || p > 1 {
+			return fmt.Errorf("bear: seat %d", p)
+		}
+		for i := 0; i < 2; i++ {
+			if fs := s.slot(p, i); s.pack.Fighters[fs.f].Rules&RBodvarBear != 0 {
+				fs.flags |= ffBear
+				fs.hp = min(fs.hp, 15)
+			}
+		}
+	}
+	return nil
+}
+
+// setUpBoards applies hp, power and track.
+func (s *State) setUpBoards(sp *setupSpec) error {
+	if err := s.perSeat("hp", sp.HP, func(fs *fighterState, x int) error {
+		top := int(s.pack.Fighters[fs.f].HP)
+		if fs.flags&ffBear != 0 {
+			top = 15
+		}
+		if x < -2 || x > top {
 			return fmt.Errorf("%d is off the track", x)
 		}
 		fs.hp = int8(x)
@@ -280,7 +374,7 @@ func (s *State) setUpPosition(sp *setupSpec) error {
 	}); err != nil {
 		return err
 	}
-	if err := perSeat("power", sp.Power, func(fs *fighterState, x int) error {
+	if err := s.perSeat("power", sp.Power, func(fs *fighterState, x int) error {
 		if x < 0 || x > 99 {
 			return fmt.Errorf("%d is not 0..99", x)
 		}
@@ -289,60 +383,181 @@ func (s *State) setUpPosition(sp *setupSpec) error {
 	}); err != nil {
 		return err
 	}
-	if err := perSeat("track", sp.Track, func(fs *fighterState, x int) error {
+	return s.perSeat("track", sp.Track, func(fs *fighterState, x int) error {
 		tr := s.pack.Fighters[fs.f].Track
 		if x != 0 && (tr == nil || x < 0 || x > int(tr.Max)) {
 			return fmt.Errorf("%d is off the special track", x)
 		}
 		fs.track = int8(x)
 		return nil
-	}); err != nil {
-		return err
-	}
+	})
+}
+
+// setUpTokens applies tokens.
+func (s *State) setUpTokens(sp *setupSpec) error {
 	for _, t := range sp.Tokens {
 		k := engine.IndexOf(tokenNames[:], t.Token)
-		if t.Seat < 0 || t.Seat > 1 || t.Fighter < 0 || t.Fighter > 1 || k < 0 || t.N < 0 || t.N > 20 {
+		if t.Seat < 0 || t.Seat > 1 || t.Fighter < 0 || t.Fighter > 1 || k < 1 || t.N < 0 || t.N > 20 {
 			return fmt.Errorf("tokens: %+v is not a seat, a fighter (0 or 1), a token and a count", t)
 		}
 		s.slot(t.Seat, t.Fighter).tok[k] = int8(t.N)
 	}
-	switch sp.Serpent {
-	case "":
-	case "black", "white":
-		for sl := 0; sl < 4; sl++ {
-			if s.fighterOf(sl).Rules&RSerpent != 0 {
-				s.slot(sl>>1, sl&1).serpent = map[string]uint8{"black": 0, "white": 1}[sp.Serpent]
-			}
-		}
-	default:
+	return nil
+}
+
+// setUpSerpent applies serpent.
+func (s *State) setUpSerpent(sp *setupSpec) error {
+	face := map[string]uint8{"black": 0, "white": 1}
+	f, ok := face[sp.Serpent]
+	switch {
+	case sp.Serpent == "":
+		return nil
+	case !ok:
 		return fmt.Errorf("serpent: %q is not black or white", sp.Serpent)
 	}
-	for _, p := range sp.Bear {
-		if p < 0 || p > 1 {
-			return fmt.Errorf("bear: seat %d", p)
-		}
-		for i := 0; i < 2; i++ {
-			if fs := s.slot(p, i); s.pack.Fighters[fs.f].Rules&RBodvarBear != 0 {
-				fs.flags |= ffBear
-			}
+	for sl := 0; sl < 4; sl++ {
+		if s.fighterOf(sl).Rules&RSerpent != 0 {
+			s.slot(sl>>1, sl&1).serpent = f
 		}
 	}
-	if sp.Schemes != nil {
-		if len(sp.Schemes) > NumScheme {
-			return fmt.Errorf("schemes: more than %d", NumScheme)
+	return nil
+}
+
+// setUpSchemes applies planted and schemes: each names scheme effects, and
+// takes a token of that effect not yet taken. Without schemes, the supply
+// is the tokens left, in their shuffled order.
+func (s *State) setUpSchemes(sp *setupSpec) error {
+	if sp.Schemes == nil && sp.Planted == nil {
+		return nil
+	}
+	if s.milady < 0 {
+		return fmt.Errorf("schemes and planted need Milady in a team")
+	}
+	var taken [NumScheme]bool
+	take := func(name string, effects []int, dst []uint8) (int, error) {
+		if len(effects) > NumScheme {
+			return 0, fmt.Errorf("%s: more than %d", name, NumScheme)
 		}
-		for k, v := range sp.Schemes {
+		for k, v := range effects {
 			if v < 0 || v >= len(schemeOps) {
-				return fmt.Errorf("schemes[%d]: %d is not 0..%d", k, v, len(schemeOps)-1)
+				return 0, fmt.Errorf("%s[%d]: %d is not 0..%d", name, k, v, len(schemeOps)-1)
 			}
-			// A scheme token of that effect.
-			for tk := 0; tk < NumScheme; tk++ {
-				if int(schemeKinds[tk]) == v {
-					s.schemes[k] = uint8(tk)
-				}
+			tk := 0
+			for tk < NumScheme && (taken[tk] || int(schemeKinds[tk]) != v) {
+				tk++
 			}
+			if tk == NumScheme {
+				return 0, fmt.Errorf("%s[%d]: no token of effect %d is left", name, k, v)
+			}
+			taken[tk] = true
+			dst[k] = uint8(tk)
 		}
-		s.schemeN = uint8(len(sp.Schemes))
+		return len(effects), nil
+	}
+	n, err := take("planted", sp.Planted, s.planted[:])
+	if err != nil {
+		return err
+	}
+	s.plantedN = uint8(n)
+	if sp.Schemes != nil {
+		n, err := take("schemes", sp.Schemes, s.schemes[:])
+		if err != nil {
+			return err
+		}
+		s.schemeN = uint8(n)
+		return nil
+	}
+	left := s.schemes[:0]
+	for _, tk := range s.schemes[:s.schemeN] {
+		if !taken[tk] {
+			left = append(left, tk)
+		}
+	}
+	s.schemeN = uint8(len(left))
+	return nil
+}
+
+// setUpFey applies fey: the Fey Folk's characters' HP, the active one and
+// the spirits. A character on 0 is a spirit; with all three on 0 the
+// active one stands on the Spirit space.
+func (s *State) setUpFey(sp *setupSpec) error {
+	if sp.Fey == nil {
+		return nil
+	}
+	var fs *fighterState
+	var fd *Fighter
+	for sl := 0; sl < 4; sl++ {
+		if f := s.fighterOf(sl); f.Rules&RFeyFolk != 0 {
+			fs, fd = s.slot(sl>>1, sl&1), f
+		}
+	}
+	if fs == nil {
+		return fmt.Errorf("fey: no Fey Folk in the teams")
+	}
+	fy := sp.Fey
+	hp := fs.charHP
+	if fy.HP != nil {
+		if len(fy.HP) != len(fd.Characters) {
+			return fmt.Errorf("fey: hp needs %d values (Fairy, Gnome, Elf)", len(fd.Characters))
+		}
+		for k, x := range fy.HP {
+			if x < 0 || x > int(fd.Characters[k].HP) {
+				return fmt.Errorf("fey: hp[%d]: %d is off the %s's track", k, x, fd.Characters[k].ID)
+			}
+			hp[k] = int8(x)
+		}
+	}
+	ch := engine.IndexOf(charNames[:], fy.Character)
+	if fy.Character == "" {
+		ch = int(fs.char)
+	}
+	spirits := 1
+	for _, h := range hp {
+		if h <= 0 {
+			spirits++
+		}
+	}
+	if fy.Spirits != 0 {
+		spirits = fy.Spirits
+	}
+	switch {
+	case ch < 0:
+		return fmt.Errorf("fey: character %q is not fairy, gnome or elf", fy.Character)
+	case hp[ch] <= 0 && spirits < 4:
+		return fmt.Errorf("fey: the active %s has no HP, and not all three are spirits", charNames[ch])
+	case spirits < 1 || spirits > 4:
+		return fmt.Errorf("fey: spirits %d is not 1..4", spirits)
+	}
+	fs.charHP, fs.char, fs.hp, fs.spirits = hp, uint8(ch), hp[ch], int8(spirits)
+	fs.flags &^= ffSpirit
+	if hp[ch] <= 0 {
+		fs.flags |= ffSpirit
+	}
+	if s.phase == phSpirit {
+		s.phase, s.spiritP = phOrder, -1 // the position names the opening character
+	}
+	return nil
+}
+
+// openFeyFolk brings the Elf in when the opening character is still to be
+// chosen but the setup plays the first round at once.
+func (s *State) openFeyFolk() {
+	if s.phase != phSpirit {
+		return
+	}
+	for sl := 0; sl < 4; sl++ {
+		if fs := s.slot(sl>>1, sl&1); s.fighterOf(sl).Rules&RFeyFolk != 0 && fs.flags&ffSpirit != 0 {
+			fs.flags &^= ffSpirit
+			s.enterCharacter(sl)
+		}
+	}
+	s.phase, s.spiritP = phOrder, -1
+}
+
+// setUpDecks applies round, fight and build.
+func (s *State) setUpDecks(sp *setupSpec) error {
+	if sp.Fight != nil {
+		s.openFeyFolk()
 	}
 	if sp.Round > 0 {
 		s.round = uint8(min(sp.Round, 200) - 1)

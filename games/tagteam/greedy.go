@@ -119,6 +119,11 @@ func (s *State) lookAhead(p int, m engine.Move, guess uint64) int {
 	return c.teamScore(p)
 }
 
+// rageValue is what a step of Bödvar's rage is worth to teamScore: two
+// cubes of power (without it, the seven steps to the Bear looked like
+// nothing to the bot, and Bödvar rarely got there).
+const rageValue = 30
+
 // teamScore values a position for p: a win or a loss outweighs all, then
 // HP (as a share of the track) and power of both teams.
 func (s *State) teamScore(p int) int {
@@ -142,6 +147,9 @@ func (s *State) teamScore(p int) int {
 			// The weaker fighter decides the game: weight low HP more.
 			hp := int(fs.hp)
 			v += sign * (hp*100/int(max(s.maxHP(q*2+i), 1)) + 40*max(0, 6-hp)*-1 + 15*int(fs.power))
+			if s.fighterOf(q*2+i).Rules&RBodvarBear != 0 && fs.flags&ffBear == 0 {
+				v += sign * rageValue * int(fs.track) // each step of rage brings the Bear closer
+			}
 		}
 	}
 	return v

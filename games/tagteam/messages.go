@@ -65,7 +65,7 @@ var (
 	errNotYours      = rule("not_a_starting_card", "%s nie jest twoją kartą startową.", "%s is not one of your starting cards.")
 	errNotOffered    = rule("not_offered", "Wybierz jedną z trzech dobranych kart i odłóż inną z nich (%s, %s).", "Choose one of the three cards drawn and return another of them (%s, %s).")
 	errPosition      = rule("bad_position", "Pozycja %d: talia walki ma %d kart, więc pozycje 0..%[2]d.", "Position %d: the fight deck holds %d cards, so positions 0..%[2]d.")
-	errSpirit        = rule("bad_character", "Ta postać Ludu Wróżek nie może teraz wejść do walki.", "That Fey Folk character cannot come in now.")
+	errSpirit        = rule("bad_character", "Ta postać Baśniowego ludu nie może teraz wejść do walki.", "That Fey Folk character cannot come in now.")
 )
 
 // decisionText names the decision the game waits for.
@@ -80,7 +80,7 @@ func (s *State) decisionText() engine.Text {
 	case phBuild:
 		return engine.Text{PL: "dodaj kartę do talii walki", EN: "add a card to the fight deck"}
 	case phSpirit:
-		return engine.Text{PL: "wybierz następną postać Ludu Wróżek", EN: "choose the next Fey Folk character"}
+		return engine.Text{PL: "wybierz następną postać Baśniowego ludu", EN: "choose the next Fey Folk character"}
 	}
 	return engine.Text{PL: "gra się skończyła", EN: "the game is over"}
 }
@@ -164,63 +164,77 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		tr("%s atakuje %s z siłą %d.", "%s attacks %s with strength %d.", slotName(int(e.A)), slotName(int(e.B>>8)), e.B&255)
 	case evPower:
 		ev.Data["change"] = e.B
+		if e.B == 0 {
+			tr("%s: moc równa mocy partnera.", "%s: power equal to the partner's.", fighter(int(e.Seat), int(e.A)))
+			break
+		}
 		tr("%s: moc %+d.", "%s: power %+d.", fighter(int(e.Seat), int(e.A)), e.B)
 	case evTransfer:
 		tr("%s przekazuje %d mocy: %s.", "%s passes %d power to %s.", slotName(int(e.A)), e.B&255, slotName(int(e.B>>8)))
 	case evToken:
-		t := "?"
-		if e.Card >= 0 && int(e.Card) < len(tokenNames) {
-			t = tokenNames[e.Card]
+		t := NoToken
+		if e.Card > 0 && int(e.Card) < int(numTokens) {
+			t = Token(e.Card)
+			ev.Data["token"] = tokenNames[t]
 		}
-		ev.Data["token"] = t
-		tr("Żeton %s: %s → %s.", "Token %s: %s → %s.", t, slotName(int(e.A)), slotName(int(e.B>>8)))
+		n := max(int(e.B&255), 1)
+		ev.Data["n"] = n
+		tr("%s: %s → %s.", "%s: %s → %s.", capitalize(tokenCount(t, n).In(lang)), slotName(int(e.A)), slotName(int(e.B>>8)))
 	case evTrack:
 		ev.Data["track"] = e.B
-		tr("%s: tor specjalny na %d.", "%s: special track at %d.", fighter(int(e.Seat), int(e.A)), e.B)
+		tr("%s: %s.", "%s: %s.", fighter(int(e.Seat), int(e.A)), s.trackOf(int(e.Seat), int(e.A)).on(int(e.B)).In(lang))
 	case evHP:
 		ev.Data["hp"] = e.B
-		tr("%s: %d PZ.", "%s: %d HP.", fighter(int(e.Seat), int(e.A)), e.B)
+		tr("%s: %s.", "%s: %s.", fighter(int(e.Seat), int(e.A)), s.hpWords(int(e.Seat), int(e.A), int(e.B)).In(lang))
 	case evIcon:
-		tr("%s: symbol na polu %d.", "%s: the symbol on space %d.", fighter(int(e.Seat), int(e.A)), e.B)
+		tr("%s: symbol na polu %d — %s.", "%s: the symbol on space %d — %s.", fighter(int(e.Seat), int(e.A)), e.B, s.iconWords(int(e.Seat), int(e.A), int(e.B)).In(lang))
 	case evShielded:
-		tr("Obecność Golema chroni: %s.", "The Golem's presence shields %s.", fighter(int(e.Seat), int(e.A)))
+		tr("Żeton obecności Golema chroni: %s.", "The Golem's Presence token shields %s.", fighter(int(e.Seat), int(e.A)))
 	case evReanimated:
 		tr("Reanimacja: karta działa jeszcze raz.", "Reanimation: the card resolves again.")
 	case evRemoved:
-		tr("%s usunięta z gry.", "%s is removed from the game.", card())
+		tr("Karta %s odpada z gry.", "The card %s leaves the game.", card())
 	case evFlipped:
-		tr("%s odwrócona.", "%s is turned over.", card())
+		tr("Karta %s odwraca się na drugą stronę.", "The card %s turns over to its other side.", card())
 	case evPlanted:
-		tr("Milady zawiązuje intrygę.", "Milady plants a scheme.")
+		tr("%s zawiązuje intrygę.", "%s plants a scheme.", s.miladyName().In(lang))
 	case evScheme:
 		kind := int(e.Card)
-		if kind >= 0 && kind < len(schemeText) {
+		if kind >= 0 && kind < len(schemeOps) {
 			ev.Data["scheme"] = kind
-			tr("Intryga: %s.", "Scheme: %s.", schemeText[kind][b2i(!pl)])
 		}
+		tr("Intryga: %s.", "Scheme: %s.", s.schemeWords(kind).In(lang))
 	case evSerpent:
-		face := [2][2]string{{"czarny", "biały"}, {"black", "white"}}[b2i(!pl)][e.B&1]
-		tr("Wąż: %s.", "The Serpent: %s.", face)
+		tr("Żeton węża: strona %s.", "The Serpent token: %s side up.", serpentFace(uint8(e.B)).In(lang))
 	case evStolen:
-		tr("Wieczna młodość: %s leczy %d.", "Eternal Youth: %s heals %d.", fighter(int(e.Seat), int(e.A)), e.B)
+		tr("%s: przejęte leczenie %d PZ i +2 mocy.", "%s: takes %d HP of healing and gains 2 power.", fighter(int(e.Seat), int(e.A)), e.B)
 	case evBroadside:
-		tr("20 okrętów: przeciwnicy mają po 1 PZ.", "20 ships: both opponents drop to 1 HP.")
+		tr("20 statków: obaj przeciwnicy spadają do 1 PZ.", "20 ships: both opponents drop to 1 HP.")
 	case evTransform:
-		tr("Bödvar zmienia się w niedźwiedzia (%d PZ).", "Bödvar becomes the Bear (%d HP).", e.B)
+		tr("%s przechodzi na stronę Niedźwiedzia (%d PZ).", "%s turns to the Bear side (%d HP).", fighter(int(e.Seat), int(e.A)), e.B)
 	case evRevived:
-		tr("Maman Brijit powraca (4 PZ, +1 mocy).", "Maman Brijit comes back (4 HP, +1 power).")
+		tr("%s powraca z pola wskrzeszenia: 4 PZ i +1 mocy.", "%s comes back from the revive space: 4 HP and 1 more power.", fighter(int(e.Seat), int(e.A)))
 	case evSpirit:
-		tr("Lud Wróżek: duch (%d).", "The Fey Folk: a spirit (%d).", e.B)
+		tr("%s: postać staje się duchem (duchy: %d).", "%s: the character becomes a spirit (spirits: %d).", fighter(int(e.Seat), int(e.A)), e.B)
 	case evCharacter:
-		tr("Lud Wróżek: nowa postać.", "The Fey Folk: a new character.")
+		name := characterName(int(e.B))
+		if p, i := int(e.Seat), int(e.A); p >= 0 && p < 2 && i >= 0 && i < 2 {
+			_, name, _ = s.character(int(s.players[p].fighters[i].f), int(e.B))
+		}
+		tr("%s: do walki wchodzi %s.", "%s: %s comes in.", fighter(int(e.Seat), int(e.A)), name.In(lang))
 	case evDragged:
-		tr("Do piekła: drużyna gracza %d wygrywa zamiast przegrać!", "Drag You to Hell: player %d's team wins instead!", int(e.Seat)+1)
+		tr("%s: drużyna gracza %d wygrywa zamiast przegrać!", "%s: player %d's team wins instead!", s.dragCard().In(lang), int(e.Seat)+1)
 	case evGameOver:
+		reason := ""
+		if end := s.ending(); end != nil && end.Kind != "draw" {
+			ev.Data["reason"] = end.Kind
+			reason = " " + end.Text.In(lang)
+		}
 		switch e.Seat {
 		case -2:
-			tr("Remis.", "A draw.")
+			tr("Koniec gry — remis.%s", "The game is over — a draw.%s", reason)
 		default:
-			tr("Wygrywa %s!", "%s wins!", who)
+			tr("Koniec gry — wygrywa %s!%s", "The game is over — %s wins!%s", who, reason)
 		}
 	case evDrawn:
 		if !own {
@@ -236,11 +250,78 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		tr("Dodajesz %s na pozycję %d.", "You add %s at position %d.", card(), e.A)
 	case evInstant:
 		c := s.pack.Card(uint8(e.Card))
-		tr("%s: premia natychmiastowa — %s.", "%s: an instant bonus — %s.", who, opsText(c.Instant, lang))
+		d := s.describerFor(c.Fighter)
+		d.self = -1 // the bonus text is announced, not the card: no numbers of now
+		tr("%s: premia natychmiastowa — %s.", "%s: an instant bonus — %s.", who, d.ops(c.Instant).In(lang))
 	case evExhausted:
-		tr("Talia budowy się wyczerpała: remis.", "A build deck has run out: a draw.")
+		tr("Koniec talii budowy: nie da się dobrać 3 kart.", "The build deck has run out: 3 cards cannot be drawn.")
 	}
 	return ev, true
+}
+
+// trackOf is the words of the special track of seat p's fighter i.
+func (s *State) trackOf(p, i int) trackWords {
+	if p < 0 || p > 1 || i < 0 || i > 1 {
+		return otherTrack
+	}
+	return wordsOf(s.fighterOf(p*2 + i).Track)
+}
+
+// hpWords says where a health marker stands: its HP, or the space below.
+func (s *State) hpWords(p, i, hp int) engine.Text {
+	if p < 0 || p > 1 || i < 0 || i > 1 {
+		return both("%d PZ", "%d HP", hp)
+	}
+	f := s.fighterOf(p*2 + i)
+	switch {
+	case hp > 0:
+		return both("%d PZ", "%d HP", hp)
+	case f.Rules&RFeyFolk != 0:
+		return engine.Text{PL: "pole ducha", EN: "the spirit space"}
+	case hp <= -2 && s.rules.reviveSpace && f.Rules&RMamanBrijitRevive != 0:
+		return engine.Text{PL: "pole wskrzeszenia", EN: "the revive space"}
+	}
+	return engine.Text{PL: "pole KO", EN: "the KO space"}
+}
+
+// iconWords says what the symbol on space at of seat p's fighter i does:
+// on its health track, its special track, or both (the event does not
+// say which fired).
+func (s *State) iconWords(p, i, at int) engine.Text {
+	if p < 0 || p > 1 || i < 0 || i > 1 {
+		return engine.Text{PL: "symbol", EN: "a symbol"}
+	}
+	fi := int(s.players[p].fighters[i].f)
+	f := &s.pack.Fighters[fi]
+	var parts []engine.Text
+	if ops, ok := s.hpIcons(p*2 + i)[int8(at)]; ok {
+		if t := s.symbol(fi, ops); t != nil {
+			parts = append(parts, *t)
+		}
+	}
+	if f.Track != nil {
+		if ops, ok := f.Track.Icons[int8(at)]; ok {
+			if t := s.symbol(fi, ops); t != nil {
+				if len(parts) > 0 {
+					*t = both("%s: %s", "%s: %s", wordsOf(f.Track).name, *t)
+					parts[0] = both("tor zdrowia: %s", "health track: %s", parts[0])
+				}
+				parts = append(parts, *t)
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return engine.Text{PL: "bez efektu", EN: "no effect"}
+	}
+	return join(parts, "; ", "; ")
+}
+
+// miladyName is the name of the fighter whose schemes are in play.
+func (s *State) miladyName() engine.Text {
+	if s.milady >= 0 && s.milady < 4 {
+		return s.fighterOf(int(s.milady)).Name
+	}
+	return engine.Text{PL: "Milady", EN: "Milady"}
 }
 
 func b2i(b bool) int {

@@ -244,10 +244,16 @@ func (s *State) do(p int, m engine.Move) {
 			s.endBuild()
 		}
 	case mSpirit:
+		// Before the first round (nobody has ordered the starting cards
+		// yet) it is the opening character; during a fight, the next one.
+		opening := s.players[0].decided == 0 && s.players[1].decided == 0
 		s.chooseSpirit(p, a)
 		s.spiritP = -1
-		s.phase = phOrder // fighting: nobody owes a decision
-		s.players[0].decided, s.players[1].decided = 1, 1
+		s.phase = phOrder
+		if opening {
+			return
+		}
+		s.players[0].decided, s.players[1].decided = 1, 1 // fighting: nobody owes a decision
 		s.runFight()
 	}
 }
@@ -290,8 +296,14 @@ func (s *State) revealPicks() {
 	s.phase = phPick2
 }
 
-// startRound begins a round's fight phase.
+// startRound begins a round's fight phase and plays it.
 func (s *State) startRound() {
+	s.beginRound()
+	s.runFight()
+}
+
+// beginRound begins a round's fight phase.
+func (s *State) beginRound() {
 	s.round++
 	s.turn = 0
 	for p := 0; p < 2; p++ {
@@ -300,7 +312,6 @@ func (s *State) startRound() {
 	}
 	s.phase = phOrder
 	s.emit(evRound, -1, -1, int(s.round), 0)
-	s.runFight()
 }
 
 // endRound: the fight decks are spent; the build phase draws 3 for each
@@ -337,10 +348,18 @@ func (s *State) endRound() {
 	s.phase = phBuild
 }
 
-// endBuild inserts both chosen cards, returns the other two to the bottom,
-// applies the instant bonuses together (B3 Build 4, B5.11) and starts the
-// next round.
+// endBuild adds both chosen cards and starts the next round, unless an
+// instant bonus ended the game.
 func (s *State) endBuild() {
+	if s.addCards() {
+		s.startRound()
+	}
+}
+
+// addCards inserts both chosen cards, returns the other two to the bottom
+// and applies the instant bonuses together (B3 Build 4, B5.11); it reports
+// whether the game goes on.
+func (s *State) addCards() bool {
 	for p := 0; p < 2; p++ {
 		pl := &s.players[p]
 		a, pos, under := pl.choice[0], pl.choice[1], pl.choice[2]
@@ -385,11 +404,8 @@ func (s *State) endBuild() {
 		s.applyCubes()
 		s.settle()
 		s.endTurn()
-		if s.over != 0 {
-			return
-		}
 	}
-	s.startRound()
+	return s.over == 0
 }
 
 // Notation.

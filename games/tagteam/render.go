@@ -8,9 +8,11 @@ import (
 	"stolik/engine"
 )
 
-// Render draws the table as viewer sees it: both teams with health, power,
-// tokens and special tracks, the decks' sizes, this round's reveals, and
-// viewer's own fight deck, draws and draft cards.
+// Render draws the table as viewer sees it: both teams with each
+// fighter's printed health track and marker, power, tokens, special track
+// and warnings, the decks' sizes, this round's reveals, the end and why,
+// and viewer's own fight deck, draws and draft cards (each candidate's
+// board).
 func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 	v := s.view(viewer)
 	pl := lang != engine.EN
@@ -31,55 +33,44 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 	fmt.Fprintf(&b, "══ Tag Team · %s %d · %s %d ══\n", tr("runda", "round"), v.Round, tr("tura", "turn"), v.Turn)
 	switch {
 	case v.Over && v.Winner == -2:
-		b.WriteString(tr("Remis.\n", "A draw.\n"))
+		b.WriteString(tr("Koniec gry — remis.", "The game is over — a draw."))
 	case v.Over:
-		fmt.Fprintf(&b, "%s: %s\n", tr("Wygrywa", "Winner"), player(v.Winner))
+		fmt.Fprintf(&b, "%s %s.", tr("Koniec gry — wygrywa", "The game is over — the winner is"), player(v.Winner))
 	default:
 		who := []string{}
 		for _, p := range v.Pending {
 			who = append(who, strconv.Itoa(p+1))
 		}
-		fmt.Fprintf(&b, "%s · %s: %s\n", s.decisionText().In(lang), tr("czekamy na", "waiting for"), strings.Join(who, ", "))
+		fmt.Fprintf(&b, "%s · %s: %s", s.decisionText().In(lang), tr("czekamy na", "waiting for"), strings.Join(who, ", "))
 	}
+	if v.End != nil && v.End.Kind != "draw" {
+		fmt.Fprintf(&b, " %s", v.End.Text.In(lang))
+	}
+	b.WriteByte('\n')
 	for p, pv := range v.Players {
 		fmt.Fprintf(&b, "%s · %s %d · %s %d", player(p), tr("talia walki", "fight deck"), pv.DeckCount, tr("talia budowy", "build deck"), pv.Build)
 		if len(pv.Revealed) > 0 {
 			fmt.Fprintf(&b, " · %s: %s", tr("odkryte", "revealed"), s.cardList(pv.Revealed, lang))
 		}
 		b.WriteByte('\n')
+		if len(pv.Picks) > 0 {
+			fmt.Fprintf(&b, "  %s: %s · %s: %s\n", tr("wybrany", "picked"), s.fighterList(pv.Picks, lang), tr("podane dalej", "passed on"), s.fighterList(pv.Passed, lang))
+		}
 		for i, f := range pv.Fighters {
-			mark := "  "
-			if i == pv.Active {
-				mark = "▶ "
-			}
-			fmt.Fprintf(&b, "  %s%-16s %s %2d/%-2d %s", mark, f.Name.In(lang), tr("PZ", "HP"), f.HP, f.MaxHP, bar(f.HP, f.MaxHP))
-			fmt.Fprintf(&b, " · %s %d", tr("moc", "power"), f.Power)
-			if fd := s.fighterOf(p*2 + i); fd.Track != nil && !f.Bear {
-				fmt.Fprintf(&b, " · %s %d/%d", fd.Track.Name, f.Track, fd.Track.Max)
-			}
-			for t := Token(1); t < numTokens; t++ {
-				if n := f.Tokens[tokenNames[t]]; n > 0 {
-					fmt.Fprintf(&b, " · %s ×%d", tokenText[t].In(lang), n)
-				}
-			}
-			if f.Bear {
-				b.WriteString(tr(" · Niedźwiedź", " · the Bear"))
-			}
-			if f.Serpent != "" {
-				fmt.Fprintf(&b, " · %s %s", tr("wąż", "serpent"), f.Serpent)
-			}
-			if f.Char != "" {
-				fmt.Fprintf(&b, " · %s (%v) · %s %d", f.Char, f.CharHP, tr("duchy", "spirits"), f.Spirits)
-			}
-			b.WriteByte('\n')
+			s.renderFighter(&b, f, i == pv.Active, v.Round == 0, lang)
 		}
 	}
 	if s.milady >= 0 {
 		fmt.Fprintf(&b, "%s: %d · %s: %d\n", tr("Intrygi w zapasie", "Schemes in supply"), v.Schemes, tr("zawiązane", "planted"), v.Planted)
 	}
-	if len(v.Draft) > 0 {
-		fmt.Fprintf(&b, "%s: %s\n", tr("Twoje karty draftu", "Your draft cards"), strings.Join(v.Draft, ", "))
+	if len(v.Plans) > 0 {
+		var plans []string
+		for _, k := range v.Plans {
+			plans = append(plans, s.schemeWords(k).In(lang))
+		}
+		fmt.Fprintf(&b, "%s: %s\n", tr("Twoje zawiązane intrygi", "Your planted schemes"), strings.Join(plans, "; "))
 	}
+	s.renderDraft(&b, v, lang)
 	if len(v.Deck) > 0 {
 		fmt.Fprintf(&b, "%s:\n", tr("Twoja talia walki (od wierzchu)", "Your fight deck (top first)"))
 		for i, id := range v.Deck {
@@ -105,6 +96,173 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 	return b.String()
 }
 
+// renderFighter draws one fighter: name, HP, power and tokens; the health
+// track as printed with the marker (● the marker, ■ a stop space, ◆ a
+// symbol), the symbols and the special track in words; warnings; and,
+// before the first round, the special rules.
+func (s *State) renderFighter(b *strings.Builder, f FighterView, active, rules bool, lang engine.Lang) {
+	pl := lang != engine.EN
+	tr := func(p, e string) string {
+		if pl {
+			return p
+		}
+		return e
+	}
+	mark := "  "
+	if active {
+		mark = "▶ "
+	}
+	fmt.Fprintf(b, "  %s%-16s %s %2d/%-2d · %s %d", mark, f.Name.In(lang), tr("PZ", "HP"), max(f.HP, 0), f.MaxHP, tr("moc", "power"), f.Power)
+	if f.Health.Side != nil {
+		fmt.Fprintf(b, " · %s", f.Health.Side.In(lang))
+	}
+	for _, t := range f.Held {
+		fmt.Fprintf(b, " · %s", t.Text.In(lang))
+	}
+	b.WriteByte('\n')
+	fmt.Fprintf(b, "      %s\n", drawTrack(f.Health, lang))
+	var legend []string
+	var stops []int
+	for _, sp := range f.Health.Spaces {
+		if sp.Stop {
+			stops = append(stops, sp.N)
+		}
+	}
+	if len(stops) > 0 {
+		legend = append(legend, fmt.Sprintf("■ %s: %s", tr("stop", "stop"), numbers(stops).In(lang)))
+	}
+	for _, g := range groupSymbols(f.Health.Spaces) {
+		legend = append(legend, fmt.Sprintf("◆ %s: %s", numbers(g.at).In(lang), g.text.In(lang)))
+	}
+	if len(legend) > 0 {
+		fmt.Fprintf(b, "      %s\n", strings.Join(legend, " · "))
+	}
+	if st := f.Special; st != nil {
+		fmt.Fprintf(b, "      %s %d/%d", st.Name.In(lang), st.Marker, st.Max)
+		for _, g := range groupSymbols(st.Spaces) {
+			fmt.Fprintf(b, " · %s %s: %s", tr("na", "on"), numbers(g.at).In(lang), g.text.In(lang))
+		}
+		b.WriteByte('\n')
+	}
+	if len(f.Characters) > 0 {
+		var cs []string
+		for _, c := range f.Characters {
+			state := fmt.Sprintf("%d/%d", c.HP, c.Max)
+			if c.Spirit {
+				state = tr("duch", "spirit")
+			}
+			m := ""
+			if c.Active {
+				m = "▶ "
+			}
+			cs = append(cs, fmt.Sprintf("%s%s %s", m, c.Name.In(lang), state))
+		}
+		fmt.Fprintf(b, "      %s: %s · %s: %d\n", tr("Postacie", "Characters"), strings.Join(cs, " · "), tr("duchy", "spirits"), f.Spirits)
+	}
+	for _, w := range f.Warnings {
+		fmt.Fprintf(b, "      ⚠ %s\n", w.Text.In(lang))
+	}
+	if rules {
+		for _, r := range f.Rules {
+			fmt.Fprintf(b, "      • %s\n", r.In(lang))
+		}
+	}
+}
+
+// drawTrack draws a health track from the top down: the top value, a
+// character per space, and the last spaces by name.
+func drawTrack(ht HealthTrack, lang engine.Lang) string {
+	var b strings.Builder
+	var tail []string
+	top := -1
+	for _, sp := range ht.Spaces {
+		if sp.Kind != "" {
+			name := map[string][2]string{"ko": {"KO", "KO"}, "revive": {"wskrzeszenie", "revive"}, "spirit": {"duch", "spirit"}}[sp.Kind][b2i(lang == engine.EN)]
+			if sp.N == ht.Marker {
+				name = "●" + name
+			}
+			tail = append(tail, name)
+			continue
+		}
+		if top < 0 {
+			top = sp.N
+			fmt.Fprintf(&b, "%d ", top)
+		}
+		switch {
+		case sp.N == ht.Marker:
+			b.WriteString("●")
+		case sp.Stop:
+			b.WriteString("■")
+		case sp.Symbol != nil:
+			b.WriteString("◆")
+		default:
+			b.WriteString("·")
+		}
+	}
+	if top >= 0 {
+		b.WriteString(" 1")
+	}
+	if len(tail) > 0 {
+		b.WriteString(" │ " + strings.Join(tail, " "))
+	}
+	return b.String()
+}
+
+// renderDraft lists the viewer's draft cards: each fighter's board, rules
+// and starting card; in a free choice, every fighter.
+func (s *State) renderDraft(b *strings.Builder, v View, lang engine.Lang) {
+	pl := lang != engine.EN
+	tr := func(p, e string) string {
+		if pl {
+			return p
+		}
+		return e
+	}
+	ids := v.Draft
+	title := tr("Twoje karty draftu", "Your draft cards")
+	if s.phase == phTeam {
+		title = tr("Zawodnicy do wyboru", "The fighters to choose from")
+		ids = nil
+		for i := range s.pack.Fighters {
+			ids = append(ids, s.pack.Fighters[i].ID)
+		}
+	}
+	if len(ids) > 0 {
+		fmt.Fprintf(b, "%s:\n", title)
+	}
+	for _, id := range ids {
+		bf, ok := v.Boards[id]
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(b, "  %-16s %s — %s\n", id, bf.Name.In(lang), bf.Text.In(lang))
+		fmt.Fprintf(b, "      %s\n", bf.Health.Text.In(lang))
+		if bf.Special != nil {
+			fmt.Fprintf(b, "      %s\n", bf.Special.Text.In(lang))
+		}
+		for _, r := range bf.Rules {
+			fmt.Fprintf(b, "      • %s\n", r.In(lang))
+		}
+		for _, c := range bf.Starting {
+			fmt.Fprintf(b, "      ★ %s: %s\n", c.Name.In(lang), c.Text.In(lang))
+		}
+	}
+	if v.Discarded != "" {
+		fmt.Fprintf(b, "%s: %s\n", tr("Odrzucony w tajemnicy", "Discarded in secret"), s.fighterList([]string{v.Discarded}, lang))
+	}
+}
+
+func (s *State) fighterList(ids []string, lang engine.Lang) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id
+		if fi, ok := s.pack.fighterIx[id]; ok {
+			out[i] = s.pack.Fighters[fi].Name.In(lang)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
 func (s *State) cardList(ids []string, lang engine.Lang) string {
 	out := make([]string, len(ids))
 	for i, id := range ids {
@@ -114,59 +272,14 @@ func (s *State) cardList(ids []string, lang engine.Lang) string {
 }
 
 // cardText says what a card does, with its instant bonus.
-func (s *State) cardText(ci uint8, lang engine.Lang) string {
+func (s *State) cardText(ci uint8, lang engine.Lang) string { return s.cardWords(ci).In(lang) }
+
+// cardWords says what a card does in both languages: the side it shows
+// now, in play with the strength of its attacks now.
+func (s *State) cardWords(ci uint8) engine.Text {
 	c := s.pack.Card(ci)
-	var parts []string
-	stages := c.Stages
-	if c.Front != nil {
-		stages = c.Front
-		if bitHas(s.players[0].flipped[:], ci) || bitHas(s.players[1].flipped[:], ci) {
-			stages = c.Back
-		}
-	}
-	for _, st := range stages {
-		if t := opsText(st, lang); t != "" {
-			parts = append(parts, t)
-		}
-	}
-	then := " THEN "
-	if lang != engine.EN {
-		then = " NASTĘPNIE "
-	}
-	text := strings.Join(parts, then)
-	if len(c.Instant) > 0 {
-		if lang == engine.EN {
-			text += " · instant: " + opsText(c.Instant, lang)
-		} else {
-			text += " · natychmiast: " + opsText(c.Instant, lang)
-		}
-	}
-	if c.Deferred {
-		if lang == engine.EN {
-			text += " · after the opponent's card"
-		} else {
-			text += " · po karcie przeciwnika"
-		}
-	}
-	return text
-}
-
-var tokenText = [numTokens]engine.Text{
-	Sheriff:       {PL: "Szeryf", EN: "Sheriff"},
-	Presence:      {PL: "Obecność Golema", EN: "Golem's Presence"},
-	Serpent:       {PL: "Wąż", EN: "Serpent"},
-	Concentration: {PL: "Koncentracja", EN: "Concentration"},
-	Aflame:        {PL: "Podpalenie", EN: "Aflame!"},
-	Scheme:        {PL: "Intryga", EN: "Scheme"},
-}
-
-// bar draws a health track.
-func bar(hp, top int) string {
-	if top <= 0 {
-		return ""
-	}
-	n := max(0, min(hp, top)) * 10 / top
-	return "[" + strings.Repeat("█", n) + strings.Repeat("·", 10-n) + "]"
+	back := c.Front != nil && (bitHas(s.players[0].flipped[:], ci) || bitHas(s.players[1].flipped[:], ci))
+	return s.describerFor(c.Fighter).card(c, back)
 }
 
 // Ask offers the legal moves as a numbered list (engine.NumberedAsk).

@@ -42,7 +42,10 @@ type check struct {
 	Draft   [][]string `json:"draft,omitempty"` // draft cards in hand, as sets
 	Bear    []bool     `json:"bear,omitempty"`  // per seat: a fighter on the Bear side
 	Serpent string     `json:"serpent,omitempty"`
-	Winner  *int       `json:"winner,omitempty"` // -1 not over, -2 draw
+	Supply  []int      `json:"supply,omitempty"`  // Milady's scheme supply by effect, as a set
+	Planted []int      `json:"planted,omitempty"` // Milady's planted schemes by effect, the next unleashed first
+	Fey     *feySpec   `json:"fey,omitempty"`     // the Fey Folk's active character, characters' HP and spirits
+	Winner  *int       `json:"winner,omitempty"`  // -1 not over, -2 draw
 	// Events counts events of a kind among the move's events (after 0: the
 	// set-up's), e.g. {"block_success": 1}.
 	Events map[string]int `json:"events,omitempty"`
@@ -200,6 +203,38 @@ func verify(t *testing.T, st engine.State, ch check, last, all []engine.Event) {
 				if got := []string{"black", "white"}[fs.serpent]; got != ch.Serpent {
 					t.Errorf("serpent %s, want %s", got, ch.Serpent)
 				}
+			}
+		}
+	}
+	schemeKindsOf := func(ks []uint8) []int {
+		out := []int{}
+		for _, k := range ks {
+			out = append(out, int(schemeKinds[k]))
+		}
+		return out
+	}
+	if ch.Supply != nil {
+		got, want := schemeKindsOf(s.schemes[:s.schemeN]), slices.Clone(ch.Supply)
+		slices.Sort(got)
+		slices.Sort(want)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("scheme supply %v, want %v", got, want)
+		}
+	}
+	if ch.Planted != nil {
+		if got := schemeKindsOf(s.planted[:s.plantedN]); fmt.Sprint(got) != fmt.Sprint(ch.Planted) {
+			t.Errorf("planted schemes %v, want %v", got, ch.Planted)
+		}
+	}
+	if ch.Fey != nil {
+		for sl := 0; sl < 4; sl++ {
+			fs := s.slot(sl>>1, sl&1)
+			if s.fighterOf(sl).Rules&RFeyFolk == 0 {
+				continue
+			}
+			got := feySpec{Character: charNames[fs.char], HP: []int{int(fs.charHP[0]), int(fs.charHP[1]), int(fs.charHP[2])}, Spirits: int(fs.spirits)}
+			if fmt.Sprint(got) != fmt.Sprint(*ch.Fey) {
+				t.Errorf("the Fey Folk: %+v, want %+v", got, *ch.Fey)
 			}
 		}
 	}

@@ -1,9 +1,7 @@
 package tagteam
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"stolik/engine"
 )
@@ -33,6 +31,25 @@ type View struct {
 	// card's print is public; only cards already in sight are listed.
 	Cards    map[string]CardFace    `json:"cards,omitempty"`
 	Fighters map[string]engine.Text `json:"fighters,omitempty"`
+	// Boards are the printed boards of the fighters the draft shows (the
+	// viewer's draft cards, the picks and cards passed, or every fighter
+	// in a free choice), by id.
+	Boards map[string]BoardFace `json:"boards,omitempty"`
+	// End says why the game ended.
+	End *EndView `json:"end,omitempty"`
+}
+
+// BoardFace is a fighter's board as the draft shows it: health, base
+// power, the printed tracks, special rules and the starting card.
+type BoardFace struct {
+	Name     engine.Text   `json:"name"`
+	HP       int           `json:"hp"`
+	Power    int           `json:"power"`
+	Health   HealthTrack   `json:"health"`
+	Special  *SpecialTrack `json:"special,omitempty"`
+	Rules    []engine.Text `json:"rules,omitempty"`
+	Starting []CardFace    `json:"starting"`
+	Text     engine.Text   `json:"text"` // the board in one line
 }
 
 // CardFace is what a fight card says: its name, its fighter, whether it
@@ -73,9 +90,26 @@ type FighterView struct {
 	Char    string         `json:"character,omitempty"`
 	CharHP  []int          `json:"character_hp,omitempty"`
 	Spirits int            `json:"spirits,omitempty"`
-	// The board's special track, if it has one: its name and top.
-	TrackName string `json:"track_name,omitempty"`
-	TrackMax  int    `json:"track_max,omitempty"`
+	// The printed board with the markers, in words: the health track
+	// (the Bear's once Bödvar has turned, the active Fey Folk
+	// character's), the special track, the tokens held, the special rules.
+	Health     HealthTrack     `json:"health"`
+	Special    *SpecialTrack   `json:"special,omitempty"`
+	Held       []TokenView     `json:"held,omitempty"`
+	Rules      []engine.Text   `json:"rules,omitempty"`
+	Characters []CharacterView `json:"characters,omitempty"` // the Fey Folk
+	// Warnings: one token or one hit from losing (end.go).
+	Warnings []Warning `json:"warnings,omitempty"`
+}
+
+// CharacterView is one of the Fey Folk's three characters.
+type CharacterView struct {
+	ID     string      `json:"id"`
+	Name   engine.Text `json:"name"`
+	HP     int         `json:"hp"`
+	Max    int         `json:"max"`
+	Spirit bool        `json:"spirit,omitempty"`
+	Active bool        `json:"active,omitempty"`
 }
 
 func (s *State) names(cs []uint8) []string {
@@ -94,6 +128,7 @@ func (s *State) view(viewer engine.Seat) View {
 		Schemes: int(s.schemeN), Planted: int(s.plantedN), Over: s.over != 0, Winner: -1}
 	if s.over != 0 {
 		v.Winner = int(s.winner)
+		v.End = s.ending()
 	}
 	for _, p := range s.Pending() {
 		v.Pending = append(v.Pending, int(p))
@@ -124,13 +159,16 @@ func (s *State) view(viewer engine.Seat) View {
 				if f.Rules&RSerpent != 0 {
 					fv.Serpent = []string{"black", "white"}[fs.serpent]
 				}
-				if f.Track != nil {
-					fv.TrackName, fv.TrackMax = f.Track.Name, int(f.Track.Max)
-				}
+				s.boardView(&fv, p*2+i)
 				if f.Rules&RFeyFolk != 0 {
 					fv.Char = charNames[fs.char]
 					fv.CharHP = []int{int(fs.charHP[0]), int(fs.charHP[1]), int(fs.charHP[2])}
 					fv.Spirits = int(fs.spirits)
+					for k := 0; k < 3; k++ {
+						top, name, _ := s.character(int(fs.f), k)
+						fv.Characters = append(fv.Characters, CharacterView{ID: charNames[k], Name: name, HP: max(int(fs.charHP[k]), 0),
+							Max: top, Spirit: fs.charHP[k] <= 0, Active: k == int(fs.char)})
+					}
 				}
 				pv.Fighters = append(pv.Fighters, fv)
 			}
@@ -174,8 +212,7 @@ func (s *State) faces(v *View) {
 			return
 		}
 		c := s.pack.Card(i)
-		cards[name] = CardFace{Name: c.Name, Fighter: s.pack.Fighters[c.Fighter].ID, Starting: c.Starting,
-			Text: engine.Text{PL: s.cardText(i, engine.PL), EN: s.cardText(i, engine.EN)}}
+		cards[name] = CardFace{Name: c.Name, Fighter: s.pack.Fighters[c.Fighter].ID, Starting: c.Starting, Text: s.cardWords(i)}
 	}
 	fighters := map[string]engine.Text{}
 	fighter := func(id string) {
@@ -212,8 +249,20 @@ func (s *State) faces(v *View) {
 	if len(cards) > 0 {
 		v.Cards = cards
 	}
+	if s.phase == phTeam {
+		// A free choice: every fighter is a candidate.
+		for i := range s.pack.Fighters {
+			fighter(s.pack.Fighters[i].ID)
+		}
+	}
 	if len(fighters) > 0 {
 		v.Fighters = fighters
+	}
+	if s.phase == phPick || s.phase == phPick2 || s.phase == phTeam {
+		v.Boards = map[string]BoardFace{}
+		for id := range fighters {
+			v.Boards[id] = s.boardFace(s.pack.fighterIx[id])
+		}
 	}
 }
 
@@ -403,56 +452,43 @@ func (s *State) SeatLabel(p engine.Seat) string {
 	return a + "+" + b
 }
 
-// opsText says what ops do, in a few words.
-func opsText(ops []Op, lang engine.Lang) string {
-	var parts []string
-	en := lang == engine.EN
-	tr := func(pl, e string, args ...any) string {
-		if en {
-			return fmt.Sprintf(e, args...)
-		}
-		return fmt.Sprintf(pl, args...)
+// boardView fills in the printed board of the fighter in slot sl.
+func (s *State) boardView(fv *FighterView, sl int) {
+	fs := s.slot(sl>>1, sl&1)
+	fi := int(fs.f)
+	fv.Health = s.healthTrack(fi, fs)
+	if fs.flags&ffBear == 0 {
+		fv.Special = s.specialTrack(fi, int(fs.track))
 	}
-	whoText := func(w Who) string {
-		pl := []string{"ty", "partner", "przeciwnik", "partner przeciwnika", "twoja drużyna", "przeciwnicy", "wszyscy", "wszyscy inni", "posiadacz żetonu"}
-		e := []string{"you", "partner", "opponent", "opponent's partner", "your team", "opponents", "everyone", "all others", "the token's holder"}
-		if en {
-			return e[w]
-		}
-		return pl[w]
+	fv.Held = tokensHeld(fs.tok, fs.serpent)
+	fv.Rules = s.ruleTexts(fi)
+	fv.Warnings = s.warnings(sl)
+}
+
+// boardFace is fighter fi's board as the draft shows it.
+func (s *State) boardFace(fi int) BoardFace {
+	f := &s.pack.Fighters[fi]
+	b := BoardFace{Name: f.Name, HP: int(f.HP), Power: int(f.Power), Health: s.healthTrack(fi, nil), Rules: s.ruleTexts(fi), Starting: []CardFace{}}
+	if f.Track != nil {
+		b.Special = s.specialTrack(fi, int(f.Track.Start))
 	}
-	num := func(op *Op) string {
-		if op.Amount != Fixed {
-			return amountNames[op.Amount]
-		}
-		return fmt.Sprint(op.N)
-	}
-	for i := range ops {
-		op := &ops[i]
-		switch op.Kind {
-		case OpAttack:
-			parts = append(parts, tr("atak (%s)", "attack (%s)", whoText(op.To)))
-		case OpBlock:
-			parts = append(parts, tr("blok", "block"))
-		case OpHeal:
-			parts = append(parts, tr("leczenie %s (%s)", "heal %s (%s)", num(op), whoText(op.To)))
-		case OpDamage:
-			parts = append(parts, tr("obrażenia %s (%s)", "damage %s (%s)", num(op), whoText(op.To)))
-		case OpPower:
-			parts = append(parts, tr("moc %s (%s)", "power %s (%s)", num(op), whoText(op.To)))
-		case OpTransfer:
-			parts = append(parts, tr("przekazanie %s", "transfer %s", num(op)))
-		case OpCancel:
-			parts = append(parts, tr("anuluj", "cancel"))
-		case OpTrack:
-			parts = append(parts, tr("tor +%s", "track +%s", num(op)))
-		case OpToken:
-			parts = append(parts, tr("żeton %s", "token %s", tokenNames[op.What]))
-		case OpIf:
-			parts = append(parts, tr("jeśli %s: %s", "if %s: %s", condNames[op.Cond.Kind], opsText(op.Do, lang)))
-		case OpUnique:
-			parts = append(parts, uniqueNames[op.Unique])
+	d := s.describerFor(fi)
+	var starting []engine.Text
+	for _, ci := range f.Cards {
+		if c := &s.pack.Cards[ci]; c.Starting {
+			b.Starting = append(b.Starting, CardFace{Name: c.Name, Fighter: f.ID, Starting: true, Text: d.card(c, false)})
+			starting = append(starting, c.Name)
 		}
 	}
-	return strings.Join(parts, ", ")
+	hp := both("%d PZ", "%d HP", f.HP)
+	if f.Rules&RFeyFolk != 0 {
+		var cs []engine.Text
+		for k := 0; k < 3; k++ {
+			top, name, _ := s.character(fi, k)
+			cs = append(cs, both("%s %d", "%s %d", name, top))
+		}
+		hp = both("PZ: %s", "HP: %s", join(cs, ", ", ", "))
+	}
+	b.Text = both("%s · moc %d · karta startowa: %s", "%s · power %d · starting card: %s", hp, f.Power, join(starting, ", ", ", "))
+	return b
 }

@@ -463,6 +463,8 @@ function renderOutcome() {
   else if (o.winners && o.winners.length) {
     lines.push(t(o.winners.length > 1 ? 'table.outcome.winners' : 'table.outcome.winner', {who: o.winners.map(withScore).join(', ')}));
   }
+  const why = r && r.reason ? r.reason(m.view) : '';
+  if (why) lines.push(why);
   if (o.ranks && o.ranks.length > 2) {
     const order = o.ranks.map((rank, seat) => ({rank, seat})).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
     lines.push(t('table.outcome.ranks', {list: order.map((x) => t('table.outcome.rank', {rank: x.rank, who: withScore(x.seat)})).join(', ')}));

@@ -1,10 +1,15 @@
-// Tag Team. The two teams face each other: each fighter's health track,
-// power cubes, tokens and special track, the active fighter, the decks'
-// sizes, this round's reveals and the last round's order. Below, your own
-// fight deck in order and the choices of the phase: the draft, the order
-// of the starting cards, and the build — the three cards drawn, which one
+// Tag Team. The two teams face each other: each fighter's printed health
+// track space by space with the marker (stop spaces, symbols, KO, the
+// revive and spirit spaces, each said in words), power cubes, tokens, the
+// special track, special rules, warnings when a fighter is one token or
+// one hit from losing, the active fighter, the decks' sizes, this round's
+// reveals and the last round's order; at the end, why the game ended.
+// Below, your own fight deck in order and the choices of the phase: the
+// draft (each candidate's board, rules and starting card), the order of
+// the starting cards, and the build — the three cards drawn, which one
 // goes into the fight deck, where, and which goes to the very bottom of
-// the build deck.
+// the build deck. The texts of boards, rules, warnings and the end come
+// from the server in both languages.
 
 import {h, meter} from '../dom.js';
 import {defineStrings, t, text} from '../i18n.js';
@@ -18,31 +23,43 @@ defineStrings({
   'tt.ph.team': ['Wybierz dwóch zawodników do drużyny.', 'Choose two fighters for your team.'],
   'tt.ph.order': ['Ułóż karty startowe: która leży na wierzchu talii walki?', 'Order the starting cards: which lies on top of the fight deck?'],
   'tt.ph.build': ['Budowa: z trzech dobranych kart jedną dodaj do talii walki (w dowolne miejsce), dwie pozostałe idą na spód talii budowy.', 'Build: of the three cards drawn, add one to your fight deck (anywhere); the other two go to the bottom of the build deck.'],
-  'tt.ph.spirit': ['Wybierz następną postać Baśniowego Ludu.', 'Choose the Fey Folk\'s next character.'],
+  'tt.ph.spirit': ['Wybierz następną postać Baśniowego ludu.', 'Choose the Fey Folk\'s next character.'],
   'tt.ph.over': ['Koniec gry.', 'The game is over.'],
   'tt.decision': ['Decyzja', 'Decision'],
   'tt.decided': ['✓ decyzja podjęta', '✓ decided'],
   'tt.deciding': ['… decyduje', '… deciding'],
   'tt.active': ['▶ aktywny', '▶ active'],
-  'tt.hp': ['PŻ {hp}/{max}', 'HP {hp}/{max}'],
+  'tt.hp': ['PZ {hp}/{max}', 'HP {hp}/{max}'],
   'tt.hp.label': ['zdrowie: {hp} z {max}', 'health: {hp} of {max}'],
   'tt.power': ['Moc: {n}', 'Power: {n}'],
   'tt.power.label': ['moc: {n} kostek', 'power: {n} cubes'],
   'tt.track': ['{name}: {n}/{max}', '{name}: {n}/{max}'],
-  'tt.bear': ['Niedźwiedź', 'the Bear'],
+  'tt.health': ['Tor zdrowia', 'Health track'],
+  'tt.space.hp': ['{n} PZ', '{n} HP'],
+  'tt.space.n': ['pole {n}', 'space {n}'],
+  'tt.space.ko': ['pole KO', 'the KO space'],
+  'tt.space.revive': ['pole wskrzeszenia', 'the revive space'],
+  'tt.space.spirit': ['pole ducha', 'the spirit space'],
+  'tt.space.halo': ['aureola (pole startowe)', 'the halo (start)'],
+  'tt.space.stop': ['pole stop', 'a stop space'],
+  'tt.space.start': ['pole startowe', 'the starting space'],
+  'tt.space.symbol': ['symbol: {text}', 'symbol: {text}'],
+  'tt.space.here': ['tu stoi znacznik', 'the marker is here'],
+  'tt.legend.stop': ['■ pola stop: {at}', '■ stop spaces: {at}'],
+  'tt.legend.symbol': ['◆ na {at}: {text}', '◆ on {at}: {text}'],
+  'tt.special.symbol': ['na {at}: {text}', 'on {at}: {text}'],
+  'tt.rules': ['Zasady specjalne', 'Special rules'],
+  'tt.warning': ['Uwaga:', 'Warning:'],
+  'tt.end': ['Koniec gry', 'The end of the game'],
+  'tt.chars': ['Postacie', 'Characters'],
+  'tt.char.spirit': ['{name}: duch', '{name}: a spirit'],
+  'tt.char.hp': ['{name}: {hp}/{max} PZ', '{name}: {hp}/{max} HP'],
+  'tt.char.active': ['▶ {what}', '▶ {what}'],
+  'tt.spirits': ['duchy: {n}', 'spirits: {n}'],
+  'tt.candidates': ['Zawodnicy do wyboru', 'The fighters to choose from'],
   'tt.serpent': ['Wąż', 'Serpent'],
   'tt.serpent.black': ['czarny', 'black'],
   'tt.serpent.white': ['biały', 'white'],
-  'tt.char.fairy': ['Wróżka', 'Fairy'],
-  'tt.char.gnome': ['Gnom', 'Gnome'],
-  'tt.char.elf': ['Elf', 'Elf'],
-  'tt.fey': ['Postać: {who}; zdrowie postaci: {hps}; duchy: {n}', 'Character: {who}; their health: {hps}; spirits: {n}'],
-  'tt.token.sheriff': ['Szeryf', 'Sheriff'],
-  'tt.token.presence': ['Obecność Golema', 'Golem\'s Presence'],
-  'tt.token.serpent': ['Wąż', 'Serpent'],
-  'tt.token.concentration': ['Koncentracja', 'Concentration'],
-  'tt.token.aflame': ['Podpalenie', 'Aflame!'],
-  'tt.token.scheme': ['Intryga', 'Scheme'],
   'tt.fightdeck': ['talia walki: {n}', 'fight deck: {n}'],
   'tt.builddeck': ['talia budowy: {n}', 'build deck: {n}'],
   'tt.revealed': ['Odkryte w tej rundzie', 'Revealed this round'],
@@ -116,6 +133,7 @@ export function render(ctx) {
         simultaneous && !v.over ? h('span', {class: 'badge', text: p.decided ? t('tt.decided') : t('tt.deciding')}) : null),
       p.fighters.length ? h('div', {class: 'tt-fighters'}, p.fighters.map((f, i) => fighterView(f, i === p.active))) : h('p', {class: 'hint', text: t('tt.noteam')}),
       p.picks && p.picks.length ? h('p', null, `${t('tt.picks')}: ${p.picks.map(fname).join(', ')}`) : null,
+      p.picks && p.picks.length ? p.picks.map((id) => h('details', {class: 'tt-pick'}, h('summary', {text: fname(id)}), boardInfo(id))) : null,
       p.passed && p.passed.length ? h('p', null, `${t('tt.passedf')}: ${p.passed.map(fname).join(', ')}`) : null,
       p.fighters.length ? h('p', {class: 'hint', text: `${t('tt.fightdeck', {n: p.deck_count})} · ${t('tt.builddeck', {n: p.build_count})}`}) : null,
       p.revealed && p.revealed.length ? h('div', {class: 'tt-revealed'}, h('strong', {text: `${t('tt.revealed')}: `}),
@@ -125,29 +143,64 @@ export function render(ctx) {
   }
 
   function fighterView(f, active) {
-    const tokens = Object.entries(f.tokens || {}).map(([k, n]) => h('span', {class: 'badge', text: `${t(`tt.token.${k}`)} ×${n}`}));
-    return h('article', {class: ['tt-fighter', active && 'active']},
+    const held = (f.held || []).map((tk) => h('span', {class: 'badge', text: text(tk.text)}));
+    return h('article', {class: ['tt-fighter', active && 'active'], 'aria-label': text(f.name), dataset: {fighter: f.id}},
       h('h4', null, text(f.name), active ? h('span', {class: 'badge active', text: t('tt.active')}) : null),
-      h('p', {class: 'tt-hp'}, meter(f.hp, f.max_hp, t('tt.hp.label', {hp: f.hp, max: f.max_hp})), ' ', t('tt.hp', {hp: f.hp, max: f.max_hp})),
+      (f.warnings || []).map((w) => h('p', {class: 'tt-warning', dataset: {kind: w.kind}}, h('strong', {text: `⚠ ${t('tt.warning')} `}), text(w.text))),
+      h('p', {class: 'tt-hp'}, meter(f.hp, f.max_hp, t('tt.hp.label', {hp: f.hp, max: f.max_hp})), ' ', t('tt.hp', {hp: Math.max(f.hp, 0), max: f.max_hp}),
+        f.health && f.health.side ? h('span', {class: 'badge', text: text(f.health.side)}) : null),
+      f.health ? healthTrack(f.health) : null,
       h('p', {class: 'tt-power', 'aria-label': t('tt.power.label', {n: f.power})},
         h('span', {'aria-hidden': 'true'}, t('tt.power', {n: f.power}), ' ', h('span', {class: 'cubes', text: '■'.repeat(Math.min(f.power, 20))}))),
-      f.track_name && !f.bear ? h('p', {text: t('tt.track', {name: f.track_name, n: f.track, max: f.track_max})}) : null,
-      f.bear ? h('p', {text: t('tt.bear')}) : null,
+      f.special ? specialTrack(f.special) : null,
       f.serpent ? h('p', null, `${t('tt.serpent')}: `, colorTag(f.serpent, t(`tt.serpent.${f.serpent}`))) : null,
-      f.character ? h('p', {text: t('tt.fey', {who: t(`tt.char.${f.character}`), hps: (f.character_hp || []).join('/'), n: f.spirits || 0})}) : null,
-      tokens.length ? h('p', {class: 'tt-tokens'}, tokens) : null);
+      f.characters && f.characters.length ? characters(f) : null,
+      held.length ? h('p', {class: 'tt-tokens'}, held) : null,
+      f.rules && f.rules.length ? h('details', {class: 'tt-rules'}, h('summary', {text: t('tt.rules')}),
+        h('ul', null, f.rules.map((r) => h('li', {text: text(r)})))) : null);
   }
 
-  return [decision, teams, draftView(), deckView(), bottomView()];
+  function characters(f) {
+    return h('p', {class: 'tt-chars'}, `${t('tt.chars')}: `, f.characters.map((c, i) => {
+      const what = c.spirit ? t('tt.char.spirit', {name: text(c.name)}) : t('tt.char.hp', {name: text(c.name), hp: c.hp, max: c.max});
+      return [i ? ' · ' : '', c.active ? h('strong', {text: t('tt.char.active', {what})}) : what];
+    }), ` · ${t('tt.spirits', {n: f.spirits || 0})}`);
+  }
+
+  return [endView(), decision, teams, draftView(), deckView(), bottomView()];
+
+  // The end: why the game ended.
+  function endView() {
+    if (!v.end) return null;
+    return h('section', {class: 'tt-end', 'aria-labelledby': 'tt-end-h'},
+      h('h3', {id: 'tt-end-h', text: t('tt.end')}), h('p', {class: 'tt-end-reason', text: text(v.end.text)}));
+  }
+
+  // A fighter's board in the draft: HP, power, tracks, rules, starting card.
+  function boardInfo(id) {
+    const b = (v.boards || {})[id];
+    if (!b) return null;
+    return h('div', {class: 'tt-board', dataset: {fighter: id}},
+      h('p', {class: 'tt-board-line', text: text(b.text)}),
+      b.health ? healthTrack(b.health) : null,
+      b.special ? specialTrack(b.special) : null,
+      b.rules && b.rules.length ? h('ul', {class: 'tt-board-rules'}, b.rules.map((r) => h('li', {text: text(r)}))) : null,
+      (b.starting || []).map((c) => h('div', {class: 'tt-card'},
+        h('span', {class: 'tt-card-name', text: text(c.name)}), h('span', {class: 'badge', text: t('tt.starting')}),
+        h('span', {class: 'tt-card-text', text: text(c.text)}))));
+  }
+
 
   // The draft (pick, pick2, team): your draft cards as buttons.
   function draftView() {
-    if (!v.draft || !v.draft.length) return v.discarded ? h('p', {class: 'hint', text: t('tt.discarded', {name: fname(v.discarded)})}) : null;
+    const free = v.phase === 'team' && !(v.draft || []).length;
+    const candidates = free ? Object.keys(v.boards || {}).sort((a, b) => fname(a).localeCompare(fname(b))) : (v.draft || []);
+    if (!candidates.length) return v.discarded ? h('p', {class: 'hint', text: t('tt.discarded', {name: fname(v.discarded)})}) : null;
     const picks = moves.filter((m) => m.w[0] === 'pick');
     const teamMoves = moves.filter((m) => m.w[0] === 'team');
     let chosen = ctx.sel.fighter && (picks.some((m) => m.w[1] === ctx.sel.fighter) || teamMoves.some((m) => m.w.includes(ctx.sel.fighter))) ? ctx.sel.fighter : null;
     let help = null;
-    const items = v.draft.map((f) => {
+    const items = candidates.map((f) => {
       const label = fname(f);
       if (picks.length) {
         const mine = picks.filter((m) => m.w[1] === f);
@@ -179,9 +232,9 @@ export function render(ctx) {
     if (chosen && picks.length) help = t('tt.draft.then', {name: fname(chosen)});
     if (chosen && teamMoves.length) help = t('tt.team.then', {name: fname(chosen)});
     return h('section', {class: 'tt-draft hand', 'aria-labelledby': 'tt-draft-h'},
-      h('h3', {id: 'tt-draft-h', text: t('tt.draft')}),
+      h('h3', {id: 'tt-draft-h', text: free ? t('tt.candidates') : t('tt.draft')}),
       help ? h('p', {class: 'board-help', text: help}) : null,
-      h('ul', {class: 'card-list'}, items.map((x) => h('li', null, x))),
+      h('ul', {class: 'card-list tt-candidates'}, items.map((x, i) => h('li', null, x, boardInfo(candidates[i])))),
       v.discarded ? h('p', {class: 'hint', text: t('tt.discarded', {name: fname(v.discarded)})}) : null);
   }
 
@@ -252,4 +305,66 @@ function fightCard(c, cards, marks, button) {
     marks.length ? h('span', {class: 'badge', text: marks.join(' · ')}) : null,
     f ? h('span', {class: 'tt-card-text', text: text(f.text)}) : null,
     button);
+}
+
+// healthTrack draws a printed health track from the top down: a space per
+// value with its mark (● the marker, ■ a stop space, ◆ a symbol, the last
+// spaces by name), every space said in words for screen readers, and the
+// symbols listed below.
+function healthTrack(ht) {
+  const label = (sp) => {
+    const parts = [sp.kind ? t(`tt.space.${sp.kind}`) : t('tt.space.hp', {n: sp.n})];
+    if (sp.start) parts.push(t('tt.space.start'));
+    if (sp.stop) parts.push(t('tt.space.stop'));
+    if (sp.symbol) parts.push(t('tt.space.symbol', {text: text(sp.symbol)}));
+    if (sp.n === ht.marker) parts.push(t('tt.space.here'));
+    return parts.join(', ');
+  };
+  return trackView('tt-health', t('tt.health'), ht.text, ht.spaces, ht.marker, label, (sp) => {
+    if (sp.kind === 'ko') return 'KO';
+    if (sp.kind === 'revive') return '↺';
+    if (sp.kind === 'spirit') return '✧';
+    return String(sp.n);
+  }, 'tt.legend.symbol');
+}
+
+// specialTrack draws a special track (ships, rage, the Divine Voice dial).
+function specialTrack(st) {
+  const label = (sp) => {
+    const parts = [sp.kind ? t(`tt.space.${sp.kind}`) : t('tt.space.n', {n: sp.n})];
+    if (sp.symbol) parts.push(t('tt.space.symbol', {text: text(sp.symbol)}));
+    if (sp.n === st.marker) parts.push(t('tt.space.here'));
+    return parts.join(', ');
+  };
+  return h('div', {class: 'tt-special'},
+    h('p', {class: 'tt-special-name', text: t('tt.track', {name: text(st.name), n: st.marker, max: st.max})}),
+    trackView('tt-special-track', text(st.name), st.text, st.spaces, st.marker, label, (sp) => (sp.kind === 'halo' ? '○' : String(sp.n)), 'tt.special.symbol'));
+}
+
+function trackView(cls, name, words, spaces, marker, label, face, legendKey) {
+  const items = spaces.map((sp) => {
+    const here = sp.n === marker;
+    const mark = here ? '●' : sp.stop ? '■' : sp.symbol ? '◆' : '';
+    return h('li', {class: ['tt-space', sp.kind, sp.stop && 'stop', sp.symbol && 'symbol', here && 'here'],
+      'aria-label': label(sp), title: label(sp), 'aria-current': here ? 'true' : null},
+    h('span', {'aria-hidden': 'true'}, mark ? h('span', {class: 'tt-mark', text: mark}) : null, face(sp)));
+  });
+  const groups = [];
+  for (const sp of spaces) {
+    if (!sp.symbol) continue;
+    const s = text(sp.symbol);
+    const g = groups.find((x) => x.s === s);
+    if (g) g.at.push(sp.n); else groups.push({s, at: [sp.n]});
+  }
+  const stops = spaces.filter((sp) => sp.stop).map((sp) => sp.n);
+  const legend = groups.map((g) => h('li', {text: t(legendKey, {at: g.at.join(', '), text: g.s})}));
+  if (stops.length) legend.push(h('li', {text: t('tt.legend.stop', {at: stops.join(', ')})}));
+  return h('div', {class: cls},
+    h('ol', {class: 'tt-track', 'aria-label': `${name}: ${text(words)}`}, items),
+    legend.length ? h('ul', {class: 'tt-legend'}, legend) : null);
+}
+
+// reason is why the game ended, for the outcome line above the board.
+export function reason(view) {
+  return view && view.end ? text(view.end.text) : '';
 }

@@ -1,0 +1,202 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// ttBoard is what the Tag Team board shows at one moment (web/static/games/tagteam.js).
+type ttBoard struct {
+	Phase      string   `json:"phase"`      // the heading's phase text, for messages
+	Candidates int      `json:"candidates"` // .tt-draft .tt-board: the draft's boards
+	BoardLines []string `json:"boardLines"` // their one-line summaries
+	Starting   int      `json:"starting"`   // starting cards shown in the draft
+	Fighters   int      `json:"fighters"`   // .tt-fighter
+	Tracks     int      `json:"tracks"`     // .tt-fighter .tt-health ol.tt-track
+	Markers    int      `json:"markers"`    // .tt-fighter .tt-health li.here
+	Spaces     int      `json:"spaces"`     // li.tt-space
+	Unlabelled int      `json:"unlabelled"` // li.tt-space without aria-label
+	KOSpaces   int      `json:"koSpaces"`   // .tt-fighter li.tt-space.ko
+	Warnings   []string `json:"warnings"`   // .tt-warning
+	End        string   `json:"end"`        // .tt-end-reason
+	Outcome    string   `json:"outcome"`    // #outcome
+	Lang       string   `json:"lang"`
+	State      string   `json:"state"`
+	Scroll     int      `json:"scroll"`
+	Client     int      `json:"client"`
+}
+
+const ttBoardJS = `() => {
+  const all = (sel) => Array.from(document.querySelectorAll(sel));
+  const txt = (e) => (e ? (e.innerText ?? e.textContent).trim().replace(/\s+/g, " ") : "");
+  return {
+    candidates: all(".tt-draft .tt-board").length,
+    boardLines: all(".tt-draft .tt-board-line").map(txt),
+    starting: all(".tt-draft .tt-board .tt-card").length,
+    fighters: all(".tt-fighter").length,
+    tracks: all(".tt-fighter .tt-health ol.tt-track").length,
+    markers: all(".tt-fighter .tt-health li.tt-space.here").length,
+    spaces: all("li.tt-space").length,
+    unlabelled: all("li.tt-space").filter((e) => !(e.getAttribute("aria-label") || "").trim()).length,
+    koSpaces: all(".tt-fighter li.tt-space.ko").length,
+    warnings: all(".tt-warning").map(txt),
+    end: txt(document.querySelector(".tt-end-reason")),
+    outcome: txt(document.querySelector("#outcome")),
+    lang: document.documentElement.getAttribute("lang") || "",
+    state: document.body.getAttribute("data-state") || "",
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  };
+}`
+
+// board reads the Tag Team board now.
+func (tb *tab) board(ctx context.Context) ttBoard {
+	tb.t.Helper()
+	var b ttBoard
+	timedOut, err := tb.waitJS(ctx, ttBoardJS, `() => true`, stepTimeout, &b)
+	if err != nil || timedOut {
+		tb.t.Fatalf("reading the Tag Team board: %v; the page: %s", err, tb.state())
+	}
+	return b
+}
+
+// TestBrowserTagTeam plays Tag Team through the page in Polish and in
+// English, seat 0 against the greedy bot, from the draft to the end: the
+// draft shows each candidate's board (HP, power, health track, rules,
+// starting card); in play every fighter has its printed health track with
+// one marker and every space said in words; a fighter one token or one
+// hit from losing is warned; the end says why, on the board and in
+// #outcome, in both languages; and the page fits a 360 px phone.
+func TestBrowserTagTeam(t *testing.T) {
+	browser(t)
+	s := startServer(t, allowSeeds)
+	for _, lang := range langs {
+		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
+			const seed = 505
+			c := s.create(t, "tagteam", map[string]any{"players": 2}, []string{"human", "bot:greedy"}, seed)
+			tb := newTab(t)
+			ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)
+			defer cancel()
+			start := time.Now()
+			tb.do(stepTimeout, "open the table at desktop size", chromedp.EmulateViewport(1280, 900),
+				chromedp.Navigate(tableURL(s.URL, c.ID, c.Token, lang)))
+
+			// The draft: six candidates, each with its board.
+			tb.waitPage(ctx, predReady, stepTimeout, "waiting for the draft")
+			b := tb.board(ctx)
+			if b.Candidates != 6 || b.Starting < 6 || len(b.BoardLines) != 6 {
+				t.Fatalf("the draft shows %d boards and %d starting cards, want 6 and 6: %+v", b.Candidates, b.Starting, b)
+			}
+			hp := map[string]string{"pl": " PZ", "en": " HP"}[lang]
+			for _, l := range b.BoardLines {
+				if !strings.Contains(l, hp) {
+					t.Errorf("a draft board reads %q, without its%s", l, hp)
+				}
+			}
+			if b.Spaces == 0 || b.Unlabelled != 0 {
+				t.Errorf("the draft's health tracks: %d spaces, %d without words", b.Spaces, b.Unlabelled)
+			}
+			tb.screenshot("tagteam-draft-" + lang + ".png")
+
+			rng := rand.New(rand.NewPCG(seed, 0x7a6))
+			var warned []string
+			var last pageState
+			moves, lastSent := 0, time.Time{}
+			for {
+				st := tb.waitPage(ctx, predReady, stepTimeout, fmt.Sprintf("after %d moves, waiting for your-turn or over", moves))
+				b := tb.board(ctx)
+				if b.Fighters > 0 {
+					if b.Fighters != 4 || b.Tracks != 4 || b.Markers != 4 {
+						t.Fatalf("after %d moves: %d fighters, %d health tracks, %d markers; want 4 of each", moves, b.Fighters, b.Tracks, b.Markers)
+					}
+					if b.Unlabelled != 0 {
+						t.Errorf("after %d moves: %d track spaces without words", moves, b.Unlabelled)
+					}
+				}
+				if len(b.Warnings) > 0 && len(warned) == 0 {
+					warned = b.Warnings
+					tb.screenshot("tagteam-warning-" + lang + ".png")
+				}
+				if st.State == "over" {
+					last = st
+					break
+				}
+				if moves >= moveCap {
+					t.Fatalf("not over after %d moves", moves)
+				}
+				move := st.Buttons[rng.IntN(len(st.Buttons))].Move
+				if wait := time.Until(lastSent.Add(minMoveGap)); wait > 0 {
+					select {
+					case <-time.After(wait):
+					case <-ctx.Done():
+					}
+				}
+				lastSent = time.Now()
+				tb.do(stepTimeout, "clicking "+move, chromedp.Click(chromedp.CSS(`#moves button.move[data-move=`+cssString(move)+`]`)))
+				moves++
+				tb.waitPage(ctx, fmt.Sprintf(`(s) => s.state === "over" || s.moves !== %s || s.error !== ""`, jsString(st.Moves)), stepTimeout,
+					fmt.Sprintf("after clicking %q, waiting for body[data-moves] to change from %s", move, st.Moves))
+			}
+			if len(warned) == 0 {
+				t.Errorf("no fighter was ever warned in %d moves", moves)
+			} else {
+				t.Logf("%s: the first warning: %q", lang, warned)
+			}
+
+			// The end: why, on the board and in #outcome.
+			b = tb.board(ctx)
+			if b.End == "" || !strings.Contains(b.Outcome, b.End) {
+				t.Fatalf("over: .tt-end-reason %q, #outcome %q; want the reason in both", b.End, b.Outcome)
+			}
+			if b.Markers != 4 || b.KOSpaces == 0 {
+				t.Errorf("over: %d markers, %d KO spaces on the health tracks", b.Markers, b.KOSpaces)
+			}
+			words := map[string][]string{"pl": {"Nokaut", "nokaut", "Spopielenie", "talii budowy", "przegrana"},
+				"en": {"Knockout", "knockout", "Incineration", "build deck", "loss"}}[lang]
+			said := false
+			for _, w := range words {
+				said = said || strings.Contains(b.End, w)
+			}
+			if !said {
+				t.Errorf("the end reads %q in %s, which names no way to end", b.End, lang)
+			}
+			t.Logf("%s: %d moves through the page in %.1fs; #outcome %q", lang, moves, time.Since(start).Seconds(), last.Outcome)
+			tb.screenshot("tagteam-end-" + lang + ".png")
+
+			// The other language says the same end in its own words.
+			other := otherLang(lang)
+			tb.do(stepTimeout, "clicking #lang-switch", chromedp.Click(chromedp.CSS("#lang-switch")))
+			tb.waitPage(ctx, fmt.Sprintf(`(s) => s.lang === %s && s.state === "over" && s.outcome !== ""`, jsString(other)), stepTimeout,
+				"waiting for the finished table in the other language")
+			var ob ttBoard
+			timedOut, err := tb.waitJS(ctx, ttBoardJS, fmt.Sprintf(`(b) => b.lang === %s && b.end !== "" && b.end !== %s`, jsString(other), jsString(b.End)), stepTimeout, &ob)
+			if err != nil || timedOut {
+				t.Fatalf("after #lang-switch the end still reads %q (%v)", ob.End, err)
+			}
+			if !strings.Contains(ob.Outcome, ob.End) {
+				t.Errorf("in %s #outcome %q does not say %q", other, ob.Outcome, ob.End)
+			}
+			tb.do(stepTimeout, "back to "+lang, chromedp.Click(chromedp.CSS("#lang-switch")))
+			tb.waitPage(ctx, fmt.Sprintf(`(s) => s.lang === %s && s.state === "over"`, jsString(lang)), stepTimeout, "waiting for the first language again")
+
+			// A phone: nothing scrolls sideways.
+			tb.do(stepTimeout, "emulate a 360 px phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulatePortrait))
+			var pb ttBoard
+			timedOut, err = tb.waitJS(ctx, ttBoardJS, `(b) => b.client === 360 && b.end !== ""`, stepTimeout, &pb)
+			if err != nil || timedOut {
+				t.Fatalf("the page at 360 px: client width %d (%v)", pb.Client, err)
+			}
+			if pb.Scroll > 360 {
+				t.Errorf("at 360 px the finished page is %d px wide: it scrolls sideways", pb.Scroll)
+			}
+			tb.screenshot("tagteam-end-phone-" + lang + ".png")
+		})
+	}
+}

@@ -1,6 +1,8 @@
 // Package enginetest is the conformance kit every game's tests run: seeded
 // random games that must finish, legality and notation checks, deep clones,
-// replays, hidden-information leak checks and Determinize checks.
+// replays, hidden-information leak checks and Determinize checks; and the
+// seat-order mirror (RunMirror): a position played from other seats must
+// play out the same.
 //
 //	func TestConformance(t *testing.T) {
 //		enginetest.Run(t, enginetest.Config{Game: cardline.New(), ...})

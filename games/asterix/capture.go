@@ -100,24 +100,23 @@ func (s *State) nextCapture() {
 	winner, loser := s.slotSeat[slot][side], s.slotSeat[slot][1-side]
 	s.capSlot, s.capWinner, s.capLoser, s.lastWinner = int8(slot), winner, loser, winner
 	al := s.album(slot)
+	// Helmets are given and cards discarded in the order the cards
+	// arrived, both halves together (AX-A23): the same whichever seat
+	// holds which half.
+	var buf [2 * maxHalf]uint8
+	cards := s.byArrival(slot, buf[:0])
 	// Step 1: the Album and a helmet per visible soldier (AX-A11).
 	s.won[winner]++
 	s.emit(engine.Event{Kind: EvCaptured, Seat: winner, Card: -1, A: int32(slot), B: int32(s.slotAlbum[slot])})
-	for h := 0; h < 2; h++ {
-		if s.rules.defeatedOnly && h == side {
+	for _, x := range cards {
+		if s.ko.has(x) || (s.rules.defeatedOnly && s.on[slot][side].has(x)) {
 			continue
 		}
-		half := &s.halves[slot][h]
-		for _, x := range half.cards[:half.n] {
-			if s.ko.has(x) {
-				continue
-			}
-			switch s.char(x).Type {
-			case Legionary:
-				s.gainHelmet(winner, LegionaryHelmet)
-			case Centurion:
-				s.gainHelmet(winner, CenturionHelmet)
-			}
+		switch s.char(x).Type {
+		case Legionary:
+			s.gainHelmet(winner, LegionaryHelmet)
+		case Centurion:
+			s.gainHelmet(winner, CenturionHelmet)
 		}
 	}
 	if al.Rule == RuleBonusHelmet {
@@ -129,29 +128,21 @@ func (s *State) nextCapture() {
 	}
 	// Step 3: knocked-out Characters go back to their owners' hands, the
 	// rest to the discard pile in placement order (AX-A23).
-	var all [2 * maxHalf]uint8
-	var owner [MaxInstances]engine.Seat
-	n := 0
-	for h := 0; h < 2; h++ {
-		half := &s.halves[slot][h]
-		for _, x := range half.cards[:half.n] {
-			all[n] = x
-			owner[x] = s.slotSeat[slot][h]
-			n++
+	var owner [2 * maxHalf]engine.Seat
+	for k, x := range cards {
+		owner[k] = s.slotSeat[slot][0]
+		if s.on[slot][1].has(x) {
+			owner[k] = s.slotSeat[slot][1]
 		}
-		half.n = 0
+	}
+	for h := 0; h < 2; h++ {
+		s.halves[slot][h].n = 0
 		s.on[slot][h] = instSet{}
 	}
-	cards := all[:n]
-	for i := 1; i < len(cards); i++ { // insertion sort by arrival
-		for j := i; j > 0 && s.placed[cards[j]] < s.placed[cards[j-1]]; j-- {
-			cards[j], cards[j-1] = cards[j-1], cards[j]
-		}
-	}
-	for _, x := range cards {
+	for k, x := range cards {
 		if s.ko.has(x) {
 			s.ko.clear(x)
-			o := owner[x]
+			o := owner[k]
 			s.hands[o].set(x)
 			s.known[o].set(x)
 			s.emit(engine.Event{Kind: EvReturned, Seat: o, Card: int16(x)})
@@ -167,6 +158,21 @@ func (s *State) nextCapture() {
 		return
 	}
 	s.replace()
+}
+
+// byArrival appends the cards on slot's Album to dst in the order they
+// arrived, both halves together.
+func (s *State) byArrival(slot int, dst []uint8) []uint8 {
+	for h := 0; h < 2; h++ {
+		half := &s.halves[slot][h]
+		dst = append(dst, half.cards[:half.n]...)
+	}
+	for i := 1; i < len(dst); i++ { // insertion sort: a few cards
+		for j := i; j > 0 && s.placed[dst[j]] < s.placed[dst[j-1]]; j-- {
+			dst[j], dst[j-1] = dst[j-1], dst[j]
+		}
+	}
+	return dst
 }
 
 // replace is step 5: the defeated player draws the next Album and turns it

@@ -95,6 +95,9 @@ type setupSpec struct {
 		Discard []string  `json:"discard"`
 		Albums  *[]string `json:"albums"`
 	} `json:"decks"`
+	// Arrival is every card on the Albums in the order they arrived,
+	// oldest first; without it, the order the albums' cards are read in.
+	Arrival []string `json:"arrival"`
 	Tokens  [][3]int `json:"tokens"`
 	Helmets [][2]int `json:"helmets"`
 	Won     []int    `json:"albums_won"`
@@ -175,8 +178,11 @@ func seatsOfSlot(n, i int) [2]engine.Seat {
 func (s *State) deal(sp setupSpec) error {
 	n := int(s.seats)
 	p := s.pack
-	// The starting tokens and helmet come from the box, as far as it lasts.
-	for q := range n {
+	// The starting tokens and helmet come from the box, as far as it lasts,
+	// handed round in turn order from the first player (not from seat 0:
+	// seat order never matters).
+	for k := range n {
+		q := (int(s.active) + k) % n
 		for t := range 3 {
 			if s.supplyT[t] > 0 {
 				s.tokens[q][t]++
@@ -284,6 +290,9 @@ func (s *State) deal(sp setupSpec) error {
 			return err
 		}
 		s.supplyT[Potion] = max(0, s.supplyT[Potion]-int8(len(sa.Potion)))
+	}
+	if err := s.setArrival(sp.Arrival); err != nil {
+		return err
 	}
 	// Hands.
 	if sp.Hands != nil && len(sp.Hands) != n {
@@ -393,5 +402,40 @@ func (s *State) deal(sp setupSpec) error {
 		s.supplyH[h] = max(0, s.supplyH[h])
 	}
 	s.retotalAll()
+	return nil
+}
+
+// setArrival sets the order the cards on the Albums arrived in (the setup's
+// "arrival" key): it decides which card a boar activates and the order a
+// capture discards in (AX-A14, AX-A23), across both halves of an Album,
+// which the albums' card lists alone cannot say for every position.
+func (s *State) setArrival(names []string) error {
+	if names == nil {
+		return nil
+	}
+	board := s.board()
+	var seen instSet
+	for k, name := range names {
+		i, ok := s.pack.LookupInstance(name)
+		if !ok || !board.has(i) || seen.has(i) {
+			return fmt.Errorf("arrival: %q is not a card on an Album, or is named twice", name)
+		}
+		seen.set(i)
+		s.placed[i] = uint16(k + 1)
+	}
+	if seen != board {
+		return fmt.Errorf("arrival: %d cards named, the Albums hold %d", len(names), board.count())
+	}
+	s.clock = uint16(len(names))
+	for slot := 0; slot < int(s.nslots); slot++ {
+		for side := 0; side < 2; side++ {
+			h := &s.halves[slot][side]
+			for k := 1; k < int(h.n); k++ {
+				if s.placed[h.cards[k]] < s.placed[h.cards[k-1]] {
+					return fmt.Errorf("arrival: %q comes before %q, but albums[%d].cards[%d] lists it after", s.pack.InstanceName(h.cards[k]), s.pack.InstanceName(h.cards[k-1]), slot, side)
+				}
+			}
+		}
+	}
 	return nil
 }

@@ -11,7 +11,7 @@ const (
 	EvKnockedOut                             // Card knocked out
 	EvRevived                                // Card revived
 	EvEliminated                             // Card eliminated
-	EvSummoned                               // Card summoned by Seat to slot A
+	EvSummoned                               // Card summoned by Seat to slot A, side B
 	EvPotion                                 // a potion was put on Card
 	EvGainedToken                            // Seat gained a token of kind A
 	EvUsedToken                              // Seat used a token of kind A

@@ -464,7 +464,10 @@ func (s *State) checkWin(p engine.Seat) bool {
 func (s *State) finish(winners uint8) {
 	s.winners = winners
 	s.phase = phOver
-	for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
+	// Several winners (a ranking) are told in turn order from the player on
+	// turn, not in the order of seat numbers.
+	for k := range int(s.seats) {
+		p := (s.active + engine.Seat(k)) % engine.Seat(s.seats)
 		if winners&(1<<uint(p)) != 0 {
 			s.emit(engine.Event{Kind: EvWon, Seat: p, Card: -1, A: int32(s.score(p))})
 		}

@@ -168,11 +168,11 @@ func (s *State) view(viewer engine.Seat, all bool) View {
 	for _, p := range s.Pending() {
 		v.Pending = append(v.Pending, int(p))
 	}
-	v.Decision = Decision{Phase: phaseNames[s.phase], Seat: int(s.decider), Place: -1, Who: int(s.ctx.who)}
+	v.Decision = Decision{Phase: phaseNames[s.phase], Seat: int(s.decider), Place: -1, Who: -1}
 	switch s.phase {
 	case phCostDiscard, phCostHelmet, phAbility, phAbilityDiscard, phOppDiscard:
 		cv := s.cardView(s.ctx.inst)
-		v.Decision.Card, v.Decision.Place = &cv, int(s.ctx.slot)
+		v.Decision.Card, v.Decision.Place, v.Decision.Who = &cv, int(s.ctx.slot), int(s.ctx.who)
 		v.Decision.Left = int(s.ctx.left)
 		if s.phase == phCostHelmet {
 			v.Decision.Left = int(s.ctx.payLeft)

@@ -1,6 +1,7 @@
 package cardline
 
 import (
+	"iter"
 	"math/rand/v2"
 
 	"stolik/engine"
@@ -203,6 +204,19 @@ func (s *State) next(p engine.Seat) engine.Seat {
 	return p
 }
 
+// turnOrder yields every seat once, clockwise from the first player's:
+// what happens to several players at once happens in this order, never in
+// the order of seat numbers.
+func (s *State) turnOrder() iter.Seq[engine.Seat] {
+	return func(yield func(engine.Seat) bool) {
+		for k := range int(s.seats) {
+			if !yield(engine.Seat((int(s.first) + k) % int(s.seats))) {
+				return
+			}
+		}
+	}
+}
+
 // roundStart is the first player's seat, or the next active seat clockwise
 // from it when the first player is eliminated (spec CL-A8).
 func (s *State) roundStart() engine.Seat {
@@ -250,8 +264,11 @@ func (s *State) endRound() {
 		}
 		return
 	case count >= 2:
-		// Rulebook: the others are eliminated; those who finished draw one card each.
-		for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
+		// Rulebook: the others are eliminated; those who finished draw one
+		// card each. The eliminations happen together; they are carried
+		// out in turn order from the first player, so that the box's order
+		// (eliminated_cards=box) does not depend on seat numbers.
+		for p := range s.turnOrder() {
 			if s.isActive(p) && done&(1<<uint(p)) == 0 {
 				s.eliminate(p)
 			}
@@ -314,7 +331,7 @@ func (s *State) finish(p engine.Seat) {
 		s.winners = 1 << uint(p)
 	}
 	s.turn = engine.NoSeat
-	for q := engine.Seat(0); q < engine.Seat(s.seats); q++ {
+	for q := range s.turnOrder() {
 		if s.winners&(1<<uint(q)) != 0 {
 			s.emit(engine.Event{Kind: EvWon, Seat: q, Card: -1, A: int32(s.round)})
 		}

@@ -297,9 +297,11 @@ func (s *State) useOn(p int, c uint8) {
 	s.useEquip(p, c)
 }
 
-// applyHits applies the attack's damage to every Comrade hit, at once.
+// applyHits applies the attack's damage to every Comrade hit, at once
+// (told in initiative order).
 func (s *State) applyHits(a *Attack) {
-	for p := 0; p < int(s.n); p++ {
+	for k := 0; k < int(s.n); k++ {
+		p := s.order(k)
 		if !s.alive(p) {
 			continue
 		}

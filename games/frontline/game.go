@@ -73,6 +73,7 @@ type setupSpec struct {
 	Line       string     `json:"line"`       // front to back, "A B _ K": seat 0 is A
 	HP         []int      `json:"hp"`         // per seat
 	Hands      [][]string `json:"hands"`      // per seat; given hands skip the opening draft
+	Packs      [][]string `json:"packs"`      // per seat, the opening draw; the draft runs from them
 	Equipment  [][]string `json:"equipment"`  // per seat, in play with full durability
 	Initiative *int       `json:"initiative"` // default: the owner of the Comrade in slot 1
 	Gassed     []int      `json:"gassed"`
@@ -320,9 +321,16 @@ func (s *State) setUp(sp *setupSpec, opts engine.Options) error {
 	if sp.Hands != nil && len(sp.Hands) != n {
 		return fmt.Errorf("hands: %d entries for %d players", len(sp.Hands), n)
 	}
-	for q, cards := range sp.Hands {
+	if sp.Packs != nil && (len(sp.Packs) != n || sp.Hands != nil) {
+		return fmt.Errorf("packs: %d entries for %d players (and no hands with them)", len(sp.Packs), n)
+	}
+	key, given := "hands", sp.Hands
+	if sp.Packs != nil {
+		key, given = "packs", sp.Packs
+	}
+	for q, cards := range given {
 		for _, name := range cards {
-			c, err := actionCard(fmt.Sprintf("hands[%d]", q), name)
+			c, err := actionCard(fmt.Sprintf("%s[%d]", key, q), name)
 			if err != nil {
 				return err
 			}
@@ -354,8 +362,9 @@ func (s *State) setUp(sp *setupSpec, opts engine.Options) error {
 		s.startTurn()
 		return nil
 	}
-	// A2.6–7: everyone draws 5, then the draft.
-	for q := 0; q < n; q++ {
+	// A2.6–7: everyone draws 5 (unless the setup gives what they drew),
+	// then the draft.
+	for q := 0; q < n && sp.Packs == nil; q++ {
 		for k := 0; k < handSize; k++ {
 			if c, ok := s.draw(); ok {
 				s.seats[q].hand.set(c)

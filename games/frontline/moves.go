@@ -345,7 +345,12 @@ func (s *State) applyChoice(p int, m engine.Move) {
 	}
 	x, y := ComradeOf(p), ComradeOf(int(a))
 	if k == mSmoke {
+		// The two Comrades trade places together: taken front first, as
+		// they stand in the line, not by their seat numbers.
 		x, y = ComradeOf(int(a)), ComradeOf(int(b))
+		if s.line.Pos(x) > s.line.Pos(y) {
+			x, y = y, x
+		}
 	}
 	var buf [4]Entry
 	if s.stoj {

@@ -222,7 +222,11 @@ func (s *State) aliveCount() int {
 	return n
 }
 
-// order returns the seat at position k of the initiative order.
+// order returns the seat at position k of the initiative order: from the
+// Initiative holder clockwise. Whatever happens to every seat at once (the
+// refill, the damage of one attack, deaths, the last cards of a draft) goes
+// in this order, never in the order of seat numbers, so that a position
+// plays out the same whichever seats its players hold.
 func (s *State) order(k int) int {
 	if q := int(s.initiative) + k; q < int(s.n) {
 		return q
@@ -345,12 +349,13 @@ func (s *State) drawUpTo(p, k int) {
 
 // replaceSmoke: with two Comrades or fewer alive, a Smoke Screen cannot be
 // used; whoever holds one discards it at once and draws a replacement
-// (rulebook FAQ, A8.20).
+// (rulebook FAQ, A8.20), in initiative order.
 func (s *State) replaceSmoke() {
 	if s.aliveCount() > 2 || s.phase == phDraft {
 		return
 	}
-	for p := 0; p < int(s.n); p++ {
+	for k := 0; k < int(s.n); k++ {
+		p := s.order(k)
 		if !s.alive(p) {
 			continue
 		}

@@ -137,9 +137,11 @@ func (s *State) targetSlot(t Target) int {
 }
 
 // comradesDraft is TOWARZYSZE!: everyone draws up to a full hand (Tear Gas
-// notwithstanding, FAQ), Vasily heals, and a draft runs from the hands.
+// notwithstanding, FAQ; in initiative order), Vasily heals, and a draft
+// runs from the hands.
 func (s *State) comradesDraft() {
-	for p := 0; p < int(s.n); p++ {
+	for k := 0; k < int(s.n); k++ {
+		p := s.order(k)
 		if !s.alive(p) {
 			continue
 		}
@@ -178,9 +180,11 @@ func (s *State) startDraft() {
 	s.autoKeep()
 }
 
-// autoKeep keeps the last card of a one-card pack: no choice to make.
+// autoKeep keeps the last card of a one-card pack: no choice to make (in
+// initiative order).
 func (s *State) autoKeep() {
-	for p := 0; p < int(s.n); p++ {
+	for k := 0; k < int(s.n); k++ {
+		p := s.order(k)
 		st := &s.seats[p]
 		if s.alive(p) && !st.is(fKept) && st.pack.count() == 1 {
 			c := st.pack.nth(0)
@@ -523,11 +527,13 @@ func (s *State) damage(p, d int, fromAttack bool) int {
 	return d
 }
 
-// collectDead removes every Comrade at 0 hit points, then lets the
+// collectDead removes every Comrade at 0 hit points (in initiative order:
+// their cards go to the discard pile in that order), then lets the
 // Commissar advance once per death (A4.4); the game ends when one Comrade
 // or none is left.
 func (s *State) collectDead() {
-	for p := 0; p < int(s.n); p++ {
+	for k := 0; k < int(s.n); k++ {
+		p := s.order(k)
 		if s.alive(p) && s.seats[p].hp <= 0 {
 			s.kill(p)
 		}
@@ -642,7 +648,8 @@ func (s *State) endTurn() {
 	if s.over {
 		return
 	}
-	for p := 0; p < int(s.n); p++ {
+	for k := 0; k < int(s.n); k++ {
+		p := s.order(k)
 		if !s.alive(p) {
 			continue
 		}
@@ -650,7 +657,8 @@ func (s *State) endTurn() {
 		if s.comradeAbility(p) == FieldMedic && !st.is(fHurt) {
 			s.heal(p, 1)
 		}
-		// Step 6, and Tear Gas: no refill until the hand is empty.
+		// Step 6, in initiative order, and Tear Gas: no refill until the
+		// hand is empty.
 		if st.is(fGassed) {
 			if !st.hand.empty() {
 				continue

@@ -47,6 +47,9 @@ type LoadConfig struct {
 	Dir string
 	// Durability is the store's (store.Full when empty).
 	Durability store.Durability
+	// MinMoves, if set, keeps the run going past Duration until so many
+	// moves were measured: a floor for tests on a busy machine.
+	MinMoves int64
 	// Progress, if set, is called about once a second.
 	Progress func(LoadResult)
 }
@@ -177,8 +180,26 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 		errs        atomic.Int64
 		open, peak  atomic.Int64
 	)
-	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	moved := make(chan struct{}, 1) // a move was measured
+	go func() {
+		timer := time.NewTimer(cfg.Duration)
+		defer timer.Stop()
+		select {
+		case <-timer.C:
+		case <-ctx.Done():
+			return
+		}
+		for moves.Load() < cfg.MinMoves {
+			select {
+			case <-moved:
+			case <-ctx.Done():
+				return
+			}
+		}
+		cancel()
+	}()
 	start := time.Now()
 	measureFrom := start.Add(cfg.Warmup)
 	cpuFrom := make(chan time.Duration, 1)
@@ -256,6 +277,10 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 					latencies = append(latencies, lat)
 					mu.Unlock()
 					moves.Add(1)
+					select {
+					case moved <- struct{}{}:
+					default:
+					}
 				}
 				sentMade = -1
 			}

@@ -280,6 +280,9 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	rec := engine.NewRecorder(g.Name(), opts, *seed, nil)
 	s := tui.Session{State: st, Players: players, Lang: l, In: stdin, Out: stdout, Seed: *seed, Record: rec}
+	if f, ok := stdout.(*os.File); ok && isTerminal(f) {
+		s.Terminal = true
+	}
 	runErr := s.Run()
 	if *recordTo != "" {
 		data, _ := json.MarshalIndent(rec.Record, "", " ")

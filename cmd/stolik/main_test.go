@@ -341,3 +341,20 @@ func TestServeContent(t *testing.T) {
 		t.Error("a broken pack was accepted")
 	}
 }
+
+func TestPlayHotSeat(t *testing.T) {
+	// Two people at one keyboard: a hand-over screen before the first
+	// person's table; piped output is cleared with blank lines, not ANSI codes.
+	out, errOut, code := stolik(t, "\n1\nq\n", "play", "asterix", "--seats", "human,human", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errOut)
+	}
+	hand := strings.Index(out, "Przekaż klawiaturę: Gracz 1 — naciśnij Enter")
+	table := strings.Index(out, "Twoja ręka")
+	if hand < 0 || table < hand || !strings.HasPrefix(out, "Legenda:") {
+		t.Fatalf("no hand-over before the table, or no legend:\n%s", out)
+	}
+	if strings.Contains(out, "\x1b[") {
+		t.Errorf("ANSI codes sent to a pipe:\n%q", out)
+	}
+}

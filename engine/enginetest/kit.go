@@ -1,8 +1,9 @@
 // Package enginetest is the conformance kit every game's tests run: seeded
 // random games that must finish, legality and notation checks, deep clones,
-// replays, hidden-information leak checks and Determinize checks; and the
+// replays, hidden-information leak checks and Determinize checks; the
 // seat-order mirror (RunMirror): a position played from other seats must
-// play out the same.
+// play out the same; and the words test (RunWords): every text a person
+// reads, with plurals that agree and places counted from 1.
 //
 //	func TestConformance(t *testing.T) {
 //		enginetest.Run(t, enginetest.Config{Game: cardline.New(), ...})

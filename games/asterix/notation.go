@@ -80,7 +80,8 @@ func (s *State) Parse(text string) (engine.Move, error) {
 		want = 2
 	}
 	if len(f) != want {
-		return 0, errBadNotation.Err(text, engine.Text{PL: fmt.Sprintf("po %q potrzeba słów: %d", f[0], want-1), EN: fmt.Sprintf("%q takes %d word(s)", f[0], want-1)})
+		return 0, errBadNotation.Err(text, engine.Text{PL: fmt.Sprintf("po %q potrzeba słów: %d", f[0], want-1),
+			EN: fmt.Sprintf("%q takes %s", f[0], engine.Count(want-1, "słowo|słowa|słów", "word|words").EN)})
 	}
 	card := func(name string) (uint8, error) {
 		i, ok := s.pack.LookupInstance(name)

@@ -128,25 +128,14 @@ var whereText = map[Where][2]engine.Text{
 	OwnHalves:    {{PL: "na dowolnej z twoich stron", EN: "on any of your halves"}, {PL: "z dowolnej z twoich stron", EN: "from any of your halves"}},
 }
 
-// plural picks the Polish form for n: one (1), few (2–4, 22–24, …) or many.
-func plural(n int, one, few, many string) string {
-	switch {
-	case n == 1:
-		return one
-	case n%10 >= 2 && n%10 <= 4 && (n%100 < 12 || n%100 > 14):
-		return few
-	}
-	return many
+// cards is "N cards" in Polish (kartę, karty, kart: the accusative, after
+// "odrzuć", "dobiera") and English.
+func cards(n int) engine.Text {
+	return engine.Count(n, "kartę|karty|kart", "card|cards")
 }
 
-// cards is "N cards" in Polish (kartę, karty, kart) and English.
-func cards(n int) engine.Text {
-	en := "cards"
-	if n == 1 {
-		en = "card"
-	}
-	return engine.Text{PL: fmt.Sprintf("%d %s", n, plural(n, "kartę", "karty", "kart")), EN: fmt.Sprintf("%d %s", n, en)}
-}
+// sestertii is the noun for a number of sestertii, without the number.
+var sestertii = engine.N("sestercja|sestercje|sestercji", "sestertius|sestertii")
 
 // AbilityText is the card's special ability (yellow) as a sentence, e.g.
 // "Knock out one of the strongest Romans on this Album"; empty when the
@@ -292,10 +281,10 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 			if v.Decision.Phase == "take" && v.Decision.Place == a.Place && s.ctx.take == takeConsolation && v.AlbumDeck > 0 {
 				why = tr("Album przejęty; nowy zostanie wyłożony po wzięciu żetonu pocieszenia", "Album captured; a new one comes after the consolation token")
 			}
-			fmt.Fprintf(&b, "[%d] %s\n", a.Place, why)
+			fmt.Fprintf(&b, "[%d] %s\n", a.Place+1, why)
 			continue
 		}
-		fmt.Fprintf(&b, "[%d] «%s» (%s %d) · %s %d\n", a.Place, a.Title.In(lang), tr("nr", "no."), a.Number,
+		fmt.Fprintf(&b, "[%d] «%s» (%s %d) · %s %d\n", a.Place+1, a.Title.In(lang), tr("nr", "no."), a.Number,
 			tr("przejęcie od", "captured at"), a.Threshold)
 		if a.Text != nil {
 			fmt.Fprintf(&b, "    %s: %s\n", tr("Zasada", "Rule"), a.Text.In(lang))
@@ -348,13 +337,7 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 		if p.Seat == v.Active && len(v.Winners) == 0 {
 			mark = "▶ "
 		}
-		coins := plural(p.Sestertii, "sestercja", "sestercje", "sestercji")
-		if !pl {
-			coins = "sestertii"
-			if p.Sestertii == 1 {
-				coins = "sestertius"
-			}
-		}
+		coins := sestertii.Form(p.Sestertii).In(lang)
 		fmt.Fprintf(&b, "%s%s: %d %s (%s: %d)", mark, who(p.Seat), p.Sestertii, coins, tr("Albumy", "Albums"), p.Albums)
 		fmt.Fprintf(&b, " · %s %d, %s %d, %s %d", tokenText[Potion].In(lang), p.Tokens[Potion], tokenText[Fish].In(lang), p.Tokens[Fish],
 			tokenText[Boar].In(lang), p.Tokens[Boar])
@@ -478,7 +461,7 @@ func (s *State) playPlaces(p engine.Seat) map[uint8]string {
 			if places[a] != "" {
 				places[a] += ", "
 			}
-			places[a] += strconv.Itoa(int(b))
+			places[a] += strconv.Itoa(int(b) + 1) // places are counted from 1 where people read them
 		}
 	}
 	return places
@@ -510,7 +493,7 @@ func (s *State) decisionText(d *Decision, lang engine.Lang) string {
 		if i, ok := s.pack.LookupInstance(d.Card.Card); ok {
 			text = s.char(i).AbilityText().In(lang)
 		}
-		return tr("zdolność karty %s (Album %d): %s — użyj albo pomiń.", "the ability of %s (Album %d): %s — use it or skip it.", card, d.Place, text)
+		return tr("zdolność karty %s (Album %d): %s — użyj albo pomiń.", "the ability of %s (Album %d): %s — use it or skip it.", card, d.Place+1, text)
 	case "ability_discard":
 		return tr("zdolność karty %s: odrzuć z ręki jeszcze %s.", "the ability of %s: discard %s more from your hand.", card, cards(d.Left).In(lang))
 	case "opponent_discard":
@@ -521,7 +504,7 @@ func (s *State) decisionText(d *Decision, lang engine.Lang) string {
 			takeArrival: {PL: "nowy Album", EN: "the new Album"}}[min(s.ctx.take, takeArrival)]
 		return tr("weź żeton Korzyści (%s).", "take an Advantage token (%s).", why.In(lang))
 	case "orient":
-		return tr("obróć nowy Album na miejscu %d: którą stroną do siebie?", "turn the new Album on place %d: which half faces you?", d.Place)
+		return tr("obróć nowy Album %d: którą stroną do siebie?", "turn the new Album %d: which half faces you?", d.Place+1)
 	}
 	return d.Phase
 }
@@ -585,8 +568,15 @@ func question(prompt string, cs []choice, first int, lang engine.Lang) string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString(pick(lang != engine.EN, "(numer; ? – lista ruchów): ", "(number; ? – list of moves): "))
+	b.WriteString(pick(lang != engine.EN, "(numer albo »?« – lista ruchów): ", "(a number, or »?« for the list of moves): "))
 	return b.String()
+}
+
+// Legend explains the symbols Render uses.
+func (s *State) Legend(lang engine.Lang) string {
+	return pick(lang != engine.EN,
+		"  [1], [2], … miejsca Albumów · 12/20: siła strony / przejęcie od · ▶ czyja kolej\n  * ostatnio położona widoczna karta strony (dzik może ją aktywować)\n",
+		"  [1], [2], … the Albums' places · 12/20: the half's strength / captured at · ▶ whose turn\n  * the face-up card placed last on the half (a boar can activate it)\n")
 }
 
 // Ask guides a person through a decision step by step: for an action,
@@ -690,7 +680,7 @@ func (s *State) Ask(p engine.Seat, answers []string, lang engine.Lang) (string, 
 			m := mv(mPlay, i, uint8(slot))
 			switch w := s.check(p, m); w {
 			case legal:
-				places = append(places, choice{label: engine.Text{PL: s.albumLabel(slot, engine.PL), EN: s.albumLabel(slot, engine.EN)}, words: []string{strconv.Itoa(slot)}, move: m})
+				places = append(places, choice{label: engine.Text{PL: s.albumLabel(slot, engine.PL), EN: s.albumLabel(slot, engine.EN)}, words: []string{strconv.Itoa(slot + 1)}, move: m})
 			case wNoAlbum, wNotAdjacent:
 			default:
 				if why == 0 {
@@ -725,8 +715,10 @@ func (s *State) Ask(p engine.Seat, answers []string, lang engine.Lang) (string, 
 				return "", c.move, true, nil
 			}
 		}
-		if slot, err := strconv.Atoi(a); err == nil && slot >= 0 && slot < maxSlots {
-			m := mv(mPlay, i, uint8(slot))
+		// The places are numbered from 1 here, as Render shows them (the
+		// notation counts them from 0).
+		if n, err := strconv.Atoi(a); err == nil && n >= 1 && n <= maxSlots {
+			m := mv(mPlay, i, uint8(n-1))
 			if w := s.check(p, m); w != legal {
 				return "", 0, false, s.refusal(w, m)
 			}
@@ -873,8 +865,8 @@ func (s *State) moveLabel(m engine.Move) engine.Text {
 			if s.ko.has(a) {
 				v = int(s.pack.iStr[a])
 			}
-			t.PL += fmt.Sprintf(" (Album %d, Gracz %d, siła %d)", slot, q, v)
-			t.EN += fmt.Sprintf(" (Album %d, Player %d, strength %d)", slot, q, v)
+			t.PL += fmt.Sprintf(" (Album %d, Gracz %d, siła %d)", slot+1, q, v)
+			t.EN += fmt.Sprintf(" (Album %d, Player %d, strength %d)", slot+1, q, v)
 		}
 	}
 	return t

@@ -42,8 +42,8 @@ func TestRenderShowsTheTable(t *testing.T) {
 	}{
 		{0, engine.PL, []string{
 			"══ Asteriks i spółka · tura 1 · kolej: Gracz 1 (ty) ══",
-			"[0] «Przygody Gala Asteriksa» (nr 1) · przejęcie od 15",
-			"[1] «Asteriks na olimpiadzie» (nr 12) · przejęcie od 15",
+			"[1] «Przygody Gala Asteriksa» (nr 1) · przejęcie od 15",
+			"[2] «Asteriks na olimpiadzie» (nr 12) · przejęcie od 15",
 			"Zasada: ZAKAZ UŻYWANIA MAGICZNEGO NAPOJU NA TYM ALBUMIE",
 			"Gracz 1 (ty)   strona niebieska   12/15: Wojownik z wioski 4, Kakofoniks 4 [napój], Numerobis 4 (neutralny)*",
 			"Gracz 2        strona czerwona     3/15: Legionista z Akwarium 3*, Gajusz Globus [nokaut]",
@@ -51,19 +51,19 @@ func TestRenderShowsTheTable(t *testing.T) {
 			"  Gracz 2: 1 sestercja (Albumy: 0)",
 			"na ręce: 3",
 			"Twoja ręka:",
-			"1) Asteriks — Gal, Bohater, siła 6 → Album 0",
+			"1) Asteriks — Gal, Bohater, siła 6 → Album 1",
 			"Zdolność: Nokautuj jednego z najsilniejszych Rzymian na tym Albumie.",
-			"Juliusz Cezar — Rzymianin, Bohater, siła 8 → Album 1",
+			"Juliusz Cezar — Rzymianin, Bohater, siła 8 → Album 2",
 			"Wymaganie: Aby zagrać tę kartę, oddaj 1 ze swoich hełmów.",
 			"Zawsze: Nie może dostać magicznego napoju. Ryba nie może jej znokautować.",
-			"Kleopatra — neutralny, Bohater, siła 6 → Album 0, 1",
+			"Kleopatra — neutralny, Bohater, siła 6 → Album 1, 2",
 			"Stos odrzuconych: 2 (na wierzchu: Czerwonobrody)",
 			"talia Albumów: ",
 			"Twoja decyzja: wybierz akcję: A) zagraj kartę, B) dobierz kartę i użyj żetonu Korzyści, C) wymień karty.",
 		}, []string{"Obeliks", "Brutus", "Tragikomiks"}},
 		{1, engine.EN, []string{
 			"══ Asterix & Co · turn 1 · to move: Player 1 ══",
-			"[0] «Asterix the Gaul» (no. 1) · captured at 15",
+			"[1] «Asterix the Gaul» (no. 1) · captured at 15",
 			"Rule: No magic potion may be used on this Album",
 			"Player 1       blue half          12/15: Village Warrior 4, Cacofonix 4 [potion], Numerobis 4 (neutral)*",
 			"Player 2 (you) red half            3/15: Legionary of Aquarium 3*, Caius Bonus [knocked out]",
@@ -90,14 +90,14 @@ func TestRenderDecisions(t *testing.T) {
 		viewer engine.Seat
 		want   string
 	}{
-		{[]string{"play asterix/1 0"}, 0, "Twoja decyzja: zdolność karty Asteriks (Album 0): Nokautuj jednego z najsilniejszych Rzymian na tym Albumie — użyj albo pomiń."},
+		{[]string{"play asterix/1 0"}, 0, "Twoja decyzja: zdolność karty Asteriks (Album 1): Nokautuj jednego z najsilniejszych Rzymian na tym Albumie — użyj albo pomiń."},
 		{[]string{"play cleopatra/1 1"}, 1, "Decyduje Gracz 1: koszt karty Kleopatra: odrzuć z ręki jeszcze 2 karty."},
 		{[]string{"play julius-caesar/1 1"}, 0, "Twoja decyzja: koszt karty Juliusz Cezar: oddaj hełm (zostało: 1)."},
 		{[]string{"change"}, 0, "Twoja decyzja: wymiana kart: odrzucaj karty po jednej, potem »koniec« (dobierasz do 5)."},
 		{[]string{"draw"}, 0, "Twoja decyzja: użyj jednego żetonu Korzyści."},
 		{[]string{"draw", "potion village-warrior/1"}, 0, "Decyduje Gracz 2: weź żeton Korzyści (pocieszenie po utracie Albumu)."},
-		{[]string{"draw", "potion village-warrior/1"}, 0, "[0] Album przejęty; nowy zostanie wyłożony po wzięciu żetonu pocieszenia"},
-		{[]string{"draw", "potion village-warrior/1", "take potion"}, 1, "Twoja decyzja: obróć nowy Album na miejscu 0: którą stroną do siebie?"},
+		{[]string{"draw", "potion village-warrior/1"}, 0, "[1] Album przejęty; nowy zostanie wyłożony po wzięciu żetonu pocieszenia"},
+		{[]string{"draw", "potion village-warrior/1", "take potion"}, 1, "Twoja decyzja: obróć nowy Album 1: którą stroną do siebie?"},
 	} {
 		s := newRenderState(t, renderSetup, 2)
 		applyText(t, s, c.before...)
@@ -161,7 +161,7 @@ func TestAsk(t *testing.T) {
 		{renderSetup, nil, 0, engine.EN, []string{"1"}, "Which card do you play? (its number in your hand 1–4, or its name): "},
 		{renderSetup, nil, 0, engine.PL, []string{"1", "1"}, "play asterix/1 0"},
 		{renderSetup, nil, 0, engine.PL, []string{"a", "kleopatra"}, "Kleopatra — na który Album?"},
-		{renderSetup, nil, 0, engine.PL, []string{"a", "Kleopatra", "1"}, "play cleopatra/1 1"},
+		{renderSetup, nil, 0, engine.PL, []string{"a", "Kleopatra", "2"}, "play cleopatra/1 1"},
 		{renderSetup, nil, 0, engine.PL, []string{"a", "cleopatra/1", "7"}, "error:bad_answer"},
 		{renderSetup, nil, 0, engine.PL, []string{"1", "9"}, "error:bad_answer"},
 		{renderSetup, nil, 0, engine.PL, []string{"1", "obelix/1"}, "error:card_not_in_hand"},
@@ -179,7 +179,7 @@ func TestAsk(t *testing.T) {
 		{renderSetup, []string{"change"}, 0, engine.EN, []string{"done"}, "done"},
 		{renderSetup, []string{"change"}, 0, engine.PL, []string{"1"}, "discard asterix/1"},
 		{renderSetup, []string{"change"}, 0, engine.PL, []string{"6"}, "error:bad_answer"},
-		{renderSetup, []string{"play asterix/1 0"}, 0, engine.PL, nil, "0) pomiń zdolność\n  1) użyj zdolności na: Legionista z Akwarium (Album 0, Gracz 2, siła 3)\n"},
+		{renderSetup, []string{"play asterix/1 0"}, 0, engine.PL, nil, "0) pomiń zdolność\n  1) użyj zdolności na: Legionista z Akwarium (Album 1, Gracz 2, siła 3)\n"},
 		{renderSetup, []string{"play asterix/1 0"}, 0, engine.PL, []string{"1"}, "target legionary-of-aquarium/1"},
 		{renderSetup, []string{"play asterix/1 0"}, 0, engine.EN, []string{"skip"}, "skip"},
 		{renderSetup, []string{"play cleopatra/1 0"}, 0, engine.EN, []string{"recruit-of-compendium/1"}, "discard recruit-of-compendium/1"},

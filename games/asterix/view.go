@@ -434,10 +434,7 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 			ev.Text = fmt.Sprintf(enText, args...)
 		}
 	}
-	who := fmt.Sprintf("Gracz %d", int(e.Seat)+1)
-	if !pl {
-		who = fmt.Sprintf("Player %d", int(e.Seat)+1)
-	}
+	who := engine.SeatName(e.Seat).In(lang)
 	card := func(i int32) string {
 		if i < 0 || int(i) >= len(s.pack.Instances) {
 			return "?"
@@ -463,7 +460,7 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 	case EvPlayed:
 		n := card(int32(e.Card))
 		ev.Data["place"], ev.Data["side"] = e.A, e.B
-		tr("%s zagrywa: %s (Album %d).", "%s plays %s (Album %d).", who, n, e.A)
+		tr("%s zagrywa: %s (Album %d).", "%s plays %s (Album %d).", who, n, e.A+1)
 	case EvDrew:
 		if viewer == e.Seat {
 			n := card(int32(e.Card))
@@ -476,7 +473,8 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		}
 	case EvReshuffled:
 		ev.Data["count"] = e.A
-		tr("Talia się skończyła: %d kart ze stosu odrzuconych tworzy nową talię.", "The deck ran out: %d discarded cards form a new deck.", e.A)
+		n := engine.Count(int(e.A), "karta|karty|kart", "card|cards")
+		tr("Talia się skończyła: stos odrzuconych staje się nową talią (%s).", "The deck ran out: the discard pile becomes the new deck (%s).", n.In(lang))
 	case EvDiscarded:
 		n := card(int32(e.Card))
 		tr("%s odrzuca: %s.", "%s discards %s.", who, n)
@@ -498,7 +496,7 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 	case EvSummoned:
 		n := card(int32(e.Card))
 		ev.Data["place"] = e.A
-		tr("%s wzywa: %s (Album %d).", "%s summons %s (Album %d).", who, n, e.A)
+		tr("%s wzywa: %s (Album %d).", "%s summons %s (Album %d).", who, n, e.A+1)
 	case EvGainedToken:
 		p, en := tok(e.A)
 		ev.Text = pick(pl, fmt.Sprintf("%s bierze żeton: %s.", who, p), fmt.Sprintf("%s takes a %s token.", who, en))
@@ -545,7 +543,7 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		tr("Tura %d: %s.", "Turn %d: %s.", e.A, who)
 	case EvWon:
 		ev.Data["sestertii"] = e.A
-		tr("%s wygrywa (%d sestercji)!", "%s wins (%d sestertii)!", who, e.A)
+		tr("%s wygrywa (%s)!", "%s wins (%s)!", who, sestertii.Count(int(e.A)).In(lang))
 	case EvAbilitySkipped:
 		n := card(int32(e.Card))
 		tr("%s nie używa zdolności: %s.", "%s does not use the ability of %s.", who, n)

@@ -20,8 +20,8 @@ var (
 		PL: "Karty %[1]s nie ma wśród twoich kart: zagrywasz jedną ze swoich kart (zasady: Opis rozgrywki).",
 		EN: "%[2]s is not one of your cards: you play one of your own cards (rules: How to play)."}
 	errNoSuchGap = engine.Rule{Code: "no_such_gap",
-		PL: "Nie ma miejsca %d: szereg ma %d kart(y), więc miejsca to 0..%[2]d.",
-		EN: "There is no gap %d: the line has %d card(s), so the gaps are 0..%[2]d."}
+		PL: "Nie ma miejsca %d: szereg liczy %s, więc miejsca to 0..%d.",
+		EN: "There is no gap %d: the line has %s, so the gaps are 0..%d."}
 )
 
 // Event kinds; their names (the "kind" of an event's JSON) are kindNames.

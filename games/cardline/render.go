@@ -67,14 +67,21 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 			if i > 0 {
 				b.WriteString("  ")
 			}
-			if seat == s.turn {
-				fmt.Fprintf(&b, "%d) ", i+1)
+			if seat == s.turn && seat == viewer {
+				fmt.Fprintf(&b, "%d) ", i+1) // the numbers answer "which card?"
 			}
 			b.WriteString(s.pack.Cards[c].Name.In(lang))
 		}
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// Legend explains the symbols Render uses.
+func (s *State) Legend(lang engine.Lang) string {
+	return pick(lang != engine.EN,
+		"  ◇ superbohater · ◆ superzłoczyńca · liczba obok: wartość cechy\n  [0], [1], … miejsca w szeregu, w które można położyć kartę · ▶ czyja kolej\n",
+		"  ◇ superhero · ◆ supervillain · the number beside: the trait's value\n  [0], [1], … the gaps of the line a card can go into · ▶ whose turn\n")
 }
 
 func colourMark(colour string) string {

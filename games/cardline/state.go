@@ -139,7 +139,7 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 		return nil, errCardNotInHand.Err(s.pack.Cards[c].Name.PL, s.pack.Cards[c].Name.EN)
 	}
 	if gap > int(s.lineLen) {
-		return nil, errNoSuchGap.Err(gap, s.lineLen)
+		return nil, errNoSuchGap.Err(gap, engine.Count(int(s.lineLen), "kartę|karty|kart", "card|cards"), s.lineLen)
 	}
 	// Legal: from here on the state changes.
 	if s.events == nil {

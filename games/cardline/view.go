@@ -148,10 +148,7 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 	if e.Card >= 0 && int(e.Card) < len(s.pack.Cards) {
 		name = s.pack.Cards[e.Card].Name.In(lang)
 	}
-	who := fmt.Sprintf("Gracz %d", int(e.Seat)+1)
-	if !pl {
-		who = fmt.Sprintf("Player %d", int(e.Seat)+1)
-	}
+	who := engine.SeatName(e.Seat).In(lang)
 	switch e.Kind {
 	case EvPlaced:
 		c := s.revealedCard(uint8(e.Card))
@@ -160,15 +157,18 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		ev.Data["correct"] = e.B == 1
 		val := valueText(&s.pack.Cards[e.Card], s.trait)
 		tr := traitText[s.trait].In(lang)
+		// People count the line's cards from 1: gap g makes the card the
+		// line's (g+1)th (the notation's gap numbers start at 0).
+		at := e.A + 1
 		switch {
 		case e.B == 1 && pl:
-			ev.Text = fmt.Sprintf("%s kładzie %s w miejscu %d: %s %s — dobrze!", who, name, e.A, tr, val)
+			ev.Text = fmt.Sprintf("%s kładzie %s jako %d. kartę szeregu: %s %s — dobrze!", who, name, at, tr, val)
 		case e.B == 1:
-			ev.Text = fmt.Sprintf("%s places %s in gap %d: %s %s — correct!", who, name, e.A, tr, val)
+			ev.Text = fmt.Sprintf("%s places %s as card %d of the line: %s %s — correct!", who, name, at, tr, val)
 		case pl:
-			ev.Text = fmt.Sprintf("%s kładzie %s w miejscu %d: %s %s — źle, karta idzie do pudełka.", who, name, e.A, tr, val)
+			ev.Text = fmt.Sprintf("%s kładzie %s jako %d. kartę szeregu: %s %s — źle, karta idzie do pudełka.", who, name, at, tr, val)
 		default:
-			ev.Text = fmt.Sprintf("%s places %s in gap %d: %s %s — wrong, the card goes to the box.", who, name, e.A, tr, val)
+			ev.Text = fmt.Sprintf("%s places %s as card %d of the line: %s %s — wrong, the card goes to the box.", who, name, at, tr, val)
 		}
 	case EvDrew:
 		ev.Data["card"] = s.front(uint8(e.Card))
@@ -177,7 +177,8 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		ev.Text = pick(pl, fmt.Sprintf("%s nie ma czego dobrać: talia i pudełko są puste.", who), fmt.Sprintf("%s cannot draw: the deck and the box are empty.", who))
 	case EvReshuffled:
 		ev.Data["count"] = e.A
-		ev.Text = pick(pl, fmt.Sprintf("Talia się skończyła: %d kart z pudełka tworzy nową talię.", e.A), fmt.Sprintf("The deck ran out: %d cards from the box form a new deck.", e.A))
+		n := engine.Count(int(e.A), "karta|karty|kart", "card|cards")
+		ev.Text = pick(pl, fmt.Sprintf("Talia się skończyła: pudełko staje się nową talią (%s).", n.PL), fmt.Sprintf("The deck ran out: the box becomes the new deck (%s).", n.EN))
 	case EvRoundEnd:
 		ev.Data["round"] = e.A
 		ev.Text = pick(pl, fmt.Sprintf("Koniec rundy %d.", e.A), fmt.Sprintf("End of round %d.", e.A))

@@ -2,6 +2,7 @@ package frontline
 
 import (
 	"fmt"
+	"strings"
 
 	"stolik/engine"
 )
@@ -124,11 +125,17 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 	ev := engine.EventView{Kind: evNames[k], Seat: int(e.Seat), Data: map[string]any{}}
 	pl := lang != engine.EN
 	tr := func(plText, enText string, args ...any) {
+		t := enText
 		if pl {
-			ev.Text = fmt.Sprintf(plText, args...)
-		} else {
-			ev.Text = fmt.Sprintf(enText, args...)
+			t = plText
 		}
+		// A card's name may end with its own mark ("Naprzód!", "F.U.B.A.R."):
+		// the sentence's full stop is then left out.
+		if strings.HasSuffix(t, "%s.") {
+			ev.Text = engine.Sentence(fmt.Sprintf(strings.TrimSuffix(t, "."), args...))
+			return
+		}
+		ev.Text = fmt.Sprintf(t, args...)
 	}
 	seatName := func(p int) string {
 		if p < 0 || p >= int(s.n) {
@@ -144,6 +151,18 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		return fmt.Sprintf("Player %d (%s)", p+1, name)
 	}
 	who := seatName(int(e.Seat))
+	// whose names the seat in the genitive: "Czołg gracza 2 (Anatolij)".
+	whose := func() string {
+		if e.Seat < 0 || int(e.Seat) >= int(s.n) {
+			return who
+		}
+		name := s.pack.Comrades[s.seats[e.Seat].comrade].Name.In(lang)
+		if pl {
+			return fmt.Sprintf("gracza %d (%s)", int(e.Seat)+1, name)
+		}
+		return fmt.Sprintf("Player %d (%s)", int(e.Seat)+1, name)
+	}
+	cards := func(n int32) string { return engine.Count(int(n), "kartę|karty|kart", "card|cards").In(lang) }
 	action := func() string {
 		if e.Card < 0 || int(e.Card) >= s.pack.NumActions() {
 			return "?"
@@ -202,7 +221,11 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 			tr("%s zagrywa Wydarzenie: %s.", "%s plays the Event %s.", who, action())
 		}
 	case evCancelled:
-		tr("Niet! %s nie działa.", "Nyet! %s has no effect.", action())
+		if e.Card < 0 || int(e.Card) >= s.pack.NumActions() { // Dominika's ability
+			tr("Niet! Zdolność nie działa.", "Nyet! The ability has no effect.")
+		} else {
+			tr("Niet! Wydarzenie %s nie działa.", "Nyet! The Event %s has no effect.", action())
+		}
 	case evRevealed:
 		tr("%s odkrywa: %s.", "%s reveals %s.", who, action())
 	case evEquipped:
@@ -221,14 +244,14 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		tr("%s: F.U.B.A.R.", "%s: F.U.B.A.R.", who)
 	case evMineFired, evWireHurt, evDamage:
 		ev.Data["damage"], ev.Data["hp"] = e.A, e.B
-		tr("%s: %s, %d obrażeń (zostaje %d PŻ).", "%s: %s, %d damage (%d HP left).", who, attack(), e.A, e.B)
+		tr("%s: %s, %s (zostaje %d PŻ).", "%s: %s, %s (%d HP left).", who, attack(), damageText(int(e.A)).In(lang), e.B)
 	case evWireLaid:
 		ev.Data["slot"] = e.A
 		tr("Drut Kolczasty na miejscu %d.", "Barbed Wire on slot %d.", e.A+1)
 	case evCrushed:
-		tr("Czołg gracza %s niszczy: %s.", "%s's Tank destroys %s.", who, attack())
+		tr("Czołg %s niszczy: %s.", "The Tank of %s destroys %s.", whose(), attack())
 	case evTankStopped:
-		tr("Czołg gracza %s zatrzymuje: %s.", "%s's Tank stops %s.", who, attack())
+		tr("Czołg %s zatrzymuje: %s.", "The Tank of %s stops %s.", whose(), attack())
 	case evDodged:
 		tr("%s robi unik.", "%s dodges.", who)
 	case evDucked:
@@ -249,10 +272,10 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		tr("Komisarz rusza naprzód (miejsce %d).", "The Commissar advances (slot %d).", e.A+1)
 	case evDrew:
 		ev.Data["count"] = e.A
-		tr("%s dobiera %d.", "%s draws %d.", who, e.A)
+		tr("%s dobiera %s.", "%s draws %s.", who, cards(e.A))
 	case evReshuffle, evAttackReshuffle:
 		ev.Data["count"] = e.A
-		tr("Talia się skończyła: przetasowano %d kart.", "The deck ran out: %d cards reshuffled.", e.A)
+		tr("Talia się skończyła: przetasowano %s.", "The deck ran out: %s reshuffled.", cards(e.A))
 	case evSmokeReplaced:
 		tr("%s odrzuca Zasłonę Dymną i dobiera kartę.", "%s discards a Smoke Screen and draws a card.", who)
 		action()

@@ -20,11 +20,8 @@ func (a *Action) ActionText() engine.Text {
 		case Back:
 			dir = engine.Text{PL: "do tyłu", EN: "back"}
 		}
-		en := "steps"
-		if n == 1 {
-			en = "step"
-		}
-		return engine.Text{PL: fmt.Sprintf("%d %s %s", n, steps(n), dir.PL), EN: fmt.Sprintf("%d %s %s", n, en, dir.EN)}
+		c := engine.Count(n, "krok|kroki|kroków", "step|steps")
+		return engine.Text{PL: c.PL + " " + dir.PL, EN: c.EN + " " + dir.EN}
 	case DodgeFx:
 		return engine.Text{PL: "ataki liniowe omijają cię w tej turze", EN: "linear attacks pass you by this turn"}
 	case DuckFx:
@@ -73,15 +70,9 @@ func tf(pl, en string, args ...any) engine.Text {
 	return engine.Text{PL: fmt.Sprintf(pl, args...), EN: fmt.Sprintf(en, args...)}
 }
 
-// steps is the Polish plural of "krok" after n.
-func steps(n int) string {
-	switch {
-	case n == 1:
-		return "krok"
-	case n%10 >= 2 && n%10 <= 4 && (n%100 < 10 || n%100 >= 20):
-		return "kroki"
-	}
-	return "kroków"
+// damageText is "2 obrażenia", "5 obrażeń", "2 damage".
+func damageText(n int) engine.Text {
+	return engine.Count(n, "obrażenie|obrażenia|obrażeń", "damage")
 }
 
 // AttackText is what an Attack card does.
@@ -89,9 +80,11 @@ func (a *Attack) AttackText() engine.Text {
 	var t engine.Text
 	switch a.Type {
 	case Linear:
-		t = tf("liniowy, %d obrażeń", "linear, %d damage", a.Damage)
+		d := damageText(int(a.Damage))
+		t = engine.Text{PL: "liniowy, " + d.PL, EN: "linear, " + d.EN}
 	case Splash:
-		t = tf("obszarowy, %d obrażeń (%d pośrednich)", "splash, %d damage (%d indirect)", a.Damage, a.Indirect)
+		d := damageText(int(a.Damage))
+		t = engine.Text{PL: fmt.Sprintf("obszarowy, %s (pośrednio %d)", d.PL, a.Indirect), EN: fmt.Sprintf("splash, %s (%d indirect)", d.EN, a.Indirect)}
 	default:
 		t = engine.Text{PL: "specjalny", EN: "special"}
 	}
@@ -250,6 +243,14 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 	}
 	fmt.Fprintf(&b, "%s: %d · %s: %d\n", tr("Talia Akcji", "Action deck"), v.Deck, tr("talia Ataku", "Attack deck"), v.AttackDeck)
 	return b.String()
+}
+
+// Legend explains the symbols Render uses.
+func (s *State) Legend(lang engine.Lang) string {
+	if lang == engine.EN {
+		return "  1, 2, … the line's slots from the front · ★ the Commissar · · an empty space\n  ◎ a Target of the Attack · HP: hit points · [2]: the Equipment's durability left\n"
+	}
+	return "  1, 2, … pola linii od czoła · ★ Komisarz · · puste pole\n  ◎ Cel Ataku · PŻ: punkty życia · [2]: pozostała wytrzymałość Ekwipunku\n"
 }
 
 var windowText = [...]engine.Text{

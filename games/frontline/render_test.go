@@ -33,7 +33,7 @@ func TestRenderShowsTheTable(t *testing.T) {
 		{0, engine.PL, []string{
 			"══ Do boju, Towarzysze! · tura 1 ══",
 			"zdecyduj, czy użyć Ekwipunku · czekamy na: 1",
-			"Atak: Seria z karabinu — liniowy, 2 obrażeń",
+			"Atak: Seria z karabinu — liniowy, 2 obrażenia",
 			"   1 Gracz 1 (Michaił) — ty · PŻ 10/10 · Hełm [2] · karty 1  ◎ Cel 1",
 			"   2 Gracz 2 (Anatolij) · PŻ 10/10 · karty 0",
 			"   3 · puste pole",

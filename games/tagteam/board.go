@@ -115,8 +115,8 @@ func (s *State) trackText(f *Fighter, spaces []Space, floor int) engine.Text {
 		}
 	}
 	if len(stops) > 0 {
-		t = both("%s; %s %s", "%s; %s %s", t, engine.Text{PL: plural(len(stops), "pole stop:", "pola stop:", "pól stop:"),
-			EN: enPlural(len(stops), "a stop space on", "stop spaces on")}, numbers(stops))
+		t = both("%s; %s %s", "%s; %s %s", t, engine.Text{PL: engine.Plural(len(stops), "pole stop:", "pola stop:", "pól stop:"),
+			EN: engine.PluralEN(len(stops), "a stop space on", "stop spaces on")}, numbers(stops))
 	}
 	for _, g := range groupSymbols(spaces) {
 		t = both("%s; %s %s: %s", "%s; %s %s: %s", t, engine.Text{PL: "symbol na", EN: "the symbol on"}, numbers(g.at), g.text)

@@ -98,7 +98,7 @@ func (s *State) ending() *EndView {
 			n := int(min(s.players[0].buildN, s.players[1].buildN))
 			return &EndView{"exhausted", both("Koniec talii budowy: %d %s, a trzeba dobrać 3.",
 				"The build deck ran out: %d %s left where 3 are to be drawn.", n,
-				engine.Text{PL: plural(n, "karta", "karty", "kart"), EN: enPlural(n, "card", "cards")})}
+				engine.N("karta|karty|kart", "card|cards").Form(n))}
 		}
 		return &EndView{"draw", engine.Text{PL: "Remis.", EN: "A draw."}}
 	}

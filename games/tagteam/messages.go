@@ -2,6 +2,7 @@ package tagteam
 
 import (
 	"fmt"
+	"strings"
 
 	"stolik/engine"
 )
@@ -64,7 +65,7 @@ var (
 	errBadTeam       = rule("bad_team", "Drużyna to dwóch różnych zawodników.", "A team is two different fighters.")
 	errNotYours      = rule("not_a_starting_card", "%s nie jest twoją kartą startową.", "%s is not one of your starting cards.")
 	errNotOffered    = rule("not_offered", "Wybierz jedną z trzech dobranych kart i odłóż inną z nich (%s, %s).", "Choose one of the three cards drawn and return another of them (%s, %s).")
-	errPosition      = rule("bad_position", "Pozycja %d: talia walki ma %d kart, więc pozycje 0..%[2]d.", "Position %d: the fight deck holds %d cards, so positions 0..%[2]d.")
+	errPosition      = rule("bad_position", "Pozycja %d: talia walki liczy %s, więc pozycje 0..%d (0 to wierzch).", "Position %d: the fight deck holds %s, so positions 0..%d (0 is the top).")
 	errSpirit        = rule("bad_character", "Ta postać Baśniowego ludu nie może teraz wejść do walki.", "That Fey Folk character cannot come in now.")
 )
 
@@ -96,18 +97,19 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 	ev := engine.EventView{Kind: evNames[k], Seat: int(e.Seat), Data: map[string]any{}}
 	pl := lang != engine.EN
 	tr := func(plText, enText string, args ...any) {
+		t := enText
 		if pl {
-			ev.Text = fmt.Sprintf(plText, args...)
-		} else {
-			ev.Text = fmt.Sprintf(enText, args...)
+			t = plText
 		}
-	}
-	player := func(p int) string {
-		if pl {
-			return fmt.Sprintf("Gracz %d", p+1)
+		// A card's name may end with its own mark ("Dołącz do floty!",
+		// "Przyjaciół trzymam blisko..."): the full stop is then left out.
+		if strings.HasSuffix(t, "%s.") {
+			ev.Text = engine.Sentence(fmt.Sprintf(strings.TrimSuffix(t, "."), args...))
+			return
 		}
-		return fmt.Sprintf("Player %d", p+1)
+		ev.Text = fmt.Sprintf(t, args...)
 	}
+	player := func(p int) string { return engine.SeatName(engine.Seat(p)).In(lang) }
 	who := player(int(e.Seat))
 	fname := func(f int) string {
 		if f >= 0 && f < len(s.pack.Fighters) {
@@ -247,7 +249,8 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 			break
 		}
 		ev.Data["position"] = e.A
-		tr("Dodajesz %s na pozycję %d.", "You add %s at position %d.", card(), e.A)
+		at := fightDeckPlace(int(e.A))
+		tr("Dodajesz %s %s.", "You add %s %s.", card(), at.In(lang))
 	case evInstant:
 		c := s.pack.Card(uint8(e.Card))
 		d := s.describerFor(c.Fighter)
@@ -329,4 +332,13 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// fightDeckPlace says where a card added at position p of the fight deck
+// goes, counting from 1 as people do (the notation counts from 0, the top).
+func fightDeckPlace(p int) engine.Text {
+	if p == 0 {
+		return engine.Text{PL: "na wierzch talii walki", EN: "on top of the fight deck"}
+	}
+	return engine.Text{PL: fmt.Sprintf("jako %d. kartę od wierzchu talii walki", p+1), EN: fmt.Sprintf("as card %d from the top of the fight deck", p+1)}
 }

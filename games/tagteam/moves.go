@@ -185,7 +185,7 @@ func (s *State) check(p int, m engine.Move) *engine.RuleError {
 			return errNotOffered.Err(s.cardName(a), s.cardName(c))
 		}
 		if int(b) > int(pl.deckN) {
-			return errPosition.Err(int(b), int(pl.deckN))
+			return errPosition.Err(int(b), engine.Count(int(pl.deckN), "kartę|karty|kart", "card|cards"), int(pl.deckN))
 		}
 	case mSpirit:
 		if s.phase != phSpirit {
@@ -561,8 +561,9 @@ func (s *State) Describe(m engine.Move, lang engine.Lang) string {
 	case mFirst:
 		return tr("Na wierzch talii walki: %s", "On top of the fight deck: %s", cname(a))
 	case mAdd:
-		return tr("Dodaj %s na pozycję %d (0 = wierzch); na sam spód talii budowy: %s", "Add %s at position %d (0 = top); to the very bottom of the build deck: %s",
-			cname(a), b, cname(c))
+		at := fightDeckPlace(int(b))
+		return tr("Dodaj %s %s; na sam spód talii budowy: %s", "Add %s %s; to the very bottom of the build deck: %s",
+			cname(a), at.In(lang), cname(c))
 	case mSpirit:
 		if a < 3 {
 			return tr("Następna postać: %s", "Next character: %s", []string{"Wróżka", "Gnom", "Elf"}[a])

@@ -83,7 +83,7 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 			if i < int(s.players[viewer].next) {
 				mark += tr(" (zagrana)", " (played)")
 			}
-			fmt.Fprintf(&b, "  %2d %-26s %s — %s%s\n", i, id, c.Name.In(lang), s.cardText(ci, lang), mark)
+			fmt.Fprintf(&b, "  %2d %-26s %s — %s%s\n", i+1, id, c.Name.In(lang), s.cardText(ci, lang), mark)
 		}
 	}
 	if len(v.Offer) > 0 {
@@ -167,6 +167,18 @@ func (s *State) renderFighter(b *strings.Builder, f FighterView, active, rules b
 			fmt.Fprintf(b, "      • %s\n", r.In(lang))
 		}
 	}
+}
+
+// Legend explains the symbols Render uses.
+func (s *State) Legend(lang engine.Lang) string {
+	if lang == engine.EN {
+		return "  Health track from the top down: ● the marker · ■ a stop space · ◆ a space with a symbol · · a plain space\n" +
+			"  ▶ the fighter (or character) in the fight · HP: health points · ⚠ one token or one hit from losing\n" +
+			"  ★ a starting card · • a special rule · ← new: the card added last\n"
+	}
+	return "  Tor zdrowia od góry: ● znacznik · ■ pole stop · ◆ pole z symbolem · · zwykłe pole\n" +
+		"  ▶ zawodnik (lub postać) w walce · PZ: punkty zdrowia · ⚠ jeden żeton lub jedno trafienie od porażki\n" +
+		"  ★ karta startowa · • zasada specjalna · ← nowa: karta dodana ostatnio\n"
 }
 
 // drawTrack draws a health track from the top down: the top value, a
@@ -282,7 +294,92 @@ func (s *State) cardWords(ci uint8) engine.Text {
 	return s.describerFor(c.Fighter).card(c, back)
 }
 
-// Ask offers the legal moves as a numbered list (engine.NumberedAsk).
+// Ask offers the legal moves as a numbered list (engine.NumberedAsk),
+// except the build, which is three questions (askBuild).
 func (s *State) Ask(p engine.Seat, answers []string, lang engine.Lang) (string, engine.Move, bool, error) {
+	if s.phase == phBuild && (p == 0 || p == 1) && s.owes(int(p)) {
+		return s.askBuild(int(p), answers, lang)
+	}
 	return engine.NumberedAsk(s, p, answers, lang, errWrongDecision.Err(s.decisionText()))
+}
+
+// askBuild asks for the build (B3 Build) in three numbered questions:
+// which drawn card goes into the fight deck, which of the other two goes
+// to the very bottom of the build deck, and where in the fight deck the
+// first one goes.
+func (s *State) askBuild(p int, answers []string, lang engine.Lang) (string, engine.Move, bool, error) {
+	pl := &s.players[p]
+	tr := func(p, e string) string {
+		if lang == engine.EN {
+			return e
+		}
+		return p
+	}
+	list := func(b *strings.Builder, cards []uint8) {
+		for i, c := range cards {
+			fmt.Fprintf(b, "  %d) %s — %s\n", i+1, s.pack.Card(c).Name.In(lang), s.cardText(c, lang))
+		}
+		b.WriteString("> ")
+	}
+	number := func(a string, n int) (int, error) {
+		i, err := strconv.Atoi(strings.TrimSpace(a))
+		if err != nil || i < 1 || i > n {
+			return 0, engine.ErrBadAnswer.Err(n)
+		}
+		return i - 1, nil
+	}
+	var b strings.Builder
+	offer := pl.offer[:pl.offerN]
+	if len(answers) == 0 {
+		b.WriteString(tr("Którą kartę dodajesz do talii walki?\n", "Which card goes into your fight deck?\n"))
+		list(&b, offer)
+		return b.String(), 0, false, nil
+	}
+	i, err := number(answers[0], len(offer))
+	if err != nil {
+		return "", 0, false, err
+	}
+	add := offer[i]
+	var rest []uint8
+	for _, c := range offer {
+		if c != add {
+			rest = append(rest, c)
+		}
+	}
+	if len(answers) == 1 {
+		b.WriteString(tr("Którą z pozostałych kładziesz na sam spód talii budowy? (druga trafi tuż nad nią)\n",
+			"Which of the others goes to the very bottom of your build deck? (the other one goes just above it)\n"))
+		list(&b, rest)
+		return b.String(), 0, false, nil
+	}
+	j, err := number(answers[1], len(rest))
+	if err != nil {
+		return "", 0, false, err
+	}
+	deck := pl.deck[:pl.deckN]
+	if len(answers) == 2 {
+		name := func(c uint8) string { return s.pack.Card(c).Name.In(lang) }
+		fmt.Fprintf(&b, tr("Gdzie w talii walki kładziesz kartę %s?\n", "Where in your fight deck does %s go?\n"), name(add))
+		for pos := 0; pos <= len(deck); pos++ {
+			fmt.Fprintf(&b, "  %d) ", pos+1)
+			switch {
+			case len(deck) == 0:
+				b.WriteString(tr("jako jedyna karta", "as the only card"))
+			case pos == 0:
+				fmt.Fprintf(&b, tr("na wierzch, przed: %s", "on top, before %s"), name(deck[0]))
+			case pos == len(deck):
+				fmt.Fprintf(&b, tr("na spód, za: %s", "at the bottom, after %s"), name(deck[pos-1]))
+			default:
+				fmt.Fprintf(&b, tr("między: %s i %s", "between %s and %s"), name(deck[pos-1]), name(deck[pos]))
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString("> ")
+		return b.String(), 0, false, nil
+	}
+	pos, err := number(answers[2], len(deck)+1)
+	if err != nil {
+		return "", 0, false, err
+	}
+	return "", mv(mAdd, add, uint8(pos), rest[j]), true, nil
 }

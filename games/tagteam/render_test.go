@@ -28,7 +28,7 @@ func TestRenderShowsTheTable(t *testing.T) {
 			"▶ Ching Shih       PZ 14/14 · moc 2", "      14 ●············· 1 │ KO",
 			"Bödvar           PZ 11/11 · moc 3 · strona człowieka", "      11 ●····◆····· 1 │ KO", "◆ 6: zysk 1 mocy",
 			fmt.Sprintf("Szał 1/%d · na %[1]d: zysk 3 mocy, NASTĘPNIE strona Niedźwiedzia", rage),
-			"Twoja talia walki (od wierzchu):\n   0 dieu-premier-servi",
+			"Twoja talia walki (od wierzchu):\n   1 dieu-premier-servi",
 			"Dobrane karty:",
 		}, offer1},
 		{1, engine.EN, []string{"Player 2 (you)", "Cards drawn:", offer1[0], "1 Concentration token", "Ships 1/20", fmt.Sprintf("Rage 1/%d", rage),

@@ -12,29 +12,6 @@ import (
 // stop, NASTĘPNIE, Spopielenie; the card record's in English). Nothing a
 // person reads names an identifier of the content.
 
-// plural picks the Polish form for n: one (1), few (2–4, 22–24, …) or many.
-func plural(n int, one, few, many string) string {
-	a := n
-	if a < 0 {
-		a = -a
-	}
-	switch {
-	case a == 1:
-		return one
-	case a%10 >= 2 && a%10 <= 4 && (a%100 < 12 || a%100 > 14):
-		return few
-	}
-	return many
-}
-
-// enPlural is "n thing" or "n things".
-func enPlural(n int, one, other string) string {
-	if n == 1 || n == -1 {
-		return one
-	}
-	return other
-}
-
 // both builds a Text from one format per language and shared arguments;
 // an engine.Text argument gives each language its own words.
 func both(pl, en string, args ...any) engine.Text {
@@ -93,8 +70,8 @@ func tokenCount(t Token, n int) engine.Text {
 		t = NoToken
 	}
 	return engine.Text{
-		PL: fmt.Sprintf("%d %s %s", n, plural(n, "żeton", "żetony", "żetonów"), plural(n, tokenWords[t].pl, tokenWords[t].pl, tokenManyPL(t))),
-		EN: fmt.Sprintf("%d %s %s", n, tokenWords[t].en, enPlural(n, "token", "tokens")),
+		PL: fmt.Sprintf("%d %s %s", n, engine.Plural(n, "żeton", "żetony", "żetonów"), engine.Plural(n, tokenWords[t].pl, tokenWords[t].pl, tokenManyPL(t))),
+		EN: fmt.Sprintf("%d %s %s", n, tokenWords[t].en, engine.PluralEN(n, "token", "tokens")),
 	}
 }
 
@@ -131,11 +108,11 @@ var specialTracks = map[string]trackWords{
 	"ships": {
 		name: engine.Text{PL: "Statki", EN: "Ships"},
 		gain: func(n int) engine.Text {
-			return both("+%d %s", "+%d %s", n, engine.Text{PL: plural(n, "statek", "statki", "statków"), EN: enPlural(n, "ship", "ships")})
+			return both("+%d %s", "+%d %s", n, engine.N("statek|statki|statków", "ship|ships").Form(n))
 		},
 		at: func(r string) engine.Text { return both("przy %s statkach", "at %s ships", r) },
 		on: func(n int) engine.Text {
-			return both("%d %s", "%d %s", n, engine.Text{PL: plural(n, "statek", "statki", "statków"), EN: enPlural(n, "ship", "ships")})
+			return both("%d %s", "%d %s", n, engine.N("statek|statki|statków", "ship|ships").Form(n))
 		},
 	},
 	"rage": {
@@ -148,7 +125,7 @@ var specialTracks = map[string]trackWords{
 		name: engine.Text{PL: "Boski głos", EN: "Divine Voice"},
 		gain: func(n int) engine.Text {
 			return both("Boski głos: %d %s dalej", "Divine Voice: %d %s on", n,
-				engine.Text{PL: plural(n, "pole", "pola", "pól"), EN: enPlural(n, "space", "spaces")})
+				engine.N("pole|pola|pól", "space|spaces").Form(n))
 		},
 		at: func(r string) engine.Text {
 			return both("gdy Boski głos jest na polu %s", "with the Divine Voice on %s", r)
@@ -362,8 +339,8 @@ func (d describer) op(op *Op, prevTrack bool) (t engine.Text, isTrack bool) {
 	case OpTransfer:
 		what := engine.Text{PL: "mocy", EN: "power"}
 		if op.What != NoToken {
-			what = engine.Text{PL: plural(int(op.N), "żeton", "żetony", "żetonów") + " " + tokenWords[op.What].pl,
-				EN: tokenWords[op.What].en + " " + enPlural(int(op.N), "token", "tokens")}
+			what = engine.Text{PL: engine.Plural(int(op.N), "żeton", "żetony", "żetonów") + " " + tokenWords[op.What].pl,
+				EN: tokenWords[op.What].en + " " + engine.PluralEN(int(op.N), "token", "tokens")}
 		}
 		n := both("%d", "%d", op.N)
 		if op.Amount != Fixed {

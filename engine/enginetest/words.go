@@ -1,0 +1,414 @@
+package enginetest
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"stolik/engine"
+)
+
+// WordsConfig tells RunWords what to play and which words to know.
+type WordsConfig struct {
+	Game engine.Game
+	// Variants are option sets to play, one at least per player count.
+	Variants []map[string]any
+	// Games is the number of random games per variant (default 10).
+	Games int
+	// Seed is the first game's seed (default 1).
+	Seed uint64
+	// Every makes the views, the move descriptions and the terminal be
+	// read in one position in Every, picked at random, and always at the
+	// end (default 1: every position); events are always read.
+	Every int
+	// Nouns adds the game's own countable nouns to the common ones
+	// (CommonNouns), in engine.N's notation.
+	Nouns []engine.Noun
+	// Internal lists names from the code that a person must never read
+	// (kind names, option values, rule codes); snake_case is caught anyway.
+	Internal []string
+}
+
+// CommonNouns are the counted nouns the games share, with every form a
+// sentence uses: Polish one|few|many (several words in one slot are
+// separated by commas: nominative and accusative), English one|other.
+var CommonNouns = []engine.Noun{
+	engine.N("karta,kartę|karty|kart", "card|cards"),
+	engine.N("obrażenie|obrażenia|obrażeń", "damage"),
+	engine.N("kostka,kostkę|kostki|kostek", "die|dice"),
+	engine.N("żeton|żetony|żetonów", "token|tokens"),
+	engine.N("pole|pola|pól", "space|spaces"),
+	engine.N("statek|statki|statków", "ship|ships"),
+	engine.N("sestercja,sestercję|sestercje|sestercji", "sestertius|sestertii"),
+	engine.N("hełm|hełmy|hełmów", "helmet|helmets"),
+	engine.N("tura,turę|tury|tur", "turn|turns"),
+	engine.N("runda,rundę|rundy|rund", "round|rounds"),
+	engine.N("krok|kroki|kroków", "step|steps"),
+	engine.N("punkt|punkty|punktów", "point|points"),
+	engine.N("duch|duchy|duchów", "spirit|spirits"),
+	engine.N("cel|cele|celów", "target|targets"),
+	engine.N("mina,minę|miny|min", "mine|mines"),
+	engine.N("ruletka,ruletkę|ruletki|ruletek", "roulette|roulettes"),
+	engine.N("album|albumy|albumów", "album|albums"),
+	engine.N("postać|postacie,postaci|postaci", "character"),
+	engine.N("słowo|słowa|słów", "word|words"),
+	engine.N("miejsce|miejsca|miejsc", "place"),
+	engine.N("cios|ciosy|ciosów", "hit"),
+	engine.N("atak|ataki|ataków", "attack|attacks"),
+	engine.N("gracz|gracze,graczy|graczy", "player|players"),
+}
+
+// zeroPlace finds a place, seat or position numbered 0 in a person's text:
+// people count them from 1.
+var zeroPlace = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(miejsc\p{L}*|album\p{L}*|pozycj\p{L}*|gracz\p{L}*|place|seat|slot|gap|position|player|album)\s+0(?:[^\d]|$)`)
+
+// doubled finds two punctuation marks in a row ("Naprzód!.", "Niet!.");
+// "?!" and the ellipsis ("…", or "..." in a card's name) are fine, and so
+// is a comma or a colon after a name's own mark ("TOWARZYSZE!: draft",
+// "Join the Fleet!, Aflame!"), where the sentence needs it.
+var doubled = regexp.MustCompile(`[.!?:;,]\s*[.!?:;,]`)
+
+func doubledOK(m string) bool {
+	m = strings.Join(strings.Fields(m), "")
+	return m == "?!" || m == "!," || m == "!:" || m == "?," || m == "?:"
+}
+
+// rawIdent finds snake_case identifiers from the code.
+var rawIdent = regexp.MustCompile(`\b[a-z]+_[a-z_]+\b`)
+
+// hedged finds a plural left to the reader: "kart(y)", "card(s)".
+var hedged = regexp.MustCompile(`\p{L}\((?:y|s|e|i|ów|es)\)`)
+
+// counted finds "<number> <word>" pairs; a number glued to a slash, a dash
+// or a digit before it ("13/18 PŻ", "1–4") is not a count of the word, nor
+// is a word glued to notation after it ("0 spirit-storm/2").
+var counted = regexp.MustCompile(`(?:^|[^\p{L}\p{N}/–\-.])(\d+) (\p{L}+)(?:[^\p{L}\-/@]|$)`)
+
+// genitive words make a count take the genitive ("z 3 kart", "od 2 pól"),
+// where the usual agreement does not apply.
+var genitive = map[string]bool{"z": true, "ze": true, "od": true, "do": true, "bez": true, "spośród": true,
+	"wśród": true, "około": true, "dla": true, "zamiast": true, "oprócz": true, "u": true, "według": true}
+
+type nounForms struct {
+	noun int
+	cats [3]bool // which Polish categories (one, few, many) the word is
+	en   [2]bool // which English forms (one, other)
+}
+
+// wordChecker knows every noun form and checks texts.
+type wordChecker struct {
+	pl, en   map[string]*nounForms
+	internal []string
+	found    map[string]*finding
+	seen     map[string]bool // texts already read, by language
+}
+
+type finding struct {
+	count   int
+	example string
+}
+
+func newWordChecker(nouns []engine.Noun, internal []string) *wordChecker {
+	w := &wordChecker{pl: map[string]*nounForms{}, en: map[string]*nounForms{}, internal: internal, found: map[string]*finding{}, seen: map[string]bool{}}
+	for i, n := range nouns {
+		for c, forms := range n.PL {
+			for _, f := range strings.Split(forms, ",") {
+				f = strings.ToLower(f)
+				if w.pl[f] == nil {
+					w.pl[f] = &nounForms{noun: i}
+				}
+				w.pl[f].cats[c] = true
+			}
+		}
+		if n.EN[0] == n.EN[1] {
+			continue
+		}
+		for c, f := range n.EN {
+			f = strings.ToLower(f)
+			if w.en[f] == nil {
+				w.en[f] = &nounForms{noun: i}
+			}
+			w.en[f].en[c] = true
+		}
+	}
+	return w
+}
+
+func plCategory(n int) int {
+	switch engine.Plural(n, "0", "1", "2") {
+	case "0":
+		return 0
+	case "1":
+		return 1
+	}
+	return 2
+}
+
+// check looks at one text a person sees, in lang; where says where it was
+// found.
+func (w *wordChecker) check(text string, lang engine.Lang, where string) {
+	if strings.Contains(text, "\n") {
+		// The terminal's pictures: line by line, most lines recur.
+		for _, line := range strings.Split(text, "\n") {
+			w.check(line, lang, where)
+		}
+		return
+	}
+	key := string(lang) + "\x00" + text
+	if text == "" || w.seen[key] {
+		return
+	}
+	w.seen[key] = true
+	note := func(kind, what string) {
+		key := kind + ": " + what + " (" + where + ", " + string(lang) + ")"
+		f := w.found[key]
+		if f == nil {
+			f = &finding{example: text}
+			w.found[key] = f
+		}
+		f.count++
+	}
+	text = strings.ReplaceAll(text, "...", "…")
+	checkPunctuation(text, note)
+	w.checkNames(text, note)
+	w.checkCounts(text, lang, note)
+	checkRepeats(text, note)
+}
+
+// checkPunctuation finds doubled marks and plurals left open.
+func checkPunctuation(text string, note func(kind, what string)) {
+	if strings.Contains(text, "….") {
+		note("doubled punctuation", `"…."`)
+	}
+	for _, m := range doubled.FindAllString(text, -1) {
+		if !doubledOK(m) {
+			note("doubled punctuation", strconv.Quote(m))
+		}
+	}
+	for _, m := range hedged.FindAllString(text, -1) {
+		note("plural left open", m)
+	}
+}
+
+// checkNames finds identifiers and places numbered from 0.
+func (w *wordChecker) checkNames(text string, note func(kind, what string)) {
+	for _, m := range rawIdent.FindAllString(text, -1) {
+		note("raw identifier", m)
+	}
+	for _, name := range w.internal {
+		if strings.Contains(text, name) {
+			note("internal name", name)
+		}
+	}
+	for _, m := range zeroPlace.FindAllStringSubmatch(text, -1) {
+		note("numbered from 0", strings.TrimSpace(m[1])+" 0")
+	}
+}
+
+// checkCounts finds a number followed by a noun in a form that does not
+// agree with it.
+func (w *wordChecker) checkCounts(text string, lang engine.Lang, note func(kind, what string)) {
+	for _, m := range counted.FindAllStringSubmatchIndex(text, -1) {
+		n, err := strconv.Atoi(text[m[2]:m[3]])
+		if err != nil || strings.TrimSpace(text[:m[2]]) == "" {
+			continue // not a number, or a list's number at the start of a line
+		}
+		word := strings.ToLower(text[m[4]:m[5]])
+		if lang == engine.EN {
+			if f := w.en[word]; f != nil && !f.en[map[bool]int{true: 0, false: 1}[n == 1]] {
+				note("wrong plural", fmt.Sprintf("%d %s", n, word))
+			}
+			continue
+		}
+		f := w.pl[word]
+		if f == nil || f.cats[plCategory(n)] || genitive[strings.ToLower(wordBefore(text, m[2]))] {
+			continue
+		}
+		note("wrong plural", fmt.Sprintf("%d %s", n, word))
+	}
+}
+
+// checkRepeats finds a word said twice ("Niet! Niet!") and a seat named
+// twice ("Czołg gracza Gracz 4").
+func checkRepeats(text string, note func(kind, what string)) {
+	ws := word.FindAllStringIndex(text, -1)
+	for i := 1; i < len(ws); i++ {
+		sep := text[ws[i-1][1]:ws[i][0]]
+		if sep != " " && sep != "! " && sep != "? " {
+			continue
+		}
+		a, b := strings.ToLower(text[ws[i-1][0]:ws[i-1][1]]), strings.ToLower(text[ws[i][0]:ws[i][1]])
+		if len([]rune(a)) > 3 && a == b || strings.HasPrefix(a, "gracz") && b == "gracz" || a == "player" && b == "player" {
+			note("repeated word", text[ws[i-1][0]:ws[i][1]])
+		}
+	}
+}
+
+// word finds the words of a text, for "Niet! Niet!" and "gracza Gracz 4".
+var word = regexp.MustCompile(`\p{L}+`)
+
+// wordBefore is the word that ends before text[i:], skipping spaces.
+func wordBefore(text string, i int) string {
+	s := strings.TrimRight(text[:i], " ")
+	j := strings.LastIndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	return s[j+1:]
+}
+
+// checkJSON walks a view's JSON and checks every {"pl", "en"} text in it;
+// other strings are the view's data (ids, kind names) for programs.
+func (w *wordChecker) checkJSON(v any, where string) {
+	switch x := v.(type) {
+	case map[string]any:
+		pl, okPL := x["pl"].(string)
+		en, okEN := x["en"].(string)
+		if okPL && okEN {
+			w.check(pl, engine.PL, where)
+			w.check(en, engine.EN, where)
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			w.checkJSON(x[k], where)
+		}
+	case []any:
+		for _, e := range x {
+			w.checkJSON(e, where)
+		}
+	}
+}
+
+// RunWords plays random games and reads, in both languages, every text a
+// person is shown: each event as redacted for every viewer, each Text in
+// every seat's and the spectator's view, the description of every legal
+// move, the terminal picture of the table for every viewer and the first
+// question of Asker. It fails on a count whose noun does not agree with its
+// number ("2 obrażeń", "1 kostek"), a plural left open ("kart(y)"),
+// doubled punctuation ("Naprzód!."), raw identifiers (snake_case and
+// Internal), a repeated word ("gracza Gracz 4") and places, seats or
+// positions numbered from 0. Notation is not checked: it is typed, not read.
+func RunWords(t *testing.T, cfg WordsConfig) {
+	t.Helper()
+	if cfg.Games == 0 {
+		cfg.Games = 10
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = 1
+	}
+	if cfg.Every == 0 {
+		cfg.Every = 1
+	}
+	w := newWordChecker(append(append([]engine.Noun(nil), CommonNouns...), cfg.Nouns...), cfg.Internal)
+	langs := []engine.Lang{engine.PL, engine.EN}
+	var legal []engine.Move
+	for _, v := range cfg.Variants {
+		opts, err := engine.ResolveOptions(cfg.Game.Options(), v)
+		if err != nil {
+			t.Fatalf("options %v: %v", v, err)
+		}
+		for i := 0; i < cfg.Games; i++ {
+			seed := cfg.Seed + uint64(i)
+			st, err := cfg.Game.New(opts, nil, seed)
+			if err != nil {
+				t.Fatalf("seed %d: New: %v", seed, err)
+			}
+			r := engine.NewRand(engine.DeriveSeed(seed, 15))
+			sample := engine.NewRand(engine.DeriveSeed(seed, 16))
+			for n := 0; ; n++ {
+				if n > 10000 {
+					t.Fatalf("%s seed %d: no end after %d moves", variantName(v), seed, n)
+				}
+				pending := st.Pending()
+				if len(pending) == 0 || sample.IntN(cfg.Every) == 0 {
+					w.checkState(t, st, langs)
+				}
+				if len(pending) == 0 {
+					break
+				}
+				seat := pending[r.IntN(len(pending))]
+				legal = st.Legal(seat, legal[:0])
+				m := legal[r.IntN(len(legal))]
+				evs, err := st.Apply(seat, m)
+				if err != nil {
+					t.Fatalf("seed %d: legal move %q rejected: %v", seed, st.Format(m), err)
+				}
+				for _, e := range evs {
+					for viewer := engine.Spectator; int(viewer) < st.Seats(); viewer++ {
+						for _, lang := range langs {
+							if ev, ok := st.RedactEvent(e, viewer, lang); ok {
+								w.check(ev.Text, lang, "event "+ev.Kind)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	w.report(t)
+}
+
+// checkState reads the views, the legal moves' descriptions, the terminal
+// pictures and the questions of one position.
+func (w *wordChecker) checkState(t *testing.T, st engine.State, langs []engine.Lang) {
+	t.Helper()
+	for viewer := engine.Spectator; int(viewer) < st.Seats(); viewer++ {
+		data, err := json.Marshal(st.View(viewer))
+		if err != nil {
+			t.Fatalf("view of seat %d: %v", viewer, err)
+		}
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			t.Fatalf("view of seat %d: %v", viewer, err)
+		}
+		w.checkJSON(v, "view")
+		if r, ok := st.(engine.Renderer); ok {
+			for _, lang := range langs {
+				w.check(r.Render(viewer, lang), lang, "terminal")
+			}
+		}
+	}
+	asker, asks := st.(engine.Asker)
+	for _, seat := range st.Pending() {
+		for _, m := range st.Legal(seat, nil) {
+			for _, lang := range langs {
+				w.check(st.Describe(m, lang), lang, "move description")
+			}
+		}
+		if asks {
+			for _, lang := range langs {
+				if q, _, _, err := asker.Ask(seat, nil, lang); err == nil {
+					w.check(q, lang, "terminal question")
+				}
+			}
+		}
+	}
+}
+
+func (w *wordChecker) report(t *testing.T) {
+	t.Helper()
+	keys := make([]string, 0, len(w.found))
+	total := 0
+	for k, f := range w.found {
+		keys = append(keys, k)
+		total += f.count
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		f := w.found[k]
+		ex := f.example
+		if len(ex) > 600 {
+			ex = ex[:600] + "…"
+		}
+		t.Errorf("%s in %d texts, e.g. %q", k, f.count, ex)
+	}
+	if total > 0 {
+		t.Logf("%d distinct texts with faults, %d kinds of fault; %d distinct texts read", total, len(keys), len(w.seen))
+	}
+}

@@ -25,6 +25,13 @@ package web_test
 //     #invite-{seat} per invitation link, button.new-invite[data-seat] per
 //     free seat and #watch-link; on an invitation link, #join-form with
 //     #join-name and #join-submit, or #join-error[data-code=bad_invite].
+//   - Seats: #players .seat-tag[data-seat] with .seat-mark (a shape),
+//     .seat-num (from 1) and .seat-name; the result's #result-reason and
+//     #places li[data-rank][data-seat]; #board .last-move[data-last-seat]
+//     on what another seat's last move touched; #log-toggle opens the
+//     log's drawer (#log-panel) on a phone.
+//   - The lobby: button.quick-play[data-game] (#quick-GAME) and .game-desc
+//     per game.
 //
 // Without Chromium ($STOLIK_CHROMIUM, /usr/bin/chromium, or chromium,
 // chromium-browser, google-chrome on PATH) or under -short the tests skip,
@@ -175,6 +182,8 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 	var played []string
 	var last pageState
 	var lastSent time.Time
+	markedSeats := map[int]bool{} // seats whose last move the board marked
+	checkedNames := false
 	for {
 		st := tb.waitPage(ctx, predReady, stepTimeout,
 			fmt.Sprintf("after %d moves through the page, waiting for body[data-state=your-turn] with enabled #moves buttons, or over", len(played)))
@@ -183,6 +192,13 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 		}
 		if st.Exception != "" {
 			t.Fatalf("reading the page: %s", st.Exception)
+		}
+		for _, s := range st.LastMarks {
+			markedSeats[s] = true
+		}
+		if !checkedNames && len(st.Players) > 0 {
+			checkedNames = true
+			checkIdentity(t, st, seats, lang)
 		}
 		if st.State == "over" {
 			last = st
@@ -251,6 +267,15 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 	// The page at the end.
 	if last.Outcome == "" {
 		t.Errorf("over, but #outcome is empty; the page: %s", last)
+	}
+	checkResult(t, last, players)
+	if len(markedSeats) == 0 {
+		t.Errorf("no bot's move was ever marked on the board (#board .last-move) in %d moves", len(played))
+	}
+	for s := range markedSeats {
+		if s == 0 {
+			t.Errorf("the page's own seat 0 was marked as another player's last move")
+		}
 	}
 	if last.Lang != lang {
 		t.Errorf("html[lang] is %q, want %q", last.Lang, lang)
@@ -334,6 +359,60 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 	t.Logf("%s %s: %d moves through the page of %d in %.2fs; #outcome %q (%s: %q); rematch %s",
 		g.Name, lang, res.pageMoves, res.totalMoves, res.elapsed.Seconds(), res.outcome, other, res.otherOutcome, next)
 	return res
+}
+
+// checkIdentity: every seat in #players shows its number from 1, a shape
+// and a name; bots are told apart by their seat's number ("Bot 2 · fan"),
+// and the page's own seat says "ty" or "you".
+func checkIdentity(t *testing.T, st pageState, seats []string, lang string) {
+	t.Helper()
+	if len(st.Players) != len(seats) {
+		t.Errorf("#players shows %d seat tags, the table has %d seats: %+v", len(st.Players), len(seats), st.Players)
+		return
+	}
+	you := map[string]string{"pl": "(ty)", "en": "(you)"}[lang]
+	names := map[string]bool{}
+	for i, p := range st.Players {
+		if p.Num != strconv.Itoa(i+1) || p.Seat != strconv.Itoa(i) {
+			t.Errorf("seat %d's tag shows number %q (data-seat %q), want %d", i, p.Num, p.Seat, i+1)
+		}
+		if p.Mark == "" {
+			t.Errorf("seat %d's tag has no shape beside its colour: %+v", i, p)
+		}
+		if names[p.Name] {
+			t.Errorf("two seats are both called %q: %+v", p.Name, st.Players)
+		}
+		names[p.Name] = true
+		if strings.HasPrefix(seats[i], "bot:") && !strings.HasPrefix(p.Name, fmt.Sprintf("Bot %d · ", i+1)) {
+			t.Errorf("bot seat %d is called %q, want \"Bot %d · …\"", i, p.Name, i+1)
+		}
+		if (i == 0) != strings.HasSuffix(p.Name, you) {
+			t.Errorf("seat %d is called %q; only the page's own seat 0 ends with %q", i, p.Name, you)
+		}
+	}
+}
+
+// checkResult: a finished game's result says why it ended and lists every
+// place from 1 with the seats' names.
+func checkResult(t *testing.T, st pageState, players int) {
+	t.Helper()
+	if st.Reason == "" {
+		t.Errorf("over, but the result gives no reason (#result-reason); #outcome %q", st.Outcome)
+	}
+	if len(st.Places) != players {
+		t.Errorf("#places lists %d places, want one per seat (%d): %+v", len(st.Places), players, st.Places)
+	}
+	seen := map[string]bool{}
+	for _, p := range st.Places {
+		r, err := strconv.Atoi(p.Rank)
+		if err != nil || r < 1 || r > players {
+			t.Errorf("a place has rank %q, want 1..%d: %+v", p.Rank, players, st.Places)
+		}
+		if seen[p.Seat] || p.Text == "" {
+			t.Errorf("#places: seat %q twice or without a name: %+v", p.Seat, st.Places)
+		}
+		seen[p.Seat] = true
+	}
 }
 
 // TestBrowserLobby creates a table from the lobby form: Front Line for
@@ -612,8 +691,55 @@ func TestBrowserPhone(t *testing.T) {
 			}
 			t.Logf("%s on a phone: scrollWidth %d, clientWidth %d, %d move buttons", g.Name, w.Scroll, w.Client, len(st.Buttons))
 			tb.screenshot(g.Name + "-phone.png")
+			checkFirstScreen(t, tb, ctx, g.Name)
 		})
 	}
+}
+
+// checkFirstScreen: on a 390×844 phone, the prompt (#turn) and the first
+// thing on the board to act on (a button that makes or picks a move) are
+// on the first screen, without scrolling; the log is a drawer that a
+// button at the bottom opens and closes.
+func checkFirstScreen(t *testing.T, tb *tab, ctx context.Context, game string) {
+	t.Helper()
+	tb.do(stepTimeout, "emulate a 390×844 phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait))
+	type screen struct {
+		Height  int     `json:"height"`
+		Turn    float64 `json:"turn"`
+		Act     float64 `json:"act"`
+		ActText string  `json:"actText"`
+		Log     bool    `json:"log"`
+		Toggle  bool    `json:"toggle"`
+	}
+	var sc screen
+	measure := `() => {
+  window.scrollTo(0, 0);
+  const bottom = (e) => (e ? e.getBoundingClientRect().bottom : -1);
+  const act = Array.from(document.querySelectorAll("#board [data-move], #board [data-pick]")).find((e) => !e.disabled && e.offsetParent);
+  const shown = (e) => !!e && e.getClientRects().length > 0;
+  return {height: window.innerHeight, turn: bottom(document.getElementById("turn")), act: bottom(act),
+    actText: act ? act.textContent.trim().slice(0, 60) : "", log: shown(document.getElementById("log-panel")),
+    toggle: shown(document.getElementById("log-toggle"))};
+}`
+	if timedOut, err := tb.waitJS(ctx, measure, `(s) => s.height === 844`, stepTimeout, &sc); err != nil || timedOut {
+		t.Fatalf("measuring the first screen: %v (timed out %v) %+v", err, timedOut, sc)
+	}
+	if sc.Turn < 0 || sc.Turn > float64(sc.Height) {
+		t.Errorf("%s on a 390×844 phone: the prompt #turn ends at %.0f px, below the first screen", game, sc.Turn)
+	}
+	if sc.Act < 0 || sc.Act > float64(sc.Height) {
+		t.Errorf("%s on a 390×844 phone: the first thing to act on (%q) ends at %.0f px, below the first screen (%d px)", game, sc.ActText, sc.Act, sc.Height)
+	}
+	t.Logf("%s on a 390×844 phone: #turn ends at %.0f px, the first action (%q) at %.0f px", game, sc.Turn, sc.ActText, sc.Act)
+	if sc.Log || !sc.Toggle {
+		t.Errorf("%s on a phone: the log should be a closed drawer with a button (#log-panel shown %v, #log-toggle shown %v)", game, sc.Log, sc.Toggle)
+	}
+	tb.do(stepTimeout, "open the log's drawer", chromedp.Click(chromedp.CSS("#log-toggle")))
+	if timedOut, err := tb.waitJS(ctx, measure, `(s) => s.log`, stepTimeout, &sc); err != nil || timedOut {
+		t.Errorf("%s on a phone: #log-toggle did not open the log (%v)", game, err)
+	}
+	tb.screenshot(game + "-phone-log.png")
 }
 
 // inviteLinks is what the creator's page shows of a private table.
@@ -922,4 +1048,83 @@ func TestBrowserAbandoned(t *testing.T) {
 		t.Errorf("the lobby's row of the abandoned table: %+v", lobby)
 	}
 	tb.screenshot("lobby-abandoned.png")
+}
+
+// TestBrowserQuickPlay: every game in the lobby has a line saying what it
+// is and a one-click "play against bots"; the click sits the page at a new
+// table against the game's bot, the address keeps ?lang=, and the way
+// back to the lobby keeps it too. The options speak the page's language:
+// no raw keys or rule codes outside their "details".
+func TestBrowserQuickPlay(t *testing.T) {
+	browser(t)
+	s := startServer(t)
+	tb := newTab(t)
+	ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)
+	defer cancel()
+	tb.do(stepTimeout, "open the lobby in English", chromedp.Navigate(s.URL+"/?lang=en"))
+	type lobby struct {
+		State   string   `json:"state"`
+		Quick   []string `json:"quick"`
+		Descs   []string `json:"descs"`
+		Labels  []string `json:"labels"`
+		Summary bool     `json:"summary"`
+	}
+	var l lobby
+	if timedOut, err := tb.waitJS(ctx, `() => ({
+  state: document.body.dataset.state,
+  quick: Array.from(document.querySelectorAll("button.quick-play")).map((e) => e.dataset.game),
+  descs: Array.from(document.querySelectorAll(".game-desc")).map((e) => e.textContent),
+  labels: Array.from(document.querySelectorAll("#create-options .option > label, #create-options .option > span")).map((e) => e.textContent),
+  summary: getComputedStyle(document.querySelector("#create-options summary"), "::before").content !== "none",
+})`, `(l) => l.state === "lobby" && l.quick.length > 0`, stepTimeout, &l); err != nil || timedOut {
+		t.Fatalf("the lobby: %v (timed out %v) %+v", err, timedOut, l)
+	}
+	if len(l.Quick) != len(s.games) || len(l.Descs) != len(s.games) {
+		t.Errorf("the lobby has %d quick-play buttons and %d descriptions for %d games", len(l.Quick), len(l.Descs), len(s.games))
+	}
+	for _, d := range l.Descs {
+		if d == "" || strings.HasPrefix(d, "game.desc.") {
+			t.Errorf("a game's description reads %q", d)
+		}
+	}
+	for _, lb := range l.Labels {
+		if strings.Contains(lb, "_") || strings.Contains(lb, "AX-") || strings.Contains(lb, "CL-") {
+			t.Errorf("an option's label shows a raw key or a rule code: %q", lb)
+		}
+	}
+	if !l.Summary {
+		t.Errorf("the options' summary shows no arrow")
+	}
+	// "Create the table" is in sight on a laptop's screen without scrolling.
+	tb.do(stepTimeout, "emulate a 1366×768 laptop", chromedp.EmulateViewport(1366, 768))
+	var inSight bool
+	if timedOut, err := tb.waitJS(ctx, `() => { window.scrollTo(0, 0); const r = document.getElementById("create-submit").getBoundingClientRect();
+  return window.innerHeight === 768 && r.top >= 0 && r.bottom <= window.innerHeight; }`, `(v) => v`, stepTimeout, &inSight); err != nil || timedOut {
+		t.Errorf("#create-submit is not within the first 768 px of a 1366×768 screen (%v)", err)
+	}
+	tb.screenshot("lobby-laptop.png")
+
+	// The client's plurals follow Intl.PluralRules: Polish one, few, many.
+	forms, err := chromedp.Run(ctx, chromedp.Evaluate[string](`import("/static/i18n.js").then((m) =>
+  [0, 1, 2, 4, 5, 12, 21, 22, 25, 102, 112].map((n) => n + " " + m.plural(n, "karta", "karty", "kart")).join(", ") + " | " + m.count(1, ["karta", "karty", "kart"], ["card", "cards"]) + ", " + m.count(3, ["karta", "karty", "kart"], ["card", "cards"]))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("the client's plurals: %v", err)
+	}
+	if want := "0 kart, 1 karta, 2 karty, 4 karty, 5 kart, 12 kart, 21 kart, 22 karty, 25 kart, 102 karty, 112 kart | 1 card, 3 cards"; forms != want {
+		t.Errorf("the client's plurals:\n got %s\nwant %s", forms, want)
+	}
+	tb.do(stepTimeout, "click play against bots: Cardline", chromedp.Click(chromedp.CSS("#quick-cardline")))
+	st := tb.waitPage(ctx, fmt.Sprintf(`(s) => /^\/t\/[^/]+$/.test(s.path) && (%s)(s)`, predSettled), stepTimeout,
+		"after #quick-cardline, waiting for the table page")
+	u, err := url.Parse(st.URL)
+	if err != nil || u.Query().Get("lang") != "en" || st.Lang != "en" {
+		t.Errorf("the quick table's address is %s (html[lang] %q), want ?lang=en kept", st.URL, st.Lang)
+	}
+	if len(st.Players) != 2 || !strings.HasSuffix(st.Players[0].Name, "(you)") || !strings.HasPrefix(st.Players[1].Name, "Bot 2 · ") {
+		t.Errorf("the quick table's players: %+v, want you and Bot 2", st.Players)
+	}
+	var back string
+	if _, err := tb.waitJS(ctx, `() => document.getElementById("to-lobby").getAttribute("href")`, `(h) => !!h`, stepTimeout, &back); err != nil || back != "/?lang=en" {
+		t.Errorf("the way back to the lobby is %q (%v), want /?lang=en", back, err)
+	}
 }

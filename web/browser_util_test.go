@@ -399,6 +399,25 @@ type pageState struct {
 	Rematch    bool         `json:"rematch"`
 	LogItems   int          `json:"logItems"`
 	Exception  string       `json:"exception"`
+	Players    []seatTag    `json:"players"`   // #players .seat-tag
+	Reason     string       `json:"reason"`    // #result-reason
+	Places     []place      `json:"places"`    // #places li
+	LastMarks  []int        `json:"lastMarks"` // #board .last-move: data-last-seat
+}
+
+// seatTag is a seat's mark as the page shows it: the number and name.
+type seatTag struct {
+	Seat string `json:"seat"`
+	Num  string `json:"num"`
+	Mark string `json:"mark"`
+	Name string `json:"name"`
+}
+
+// place is a line of the result's places.
+type place struct {
+	Rank string `json:"rank"`
+	Seat string `json:"seat"`
+	Text string `json:"text"`
 }
 
 type moveButton struct {
@@ -452,6 +471,13 @@ const pageStateJS = `() => {
     langSwitch: text("#lang-switch"),
     rematch: !!document.querySelector("#rematch"),
     logItems: document.querySelectorAll("#log li").length,
+    players: Array.from(document.querySelectorAll("#players .seat-tag")).map((e) => ({
+      seat: e.dataset.seat || "", num: (e.querySelector(".seat-num") || {}).textContent || "",
+      mark: (e.querySelector(".seat-mark") || {}).textContent || "", name: (e.querySelector(".seat-name") || {}).textContent || "" })),
+    reason: text("#result-reason"),
+    places: Array.from(document.querySelectorAll("#places li")).map((e) => ({
+      rank: e.dataset.rank || "", seat: e.dataset.seat || "", text: (e.innerText || e.textContent).trim() })),
+    lastMarks: Array.from(document.querySelectorAll("#board .last-move")).map((e) => Number(e.dataset.lastSeat)),
   };
 }`
 

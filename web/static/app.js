@@ -5,6 +5,7 @@
 // or from an older link's ?token=, which the table page takes out of the
 // address).
 
+import {keepLang} from './api.js';
 import {applyDocument, lang, onLangChange, setLang, t} from './i18n.js';
 import {startLobby} from './lobby.js';
 import {startTable} from './table.js';
@@ -18,6 +19,9 @@ function header() {
     const skip = document.querySelector('.skip-link');
     if (skip) skip.textContent = t('skip');
   };
+  // The address's ?lang= goes with every link of the page.
+  const brand = document.querySelector('.brand');
+  if (brand) brand.href = keepLang('/');
   b.addEventListener('click', () => setLang(lang() === 'pl' ? 'en' : 'pl'));
   onLangChange(label);
   label();

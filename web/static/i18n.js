@@ -69,18 +69,25 @@ export function text(obj) {
   return (current === 'en' ? obj.en : obj.pl) || obj.pl || obj.en || '';
 }
 
-// plural picks the Polish form for n: one (1), few (2–4, 22–24, …) or many.
+// The languages' plural rules (Intl.PluralRules): Polish has one (1),
+// few (2–4, 22–24, …), many (0, 5–21, 25, …) and other (fractions);
+// English one and other.
+const rules = {pl: new Intl.PluralRules('pl'), en: new Intl.PluralRules('en')};
+
+// plural picks the Polish form for n: one, few or many (a fraction takes
+// the few form, as "1,5 karty").
 export function plural(n, one, few, many) {
-  const a = Math.abs(n);
-  if (a === 1) return one;
-  if (a % 10 >= 2 && a % 10 <= 4 && (a % 100 < 12 || a % 100 > 14)) return few;
-  return many;
+  switch (rules.pl.select(n)) {
+    case 'one': return one;
+    case 'few': case 'other': return few;
+    default: return many;
+  }
 }
 
 // count writes "n things" in the current language: pl gets [one, few, many],
 // en gets [one, other].
 export function count(n, pl, en) {
-  if (current === 'en') return `${n} ${n === 1 ? en[0] : en[1]}`;
+  if (current === 'en') return `${n} ${rules.en.select(n) === 'one' ? en[0] : en[1]}`;
   return `${n} ${plural(n, pl[0], pl[1], pl[2])}`;
 }
 
@@ -102,7 +109,7 @@ defineStrings({
   'lobby.intro': ['Zagraj w przeglądarce z ludźmi albo z botami.', 'Play in the browser with people or bots.'],
   'lobby.games': ['Gry', 'Games'],
   'lobby.players': ['{min}–{max} graczy', '{min}–{max} players'],
-  'lobby.players.one': ['{n} graczy', '{n} players'],
+  'lobby.players.one': [(v) => `dla ${plural(v.n, '1 gracza', `${v.n} graczy`, `${v.n} graczy`)}`, (v) => count(v.n, ['player', 'players'], ['player', 'players'])],
   'lobby.create': ['Nowy stolik', 'New table'],
   'lobby.game': ['Gra', 'Game'],
   'lobby.count': ['Liczba graczy', 'Number of players'],
@@ -117,6 +124,29 @@ defineStrings({
   'lobby.name.hint': ['Tak zobaczą cię inni przy stoliku.', 'How the others at the table will see you.'],
   'lobby.name.default': ['Gracz', 'Player'],
   'lobby.open': ['Pokaż stolik w lobby (każdy może się dosiąść)', 'List the table in the lobby (anyone may join)'],
+  'lobby.human.hint': ['Osoba: ty zajmujesz pierwsze takie miejsce, pozostali dosiadają się przez link z zaproszeniem.', 'A person: you take the first such seat; the others join by an invitation link.'],
+  'lobby.quick': ['▶ Zagraj z botami', '▶ Play against bots'],
+  'lobby.quick.label': ['Zagraj z botami: {game}', 'Play against bots: {game}'],
+  'lobby.opt.details': ['Szczegóły', 'Details'],
+  'lobby.opt.seat': ['Gracz {n}', 'Player {n}'],
+  'lobby.val.random': ['losowo', 'at random'],
+  'lobby.val.strength': ['siła', 'strength'],
+  'lobby.val.iq': ['IQ', 'IQ'],
+  'lobby.val.combat': ['walka', 'combat'],
+  'lobby.val.left_blue': ['po lewej strona niebieska', 'blue half on your left'],
+  'lobby.val.left_red': ['po lewej strona czerwona', 'red half on your left'],
+  'lobby.val.shuffle': ['do talii Albumów', 'into the Album deck'],
+  'lobby.val.out': ['odpadają', 'out of the game'],
+  'lobby.val.standard': ['standardowy', 'standard'],
+  'lobby.val.long': ['długi', 'long'],
+  'lobby.val.short': ['krótki', 'short'],
+  'lobby.val.tactical': ['draft taktyczny', 'tactical draft'],
+  'lobby.val.free': ['wolny wybór', 'free choice'],
+  'lobby.val.first_game': ['pierwsza rozgrywka', 'first game'],
+  'game.desc.cardline': ['Układaj bohaterów Marvela w szeregu od najsłabszego do najsilniejszego — bez podglądania wartości.', 'Put Marvel heroes in a line from the weakest to the strongest — without seeing the values.'],
+  'game.desc.asterix': ['Zagrywaj postacie na Albumy, przejmuj je i zbieraj sestercje.', 'Play characters on Albums, capture them and collect sestertii.'],
+  'game.desc.frontline': ['Przeżyj na linii frontu: zagrywaj karty zakryte i uciekaj spod ostrzału.', 'Survive on the front line: commit cards face down and dodge the fire.'],
+  'game.desc.tagteam': ['Dwie drużyny po dwóch zawodników: zbuduj talię walki i znokautuj rywali.', 'Two teams of two fighters: build a fight deck and knock the rivals out.'],
   'lobby.submit': ['Utwórz stolik', 'Create the table'],
   'lobby.creating': ['Tworzę stolik…', 'Creating the table…'],
   'lobby.tables': ['Stoliki', 'Tables'],
@@ -158,7 +188,13 @@ defineStrings({
   'table.lobby': ['Lobby', 'Lobby'],
   'table.you': ['ty', 'you'],
   'table.seatN': ['Gracz {n}', 'Player {n}'],
-  'table.bot': ['Bot {name}', 'Bot {name}'],
+  'table.bot': ['Bot {n} · {name}', 'Bot {n} · {name}'],
+  'table.log.open': ['☰ Przebieg gry', '☰ Game log'],
+  'table.log.close': ['✕ Zamknij przebieg gry', '✕ Close the game log'],
+  'table.lastmove': ['Ostatni ruch', 'Last move'],
+  'table.lastmove.of': ['ostatni ruch: {who}', 'last move: {who}'],
+  'table.since': ['Od twojego ostatniego ruchu', 'Since your last move'],
+  'table.waiting.pre': ['Czekamy na:', 'Waiting for:'],
   'table.free': ['wolne miejsce', 'free seat'],
   'table.spectator': ['Oglądasz grę jako widz.', 'You are watching as a spectator.'],
   'table.yourturn': ['Twój ruch!', 'Your move!'],
@@ -185,6 +221,11 @@ defineStrings({
   'table.outcome.draw': ['Remis.', 'A draw.'],
   'table.outcome.alllost': ['Nikt nie wygrał — wszyscy przegrali.', 'Nobody won — everyone lost.'],
   'table.outcome.ranks': ['Miejsca: {list}.', 'Places: {list}.'],
+  'table.outcome.winner.pre': ['Wygrywa:', 'Winner:'],
+  'table.outcome.winners.pre': ['Wygrywają:', 'Winners:'],
+  'table.outcome.why': ['Dlaczego koniec', 'Why it ended'],
+  'table.outcome.places': ['Miejsca', 'Places'],
+  'table.outcome.place': ['{rank}. miejsce', '{rank}. place'],
   'table.outcome.rank': ['{rank}. {who}', '{rank}. {who}'],
   'table.rematch': ['Rewanż', 'Rematch'],
   'table.rematch.watch': ['Oglądaj rewanż', 'Watch the rematch'],

@@ -87,12 +87,62 @@ function render() {
 function gamesSection() {
   return h('section', {class: 'games', 'aria-labelledby': 'games-h'},
     h('h2', {id: 'games-h', text: t('lobby.games')}),
-    h('ul', {class: 'game-list'}, games.map((g) => h('li', null,
+    h('ul', {class: 'game-list'}, games.map((g) => h('li', {class: 'game-item'},
       h('button', {type: 'button', class: ['game-pick', g.name === form.game && 'selected'], 'aria-pressed': String(g.name === form.game),
         dataset: {game: g.name}, onclick: () => { pickGame(g.name); render(); document.getElementById('create-game')?.focus(); }},
       h('span', {class: 'game-title', text: text(g.title)}),
       h('span', {class: 'game-players', text: g.min_players === g.max_players
-        ? t('lobby.players.one', {n: g.min_players}) : t('lobby.players', {min: g.min_players, max: g.max_players})}))))));
+        ? t('lobby.players.one', {n: g.min_players}) : t('lobby.players', {min: g.min_players, max: g.max_players})})),
+      h('p', {class: 'game-desc', text: t(`game.desc.${g.name}`)}),
+      h('button', {type: 'button', class: 'quick-play primary small', id: `quick-${g.name}`, dataset: {game: g.name},
+        'aria-label': t('lobby.quick.label', {game: text(g.title)}), onclick: (e) => quickPlay(g, e.currentTarget)},
+      t('lobby.quick'))))));
+}
+
+// quickPlay sets up a table of g at once: you in the first seat, the
+// game's bot in the others, the rules as written, not listed.
+async function quickPlay(g, button) {
+  button.disabled = true;
+  const err = document.getElementById('create-error');
+  try {
+    const players = Math.max(g.min_players, 2);
+    const seats = ['human'];
+    while (seats.length < players) seats.push(defaultBot(g));
+    const name = (form.name || '').trim() || t('lobby.name.default');
+    const res = await api.create({game: g.name, options: {players}, seats, open: false, name});
+    if (res.token) rememberSeat(res.id, res.token);
+    rememberCreated(res);
+    location.href = keepLang(tableURL(res.id));
+  } catch (x) {
+    if (err) err.textContent = x instanceof ApiError ? x.localized() : String(x);
+    button.disabled = false;
+  }
+}
+
+// optionLabel is an option's help in the page's language without the
+// rulebook's codes ("(CL-A3)", "A8.30:"), which the details keep.
+function optionLabel(o) {
+  return text(o.help)
+    .replace(/\s*\((?:[A-Z]{1,3}-?[A-Z]?\d[\w.#]*(?:,\s*)?|B\d+ #\d+)+\)/g, '')
+    .replace(/\b(?:[A-Z]{1,3}-)?[A-Z]\d+(?:\.\d+)?:\s*/g, '')
+    .replace(/\s*\((?:left_blue|left_red)\)/g, '')
+    .replace(/;\s*random losuje/, '')
+    .trim();
+}
+
+// optionValue is an option's value in words: seats from 1, the known
+// words of the games' options, else the value with spaces.
+function optionValue(x) {
+  if (/^\d+$/.test(x)) return t('lobby.opt.seat', {n: +x + 1});
+  const key = `lobby.val.${x}`;
+  const w = t(key);
+  return w !== key ? w : x.replace(/_/g, ' ');
+}
+
+// optionDetails is the option's key and rule codes, for whoever wants them.
+function optionDetails(o) {
+  return h('details', {class: 'option-details'}, h('summary', {text: t('lobby.opt.details')}),
+    h('p', {class: 'hint'}, h('code', {text: o.name}), ' — ', text(o.help)));
 }
 
 function createSection() {
@@ -122,7 +172,7 @@ function createSection() {
     h('label', {class: 'check', for: 'create-open'}, h('input', {id: 'create-open', name: 'open', type: 'checkbox', checked: form.open,
       onchange: (e) => { form.open = e.target.checked; }}), h('span', {text: t('lobby.open')})),
     err,
-    h('p', null, submit));
+    h('p', {class: 'submit-row'}, submit));
   f.addEventListener('submit', async (e) => {
     e.preventDefault();
     err.textContent = '';
@@ -146,12 +196,23 @@ function field(label, control, hint) {
   return h('p', {class: 'field'}, h('label', {for: control.id, text: label}), control, hintEl);
 }
 
+// botHelp is what the seat's bot does, in words (empty for a person).
+function botHelp(g, kind) {
+  if (!kind.startsWith('bot:')) return '';
+  const b = (g.bots || []).find((x) => x.name === kind.slice(4).split(':')[0]);
+  return b ? text(b.help) : '';
+}
+
 function seatFields(g) {
   return [h('legend', {text: t('lobby.seats')}),
     form.seats.map((kind, i) => field(t('lobby.seat', {n: i + 1}),
       h('select', {id: `seat-${i}`, class: 'seat-kind', name: `seat-${i}`, dataset: {seat: i},
-        onchange: (e) => { form.seats[i] = e.target.value; }},
-      seatOptions(g, kind))))];
+        onchange: (e) => {
+          form.seats[i] = e.target.value;
+          const hint = document.getElementById(`seat-${i}-hint`);
+          if (hint) hint.textContent = botHelp(g, e.target.value) || t('lobby.human.hint');
+        }},
+      seatOptions(g, kind)), botHelp(g, kind) || t('lobby.human.hint')))];
 }
 
 // setPlayers changes the number of seats and redraws only the seats and
@@ -196,7 +257,7 @@ function optionsBlock(g) {
       if (o.kind === 'bool') {
         return h('label', {class: 'check option', for: id},
           h('input', {id, type: 'checkbox', checked: !!v, dataset: {option: o.name}, onchange: (e) => set(e.target.checked)}),
-          h('span', null, h('code', {text: o.name}), ' — ', text(o.help)));
+          h('span', {text: optionLabel(o)}), optionDetails(o));
       }
       let control;
       if (o.kind === 'enum') {
@@ -204,7 +265,7 @@ function optionsBlock(g) {
         const values = (o.values || []).filter((x) => !/^\d+$/.test(x) || +x < form.players);
         if (!values.includes(v)) set(o.default);
         control = h('select', {id, dataset: {option: o.name}, onchange: (e) => set(e.target.value)},
-          values.map((x) => h('option', {value: x, text: x, selected: x === form.options[o.name]})));
+          values.map((x) => h('option', {value: x, text: optionValue(x), selected: x === form.options[o.name]})));
       } else {
         control = h('input', {id, type: 'number', inputmode: 'numeric', min: o.min ?? 0, max: o.max, value: String(v),
           dataset: {option: o.name}, onchange: (e) => {
@@ -213,7 +274,7 @@ function optionsBlock(g) {
             e.target.value = String(form.options[o.name]);
           }});
       }
-      return h('p', {class: 'field option'}, h('label', {for: id}, h('code', {text: o.name}), ' — ', text(o.help)), control);
+      return h('div', {class: 'field option'}, h('label', {for: id, text: optionLabel(o)}), control, optionDetails(o));
     }));
 }
 
@@ -314,7 +375,7 @@ function group(kind, heading, list, empty, joinable) {
 }
 
 function playerName(p) {
-  if (p.kind && p.kind.startsWith('bot:')) return t('table.bot', {name: p.kind.slice(4)});
+  if (p.kind && p.kind.startsWith('bot:')) return t('table.bot', {n: p.seat + 1, name: p.kind.slice(4).split(':')[0]});
   if (!p.taken) return t('lobby.free');
   return p.name || t('table.seatN', {n: p.seat + 1});
 }

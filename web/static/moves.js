@@ -30,9 +30,16 @@ export function renderMoves(opts) {
   const active = document.activeElement;
   if (box.contains(active)) focusMove = active.dataset.move || focusMove;
   else if (active && active !== document.body) focusMove = null;
-  clear(box);
+  // The same list as on screen keeps its buttons: a click on its way to
+  // one (another seat's move arrived meanwhile) still lands.
+  const key = JSON.stringify([q, legal.map((m) => [m.move, m.text]), t('table.moves')]);
+  const same = key === box.dataset.key;
+  box.dataset.key = key;
+  if (same) {
+    for (const b of box.querySelectorAll('button.move')) b.disabled = inflight;
+  } else clear(box);
   let n = 0;
-  for (const m of legal) {
+  for (const m of same ? [] : legal) {
     const shown = !q || fold(`${m.text} ${m.move}`).includes(q);
     const num = shown ? ++n : 0;
     const b = h('button', {type: 'button', class: 'move', dataset: {move: m.move}, disabled: inflight, title: m.move},
@@ -41,6 +48,7 @@ export function renderMoves(opts) {
     b.addEventListener('click', () => play(m.move));
     box.append(h('li', {hidden: !shown}, b));
   }
+  if (same) n = box.querySelectorAll('li:not([hidden])').length;
   let msg = '';
   if (inflight) msg = t('table.moves.sending');
   else if (spectator) msg = over ? '' : t('table.moves.spectator');

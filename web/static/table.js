@@ -13,12 +13,33 @@ import {
 import {append, clear, h, keepFocus} from './dom.js';
 import {lang, onLangChange, t, text} from './i18n.js';
 import {installKeys, renderMoves} from './moves.js';
-import * as cardline from './games/cardline.js';
-import * as asterix from './games/asterix.js';
-import * as frontline from './games/frontline.js';
-import * as tagteam from './games/tagteam.js';
 
-const renderers = {cardline, asterix, frontline, tagteam};
+// The games' boards: only the table's own is loaded, when its first state
+// names the game.
+const GAMES = ['cardline', 'asterix', 'frontline', 'tagteam'];
+const renderers = {};
+const loading = {};
+
+function loadRenderer(game) {
+  if (renderers[game] || !GAMES.includes(game)) return;
+  if (!loading[game]) {
+    loading[game] = import(`./games/${game}.js`).then((mod) => {
+      renderers[game] = mod;
+      if (S.last) {
+        setBodyState();
+        renderAll();
+      }
+    }).catch((err) => {
+      // No board: the move list still plays every move.
+      console.error('board', err);
+      renderers[game] = {render: () => h('p', {class: 'hint', text: t('table.noboard')})};
+      if (S.last) {
+        setBodyState();
+        renderAll();
+      }
+    });
+  }
+}
 
 const LOG_MAX = 200;
 const INFLIGHT_TIMEOUT_MS = 10000;
@@ -61,6 +82,9 @@ export async function startTable(id, {token = '', watch = '', invite = ''} = {})
   layout();
   installKeys({play, clearSelection, visibleLegal: () => (S.last ? S.last.legal : [])});
   onLangChange(() => {
+    // The events' texts are in the old language until the reconnection
+    // brings them again: the result shows none of them meanwhile.
+    S.events = [];
     layoutTexts();
     renderAll();
     // The server writes move descriptions and events in the connection's
@@ -90,7 +114,7 @@ function layout() {
   append(app, h('div', {class: 'table-page'},
     h('div', {class: 'table-head'},
       h('h1', {id: 'table-title'}),
-      h('nav', {class: 'table-nav'}, h('a', {href: '/', id: 'to-lobby', class: 'button small'}))),
+      h('nav', {class: 'table-nav'}, h('a', {href: keepLang('/'), id: 'to-lobby', class: 'button small'}))),
     h('p', {id: 'conn', class: 'conn', role: 'status'}),
     h('p', {id: 'notice', class: 'conn', role: 'status', hidden: true}),
     h('div', {class: 'status'},
@@ -100,7 +124,9 @@ function layout() {
       h('div', {id: 'outcome', class: 'outcome', 'aria-live': 'polite'}),
       h('div', {id: 'after', class: 'after'})),
     h('div', {class: 'table-layout'},
-      h('section', {id: 'board', class: 'board', 'aria-labelledby': 'board-h'}),
+      h('div', {class: 'main-col'},
+        h('section', {id: 'since', class: 'since', 'aria-labelledby': 'since-h', hidden: true}),
+        h('section', {id: 'board', class: 'board', 'aria-labelledby': 'board-h'})),
       h('div', {class: 'side'},
         h('section', {class: 'panel moves-panel', 'aria-labelledby': 'moves-h'},
           h('h2', {id: 'moves-h'}),
@@ -116,13 +142,35 @@ function layout() {
           h('ul', {id: 'players', class: 'players'}),
           h('div', {id: 'seat-actions'})),
         h('section', {id: 'invites', class: 'panel invites', 'aria-labelledby': 'invites-h', hidden: true}),
-        h('section', {class: 'panel log-panel', 'aria-labelledby': 'log-h'},
+        h('button', {type: 'button', id: 'log-toggle', class: 'log-toggle', 'aria-expanded': 'false', 'aria-controls': 'log-panel',
+          onclick: () => toggleLog()}),
+        h('section', {id: 'log-panel', class: 'panel log-panel', 'aria-labelledby': 'log-h'},
           h('h2', {id: 'log-h'}),
           h('ol', {id: 'log', class: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0'}))))));
   $('move-filter').addEventListener('input', () => renderMovesNow());
   $('board').addEventListener('click', onBoardClick);
   layoutTexts();
 }
+
+// toggleLog opens and closes the log's drawer on a phone.
+function toggleLog(open) {
+  const on = open ?? !document.body.classList.contains('log-open');
+  document.body.classList.toggle('log-open', on);
+  const b = $('log-toggle');
+  b.setAttribute('aria-expanded', String(on));
+  b.textContent = t(on ? 'table.log.close' : 'table.log.open');
+  if (on) {
+    $('log').scrollTop = $('log').scrollHeight;
+    $('log').focus({preventScroll: true});
+  }
+}
+
+// Esc closes the log's drawer and gives the focus back to its button.
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape' || !document.body.classList.contains('log-open')) return;
+  toggleLog(false);
+  $('log-toggle')?.focus();
+});
 
 function layoutTexts() {
   $('to-lobby').textContent = t('table.lobby');
@@ -131,6 +179,7 @@ function layoutTexts() {
   $('move-filter-hint').textContent = t('table.filter.hint');
   $('players-h').textContent = t('table.players');
   $('log-h').textContent = t('table.log');
+  $('log-toggle').textContent = t(document.body.classList.contains('log-open') ? 'table.log.close' : 'table.log.open');
   const notice = $('notice');
   notice.textContent = S.notice ? t(S.notice) : '';
   notice.hidden = !S.notice;
@@ -301,6 +350,8 @@ function setConn(msg) {
 function onMessage(msg) {
   switch (msg.type) {
     case 'state':
+      if (msg.players) S.players = msg.players;
+      if (typeof msg.seat === 'number') S.seat = msg.seat;
       onEvents(msg.events || [], S.freshLog);
       S.freshLog = false;
       return onState(msg);
@@ -325,25 +376,142 @@ function onState(msg) {
     S.stopped = true;
     clearTimeout(S.retry);
   }
+  loadRenderer(msg.game);
   const body = document.body;
   body.dataset.moves = String(msg.moves);
-  body.dataset.state = msg.abandoned ? 'abandoned' : msg.over ? 'over' : (S.seat >= 0 && msg.legal.length ? 'your-turn' : 'waiting');
+  setBodyState();
   setConn('');
+  // The first picture waits for the game's board, so that the page is
+  // drawn once and nothing jumps when the board arrives.
+  if (!renderers[msg.game] && GAMES.includes(msg.game)) return;
   renderAll();
+}
+
+// setBodyState mirrors the last state on <body>: until the game's board
+// is loaded the page is still connecting.
+function setBodyState() {
+  const msg = S.last;
+  if (!msg) return;
+  if (!renderers[msg.game] && GAMES.includes(msg.game)) {
+    document.body.dataset.state = 'connecting';
+    return;
+  }
+  document.body.dataset.state = msg.abandoned ? 'abandoned' : msg.over ? 'over' : (S.seat >= 0 && msg.legal.length ? 'your-turn' : 'waiting');
 }
 
 // ended: the game is over, or the table was abandoned.
 const ended = (m) => !!(m && (m.over || m.abandoned));
 
+const EVENTS_MAX = 400;
+
 function onEvents(events, replace) {
   const log = $('log');
-  if (replace) log.replaceChildren();
+  if (replace) {
+    log.replaceChildren();
+    S.events = [];
+  }
+  S.events = (S.events || []).concat(events.filter((e) => e.text)).slice(-EVENTS_MAX);
+  noteLastMoves(events, replace);
   for (const e of events) {
     if (!e.text) continue;
-    log.append(h('li', {class: ['event', e.seat === S.seat && S.seat >= 0 && 'mine'], dataset: {kind: e.kind, seat: e.seat}, text: e.text}));
+    const who = typeof e.seat === 'number' && e.seat >= 0 ? seatTag(e.seat) : null;
+    log.append(h('li', {class: ['event', e.seat === S.seat && S.seat >= 0 && 'mine'], dataset: {kind: e.kind, seat: e.seat}},
+      who, who ? ' ' : null, h('span', {class: 'event-text', text: e.text})));
   }
   while (log.children.length > LOG_MAX) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
+}
+
+// noteLastMoves keeps, for every other seat, the events of its last move
+// (the last run of events it acted in), to mark on the board; and the
+// events since this seat's own last move, for the summary at the top.
+function noteLastMoves(events, replace) {
+  if (replace) {
+    S.lastMoves = {};
+    S.since = [];
+  }
+  S.fresh = new Set();
+  let prev = null;
+  for (const e of events) {
+    if (!e.text) continue;
+    const seat = typeof e.seat === 'number' ? e.seat : -1;
+    if (seat >= 0 && seat === S.seat) {
+      S.since = [];
+      prev = seat;
+      continue;
+    }
+    S.since.push(e);
+    if (seat < 0) continue;
+    if (seat !== prev || !S.lastMoves[seat]) S.lastMoves[seat] = [];
+    S.lastMoves[seat].push(e);
+    if (!replace) S.fresh.add(seat);
+    prev = seat;
+  }
+  if (S.since.length > SINCE_MAX) S.since = S.since.slice(-SINCE_MAX);
+}
+
+const SINCE_MAX = 12;
+
+// lastMoveTargets are the board's elements an event touched: the card it
+// names, the Album or slot it happened at, the seat's own box.
+function lastMoveTargets(board, e) {
+  const d = e.data || {};
+  const sel = [];
+  const card = d.card && typeof d.card === 'object' ? d.card.id : d.card;
+  if (typeof card === 'string' && card) sel.push(`.cl-card[data-card="${CSS.escape(card)}"]`, `.ax-album [data-card="${CSS.escape(card)}"]`);
+  if (typeof d.place === 'number') sel.push(`.ax-album[data-place="${d.place}"]`);
+  if (typeof d.slot === 'number') sel.push(`.fl-slot[data-slot="${d.slot}"]`);
+  sel.push(`.player-box[data-seat="${e.seat}"]`, `.tt-team[data-seat="${e.seat}"]`, `.fl-slot[data-seat="${e.seat}"]`);
+  return sel.flatMap((s) => [...board.querySelectorAll(s)]);
+}
+
+// markLastMoves marks on the board the last move of every other seat:
+// the touched elements get a border in the seat's colour and a badge with
+// its shape and number; the seat's box says in words what it did. A mark
+// from the state just received plays a short animation.
+function markLastMoves(board) {
+  if (!S.last || !S.lastMoves) return;
+  for (const [k, evs] of Object.entries(S.lastMoves)) {
+    const seat = Number(k);
+    if (seat === S.seat || !evs.length) continue;
+    const fresh = S.fresh && S.fresh.has(seat);
+    const seen = new Set();
+    for (const e of evs) {
+      for (const el of lastMoveTargets(board, e)) {
+        if (seen.has(el)) continue;
+        seen.add(el);
+        el.classList.add('last-move', `seat-c${seat % SHAPES.length}`);
+        if (fresh) el.classList.add('fresh');
+        el.dataset.lastSeat = String(seat);
+        const isBox = el.matches('.player-box, .tt-team, .fl-slot');
+        if (isBox) {
+          el.append(h('p', {class: 'last-move-note'}, h('strong', {text: `${t('table.lastmove')}: `}), evs.map((x) => x.text).join(' ')));
+        } else {
+          el.append(h('span', {class: 'last-badge', text: `${SHAPES[seat % SHAPES.length]}${seat + 1}`, title: t('table.lastmove.of', {who: nameOf(seat)})},
+            h('span', {class: 'visually-hidden', text: ` ${t('table.lastmove.of', {who: nameOf(seat)})}`})));
+        }
+      }
+    }
+  }
+}
+
+// renderSince is the summary at the top: what happened since this seat's
+// last move.
+function renderSince() {
+  const el = $('since');
+  if (!el) return;
+  const list = S.seat >= 0 && S.last && !ended(S.last) ? (S.since || []) : [];
+  const key = JSON.stringify([lang(), list.map((e) => e.text)]);
+  if (key === S.sinceKey) return;
+  S.sinceKey = key;
+  clear(el);
+  el.hidden = !list.length;
+  if (!list.length) return;
+  el.append(h('h2', {id: 'since-h', text: t('table.since')}),
+    h('ul', {class: 'since-list'}, list.map((e) => {
+      const who = typeof e.seat === 'number' && e.seat >= 0 ? seatTag(e.seat) : null;
+      return h('li', {dataset: {kind: e.kind}}, who, who ? ' ' : null, e.text);
+    })));
 }
 
 function onError(msg) {
@@ -407,17 +575,44 @@ function renderAll() {
   renderInvites();
   renderMovesNow();
   renderBoard();
+  renderSince();
+  // A mark plays its animation once, in the render after its move.
+  S.fresh = new Set();
+}
+
+// The seats' marks: a colour for each seat and, so that colour is never
+// the only sign, a shape and the seat's number from 1 beside the name.
+const SHAPES = ['●', '▲', '■', '◆', '★', '✚'];
+
+function players() {
+  return S.players || (S.last && S.last.players) || [];
 }
 
 // nameOf is how a seat is called at this table: the player's name, the
-// bot, or "Player N"; your own seat says so.
+// bot with its seat's number ("Bot 2 · fan"), or "Player N"; your own seat
+// says so.
 export function nameOf(seat) {
-  const p = S.last && S.last.players ? S.last.players[seat] : null;
+  const p = players()[seat];
   let n;
-  if (p && p.kind && p.kind.startsWith('bot:')) n = t('table.bot', {name: p.kind.slice(4)});
+  if (p && p.kind && p.kind.startsWith('bot:')) n = t('table.bot', {n: seat + 1, name: p.kind.slice(4).split(':')[0]});
   else if (p && p.name) n = p.name;
   else n = t('table.seatN', {n: seat + 1});
   return seat === S.seat ? `${n} (${t('table.you')})` : n;
+}
+
+// seatTag is a seat's mark: its colour, shape and number, then its name.
+export function seatTag(seat, extra) {
+  if (typeof seat !== 'number' || seat < 0) return '';
+  const k = seat % SHAPES.length;
+  return h('span', {class: ['seat-tag', `seat-c${k}`, seat === S.seat && 'me', extra], dataset: {seat}},
+    h('span', {class: 'seat-mark', 'aria-hidden': 'true', text: SHAPES[k]}),
+    h('span', {class: 'seat-num', text: `${seat + 1}`}),
+    h('span', {class: 'seat-name', text: nameOf(seat)}));
+}
+
+// joinTags lists seats' tags with commas.
+function joinTags(seats) {
+  return seats.map((s, i) => [i ? ', ' : '', seatTag(s)]);
 }
 
 function renderTurn() {
@@ -425,12 +620,14 @@ function renderTurn() {
   const m = S.last;
   if (!m) return;
   el.classList.toggle('your-turn', !ended(m) && S.seat >= 0 && m.legal.length > 0);
+  clear(el);
   if (m.abandoned) el.textContent = t('table.abandoned.turn');
   else if (m.over) el.textContent = t('table.over');
   else if (S.seat >= 0 && m.legal.length) {
-    const others = (m.pending || []).filter((p) => p !== S.seat).map(nameOf);
-    el.textContent = t('table.yourturn') + (others.length ? ' ' + t('table.waiting', {who: others.join(', ')}) : '');
-  } else if ((m.pending || []).length) el.textContent = t('table.waiting', {who: m.pending.map(nameOf).join(', ')});
+    const others = (m.pending || []).filter((p) => p !== S.seat);
+    el.append(t('table.yourturn'));
+    if (others.length) el.append(' ', t('table.waiting.pre'), ' ', ...joinTags(others).flat(), '.');
+  } else if ((m.pending || []).length) el.append(t('table.waiting.pre'), ' ', ...joinTags(m.pending).flat(), '.');
   else el.textContent = t('table.nobody');
   if (S.seat < 0 && !ended(m)) el.append(' ', h('span', {class: 'hint', text: t('table.spectator')}));
 }
@@ -442,6 +639,9 @@ function renderError() {
   else el.textContent = text(S.error);
 }
 
+// renderOutcome is the result panel: who won, why the game ended with
+// the facts that decided it (from the game's renderer), and every place
+// from 1 with the seats' names and scores.
 function renderOutcome() {
   const el = clear($('outcome'));
   const m = S.last;
@@ -453,28 +653,45 @@ function renderOutcome() {
   if (!m || !m.over) return;
   const o = m.outcome || {};
   const r = renderers[m.game];
-  const withScore = (s) => {
-    const sc = r && r.score ? r.score(m.view, s) : '';
-    return sc ? `${nameOf(s)} (${sc})` : nameOf(s);
-  };
-  const lines = [];
-  if (o.all_lost) lines.push(t('table.outcome.alllost'));
-  else if (o.draw) lines.push(t('table.outcome.draw'));
+  const scoreOf = (s) => (r && r.score ? r.score(m.view, s) : '');
+  const head = [];
+  if (o.all_lost) head.push(t('table.outcome.alllost'));
+  else if (o.draw) head.push(t('table.outcome.draw'));
   else if (o.winners && o.winners.length) {
-    lines.push(t(o.winners.length > 1 ? 'table.outcome.winners' : 'table.outcome.winner', {who: o.winners.map(withScore).join(', ')}));
+    head.push([t(o.winners.length > 1 ? 'table.outcome.winners.pre' : 'table.outcome.winner.pre'), ' ', joinTags(o.winners), '.']);
   }
-  const why = r && r.reason ? r.reason(m.view) : '';
-  if (why) lines.push(why);
-  if (o.ranks && o.ranks.length > 2) {
-    const order = o.ranks.map((rank, seat) => ({rank, seat})).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-    lines.push(t('table.outcome.ranks', {list: order.map((x) => t('table.outcome.rank', {rank: x.rank, who: withScore(x.seat)})).join(', ')}));
+  let why = r && r.reason ? r.reason(m.view, {name: nameOf, seat: S.seat}) : '';
+  why = (Array.isArray(why) ? why : [why]).filter(Boolean).map((w) => h('li', {text: w}));
+  const kinds = new Set(r && r.facts ? r.facts : []);
+  for (const e of S.events || []) {
+    if (!kinds.has(e.kind)) continue;
+    const who = typeof e.seat === 'number' && e.seat >= 0 ? seatTag(e.seat) : null;
+    why.push(h('li', {class: 'fact', dataset: {kind: e.kind}}, who, who ? ' ' : null, e.text));
   }
-  append(el, [h('h2', {text: t('table.outcome')}), lines.map((l) => h('p', {text: l}))]);
+  const ranks = o.ranks || [];
+  const order = ranks.map((rank, seat) => ({rank, seat})).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  append(el, [
+    h('h2', {id: 'outcome-h', text: t('table.outcome')}),
+    head.map((l) => h('p', {class: 'result-head'}, l)),
+    why.length ? h('div', {class: 'result-reason', id: 'result-reason'},
+      h('h3', {text: t('table.outcome.why')}), h('ul', null, why)) : null,
+    order.length ? h('div', {class: 'result-places'}, h('h3', {text: t('table.outcome.places')}),
+      h('ol', {class: 'places', id: 'places'}, order.map((x) => {
+        const sc = scoreOf(x.seat);
+        return h('li', {class: ['place', x.rank === 1 && 'first'], dataset: {seat: x.seat, rank: x.rank}},
+          h('span', {class: 'place-rank', text: t('table.outcome.place', {rank: x.rank})}), ' ', seatTag(x.seat),
+          sc ? h('span', {class: 'place-score', text: ` — ${sc}`}) : null);
+      }))) : null,
+  ]);
 }
 
 function renderAfter() {
-  const el = clear($('after'));
   const m = S.last;
+  // Unchanged, the button stays the same: a click on its way still lands.
+  const key = JSON.stringify([lang(), m && m.over, m && m.rematch, S.seat, S.watch]);
+  if (key === S.afterKey) return;
+  S.afterKey = key;
+  const el = clear($('after'));
   if (!m) return;
   if (m.over && S.seat >= 0) {
     const b = h('button', {type: 'button', id: 'rematch', class: 'primary',
@@ -510,8 +727,7 @@ function renderPlayers() {
     if (winners.has(p.seat)) badges.push(h('span', {class: 'badge winner', text: '★ ' + t('table.winner')}));
     const free = p.kind === 'human' && !p.taken;
     ul.append(h('li', {class: ['player', p.seat === S.seat && 'me', pending.has(p.seat) && 'pending', free && 'free'], dataset: {seat: p.seat}},
-      h('span', {class: 'seat-no', text: `${p.seat + 1}.`}), ' ',
-      h('span', {class: 'player-name', text: nameOf(p.seat)}),
+      seatTag(p.seat, 'player-name'),
       free ? h('span', {class: 'hint', text: ` — ${t('table.free')}`}) : null,
       badges.length ? ' ' : null, badges));
   });
@@ -660,7 +876,7 @@ function renderJoin() {
     clear(box).append(
       h('h2', {id: 'join-h', text: t('table.join.heading')}),
       error(j.error ? j.error.localized() : t('table.invite.bad'), 'bad_invite'),
-      h('p', null, h('a', {href: '/', id: 'join-lobby', class: 'button', text: t('table.gone.lobby')})));
+      h('p', null, h('a', {href: keepLang('/'), id: 'join-lobby', class: 'button', text: t('table.gone.lobby')})));
     return;
   }
   if (j.name == null) j.name = savedName();
@@ -718,7 +934,7 @@ function boardContext() {
   const m = S.last;
   return {
     view: m.view, legal: m.abandoned ? [] : m.legal, seat: S.seat, over: m.over, pending: ended(m) ? [] : m.pending || [], players: m.players || [],
-    sel: S.sel, name: nameOf, inflight: S.inflight,
+    sel: S.sel, name: nameOf, tag: seatTag, inflight: S.inflight, last: S.lastMoves || {},
   };
 }
 
@@ -729,7 +945,7 @@ function renderBoard() {
   keepFocus(board, () => {
     clear(board).append(h('h2', {id: 'board-h', class: 'visually-hidden', text: t('table.board')}));
     if (!r) {
-      board.append(h('p', {class: 'hint', text: t('table.noboard')}));
+      board.append(h('p', {class: 'hint', text: GAMES.includes(S.last.game) ? t('loading') : t('table.noboard')}));
       return;
     }
     try {
@@ -740,6 +956,7 @@ function renderBoard() {
       console.error('board', err);
       board.append(h('p', {class: 'hint', text: t('table.noboard')}));
     }
+    try { markLastMoves(board); } catch (err) { console.error('marks', err); }
     if (Object.keys(S.sel).length) {
       board.append(h('p', {class: 'selection'}, h('button', {type: 'button', class: 'small', id: 'clear-selection',
         text: t('table.selection.clear'), onclick: () => clearSelection()}), ' ', h('kbd', {text: 'Esc'})));

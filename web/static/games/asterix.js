@@ -42,7 +42,7 @@ defineStrings({
   'ax.ability': ['Zdolność', 'Ability'],
   'ax.requirement': ['Wymaganie', 'Requirement'],
   'ax.passive': ['Zawsze', 'Always'],
-  'ax.players': ['Gracze', 'Players'],
+  'ax.players': ['Skarbce graczy', 'The players\' treasuries'],
   'ax.sestertii': [(v) => count(v.n, ['sestercja', 'sestercje', 'sestercji'], ['sestertius', 'sestertii']), (v) => count(v.n, ['sestercja', 'sestercje', 'sestercji'], ['sestertius', 'sestertii'])],
   'ax.albums.won': ['przejęte Albumy: {n}', 'Albums captured: {n}'],
   'ax.tokens': ['Żetony Korzyści', 'Advantage tokens'],
@@ -91,6 +91,9 @@ defineStrings({
 const FACTION = {blue: 'ax.colour.blue', red: 'ax.colour.red', purple: 'ax.colour.purple'};
 const VERB_BTN = {potion: 'ax.btn.potion', fish: 'ax.btn.fish', revive: 'ax.btn.revive', target: 'ax.btn.target', discard: 'ax.btn.discard'};
 
+// facts are the kinds of events that decide the game, for the result.
+export const facts = ['captured', 'won'];
+
 // score is a seat's sestertii, for the outcome line.
 export function score(view, seat) {
   const p = view && view.players ? view.players[seat] : null;
@@ -128,15 +131,18 @@ export function render(ctx) {
   };
 
   // The moves a card offers, as small buttons beside it.
-  const cardButtons = (inst) => (byCard[inst] || []).map((m) => h('button', {type: 'button', class: 'small act', dataset: {move: m.move},
-    title: m.text, 'aria-label': m.text},
-  m.verb === 'play' ? t('ax.btn.play', {place: `${m.place} ${albumTitle(m.place)}`}) : t(VERB_BTN[m.verb])));
+  // The accessible name starts with the words on the button (then the
+  // move in full), so that a spoken command finds it.
+  const cardButtons = (inst) => (byCard[inst] || []).map((m) => {
+    const label = m.verb === 'play' ? t('ax.btn.play', {place: `${m.place + 1} ${albumTitle(m.place)}`}) : t(VERB_BTN[m.verb]);
+    return h('button', {type: 'button', class: 'small act', dataset: {move: m.move}, title: m.text, 'aria-label': `${label} — ${m.text}`}, label);
+  });
 
   const d = v.decision || {};
   const decision = h('section', {class: 'ax-decision decision', 'aria-labelledby': 'ax-decision-h'},
     h('h3', {id: 'ax-decision-h', text: t('ax.decision')}),
-    h('p', {text: t(`ax.ph.${d.phase}`, {who: ctx.name(d.seat), card: d.card ? text(d.card.name) : '', n: d.left,
-      by: ctx.name(d.who), place: d.place})}),
+    h('p', {text: t(`ax.ph.${d.phase}`, {who: ctx.name(d.seat), card: d.card ? text(d.card.name) : '', n: /discard/.test(d.phase) ? count(d.left, ['kartę', 'karty', 'kart'], ['card', 'cards']) : d.left,
+      by: ctx.name(d.who), place: d.place + 1})}),
     d.card ? cardView(d.card, v, {full: true}) : null,
     general.length ? h('div', {class: 'action-bar'}, general.map((m) => h('button', {type: 'button', class: 'act', dataset: {move: m.move}, text: m.text}))) : null);
 
@@ -146,7 +152,7 @@ export function render(ctx) {
 
   function albumView(a) {
     const head = h('header', {class: 'ax-album-head'},
-      h('h4', null, t('ax.album', {place: a.place}), a.title ? ` · «${text(a.title)}»` : ''),
+      h('h4', null, t('ax.album', {place: a.place + 1}), a.title ? ` · «${text(a.title)}»` : ''),
       a.number ? h('span', {class: 'hint', text: t('ax.album.no', {n: a.number})}) : null,
       a.threshold ? h('span', {class: 'badge', text: t('ax.threshold', {n: a.threshold})}) : null);
     if (a.empty) return h('article', {class: 'ax-album empty', dataset: {place: a.place}}, head, h('p', {class: 'hint', text: t('ax.album.empty')}));
@@ -157,7 +163,7 @@ export function render(ctx) {
       a.text ? h('p', {class: 'ax-rule'}, h('strong', {text: `${t('ax.rule')}: `}), text(a.text)) : null,
       halves.map((half) => halfView(a, half)),
       (byAlbum[a.place] || []).length ? h('div', {class: 'action-bar'}, byAlbum[a.place].map((m) =>
-        h('button', {type: 'button', class: 'small act', dataset: {move: m.move}, title: m.text, 'aria-label': m.text, text: t('ax.btn.activate')}))) : null);
+        h('button', {type: 'button', class: 'small act', dataset: {move: m.move}, title: m.text, 'aria-label': `${t('ax.btn.activate')} — ${m.text}`, text: t('ax.btn.activate')}))) : null);
   }
 
   function halfView(a, half) {
@@ -166,7 +172,7 @@ export function render(ctx) {
     const label = t('ax.total', {total: half.total, threshold: a.threshold});
     return h('div', {class: ['ax-half', half.colour && `half-${half.colour}`, mine && 'me']},
       h('div', {class: 'ax-half-head'},
-        h('strong', {text: ctx.name(half.seat)}), ' ',
+        h('strong', null, ctx.tag(half.seat)), ' ',
         half.colour ? colorTag(half.colour, colourWords) : h('span', {class: 'hint', text: colourWords}),
         h('span', {class: 'ax-total'}, meter(half.total, a.threshold, label), ' ', h('span', {text: `${half.total}/${a.threshold}`}))),
       half.cards.length
@@ -187,7 +193,7 @@ export function render(ctx) {
       Object.entries(p.hidden_colours).map(([c, n], i) => [i ? ', ' : '', `${n}× `, colorTag(c, t(FACTION[c] || c))])) : null;
     return h('li', {class: ['player-box', mine && 'me', v.active === p.seat && 'turn'], dataset: {seat: p.seat}},
       h('div', {class: 'player-box-head'},
-        h('strong', {text: ctx.name(p.seat)}),
+        h('strong', null, ctx.tag(p.seat)),
         won ? h('span', {class: 'badge', text: '★ ' + t('ax.winner')}) : null,
         (v.pending || []).includes(p.seat) && !won ? h('span', {class: 'badge', text: t('ax.turn')}) : null),
       h('p', {class: 'ax-score'}, h('strong', {text: t('ax.sestertii', {n: p.sestertii})}), ` · ${t('ax.albums.won', {n: p.albums})} · ${t('ax.hand.count', {n: p.hand_count})}`),

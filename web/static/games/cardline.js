@@ -21,7 +21,6 @@ defineStrings({
   'cl.box': ['Pudełko', 'Box'],
   'cl.out': ['poza grą: {n}', 'out of play: {n}'],
   'cl.line': ['Szereg (od najmniejszej wartości)', 'The line (lowest value first)'],
-  'cl.line.region': ['Szereg kart; przewijany w poziomie', 'The line of cards; scrolls sideways'],
   'cl.gap': ['Miejsce {n}', 'Gap {n}'],
   'cl.gap.first': ['Miejsce {n}: na początek szeregu, przed: {right}', 'Gap {n}: at the start of the line, before {right}'],
   'cl.gap.last': ['Miejsce {n}: na koniec szeregu, po: {left}', 'Gap {n}: at the end of the line, after {left}'],
@@ -73,6 +72,9 @@ export function pick(sel, key, value) {
   else sel[key] = value;
 }
 
+// facts are the kinds of events that decide the game, for the result.
+export const facts = ['eliminated', 'won'];
+
 export function render(ctx) {
   const v = ctx.view;
   const moves = parse(ctx.legal);
@@ -98,7 +100,7 @@ export function render(ctx) {
   if (moves.length) {
     if (card) help = t('cl.help.card', {name: nameOfCard(card)});
     else if (single) help = t('cl.help.one', {name: nameOfCard(single)});
-    else if (gapSel != null) help = t('cl.help.gap', {n: gapSel});
+    else if (gapSel != null) help = t('cl.help.gap', {n: gapSel + 1});
     else help = t('cl.help.pick');
   }
 
@@ -112,30 +114,30 @@ export function render(ctx) {
   const line = h('section', {class: 'cl-line-section', 'aria-labelledby': 'cl-line-h'},
     h('h3', {id: 'cl-line-h', text: t('cl.line')}),
     help ? h('p', {class: 'board-help', text: help}) : null,
-    h('div', {class: 'cl-line-wrap scroll-x', role: 'region', tabindex: '0', 'aria-label': t('cl.line.region')},
+    h('div', {class: 'cl-line-wrap'},
       h('ol', {class: 'cl-line'}, items)));
 
   function gapLabel(g) {
     const left = g > 0 ? text(v.line[g - 1].name) : '';
     const right = g < n ? text(v.line[g].name) : '';
-    if (left && right) return t('cl.gap.between', {n: g, left, right});
-    if (right) return t('cl.gap.first', {n: g, right});
-    if (left) return t('cl.gap.last', {n: g, left});
-    return t('cl.gap.only', {n: g});
+    if (left && right) return t('cl.gap.between', {n: g + 1, left, right});
+    if (right) return t('cl.gap.first', {n: g + 1, right});
+    if (left) return t('cl.gap.last', {n: g + 1, left});
+    return t('cl.gap.only', {n: g + 1});
   }
 
   function gapButton(g) {
     const here = moves.filter((m) => m.gap === g);
     const label = gapLabel(g);
-    if (!here.length) return h('span', {class: 'cl-gap idle', title: label, 'aria-hidden': 'true', text: String(g)});
+    if (!here.length) return h('span', {class: 'cl-gap idle', title: label, 'aria-hidden': 'true', text: String(g + 1)});
     const m = playing ? here.find((x) => x.card === playing) : null;
     if (m) {
       return h('button', {type: 'button', class: 'cl-gap target', dataset: {move: m.move},
-        'aria-label': t('cl.play.label', {text: m.text}), title: m.text}, h('span', {'aria-hidden': 'true', text: '+'}), h('small', {text: String(g)}));
+        'aria-label': t('cl.play.label', {text: m.text}), title: m.text}, h('span', {'aria-hidden': 'true', text: '+'}), h('small', {text: String(g + 1)}));
     }
     return h('button', {type: 'button', class: ['cl-gap', 'pickable', gapSel === g && 'selected'], dataset: {pick: `gap:${g}`},
       'aria-pressed': String(gapSel === g), 'aria-label': label, title: label},
-    h('span', {'aria-hidden': 'true', text: '+'}), h('small', {text: String(g)}));
+    h('span', {'aria-hidden': 'true', text: '+'}), h('small', {text: String(g + 1)}));
   }
 
   const players = h('section', {class: 'cl-players', 'aria-labelledby': 'cl-players-h'},
@@ -160,7 +162,7 @@ export function render(ctx) {
     });
     return h('li', {class: ['player-box', mine && 'me', v.turn === p.seat && 'turn', p.eliminated_in_round && 'out'], dataset: {seat: p.seat}},
       h('div', {class: 'player-box-head'},
-        h('strong', {text: ctx.name(p.seat)}),
+        h('strong', null, ctx.tag(p.seat)),
         h('span', {class: 'hint', text: ` · ${t('cl.cards', {n: p.cards.length})}`}),
         status.length ? h('span', {class: 'badge', text: status.join(' · ')}) : null),
       mine && moves.length ? h('p', {class: 'hint', text: t('cl.hand.hint')}) : null,
@@ -176,7 +178,7 @@ export function render(ctx) {
 // lineCard is a revealed card: name, hero or villain, the value of the
 // game's trait large, the other traits small.
 function lineCard(c, trait) {
-  return h('div', {class: ['cl-card', c.colour === 'red' ? 'villain' : 'hero']},
+  return h('div', {class: ['cl-card', c.colour === 'red' ? 'villain' : 'hero'], dataset: {card: c.id}},
     h('span', {class: 'cl-name', text: text(c.name)}),
     side(c.colour),
     h('span', {class: 'cl-value'}, h('span', {class: 'visually-hidden', text: `${t(`cl.trait.${trait}`)}: `}), String(traitValue(c, trait) ?? '?')),

@@ -58,7 +58,8 @@ defineStrings({
   'fl.equipment': ['Ekwipunek', 'Equipment'],
   'fl.durability': ['wytrzymałość {n}', 'durability {n}'],
   'fl.comrades': ['Towarzysze', 'Comrades'],
-  'fl.dead': ['poza grą', 'fallen'],
+  'fl.dead': ['poległ', 'fallen'],
+  'fl.fallen': ['Polegli', 'The fallen'],
   'fl.kind.maneuver': ['Manewr', 'Maneuver'],
   'fl.kind.event': ['Wydarzenie', 'Event'],
   'fl.kind.equipment': ['Ekwipunek', 'Equipment'],
@@ -88,8 +89,12 @@ const FLAGS = ['tank', 'gassed', 'dodge', 'duck', 'fubar', 'cover', 'committed',
 // score is a Comrade's hit points, for the outcome line.
 export function score(view, seat) {
   const s = view && view.seats ? view.seats[seat] : null;
-  return s && !s.dead ? t('fl.hp.score', {n: s.hp}) : '';
+  if (!s) return '';
+  return s.dead ? `† ${t('fl.dead')}` : t('fl.hp.score', {n: s.hp});
 }
+
+// facts are the kinds of events that decide the game, for the result.
+export const facts = ['died', 'game_over'];
 
 // sort files the legal moves: by card (keep, commit, use, play), by seat
 // (swap, exchange: a button on that Comrade), and the rest.
@@ -151,13 +156,18 @@ export function render(ctx) {
       // The card's text starts with its type; without the text, say it.
       h('p', {text: face ? text(face.text) : t(`fl.type.${a.type}`)}),
       targets.length ? h('p', {text: '◎ ' + t('fl.attack.targets', {list: targets.join(', ')})}) : null);
-  } else {
+  } else if (!ctx.over && v.phase !== 'over') {
     attack = h('section', {class: 'fl-attack none'}, h('p', {class: 'hint', text: t('fl.attack.none')}));
   }
 
+  const fallen = v.seats.filter((s) => s.dead);
   const line = h('section', {class: 'fl-line-section', 'aria-labelledby': 'fl-line-h'},
     h('h3', {id: 'fl-line-h', text: t('fl.line')}),
-    h('ol', {class: 'fl-line'}, v.line.map((slot, i) => slotView(slot, i))));
+    h('ol', {class: 'fl-line'}, v.line.map((slot, i) => slotView(slot, i))),
+    fallen.length ? h('div', {class: 'fl-fallen-box'}, h('h4', {text: t('fl.fallen')}),
+      h('ul', {class: 'fl-fallen'}, fallen.map((s) => h('li', {class: 'fl-slot fallen', dataset: {seat: s.seat}},
+        h('span', {class: 'fl-grave', 'aria-hidden': 'true', text: '†'}), ' ', ctx.tag(s.seat), ' ',
+        h('span', {class: 'fl-comrade', text: text(s.name)}), ' ', h('span', {class: 'badge dead', text: t('fl.dead')}))))) : null);
 
   function slotView(slot, i) {
     const marks = [];
@@ -169,7 +179,7 @@ export function render(ctx) {
     if (slot.piece === 'commissar') body = h('div', {class: 'fl-piece commissar'}, h('strong', {text: `★ ${t('fl.commissar')}`}));
     else if (slot.piece === 'empty') body = h('div', {class: 'fl-piece empty'}, h('span', {text: `· ${t('fl.empty')}`}));
     else body = comradeView(slot.seat);
-    return h('li', {class: ['fl-slot', slot.piece, slot.seat === ctx.seat && 'me', (slot.targets || []).length && 'targeted'], dataset: {slot: i}},
+    return h('li', {class: ['fl-slot', slot.piece, slot.seat === ctx.seat && 'me', (slot.targets || []).length && 'targeted'], dataset: {slot: i, seat: slot.piece === 'comrade' ? slot.seat : null}},
       pos, body, marks.length ? h('div', {class: 'fl-marks'}, marks) : null);
   }
 
@@ -179,7 +189,7 @@ export function render(ctx) {
     if (v.initiative === seat) flags.unshift(h('span', {class: 'badge initiative', text: `⚑ ${t('fl.initiative.mark')}`}));
     const buttons = (bySeat[seat] || []).map((m) => h('button', {type: 'button', class: 'small act', dataset: {move: m.move}, text: m.text}));
     return h('div', {class: 'fl-piece comrade'},
-      h('strong', {class: 'fl-who', text: ctx.name(seat)}),
+      h('strong', {class: 'fl-who'}, ctx.tag(seat)),
       h('span', {class: 'fl-comrade', text: text(s.name)}),
       h('span', {class: 'fl-hp'}, meter(s.hp, s.max_hp, t('fl.hp.label', {hp: s.hp, max: s.max_hp})), ' ', t('fl.hp', {hp: s.hp, max: s.max_hp})),
       h('span', {class: 'hint', text: t('fl.cards', {n: s.hand_count})}),

@@ -12,7 +12,7 @@
 // from the server in both languages.
 
 import {h, meter} from '../dom.js';
-import {defineStrings, t, text} from '../i18n.js';
+import {count, defineStrings, t, text} from '../i18n.js';
 import {colorTag} from '../symbols.js';
 
 defineStrings({
@@ -32,7 +32,7 @@ defineStrings({
   'tt.hp': ['PZ {hp}/{max}', 'HP {hp}/{max}'],
   'tt.hp.label': ['zdrowie: {hp} z {max}', 'health: {hp} of {max}'],
   'tt.power': ['Moc: {n}', 'Power: {n}'],
-  'tt.power.label': ['moc: {n} kostek', 'power: {n} cubes'],
+  'tt.power.label': [(v) => `moc: ${count(v.n, ['kostka', 'kostki', 'kostek'], ['cube', 'cubes'])}`, (v) => `power: ${count(v.n, ['kostka', 'kostki', 'kostek'], ['cube', 'cubes'])}`],
   'tt.track': ['{name}: {n}/{max}', '{name}: {n}/{max}'],
   'tt.health': ['Tor zdrowia', 'Health track'],
   'tt.space.hp': ['{n} PZ', '{n} HP'],
@@ -129,7 +129,7 @@ export function render(ctx) {
   function teamView(p) {
     const simultaneous = ['pick', 'pick2', 'team', 'order', 'build'].includes(v.phase);
     return h('section', {class: ['tt-team', p.seat === ctx.seat && 'me'], 'aria-labelledby': `tt-team-${p.seat}`, dataset: {seat: p.seat}},
-      h('h3', {id: `tt-team-${p.seat}`}, ctx.name(p.seat),
+      h('h3', {id: `tt-team-${p.seat}`}, ctx.tag(p.seat),
         simultaneous && !v.over ? h('span', {class: 'badge', text: p.decided ? t('tt.decided') : t('tt.deciding')}) : null),
       p.fighters.length ? h('div', {class: 'tt-fighters'}, p.fighters.map((f, i) => fighterView(f, i === p.active))) : h('p', {class: 'hint', text: t('tt.noteam')}),
       p.picks && p.picks.length ? h('p', null, `${t('tt.picks')}: ${p.picks.map(fname).join(', ')}`) : null,
@@ -254,7 +254,8 @@ export function render(ctx) {
       const m = card ? adds.find((x) => x.w[1] === card && Number(x.w[2]) === pos && x.w[3] === bottom) : null;
       if (!m) return h('li', {class: 'tt-gap idle', 'aria-hidden': 'true'});
       return h('li', {class: 'tt-gap'}, h('button', {type: 'button', class: 'tt-gap-btn target', dataset: {move: m.move}, title: m.text,
-        'aria-label': t('tt.gap.label', {card: cname(card), n: pos, bottom: cname(bottom)}), text: `+ ${t('tt.gap', {n: pos})}`}));
+        'aria-label': `${t('tt.gap', {n: pos + 1})}: ${t('tt.gap.label', {card: cname(card), n: pos + 1, bottom: cname(bottom)})}`,
+        text: `+ ${t('tt.gap', {n: pos + 1})}`}));
     };
     const items = [];
     v.deck.forEach((c, i) => {
@@ -363,6 +364,9 @@ function trackView(cls, name, words, spaces, marker, label, face, legendKey) {
     h('ol', {class: 'tt-track', 'aria-label': `${name}: ${text(words)}`}, items),
     legend.length ? h('ul', {class: 'tt-legend'}, legend) : null);
 }
+
+// facts are the kinds of events that decide the game, for the result.
+export const facts = ['ko'];
 
 // reason is why the game ended, for the outcome line above the board.
 export function reason(view) {

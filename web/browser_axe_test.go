@@ -1,0 +1,109 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// axeSource is axe-core's script: $STOLIK_AXE, else the copy the ui-check
+// tool installs (npm ci in /work/shared/tools/ui-check, or ../../shared/… from
+// here). Empty when there is none.
+func axeSource(t *testing.T) (string, string) {
+	t.Helper()
+	var tried []string
+	for _, p := range []string{
+		os.Getenv("STOLIK_AXE"),
+		filepath.Join("..", "..", "shared", "tools", "ui-check", "node_modules", "axe-core", "axe.min.js"),
+		"/work/shared/tools/ui-check/node_modules/axe-core/axe.min.js",
+	} {
+		if p == "" {
+			continue
+		}
+		tried = append(tried, p)
+		if b, err := os.ReadFile(p); err == nil {
+			return string(b), p
+		}
+	}
+	t.Skipf("axe-core is not installed (tried %v; run npm ci in the ui-check tool's folder or set $STOLIK_AXE)", tried)
+	return "", ""
+}
+
+type axeViolation struct {
+	ID      string   `json:"id"`
+	Impact  string   `json:"impact"`
+	Help    string   `json:"help"`
+	Targets []string `json:"targets"`
+}
+
+// runAxe runs axe-core on the tab's page (WCAG 2 A and AA and best
+// practices) and gives its violations.
+func runAxe(t *testing.T, ctx context.Context, src string) []axeViolation {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](src+"\n;true")); err != nil {
+		t.Fatalf("loading axe-core: %v", err)
+	}
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ["violations"]}).then((r) => JSON.stringify(r.violations.map((v) => ({
+  id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }))))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("running axe-core: %v", err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(s), &vs); err != nil {
+		t.Fatalf("axe-core's answer %s: %v", s, err)
+	}
+	return vs
+}
+
+// TestBrowserAxe: axe-core finds no violation on the lobby and on a table
+// of every game, in Polish and in English, on a desktop and a phone.
+func TestBrowserAxe(t *testing.T) {
+	src, from := axeSource(t)
+	browser(t)
+	s := startServer(t, allowSeeds)
+	t.Logf("axe-core from %s", from)
+	type page struct{ name, path string }
+	pages := []page{{"lobby", "/"}}
+	tokens := map[string]string{}
+	for _, bg := range browserGames {
+		g := s.games[bg.name]
+		seats := []string{"human"}
+		for len(seats) < g.MinPlayers {
+			seats = append(seats, g.bot())
+		}
+		c := s.create(t, g.Name, map[string]any{"players": g.MinPlayers}, seats, bg.seed)
+		pages = append(pages, page{bg.name, c.ID})
+		tokens[c.ID] = c.Token
+	}
+	for _, p := range pages {
+		for _, lang := range langs {
+			t.Run(p.name+"-"+lang, func(t *testing.T) {
+				t.Parallel()
+				tb := newTab(t)
+				ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)
+				defer cancel()
+				for _, phone := range []bool{false, true} {
+					var size chromedp.Action[chromedp.Void] = chromedp.EmulateViewport(1280, 800)
+					if phone {
+						size = chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)
+					}
+					u := s.URL + "/?lang=" + lang
+					pred := `(s) => s.state === "lobby"`
+					if p.path != "/" {
+						u = tableURL(s.URL, p.path, tokens[p.path], lang)
+						pred = predSettled
+					}
+					tb.do(stepTimeout, "open "+u, size, chromedp.Navigate(u))
+					tb.waitPage(ctx, pred, stepTimeout, "waiting for the page before axe-core")
+					for _, v := range runAxe(t, ctx, src) {
+						t.Errorf("%s %s (phone %v): axe-core %s (%s): %s — %v", p.name, lang, phone, v.ID, v.Impact, v.Help, v.Targets)
+					}
+				}
+			})
+		}
+	}
+}

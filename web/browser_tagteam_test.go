@@ -24,6 +24,7 @@ type ttBoard struct {
 	Unlabelled int      `json:"unlabelled"` // li.tt-space without aria-label
 	KOSpaces   int      `json:"koSpaces"`   // .tt-fighter li.tt-space.ko
 	Warnings   []string `json:"warnings"`   // .tt-warning
+	HPChanges  []string `json:"hpChanges"`  // .tt-hp-delta: a fighter's last HP change
 	End        string   `json:"end"`        // .tt-end-reason
 	Outcome    string   `json:"outcome"`    // #outcome
 	Lang       string   `json:"lang"`
@@ -46,6 +47,7 @@ const ttBoardJS = `() => {
     unlabelled: all("li.tt-space").filter((e) => !(e.getAttribute("aria-label") || "").trim()).length,
     koSpaces: all(".tt-fighter li.tt-space.ko").length,
     warnings: all(".tt-warning").map(txt),
+    hpChanges: all(".tt-fighter .tt-hp-changed .tt-hp-delta").map(txt),
     end: txt(document.querySelector(".tt-end-reason")),
     outcome: txt(document.querySelector("#outcome")),
     lang: document.documentElement.getAttribute("lang") || "",
@@ -106,7 +108,7 @@ func TestBrowserTagTeam(t *testing.T) {
 			tb.screenshot("tagteam-draft-" + lang + ".png")
 
 			rng := rand.New(rand.NewPCG(seed, 0x7a6))
-			var warned []string
+			var warned, hpMarked []string
 			var last pageState
 			moves, lastSent := 0, time.Time{}
 			for {
@@ -119,6 +121,9 @@ func TestBrowserTagTeam(t *testing.T) {
 					if b.Unlabelled != 0 {
 						t.Errorf("after %d moves: %d track spaces without words", moves, b.Unlabelled)
 					}
+				}
+				if len(b.HPChanges) > 0 && len(hpMarked) == 0 {
+					hpMarked = b.HPChanges
 				}
 				if len(b.Warnings) > 0 && len(warned) == 0 {
 					warned = b.Warnings
@@ -143,6 +148,12 @@ func TestBrowserTagTeam(t *testing.T) {
 				moves++
 				tb.waitPage(ctx, fmt.Sprintf(`(s) => s.state === "over" || s.moves !== %s || s.error !== ""`, jsString(st.Moves)), stepTimeout,
 					fmt.Sprintf("after clicking %q, waiting for body[data-moves] to change from %s", move, st.Moves))
+			}
+			arrow := map[string]string{"pl": " PZ (", "en": " HP ("}[lang]
+			if len(hpMarked) == 0 || !strings.Contains(hpMarked[0], "→") || !strings.Contains(hpMarked[0], arrow) {
+				t.Errorf("no fighter's HP change was marked in %d moves: %q", moves, hpMarked)
+			} else {
+				t.Logf("%s: the first HP change marked: %q", lang, hpMarked)
 			}
 			if len(warned) == 0 {
 				t.Errorf("no fighter was ever warned in %d moves", moves)

@@ -85,6 +85,7 @@ defineStrings({
   'ax.btn.activate': ['Aktywuj ostatnią kartę (dzik)', 'Activate the last card (boar)'],
   'ax.you.half': ['twoja strona', 'your half'],
   'ax.winner': ['zwycięzca', 'winner'],
+  'ax.warning': ['Uwaga:', 'Warning:'],
   'ax.turn': ['na ruchu', 'to move'],
 });
 
@@ -184,6 +185,15 @@ export function render(ctx) {
     h('h3', {id: 'ax-players-h', text: t('ax.players')}),
     h('ul', {class: 'player-boxes'}, v.players.map((p) => playerBox(p))));
 
+  // warnings are the view's own texts: a rival one capture from 50
+  // sestertii. A seated player reads them in their own box (every other
+  // box carries the same ones); a spectator in every box.
+  function warnings(p) {
+    if (!(p.seat === ctx.seat || !(ctx.seat >= 0))) return null;
+    return (p.warnings || []).map((w) => h('p', {class: 'ax-warning board-help', dataset: {kind: w.kind}},
+      h('strong', {text: `⚠ ${t('ax.warning')} `}), text(w.text)));
+  }
+
   function playerBox(p) {
     const mine = p.seat === ctx.seat;
     const won = (v.winners || []).includes(p.seat);
@@ -197,6 +207,7 @@ export function render(ctx) {
         won ? h('span', {class: 'badge', text: '★ ' + t('ax.winner')}) : null,
         (v.pending || []).includes(p.seat) && !won ? h('span', {class: 'badge', text: t('ax.turn')}) : null),
       h('p', {class: 'ax-score'}, h('strong', {text: t('ax.sestertii', {n: p.sestertii})}), ` · ${t('ax.albums.won', {n: p.albums})} · ${t('ax.hand.count', {n: p.hand_count})}`),
+      warnings(p),
       h('p', {class: 'ax-tokens'}, `${t('ax.tokens')}: `, tokenList(p.tokens)),
       h('p', {class: 'ax-helmets'}, `${t('ax.helmets')}: ${t('ax.helmet.legionary')} ×${p.helmets[0]}, ${t('ax.helmet.centurion')} ×${p.helmets[1]}`),
       known, backs);

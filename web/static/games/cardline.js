@@ -34,6 +34,7 @@ defineStrings({
   'cl.cards': [(v) => count(v.n, ['karta', 'karty', 'kart'], ['card', 'cards']), (v) => count(v.n, ['karta', 'karty', 'kart'], ['card', 'cards'])],
   'cl.eliminated': ['poza grą od rundy {n}', 'eliminated in round {n}'],
   'cl.winner': ['zwycięzca', 'winner'],
+  'cl.warning': ['Uwaga:', 'Warning:'],
   'cl.turn': ['na ruchu', 'to move'],
   'cl.first': ['zaczyna rundę', 'starts the round'],
   'cl.hand': ['Twoje karty', 'Your cards'],
@@ -144,6 +145,15 @@ export function render(ctx) {
     h('h3', {id: 'cl-players-h', text: t('cl.players')}),
     h('ul', {class: 'player-boxes'}, v.players.map((p) => playerBox(p))));
 
+  // warnings are the view's own texts: a rival one card from winning. A
+  // seated player reads them in their own box (every threatened box
+  // carries the same ones); a spectator in every box.
+  function warnings(p) {
+    if (!(p.seat === ctx.seat || !(ctx.seat >= 0))) return null;
+    return (p.warnings || []).map((w) => h('p', {class: 'cl-warning board-help', dataset: {kind: w.kind}},
+      h('strong', {text: `⚠ ${t('cl.warning')} `}), text(w.text)));
+  }
+
   function playerBox(p) {
     const mine = p.seat === ctx.seat;
     const status = [];
@@ -165,6 +175,7 @@ export function render(ctx) {
         h('strong', null, ctx.tag(p.seat)),
         h('span', {class: 'hint', text: ` · ${t('cl.cards', {n: p.cards.length})}`}),
         status.length ? h('span', {class: 'badge', text: status.join(' · ')}) : null),
+      warnings(p),
       mine && moves.length ? h('p', {class: 'hint', text: t('cl.hand.hint')}) : null,
       h('ul', {class: 'cl-chips', 'aria-label': mine ? t('cl.hand') : ctx.name(p.seat)}, chips));
   }

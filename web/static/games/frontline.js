@@ -59,6 +59,7 @@ defineStrings({
   'fl.durability': ['wytrzymałość {n}', 'durability {n}'],
   'fl.comrades': ['Towarzysze', 'Comrades'],
   'fl.dead': ['poległ', 'fallen'],
+  'fl.warning': ['Uwaga:', 'Warning:'],
   'fl.fallen': ['Polegli', 'The fallen'],
   'fl.kind.maneuver': ['Manewr', 'Maneuver'],
   'fl.kind.event': ['Wydarzenie', 'Event'],
@@ -183,6 +184,12 @@ export function render(ctx) {
       pos, body, marks.length ? h('div', {class: 'fl-marks'}, marks) : null);
   }
 
+  // warnings are the view's own texts: a Comrade one hit from death.
+  function warnings(s) {
+    return (s.warnings || []).map((w) => h('p', {class: 'fl-warning board-help', dataset: {kind: w.kind}},
+      h('strong', {text: `⚠ ${t('fl.warning')} `}), text(w.text)));
+  }
+
   function comradeView(seat) {
     const s = v.seats[seat];
     const flags = FLAGS.filter((f) => s[f]).map((f) => h('span', {class: 'badge', text: t(`fl.flag.${f}`)}));
@@ -192,6 +199,7 @@ export function render(ctx) {
       h('strong', {class: 'fl-who'}, ctx.tag(seat)),
       h('span', {class: 'fl-comrade', text: text(s.name)}),
       h('span', {class: 'fl-hp'}, meter(s.hp, s.max_hp, t('fl.hp.label', {hp: s.hp, max: s.max_hp})), ' ', t('fl.hp', {hp: s.hp, max: s.max_hp})),
+      warnings(s),
       h('span', {class: 'hint', text: t('fl.cards', {n: s.hand_count})}),
       flags.length ? h('span', {class: 'fl-flags'}, flags) : null,
       s.equipment.length ? h('ul', {class: 'fl-equipment', 'aria-label': t('fl.equipment')}, s.equipment.map((e) =>

@@ -31,6 +31,7 @@ defineStrings({
   'tt.active': ['▶ aktywny', '▶ active'],
   'tt.hp': ['PZ {hp}/{max}', 'HP {hp}/{max}'],
   'tt.hp.label': ['zdrowie: {hp} z {max}', 'health: {hp} of {max}'],
+  'tt.hp.change': ['ostatnio: {from} → {to} PZ ({d})', 'last change: {from} → {to} HP ({d})'],
   'tt.power': ['Moc: {n}', 'Power: {n}'],
   'tt.power.label': [(v) => `moc: ${count(v.n, ['kostka', 'kostki', 'kostek'], ['cube', 'cubes'])}`, (v) => `power: ${count(v.n, ['kostka', 'kostki', 'kostek'], ['cube', 'cubes'])}`],
   'tt.track': ['{name}: {n}/{max}', '{name}: {n}/{max}'],
@@ -101,6 +102,25 @@ export function pick(sel, key, value) {
   if (key === 'card') delete sel.bottom;
 }
 
+// The fighters' HP as last drawn, and each one's last change: a fighter
+// whose HP moved keeps the mark of it (from → to) until it moves again;
+// the drawing right after the change plays the mark's animation.
+const hpSeen = new Map();
+const hpChanges = new Map();
+
+function hpChange(key, hp) {
+  const before = hpSeen.get(key);
+  hpSeen.set(key, hp);
+  const last = hpChanges.get(key);
+  if (before !== undefined && before !== hp) {
+    const change = {from: before, to: hp, fresh: true};
+    hpChanges.set(key, change);
+    return change;
+  }
+  if (last) last.fresh = false;
+  return last || null;
+}
+
 export function render(ctx) {
   const v = ctx.view;
   const cards = v.cards || {};
@@ -131,7 +151,7 @@ export function render(ctx) {
     return h('section', {class: ['tt-team', p.seat === ctx.seat && 'me'], 'aria-labelledby': `tt-team-${p.seat}`, dataset: {seat: p.seat}},
       h('h3', {id: `tt-team-${p.seat}`}, ctx.tag(p.seat),
         simultaneous && !v.over ? h('span', {class: 'badge', text: p.decided ? t('tt.decided') : t('tt.deciding')}) : null),
-      p.fighters.length ? h('div', {class: 'tt-fighters'}, p.fighters.map((f, i) => fighterView(f, i === p.active))) : h('p', {class: 'hint', text: t('tt.noteam')}),
+      p.fighters.length ? h('div', {class: 'tt-fighters'}, p.fighters.map((f, i) => fighterView(f, i === p.active, `${p.seat}:${i}:${f.id}`))) : h('p', {class: 'hint', text: t('tt.noteam')}),
       p.picks && p.picks.length ? h('p', null, `${t('tt.picks')}: ${p.picks.map(fname).join(', ')}`) : null,
       p.picks && p.picks.length ? p.picks.map((id) => h('details', {class: 'tt-pick'}, h('summary', {text: fname(id)}), boardInfo(id))) : null,
       p.passed && p.passed.length ? h('p', null, `${t('tt.passedf')}: ${p.passed.map(fname).join(', ')}`) : null,
@@ -142,13 +162,16 @@ export function render(ctx) {
         h('ol', null, p.history.map((c) => h('li', null, h('strong', {text: cname(c)}), cards[c] ? ` — ${text(cards[c].text)}` : '')))) : null);
   }
 
-  function fighterView(f, active) {
+  function fighterView(f, active, key) {
     const held = (f.held || []).map((tk) => h('span', {class: 'badge', text: text(tk.text)}));
+    const change = hpChange(key, f.hp);
     return h('article', {class: ['tt-fighter', active && 'active'], 'aria-label': text(f.name), dataset: {fighter: f.id}},
       h('h4', null, text(f.name), active ? h('span', {class: 'badge active', text: t('tt.active')}) : null),
       (f.warnings || []).map((w) => h('p', {class: 'tt-warning', dataset: {kind: w.kind}}, h('strong', {text: `⚠ ${t('tt.warning')} `}), text(w.text))),
-      h('p', {class: 'tt-hp'}, meter(f.hp, f.max_hp, t('tt.hp.label', {hp: f.hp, max: f.max_hp})), ' ', t('tt.hp', {hp: Math.max(f.hp, 0), max: f.max_hp}),
-        f.health && f.health.side ? h('span', {class: 'badge', text: text(f.health.side)}) : null),
+      h('p', {class: ['tt-hp', change && 'tt-hp-changed', change && change.fresh && 'fresh']},
+        meter(f.hp, f.max_hp, t('tt.hp.label', {hp: f.hp, max: f.max_hp})), ' ', t('tt.hp', {hp: Math.max(f.hp, 0), max: f.max_hp}),
+        f.health && f.health.side ? h('span', {class: 'badge', text: text(f.health.side)}) : null,
+        change ? h('span', {class: 'badge tt-hp-delta', text: t('tt.hp.change', {from: change.from, to: change.to, d: (change.to > change.from ? '+' : '−') + Math.abs(change.to - change.from)})}) : null),
       f.health ? healthTrack(f.health) : null,
       h('p', {class: 'tt-power', 'aria-label': t('tt.power.label', {n: f.power})},
         h('span', {'aria-hidden': 'true'}, t('tt.power', {n: f.power}), ' ', h('span', {class: 'cubes', text: '■'.repeat(Math.min(f.power, 20))}))),

@@ -243,6 +243,16 @@ func mirrorAsterixView(_ engine.State, v any, p enginetest.Perm) any {
 	w.Players = slices.Clone(w.Players)
 	for s, pv := range v.(View).Players {
 		pv.Seat = p.Int(s)
+		// A warning names its rival by seat: the mirrored one names the
+		// mirrored seat, and the list keeps seat order.
+		if pv.Warnings != nil {
+			ws := make([]Warning, len(pv.Warnings))
+			for i, x := range pv.Warnings {
+				ws[i] = newWarning(p.Int(x.Rival), x.Sestertii, x.Gain)
+			}
+			slices.SortFunc(ws, func(a, b Warning) int { return a.Rival - b.Rival })
+			pv.Warnings = ws
+		}
 		w.Players[pv.Seat] = pv
 	}
 	return w

@@ -366,6 +366,17 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 			fmt.Fprintf(&b, "    %s: %s\n", tr("rewersy kart na ręce", "backs of the cards in hand"), strings.Join(parts, ", "))
 		}
 	}
+	// Every other player carries the same warning about a rival: the
+	// table says it once.
+	seen := map[string]bool{}
+	for _, p := range v.Players {
+		for _, w := range p.Warnings {
+			if t := w.Text.In(lang); !seen[t] {
+				seen[t] = true
+				fmt.Fprintf(&b, "⚠ %s\n", t)
+			}
+		}
+	}
 
 	// The viewer's hand.
 	if viewer >= 0 && int(viewer) < len(v.Players) {
@@ -575,8 +586,8 @@ func question(prompt string, cs []choice, first int, lang engine.Lang) string {
 // Legend explains the symbols Render uses.
 func (s *State) Legend(lang engine.Lang) string {
 	return pick(lang != engine.EN,
-		"  [1], [2], … miejsca Albumów · 12/20: siła strony / przejęcie od · ▶ czyja kolej\n  * ostatnio położona widoczna karta strony (dzik może ją aktywować)\n",
-		"  [1], [2], … the Albums' places · 12/20: the half's strength / captured at · ▶ whose turn\n  * the face-up card placed last on the half (a boar can activate it)\n")
+		"  [1], [2], … miejsca Albumów · 12/20: siła strony / przejęcie od · ▶ czyja kolej\n  * ostatnio położona widoczna karta strony (dzik może ją aktywować)\n  ⚠ rywal o jeden zdobyty Album od wygranej\n",
+		"  [1], [2], … the Albums' places · 12/20: the half's strength / captured at · ▶ whose turn\n  * the face-up card placed last on the half (a boar can activate it)\n  ⚠ a rival one captured Album from winning\n")
 }
 
 // Ask guides a person through a decision step by step: for an action,

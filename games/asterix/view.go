@@ -61,6 +61,8 @@ type PlayerView struct {
 	// HiddenColours counts the colours on the backs of the cards not shown
 	// (only with backs_show_colour, AX-A30).
 	HiddenColours map[string]int `json:"hidden_colours,omitempty"`
+	// Warnings: rivals one capture from winning (warn.go).
+	Warnings []Warning `json:"warnings,omitempty"`
 }
 
 // Decision is the decision in progress when it is not a plain turn.
@@ -186,7 +188,7 @@ func (s *State) view(viewer engine.Seat, all bool) View {
 	for q := engine.Seat(0); q < engine.Seat(s.seats); q++ {
 		pv := PlayerView{Seat: int(q), Sestertii: s.score(q), Albums: int(s.won[q]), HandCount: s.hands[q].count(), Hand: []CardView{},
 			Tokens:  [3]int{int(s.tokens[q][0]), int(s.tokens[q][1]), int(s.tokens[q][2])},
-			Helmets: [2]int{int(s.helmets[q][0]), int(s.helmets[q][1])}}
+			Helmets: [2]int{int(s.helmets[q][0]), int(s.helmets[q][1])}, Warnings: s.warnings(int(q))}
 		s.hands[q].each(func(i uint8) {
 			switch {
 			case all || q == viewer || s.known[q].has(i):

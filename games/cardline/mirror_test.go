@@ -108,6 +108,17 @@ func mirrorCardlineView(_ engine.State, v any, p enginetest.Perm) any {
 	w.Players = slices.Clone(w.Players)
 	for _, pv := range v.(View).Players {
 		pv.Seat = p.Int(pv.Seat)
+		// A warning names its rival by seat: the mirrored one names the
+		// mirrored seat, and the list keeps seat order.
+		ws := make([]Warning, len(pv.Warnings))
+		for i, x := range pv.Warnings {
+			ws[i] = newWarning(x.Kind, p.Int(x.Rival))
+		}
+		slices.SortFunc(ws, func(a, b Warning) int { return a.Rival - b.Rival })
+		if pv.Warnings == nil {
+			ws = nil
+		}
+		pv.Warnings = ws
 		w.Players[pv.Seat] = pv
 	}
 	w.Winners = p.Ints(w.Winners)

@@ -74,14 +74,25 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 		}
 		b.WriteString("\n")
 	}
+	// Every threatened player carries the same warning about a rival:
+	// the table says it once.
+	seen := map[string]bool{}
+	for p := range int(s.seats) {
+		for _, w := range s.warnings(p) {
+			if t := w.Text.In(lang); !seen[t] {
+				seen[t] = true
+				fmt.Fprintf(&b, "⚠ %s\n", t)
+			}
+		}
+	}
 	return b.String()
 }
 
 // Legend explains the symbols Render uses.
 func (s *State) Legend(lang engine.Lang) string {
 	return pick(lang != engine.EN,
-		"  ◇ superbohater · ◆ superzłoczyńca · liczba obok: wartość cechy\n  [0], [1], … miejsca w szeregu, w które można położyć kartę · ▶ czyja kolej\n",
-		"  ◇ superhero · ◆ supervillain · the number beside: the trait's value\n  [0], [1], … the gaps of the line a card can go into · ▶ whose turn\n")
+		"  ◇ superbohater · ◆ superzłoczyńca · liczba obok: wartość cechy\n  [0], [1], … miejsca w szeregu, w które można położyć kartę · ▶ czyja kolej\n  ⚠ rywal o jedną kartę od wygranej\n",
+		"  ◇ superhero · ◆ supervillain · the number beside: the trait's value\n  [0], [1], … the gaps of the line a card can go into · ▶ whose turn\n  ⚠ a rival one card from winning\n")
 }
 
 func colourMark(colour string) string {

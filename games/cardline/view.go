@@ -33,6 +33,8 @@ type PlayerView struct {
 	Active     bool        `json:"active"`
 	Eliminated int         `json:"eliminated_in_round,omitempty"`
 	Cards      []CardFront `json:"cards"` // fronts only: nobody sees the traits, not even the owner
+	// Warnings: rivals one card from winning (warn.go).
+	Warnings []Warning `json:"warnings,omitempty"`
 }
 
 // View is what a seat may know. In Cardline every player knows the same:
@@ -81,7 +83,7 @@ func (s *State) View(viewer engine.Seat) any {
 		v.DeckTop = &top
 	}
 	for p := range int(s.seats) {
-		pv := PlayerView{Seat: p, Active: s.isActive(engine.Seat(p)), Eliminated: int(s.eliminatedIn[p]), Cards: []CardFront{}}
+		pv := PlayerView{Seat: p, Active: s.isActive(engine.Seat(p)), Eliminated: int(s.eliminatedIn[p]), Cards: []CardFront{}, Warnings: s.warnings(p)}
 		for _, c := range s.hands[p][:s.handLen[p]] {
 			pv.Cards = append(pv.Cards, s.front(c))
 		}

@@ -199,6 +199,11 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 		}
 		b.WriteByte('\n')
 	}
+	for p, sv := range v.Seats {
+		for _, w := range sv.Warnings {
+			fmt.Fprintf(&b, "⚠ %s: %s\n", seatName(p), w.Text.In(lang))
+		}
+	}
 	var dead []string
 	for p, sv := range v.Seats {
 		if sv.Dead {
@@ -248,9 +253,9 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 // Legend explains the symbols Render uses.
 func (s *State) Legend(lang engine.Lang) string {
 	if lang == engine.EN {
-		return "  1, 2, … the line's slots from the front · ★ the Commissar · · an empty space\n  ◎ a Target of the Attack · HP: hit points · [2]: the Equipment's durability left\n"
+		return "  1, 2, … the line's slots from the front · ★ the Commissar · · an empty space\n  ◎ a Target of the Attack · HP: hit points · [2]: the Equipment's durability left\n  ⚠ a Comrade one hit from death\n"
 	}
-	return "  1, 2, … pola linii od czoła · ★ Komisarz · · puste pole\n  ◎ Cel Ataku · PŻ: punkty życia · [2]: pozostała wytrzymałość Ekwipunku\n"
+	return "  1, 2, … pola linii od czoła · ★ Komisarz · · puste pole\n  ◎ Cel Ataku · PŻ: punkty życia · [2]: pozostała wytrzymałość Ekwipunku\n  ⚠ Towarzysz o jedno trafienie od śmierci\n"
 }
 
 var windowText = [...]engine.Text{

@@ -81,6 +81,8 @@ type SeatView struct {
 	AbilityUsed bool        `json:"ability_used"`
 	Tank        bool        `json:"tank"`
 	Equipment   []EquipView `json:"equipment"`
+	// Warnings: one hit from death (warn.go).
+	Warnings []Warning `json:"warnings,omitempty"`
 }
 
 // EquipView is a piece of Equipment in play.
@@ -168,6 +170,7 @@ func (s *State) view(viewer engine.Seat, all bool) View {
 		st.equip.each(func(e uint8) {
 			sv.Equipment = append(sv.Equipment, EquipView{Card: s.pack.ActionName(e), Durability: int(s.dur[e])})
 		})
+		sv.Warnings = s.warnings(p)
 		v.Seats = append(v.Seats, sv)
 	}
 	for x := s.roulette; x != 0; x &= x - 1 {

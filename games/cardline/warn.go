@@ -1,0 +1,63 @@
+package cardline
+
+import (
+	"fmt"
+
+	"stolik/engine"
+)
+
+// Who is close to losing. A player loses when another player plays their
+// last card correctly: at the end of that round they win, or everyone who
+// did not finish is eliminated and the finishers play a tie-break (spec
+// section 4). How many cards each player holds is public, so every active
+// player is warned of each other active player
+//   - last-card: holding one card: its next correct placement wins the
+//     game, or a tie-break;
+//   - finished: holding none while the round goes on: whoever has cards
+//     left when it ends is out.
+// Nothing is warned once the game is over or to an eliminated player.
+
+// Warning is a player one rival's card from losing.
+type Warning struct {
+	Kind  string      `json:"kind"`  // last-card, finished
+	Rival int         `json:"rival"` // the rival's seat
+	Text  engine.Text `json:"text"`
+}
+
+// warnings says which rivals of seat p are one card from winning, in seat
+// order.
+func (s *State) warnings(p int) []Warning {
+	if s.turn == engine.NoSeat || !s.isActive(engine.Seat(p)) {
+		return nil
+	}
+	var out []Warning
+	for q := range int(s.seats) {
+		if q == p || !s.isActive(engine.Seat(q)) {
+			continue
+		}
+		switch s.handLen[q] {
+		case 0:
+			out = append(out, newWarning("finished", q))
+		case 1:
+			out = append(out, newWarning("last-card", q))
+		}
+	}
+	return out
+}
+
+// newWarning is the warning of the given kind about the rival in seat q.
+func newWarning(kind string, q int) Warning {
+	who := engine.SeatName(engine.Seat(q))
+	w := Warning{Kind: kind, Rival: q}
+	switch kind {
+	case "finished":
+		w.Text = engine.Text{
+			PL: fmt.Sprintf("%s nie ma już kart: kto po tej rundzie zostanie z kartą, odpada.", who.PL),
+			EN: fmt.Sprintf("%s has no cards left: whoever still holds a card when this round ends is out.", who.EN)}
+	default:
+		w.Text = engine.Text{
+			PL: fmt.Sprintf("%s ma już tylko 1 kartę: dobrze położona daje wygraną albo dogrywkę.", who.PL),
+			EN: fmt.Sprintf("%s has 1 card left: placed correctly, it wins the game or a tie-break.", who.EN)}
+	}
+	return w
+}

@@ -25,6 +25,8 @@ const usage = `stolik — gry karciane przy jednym stole / card games at one tab
   stolik games   [--json]
   stolik content validate DIR [--game GAME]
   stolik bench   [GAME] [--json] [--players N] [--time 2s]
+  stolik arena   GAME --bots a,b,c,... [--games N] [--players N] [--seed S] [--workers K]
+                 [--opt k=v]... [--json] [--lang pl|en]
 
 Every command that names a GAME takes --content DIR to play with an owner's content pack.
 GAME: %s
@@ -86,8 +88,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return cmdContent(rest, stdout)
 	case "bench":
 		return cmdBench(rest, stdout, stderr)
+	case "arena":
+		return cmdArena(rest, stdout, stderr)
 	}
-	return usageError("unknown command %q (commands: serve, play, sim, replay, games, content, bench; stolik help)", cmd)
+	return usageError("unknown command %q (commands: serve, play, sim, replay, games, content, bench, arena; stolik help)", cmd)
 }
 
 // multiFlag collects a repeated flag such as --opt k=v.

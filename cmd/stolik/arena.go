@@ -1,0 +1,144 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"stolik/bots"
+	"stolik/engine"
+	"stolik/sim"
+)
+
+var (
+	nounGame   = engine.N("partia|partie|partii", "game|games")
+	nounPlayer = engine.N("gracz|gracze|graczy", "player|players")
+	nounBot    = engine.N("bot|boty|botów", "bot|bots")
+	nounTable  = engine.N("stół|stoły|stołów", "table|tables")
+)
+
+func cmdArena(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	var gf gameFlags
+	gf.register(fs)
+	games := fs.Int("games", 100, "games per table (per pair of bots with two players)")
+	botList := fs.String("bots", "", "bots to rate, comma separated (at least two, all different)")
+	seed := fs.Uint64("seed", 1, "seed of the run")
+	workers := fs.Int("workers", 0, "parallel workers (default: every core)")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	lang := fs.String("lang", "pl", "language: pl or en")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	l, err := parseLang(*lang)
+	if err != nil {
+		return err
+	}
+	name, err := oneGame("arena", pos)
+	if err != nil {
+		return err
+	}
+	if *games <= 0 {
+		return usageError("arena: --games must be positive")
+	}
+	g, opts, err := gf.setup(name)
+	if err != nil {
+		return err
+	}
+	list := strings.Split(*botList, ",")
+	if *botList == "" || len(list) < 2 {
+		return usageError("arena: --bots needs at least two bots")
+	}
+	seen := map[string]bool{}
+	for _, b := range list {
+		if seen[b] {
+			return usageError("arena: --bots: %q is listed twice", b)
+		}
+		seen[b] = true
+		if _, err := bots.New(g, b); err != nil {
+			return usageError("--bots: %v", err)
+		}
+	}
+	players := opts.Int("players")
+	if len(list) < players {
+		return usageError("arena: %d bots cannot fill a table of %d players", len(list), players)
+	}
+	cfg := sim.ArenaConfig{Game: g, Options: opts, Bots: list, Games: *games, Seed: *seed, Workers: *workers}
+	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
+		cfg.Progress = func(done, total int) {
+			fmt.Fprintf(stderr, "\r%d/%d", done, total)
+			if done == total {
+				fmt.Fprintln(stderr)
+			}
+		}
+	}
+	res, err := sim.Arena(cfg)
+	if err != nil {
+		return fail(1, "arena: %v", err)
+	}
+	if *asJSON {
+		data, _ := json.MarshalIndent(res, "", "  ")
+		fmt.Fprintln(stdout, string(data))
+	} else {
+		printArena(stdout, res, l)
+	}
+	if res.Errors > 0 {
+		return fail(1, "arena: %d games did not finish; the first: %s", res.Errors, res.FirstError)
+	}
+	return nil
+}
+
+func printArena(w io.Writer, res sim.ArenaResult, l engine.Lang) {
+	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
+	fmt.Fprintf(w, "%s: %s, %s, %s, %s × %s, %s %d\n", t("Arena", "Arena"), res.Game,
+		nounPlayer.Count(res.Players).In(l), nounBot.Count(len(res.Bots)).In(l),
+		nounTable.Count(res.Tables).In(l), nounGame.Count(res.GamesPerTable).In(l), t("ziarno", "seed"), res.Seed)
+	fmt.Fprintf(w, "%s\n", t(
+		fmt.Sprintf("Ranking (Bradley–Terry, punkty jak w Elo, %s = 0, przedział 95%%):", res.Anchor),
+		fmt.Sprintf("Ratings (Bradley–Terry, Elo-like points, %s = 0, 95%% interval):", res.Anchor)))
+	width := 4
+	for _, b := range res.Bots {
+		width = max(width, len(b))
+	}
+	for i, r := range res.Ratings {
+		fmt.Fprintf(w, "  %d. %-*s %+6.0f  [%+6.0f, %+6.0f]  %s, %s %.1f%%\n", i+1, width, r.Bot, r.Points, r.Low, r.High,
+			nounGame.Count(r.Games).In(l), t("wynik", "score"), 100*r.Score)
+	}
+	fmt.Fprintf(w, "%s\n", t("Pary (wiersz przeciw kolumnie: wygrane–remisy–przegrane, wynik):",
+		"Pairs (row against column: wins–draws–losses, score):"))
+	cell := map[[2]string]sim.ArenaPair{}
+	for _, p := range res.Pairs {
+		cell[[2]string{p.Row, p.Col}] = p
+	}
+	const cw = 20
+	fmt.Fprintf(w, "  %-*s", width, "")
+	for _, c := range res.Bots {
+		fmt.Fprintf(w, "  %s", padLeft(c, cw))
+	}
+	fmt.Fprintln(w)
+	for _, r := range res.Bots {
+		fmt.Fprintf(w, "  %-*s", width, r)
+		for _, c := range res.Bots {
+			p, ok := cell[[2]string{r, c}]
+			s := "—"
+			if ok && p.Games > 0 {
+				s = fmt.Sprintf("%d–%d–%d %5.1f%%", p.Wins, p.Draws, p.Losses, 100*p.Score)
+			}
+			fmt.Fprintf(w, "  %s", padLeft(s, cw))
+		}
+		fmt.Fprintln(w)
+	}
+	if res.Errors > 0 {
+		fmt.Fprintf(w, "%s: %d\n", t("Błędy", "Errors"), res.Errors)
+	}
+}
+
+// padLeft right-aligns s in width characters (runes, not bytes: "–").
+func padLeft(s string, width int) string {
+	return strings.Repeat(" ", max(0, width-utf8.RuneCountInString(s))) + s
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"stolik/sim"
+)
+
+func arenaJSON(t *testing.T, args ...string) sim.ArenaResult {
+	t.Helper()
+	out, errOut, code := stolik(t, "", append([]string{"arena", "--json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d %s", args, code, errOut)
+	}
+	var r sim.ArenaResult
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %v\n%s", args, err, out)
+	}
+	return r
+}
+
+// The arena's JSON has every bot rated, every ordered pair counted, and
+// does not depend on the number of workers.
+func TestArenaJSONSameForAnyWorkers(t *testing.T) {
+	var first []byte
+	for _, w := range []string{"1", "2", "5"} {
+		r := arenaJSON(t, "cardline", "--players", "2", "--bots", "fan,random,fan:novice", "--games", "60", "--seed", "3", "--workers", w)
+		r.ElapsedS = 0
+		if r.Anchor != "random" || r.Tables != 3 || r.Games != 180 || r.Errors != 0 || len(r.Ratings) != 3 || len(r.Pairs) != 6 {
+			t.Fatalf("workers %s: result %+v", w, r)
+		}
+		for i, x := range r.Ratings {
+			if x.Games != 120 || !(x.Low <= x.Points && x.Points <= x.High) || (i > 0 && r.Ratings[i-1].Points < x.Points) {
+				t.Errorf("workers %s: rating %d %+v", w, i, x)
+			}
+			if x.Bot == "random" && (x.Points != 0 || x.Low != 0 || x.High != 0) {
+				t.Errorf("workers %s: the anchor is rated %+v", w, x)
+			}
+		}
+		for _, p := range r.Pairs {
+			if p.Games != 60 || p.Wins+p.Draws+p.Losses != 60 || math.Abs(p.Score-(float64(p.Wins)+float64(p.Draws)/2)/60) > 1e-12 {
+				t.Errorf("workers %s: pair %+v", w, p)
+			}
+		}
+		b, _ := json.Marshal(r)
+		if first == nil {
+			first = b
+		} else if !bytes.Equal(first, b) {
+			t.Fatalf("workers %s changed the result:\n%s\n%s", w, first, b)
+		}
+	}
+}
+
+// With more seats than two, every set of bots sits at one table, and each
+// bot plays the same number of games.
+func TestArenaMultiPlayerSchedule(t *testing.T) {
+	r := arenaJSON(t, "cardline", "--players", "3", "--bots", "random,fan:novice,fan,fan:expert", "--games", "30")
+	if r.Tables != 4 || r.Games != 120 {
+		t.Fatalf("tables %d, games %d; want 4 and 120", r.Tables, r.Games)
+	}
+	for _, x := range r.Ratings {
+		if x.Games != 90 {
+			t.Errorf("%s played %d games, want 90", x.Bot, x.Games)
+		}
+	}
+	for _, p := range r.Pairs {
+		if p.Games != 60 {
+			t.Errorf("%s against %s: %d games, want 60 (two tables of 30)", p.Row, p.Col, p.Games)
+		}
+	}
+}
+
+func TestArenaTextInBothLanguages(t *testing.T) {
+	for _, c := range []struct{ lang, want string }{
+		{"", "1 stół × 22 partie"}, {"pl", "2 gracze, 2 boty"}, {"en", "1 table × 22 games"},
+	} {
+		args := []string{"arena", "asterix", "--bots", "random,greedy", "--games", "22"}
+		if c.lang != "" {
+			args = append(args, "--lang", c.lang)
+		}
+		out, errOut, code := stolik(t, "", args...)
+		if code != 0 || !strings.Contains(out, c.want) || !strings.Contains(out, "greedy") {
+			t.Errorf("lang %q: exit %d %s; want %q in:\n%s", c.lang, code, errOut, c.want, out)
+		}
+	}
+}
+
+func TestArenaUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"arena"}, {"arena", "chess", "--bots", "random,greedy"}, {"arena", "cardline"},
+		{"arena", "cardline", "--bots", "random"}, {"arena", "cardline", "--bots", "random,random"},
+		{"arena", "cardline", "--bots", "random,fan:guru"}, {"arena", "cardline", "--bots", "random,fan", "--games", "0"},
+		{"arena", "cardline", "--bots", "random,fan", "--lang", "de"}, {"arena", "cardline", "--bots", "random,fan", "--players", "4"},
+		{"arena", "cardline", "--bots", "random,fan", "--nope"},
+	} {
+		if _, errOut, code := stolik(t, "", args...); code != 2 || errOut == "" {
+			t.Errorf("%v: exit %d, message %q; want 2 and a message", args, code, errOut)
+		}
+	}
+}
+
+// ladders are each game's bots from the weakest up, as docs/bots.md
+// measures them, with the games per pair the ladder test plays.
+var ladders = []struct {
+	game  string
+	bots  []string
+	games int
+}{
+	{"asterix", []string{"random", "greedy"}, 100},
+	{"cardline", []string{"random", "fan:novice", "fan", "fan:expert"}, 200},
+	{"frontline", []string{"random", "greedy"}, 200},
+	{"tagteam", []string{"random", "greedy"}, 200},
+}
+
+// Each level beats the one below it, two players a table and fixed seeds:
+// its rating's interval lies wholly above the lower one's, and it wins the
+// head-to-head by at least four standard errors of a fair coin (a chance
+// below 1 in 30,000 were the two equal).
+func TestLadder(t *testing.T) {
+	for _, l := range ladders {
+		t.Run(l.game, func(t *testing.T) {
+			r := arenaJSON(t, l.game, "--players", "2", "--bots", strings.Join(l.bots, ","), "--games", strconv.Itoa(l.games), "--seed", "1")
+			rating := map[string]sim.BotRating{}
+			for _, x := range r.Ratings {
+				rating[x.Bot] = x
+			}
+			for i := 1; i < len(l.bots); i++ {
+				lo, hi := l.bots[i-1], l.bots[i]
+				var p sim.ArenaPair
+				for _, q := range r.Pairs {
+					if q.Row == hi && q.Col == lo {
+						p = q
+					}
+				}
+				z := (p.Score - 0.5) / math.Sqrt(0.25/float64(p.Games))
+				gap := rating[hi].Low - rating[lo].High
+				t.Logf("%s over %s: score %.3f in %d games (z = %.1f), ratings %+.0f [%+.0f, %+.0f] over %+.0f [%+.0f, %+.0f], gap %.0f",
+					hi, lo, p.Score, p.Games, z, rating[hi].Points, rating[hi].Low, rating[hi].High, rating[lo].Points, rating[lo].Low, rating[lo].High, gap)
+				if z < 4 || gap <= 0 {
+					t.Errorf("%s does not clearly beat %s: z = %.1f, interval gap %.0f", hi, lo, z, gap)
+				}
+			}
+		})
+	}
+}

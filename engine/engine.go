@@ -74,7 +74,9 @@ type State interface {
 	// Clone returns a deep copy that shares nothing mutable with s.
 	Clone() State
 	// Determinize resamples, in place and from r, every fact that observer
-	// cannot know, keeping everything observer can.
+	// cannot know, keeping everything observer can. The state's own random
+	// generator is reseeded from r too, so later shuffles and random
+	// choices in the copy are drawn fresh, not the true game's.
 	Determinize(observer Seat, r *rand.Rand)
 	// Hash is equal for equal states.
 	Hash() uint64

@@ -42,6 +42,11 @@ type Config struct {
 	// either language.
 	RenderFacts func(st engine.State, viewer engine.Seat) []string
 
+	// FutureGames is the number of random games per variant from whose
+	// positions Determinize must be seen to resample the game's own
+	// randomness (default 40; see checkFuture).
+	FutureGames int
+
 	// Hidden is true when the game has facts that some observer cannot
 	// know, so Determinize must change something now and then.
 	Hidden bool
@@ -87,6 +92,7 @@ func Run(t *testing.T, cfg Config) {
 			if cfg.Hidden && !determinizedSomething {
 				t.Errorf("Determinize never changed a state in %d deep games, though the game hides facts", cfg.Deep)
 			}
+			checkFuture(t, cfg, opts)
 		})
 	}
 }

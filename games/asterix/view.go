@@ -313,7 +313,8 @@ func (s *State) Clone() engine.State {
 // same deck epoch: after a reshuffle everybody knows which cards formed the
 // new deck (they lay face up on the discard pile), so a card drawn from it
 // can only be one of those, and a card drawn before it none of them. With
-// backs_show_colour the colours on the backs are kept too.
+// backs_show_colour the colours on the backs are kept too. The game's own
+// generator is reseeded from r, so later reshuffles are drawn fresh.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 	var pool [MaxInstances]uint8
 	n := 0
@@ -361,6 +362,9 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 		below := s.albums[:s.albumsN-1]
 		r.Shuffle(len(below), func(i, j int) { below[i], below[j] = below[j], below[i] })
 	}
+	// The game's own randomness after this point is unknown too: a deck
+	// rebuilt from the discard pile must not come out as the true one.
+	s.rng = engine.NewRNG(r.Uint64())
 }
 
 // Hash identifies the whole state, on every machine alike.

@@ -380,12 +380,14 @@ func (s *State) Clone() engine.State {
 // Determinize shuffles the deck below its top card: the only fact no
 // player knows. Card identities in hands and the deck's top are public
 // (their fronts are visible) and a card's values belong to its identity.
+// The game's own generator is reseeded from r too: the order of a deck
+// rebuilt from the box later is unknown as well.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
-	if s.deckLen < 3 {
-		return
+	if s.deckLen >= 3 {
+		below := s.deck[:s.deckLen-1]
+		r.Shuffle(len(below), func(i, j int) { below[i], below[j] = below[j], below[i] })
 	}
-	below := s.deck[:s.deckLen-1]
-	r.Shuffle(len(below), func(i, j int) { below[i], below[j] = below[j], below[i] })
+	s.rng = engine.NewRNG(r.Uint64())
 }
 
 func (s *State) Hash() uint64 {

@@ -26,8 +26,11 @@ func TestConformance(t *testing.T) {
 				"unleash_from_supply": true, "presence_is_block": false, "presence_spent_by_zero": false,
 				"reanimation_moves_twice": true, "transfer_from_start": true},
 		},
-		Games:       games,
-		Deep:        deep,
+		Games: games,
+		Deep:  deep,
+		// Only forming the teams draws from the generator after setup, once
+		// a game: more games give the future check enough draws to judge.
+		FutureGames: 200,
 		HiddenFacts: HiddenFacts,
 		RenderFacts: func(st engine.State, viewer engine.Seat) []string {
 			facts := HiddenFacts(st, viewer)

@@ -297,7 +297,8 @@ func (s *State) Snapshot() any {
 // Determinize resamples what observer cannot know: the order of every
 // build deck (the bottom cards observer placed stay), the opponent's
 // offer, new card and its place, the starting order before the first
-// reveal, the draft cards still hidden, Milady's schemes.
+// reveal, the draft cards still hidden, Milady's schemes, and the game's
+// own generator.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 	shuffle := func(b []uint8) {
 		r.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
@@ -422,6 +423,10 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 			copy(s.planted[:s.plantedN], pool[k:n])
 		}
 	}
+	// The game's own randomness after this point is unknown too (the build
+	// decks' order, the Serpent's side and Milady's supply when the teams
+	// are formed).
+	s.rng = engine.NewRNG(r.Uint64())
 }
 
 // newCardHidden: the opponent has not seen p's new card revealed yet.

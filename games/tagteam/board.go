@@ -209,9 +209,6 @@ func (s *State) character(fi, k int) (top int, name engine.Text, icons map[int8]
 		c := &f.Characters[k]
 		return int(c.HP), c.Name, c.Icons
 	}
-	if k >= 0 && k < len(feyHP) {
-		return int(feyHP[k]), characterName(k), nil
-	}
 	return 0, characterName(k), nil
 }
 

@@ -22,18 +22,6 @@ const schemePoison = 8
 
 var schemeKinds = [NumScheme]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8}
 
-var schemeText = [...][2]string{
-	{"atak i kolejna intryga", "attack and unleash another scheme"},
-	{"atak na obu przeciwników", "attack both opponents"},
-	{"partner leczy 6", "partner heals 6"},
-	{"każdy zawodnik traci 1 PZ", "every fighter takes 1 direct damage"},
-	{"+2 mocy", "gain 2 power"},
-	{"partner +2 mocy", "partner gains 2 power"},
-	{"kolejna intryga i partner +1 mocy", "another scheme and partner gains 1 power"},
-	{"+1 mocy dla ciebie i partnera", "you and your partner gain 1 power"},
-	{"trucizna: połowa PZ przeciwnika", "poison: half the opponent's HP"},
-}
-
 func (s *State) unique(p, self int, u Unique) {
 	c := &s.fight
 	pl := &s.players[p]
@@ -271,11 +259,6 @@ func (s *State) maxHP(sl int) int8 {
 	}
 	return f.HP
 }
-
-// feyHP are the printed tops of the Fey Folk's characters' tracks (Fairy,
-// Gnome, Elf); the rules read them, with their symbols, from the pack
-// (Fighter.Characters).
-var feyHP = [3]int8{3, 4, 5}
 
 // hpIcons are the symbols of the health track slot sl is on now: a Fey
 // Folk character's own.

@@ -62,9 +62,18 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 			return v
 		}), nil
 	case phSpirit:
+		// The character with the highest printed track (the pack checks
+		// that the Fey Folk have all three).
+		fi := -1
+		for i := range s.players[p].fighters {
+			if fs := &s.players[p].fighters[i]; fs.flags&ffSpirit != 0 {
+				fi = int(fs.f)
+			}
+		}
 		return engine.PickBest(legal, r, func(m engine.Move) int {
 			_, a, _, _ := unmv(m)
-			return int(feyHP[a])
+			top, _, _ := s.character(fi, int(a))
+			return top
 		}), nil
 	case phBuild:
 		// The returned card that goes under does not change the next

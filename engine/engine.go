@@ -141,9 +141,16 @@ type LegalOnlyBot interface {
 // BotSpec describes a bot a game offers.
 type BotSpec struct {
 	Name   string
-	Levels []string // accepted levels, the first is the default; empty if none
-	Help   Text
-	New    func(level string) (Bot, error)
+	Levels []string // accepted levels, weakest first; empty if none
+	// Default is the level used when none is given; empty means the first.
+	Default string
+	// Title is the bot's plain name for people ("Prosty", "Simple"), and
+	// LevelTitles the plain name of each level, in the order of Levels;
+	// either may be empty, and then Name and the level are shown.
+	Title       Text
+	LevelTitles []Text
+	Help        Text
+	New         func(level string) (Bot, error)
 }
 
 // BotProvider is implemented by games that offer bots of their own.

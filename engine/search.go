@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"time"
+)
+
+// What follows serves bots that search: they copy a state many times per
+// decision, play simulated continuations (playouts) and score positions.
+// Every interface here is optional; a search works with the bare State and
+// is faster and stronger where a game implements these.
+
+// Copier is a state that can become a copy of another state of the same
+// game in place, reusing its own memory: CopyFrom(src) leaves the receiver
+// equal to src.Clone() (same Hash, same future) without allocating once
+// the receiver has held a state of the same size. src is left unchanged
+// and shares nothing mutable with the receiver afterwards. src must be a
+// state of the same game and pack; otherwise CopyFrom panics.
+type Copier interface {
+	CopyFrom(src State)
+}
+
+// Evaluator is a state that estimates how the game will end from here, for
+// playouts that stop before the end. Evaluate appends to dst, for each
+// seat in order, its estimated share of a win in [0, 1] (the estimates
+// sum to about 1; a finished game gives 1 to its winners, shared) and
+// returns dst. A search calls it only on its own determinized copies, so
+// it may read every fact of the state; it must be cheap (no allocation,
+// no look-ahead of more than a move or two).
+type Evaluator interface {
+	Evaluate(dst []float64) []float64
+}
+
+// Playouter is a state that proposes a cheap, sensible move for seat s
+// during a playout: better than a random legal move, much cheaper than a
+// bot's decision. Like Evaluate it is called only on a search's own
+// determinized copies. ok is false when s owes no decision.
+type Playouter interface {
+	PlayoutMove(s Seat, r *rand.Rand) (m Move, ok bool)
+}
+
+// SearchTuning is a game's settings for the generic search bot (mcts).
+type SearchTuning struct {
+	// Iterations is the number of playouts per decision at each level
+	// (easy, normal, hard, expert), chosen so that a decision fits the
+	// level's time budget on one core of an ordinary machine.
+	Iterations [4]int
+	// PlayoutDepth is the number of moves a playout makes before the
+	// position is scored with Evaluate; 0 plays to the end.
+	PlayoutDepth int
+	// Exploration is the UCT constant; 0 means the default (0.7).
+	Exploration float64
+	// Policy is the share of playout moves taken from PlayoutMove rather
+	// than at random, in [0, 1].
+	Policy float64
+}
+
+// SearchTuner is a game that tunes the generic search bot for itself.
+type SearchTuner interface {
+	SearchTuning(opts Options) SearchTuning
+}
+
+// DeadlineBot is a bot that can be told when it must answer: ChooseBy
+// returns its best move found by deadline, however busy the machine is.
+type DeadlineBot interface {
+	Bot
+	ChooseBy(st State, seat Seat, r *rand.Rand, deadline time.Time) (Move, error)
+}
+
+// Budgeted is a bot with a time budget per decision (a search bot's level);
+// a server gives it a deadline that far ahead when it asks for a move.
+type Budgeted interface {
+	Budget() time.Duration
+}

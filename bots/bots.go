@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"stolik/engine"
 )
@@ -29,18 +30,23 @@ func (b *Random) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 // Specs lists the bots available for g: the generic ones, then the game's own.
 func Specs(g engine.Game) []engine.BotSpec {
 	specs := []engine.BotSpec{{
-		Name: "random",
-		Help: engine.Text{PL: "Losowy legalny ruch.", EN: "A random legal move."},
-		New:  func(string) (engine.Bot, error) { return &Random{}, nil },
+		Name:  "random",
+		Title: engine.Text{PL: "Losowy", EN: "Random"},
+		Help:  engine.Text{PL: "Losowy legalny ruch.", EN: "A random legal move."},
+		New:   func(string) (engine.Bot, error) { return &Random{}, nil },
 	}}
 	if p, ok := g.(engine.BotProvider); ok {
 		specs = append(specs, p.Bots()...)
 	}
-	return specs
+	return append(specs, mctsSpec(g))
 }
 
-// New makes a bot from a spec such as "random" or "fan:expert".
+// New makes a bot from a spec such as "random" or "fan:expert", or
+// "exec:COMMAND" for an external program (docs/bot-protocol.md).
 func New(g engine.Game, spec string) (engine.Bot, error) {
+	if IsExternal(spec) {
+		return newExec(g, strings.TrimPrefix(spec, execPrefix), Table{})
+	}
 	name, level, _ := strings.Cut(spec, ":")
 	var names []string
 	for _, s := range Specs(g) {
@@ -62,4 +68,19 @@ func Decide(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand) (engi
 	c := st.Clone()
 	c.Determinize(seat, r)
 	return b.Choose(c, seat, r)
+}
+
+// DecideBy is Decide with a deadline: a bot that can be told when it must
+// answer (engine.DeadlineBot) gets it; any other bot decides as in Decide.
+func DecideBy(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand, deadline time.Time) (engine.Move, error) {
+	d, ok := b.(engine.DeadlineBot)
+	if !ok || deadline.IsZero() {
+		return Decide(b, st, seat, r)
+	}
+	if _, ok := b.(engine.LegalOnlyBot); ok {
+		return d.ChooseBy(st, seat, r, deadline)
+	}
+	c := st.Clone()
+	c.Determinize(seat, r)
+	return d.ChooseBy(c, seat, r, deadline)
 }

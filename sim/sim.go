@@ -116,9 +116,10 @@ func PlayOne(cfg Config, i int) GameResult {
 		return res
 	}
 	players := make([]engine.Bot, n)
+	defer bots.Finish(players, st) // ends the game for bots that run programs
 	rands := make([]*rand.Rand, n)
 	for s := range n {
-		if players[s], err = bots.New(cfg.Game, cfg.Bots[s]); err != nil {
+		if players[s], err = bots.NewAt(cfg.Game, cfg.Bots[s], bots.Table{Options: cfg.Options}); err != nil {
 			res.Err = err
 			return res
 		}

@@ -1,0 +1,535 @@
+package bots
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"stolik/engine"
+)
+
+// MCTS is an information-set Monte Carlo tree search bot (single-observer
+// ISMCTS). Every iteration samples the hidden facts afresh from the bot's
+// own information (Determinize on a copy of the position it was given),
+// walks a tree shared by all samples choosing each seat's moves by UCT
+// among the moves legal in that sample, adds one node, plays the game on
+// (a playout: the game's cheap policy or random moves, to the end or for a
+// fixed number of moves and then the game's evaluation) and credits each
+// seat's moves on the path with that seat's share of the result.
+//
+// Seats that choose at the same time (several pending seats) choose
+// independently, each from its own statistics at the node, so no seat's
+// choice depends on another's simultaneous one, and the result does not
+// depend on which seat is listed first. The tree does not branch on
+// chance: a sample fixes the future draws, and the statistics average
+// over samples.
+//
+// The bot decides after a fixed number of iterations (its level, set per
+// game by the game's SearchTuning) or by a time budget, whichever comes
+// first; with a fixed number and no budget its moves depend only on the
+// position and its random stream, so results are reproducible.
+type MCTS struct {
+	game   engine.Game
+	level  int           // index in MCTSLevels; -1 for a number or a time
+	div    int           // a level's playouts are divided by div, with no time limit (tests)
+	iters  int           // iterations per decision; 0: until the budget ends
+	budget time.Duration // 0: no time limit
+	tune   engine.SearchTuning
+	seats  int // the seat count tune was made for
+
+	// Stats of the last decision, for benchmarks and reports.
+	Last SearchStats
+
+	// Reuse of the tree between decisions: after the bot's move, the node
+	// it leads to and the seat's view there, as seen in the search's copy.
+	// When the next decision comes from exactly that view, the search goes
+	// on from that node with its statistics.
+	root     int32
+	nextRoot int32
+	nextView []byte
+
+	nodes   []node
+	edges   []edge
+	kids    []kid
+	scratch engine.State
+	legal   []engine.Move
+	pend    []engine.Seat
+	chosen  []choice
+	path    []int32
+	reward  []float64
+}
+
+// SearchStats describe one decision of a search bot.
+type SearchStats struct {
+	Iterations int
+	Elapsed    time.Duration
+	Nodes      int
+	TimedOut   bool // the time budget ended the search before its iterations
+	Reused     bool // the search went on from the tree of the bot's last decision
+}
+
+type node struct {
+	edge int32 // first edge, -1 if none
+	kid  int32 // first child, -1 if none
+}
+
+type edge struct {
+	move  engine.Move
+	w     float64
+	n     int32
+	avail int32
+	next  int32
+	seat  engine.Seat
+}
+
+type kid struct {
+	key  uint64
+	node int32
+	next int32
+}
+
+type choice struct {
+	seat engine.Seat
+	move engine.Move
+	edge int32 // -1: the move was not taken through the tree
+}
+
+// MCTSLevels are the named levels, weakest first, and their time budgets.
+var MCTSLevels = []string{"easy", "normal", "hard", "expert"}
+
+var mctsBudgets = [4]time.Duration{20 * time.Millisecond, 100 * time.Millisecond, 300 * time.Millisecond, time.Second}
+
+// defaultTuning serves games that do not tune the search themselves.
+var defaultTuning = engine.SearchTuning{Iterations: [4]int{100, 1000, 3000, 10000}}
+
+func mctsSpec(g engine.Game) engine.BotSpec {
+	spec := mctsSpecBase
+	spec.New = func(level string) (engine.Bot, error) { return NewMCTS(g, level) }
+	return spec
+}
+
+var mctsSpecBase = engine.BotSpec{
+	Name:    "mcts",
+	Levels:  append([]string(nil), MCTSLevels...),
+	Default: "normal",
+	Title:   engine.Text{PL: "Strateg", EN: "Strategist"},
+	LevelTitles: []engine.Text{
+		{PL: "łatwy", EN: "easy"}, {PL: "średni", EN: "normal"},
+		{PL: "trudny", EN: "hard"}, {PL: "mistrz", EN: "expert"},
+	},
+	Help: engine.Text{
+		PL: "Rozgrywa w myślach tysiące możliwych dalszych ciągów partii, zgadując tylko to, czego nie widzi, i wybiera ruch, który wygrywa najczęściej. Poziomy: łatwy (ok. 0,02 s na ruch), średni (0,1 s), trudny (0,3 s), mistrz (1 s).",
+		EN: "Plays thousands of possible continuations in its head, guessing only what it cannot see, and picks the move that wins most often. Levels: easy (about 0.02 s a move), normal (0.1 s), hard (0.3 s), expert (1 s).",
+	},
+}
+
+// NewMCTS makes a search bot for game g from a level: a name of
+// MCTSLevels (empty means "normal"), a number of iterations ("5000", no
+// time limit), a duration ("250ms", no iteration limit) or a level's
+// playouts divided by a number, with no time limit ("expert/20").
+func NewMCTS(g engine.Game, level string) (*MCTS, error) {
+	b := &MCTS{game: g, level: -1, div: 1}
+	if level == "" {
+		level = "normal"
+	}
+	if name, div, ok := strings.Cut(level, "/"); ok {
+		// "expert/20": a twentieth of the level's playouts and no time
+		// limit, so that a ladder of levels can be checked quickly.
+		d, err := strconv.Atoi(div)
+		if err != nil || d < 1 || d > 1_000_000 {
+			return nil, fmt.Errorf("mcts: %q: after / comes a whole number from 1 to 1000000", level)
+		}
+		b.div, level = d, name
+	}
+	for i, l := range MCTSLevels {
+		if l == level {
+			b.level = i
+			if b.div == 1 {
+				b.budget = mctsBudgets[i]
+			}
+			return b, nil
+		}
+	}
+	if b.div != 1 {
+		return nil, fmt.Errorf("mcts: only a level's playouts can be divided (got %q)", level)
+	}
+	if n, err := strconv.Atoi(level); err == nil {
+		if n < 1 || n > 10_000_000 {
+			return nil, fmt.Errorf("mcts: %d playouts is out of range (1 to 10000000)", n)
+		}
+		b.iters = n
+		return b, nil
+	}
+	if d, err := time.ParseDuration(level); err == nil {
+		if d < time.Millisecond || d > time.Hour {
+			return nil, fmt.Errorf("mcts: a time of %v is out of range (1ms to 1h)", d)
+		}
+		b.budget = d
+		return b, nil
+	}
+	return nil, fmt.Errorf("mcts: unknown level %q (levels: %s, a number of playouts such as 5000, or a time such as 250ms)",
+		level, strings.Join(MCTSLevels, ", "))
+}
+
+// Tuning is the game's search tuning for a table of seats players.
+func (b *MCTS) Tuning(seats int) engine.SearchTuning {
+	b.tuneFor(seats)
+	return b.tune
+}
+
+// tuneFor reads the game's tuning for a table of seats players.
+func (b *MCTS) tuneFor(seats int) {
+	if b.seats == seats {
+		return
+	}
+	b.seats, b.tune = seats, defaultTuning
+	if t, ok := b.game.(engine.SearchTuner); ok {
+		if opts, err := engine.ResolveOptions(b.game.Options(), map[string]any{"players": seats}); err == nil {
+			b.tune = t.SearchTuning(opts)
+		}
+	}
+	if b.tune.Exploration == 0 {
+		b.tune.Exploration = 0.7
+	}
+	if b.level >= 0 {
+		b.iters = max(b.tune.Iterations[b.level]/b.div, 1)
+	}
+}
+
+// Budget is the bot's time budget per decision (0: none).
+func (b *MCTS) Budget() time.Duration { return b.budget }
+
+// Choose searches within the bot's own limits.
+func (b *MCTS) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	var deadline time.Time
+	if b.budget > 0 {
+		deadline = time.Now().Add(b.budget)
+	}
+	return b.search(st, seat, r, deadline)
+}
+
+// ChooseBy searches until deadline at the latest.
+func (b *MCTS) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, deadline time.Time) (engine.Move, error) {
+	if b.budget > 0 {
+		if own := time.Now().Add(b.budget); deadline.IsZero() || own.Before(deadline) {
+			deadline = own
+		}
+	}
+	return b.search(st, seat, r, deadline)
+}
+
+var errNoMove = errors.New("mcts: the seat has no legal move")
+
+func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline time.Time) (engine.Move, error) {
+	start := time.Now()
+	b.Last = SearchStats{}
+	legal := root.Legal(me, nil)
+	switch len(legal) {
+	case 0:
+		return 0, errNoMove
+	case 1:
+		return legal[0], nil
+	}
+	b.tuneFor(root.Seats())
+	if b.nextRoot > 0 && len(b.nodes) < maxNodes && bytes.Equal(viewOf(root, me), b.nextView) {
+		b.root = b.nextRoot
+		b.Last.Reused = true
+	} else {
+		b.root = 0
+		b.nodes = append(b.nodes[:0], node{edge: -1, kid: -1})
+		b.edges, b.kids = b.edges[:0], b.kids[:0]
+	}
+	b.nextRoot, b.nextView = 0, b.nextView[:0]
+	_, canCopy := root.(engine.Copier)
+	if b.scratch != nil && !sameGame(b.scratch, root) {
+		b.scratch = nil
+	}
+	iters := b.iters
+	if iters == 0 {
+		iters = math.MaxInt
+	}
+	i := 0
+	for ; i < iters; i++ {
+		if !deadline.IsZero() && i > 0 && (i&7 == 0 || i < 64) && time.Now().After(deadline) {
+			b.Last.TimedOut = true
+			break
+		}
+		var st engine.State
+		if canCopy {
+			if b.scratch == nil {
+				b.scratch = root.Clone()
+			} else {
+				b.scratch.(engine.Copier).CopyFrom(root)
+			}
+			st = b.scratch
+		} else {
+			st = root.Clone()
+		}
+		st.Determinize(me, r)
+		b.iterate(st, r)
+	}
+	// The move tried most often at the root among the seat's true legal
+	// moves; ties go to the higher average.
+	best, bestN, bestW := legal[0], int32(-1), -1.0
+	for e := b.nodes[b.root].edge; e >= 0; e = b.edges[e].next {
+		ed := &b.edges[e]
+		if ed.seat != me || !contains(legal, ed.move) {
+			continue
+		}
+		avg := ed.w / float64(max(ed.n, 1))
+		if ed.n > bestN || (ed.n == bestN && avg > bestW) {
+			best, bestN, bestW = ed.move, ed.n, avg
+		}
+	}
+	b.remember(root, me, best)
+	b.Last.Iterations, b.Last.Elapsed, b.Last.Nodes = i, time.Since(start), len(b.nodes)
+	return best, nil
+}
+
+// maxNodes bounds the tree kept between decisions.
+const maxNodes = 1 << 21
+
+// remember notes where the tree goes on after the bot plays m, when the
+// bot alone chose at the root.
+func (b *MCTS) remember(root engine.State, me engine.Seat, m engine.Move) {
+	if p := root.Pending(); len(p) != 1 || p[0] != me {
+		return
+	}
+	next := b.child(b.root, jointKey(0x9e3779b97f4a7c15, me, m))
+	if next <= 0 {
+		return
+	}
+	c := root.Clone()
+	if _, err := c.Apply(me, m); err != nil {
+		return
+	}
+	b.nextRoot, b.nextView = next, append(b.nextView[:0], viewOf(c, me)...)
+}
+
+// viewOf is the seat's view as JSON, what the seat knows of a position.
+func viewOf(st engine.State, s engine.Seat) []byte {
+	data, err := json.Marshal(st.View(s))
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+func jointKey(key uint64, s engine.Seat, m engine.Move) uint64 {
+	return engine.SplitMix(key ^ uint64(m)*0x100 ^ uint64(uint8(s)))
+}
+
+// sameGame reports whether a and b are states of one game (CopyFrom needs it).
+func sameGame(a, b engine.State) bool {
+	return fmt.Sprintf("%T", a) == fmt.Sprintf("%T", b) && a.Seats() == b.Seats()
+}
+
+func contains(ms []engine.Move, m engine.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// iterate runs one iteration on the determinized copy st.
+func (b *MCTS) iterate(st engine.State, r *rand.Rand) {
+	b.path = b.path[:0]
+	cur := b.root
+	for {
+		pend := st.Pending()
+		if len(pend) == 0 {
+			break
+		}
+		b.pend = append(b.pend[:0], pend...)
+		b.chosen = b.chosen[:0]
+		expanded := false
+		for _, p := range b.pend {
+			c, exp := b.pick(cur, st, p, r)
+			b.chosen = append(b.chosen, c)
+			expanded = expanded || exp
+		}
+		key := uint64(0x9e3779b97f4a7c15)
+		for _, c := range b.chosen {
+			if _, err := st.Apply(c.seat, c.move); err != nil {
+				// Another seat's simultaneous move changed what this seat
+				// may do: play any legal move, outside the tree.
+				b.legal = st.Legal(c.seat, b.legal[:0])
+				if len(b.legal) == 0 {
+					continue
+				}
+				if _, err := st.Apply(c.seat, b.legal[r.IntN(len(b.legal))]); err != nil {
+					continue
+				}
+				c.edge = -1
+			}
+			if c.edge >= 0 {
+				b.path = append(b.path, c.edge)
+			}
+			key = jointKey(key, c.seat, c.move)
+		}
+		next := b.child(cur, key)
+		if next < 0 {
+			next = int32(len(b.nodes))
+			b.nodes = append(b.nodes, node{edge: -1, kid: -1})
+			b.kids = append(b.kids, kid{key: key, node: next, next: b.nodes[cur].kid})
+			b.nodes[cur].kid = int32(len(b.kids) - 1)
+			expanded = true
+		}
+		cur = next
+		if expanded {
+			break
+		}
+	}
+	b.reward = b.playout(st, r, b.reward[:0])
+	for _, e := range b.path {
+		ed := &b.edges[e]
+		ed.n++
+		ed.w += b.reward[ed.seat]
+	}
+}
+
+func (b *MCTS) child(n int32, key uint64) int32 {
+	for k := b.nodes[n].kid; k >= 0; k = b.kids[k].next {
+		if b.kids[k].key == key {
+			return b.kids[k].node
+		}
+	}
+	return -1
+}
+
+// pick chooses seat p's move at node n of st: an untried legal move at
+// random if there is one (and says it expanded the tree), else the legal
+// move of the highest upper confidence bound, counting each legal move's
+// availability as ISMCTS does.
+func (b *MCTS) pick(n int32, st engine.State, p engine.Seat, r *rand.Rand) (choice, bool) {
+	b.legal = st.Legal(p, b.legal[:0])
+	untried := 0
+	for _, m := range b.legal {
+		if b.find(n, p, m) < 0 {
+			untried++
+		}
+	}
+	if untried > 0 {
+		k := r.IntN(untried)
+		for _, m := range b.legal {
+			if b.find(n, p, m) >= 0 {
+				continue
+			}
+			if k--; k < 0 {
+				e := int32(len(b.edges))
+				b.edges = append(b.edges, edge{move: m, seat: p, next: b.nodes[n].edge})
+				b.nodes[n].edge = e
+				b.markAvailable(n, p)
+				return choice{p, m, e}, true
+			}
+		}
+	}
+	bestE, bestV := int32(-1), math.Inf(-1)
+	c := b.tune.Exploration
+	for _, m := range b.legal {
+		e := b.find(n, p, m)
+		ed := &b.edges[e]
+		ed.avail++
+		v := ed.w/float64(ed.n) + c*math.Sqrt(math.Log(float64(ed.avail))/float64(ed.n))
+		if v > bestV {
+			bestE, bestV = e, v
+		}
+	}
+	return choice{p, b.edges[bestE].move, bestE}, false
+}
+
+// markAvailable counts one more visit in which seat p's legal moves at n
+// were available.
+func (b *MCTS) markAvailable(n int32, p engine.Seat) {
+	for _, m := range b.legal {
+		if e := b.find(n, p, m); e >= 0 {
+			b.edges[e].avail++
+		}
+	}
+}
+
+func (b *MCTS) find(n int32, p engine.Seat, m engine.Move) int32 {
+	for e := b.nodes[n].edge; e >= 0; e = b.edges[e].next {
+		if b.edges[e].move == m && b.edges[e].seat == p {
+			return e
+		}
+	}
+	return -1
+}
+
+// playout plays st on and appends each seat's share of the result to dst.
+func (b *MCTS) playout(st engine.State, r *rand.Rand, dst []float64) []float64 {
+	pol, hasPol := st.(engine.Playouter)
+	ev, hasEval := st.(engine.Evaluator)
+	depth := b.tune.PlayoutDepth
+	if !hasEval {
+		depth = 0
+	}
+	for n := 0; ; n++ {
+		pend := st.Pending()
+		if len(pend) == 0 {
+			break
+		}
+		if depth > 0 && n >= depth {
+			return ev.Evaluate(dst)
+		}
+		if n > 100000 {
+			break // a game that does not end: score it as it stands
+		}
+		p := pend[0]
+		var m engine.Move
+		ok := false
+		if hasPol && b.tune.Policy > 0 && (b.tune.Policy >= 1 || r.Float64() < b.tune.Policy) {
+			m, ok = pol.PlayoutMove(p, r)
+		}
+		if !ok {
+			b.legal = st.Legal(p, b.legal[:0])
+			if len(b.legal) == 0 {
+				break
+			}
+			m = b.legal[r.IntN(len(b.legal))]
+		}
+		if _, err := st.Apply(p, m); err != nil {
+			break
+		}
+	}
+	return shares(st, dst)
+}
+
+// shares is each seat's share of a win: 1 split among the winners; 0 to
+// all when all lost; an unfinished game gives the game's evaluation, or
+// equal shares.
+func shares(st engine.State, dst []float64) []float64 {
+	n := st.Seats()
+	out, over := st.Outcome()
+	if !over {
+		if ev, ok := st.(engine.Evaluator); ok {
+			return ev.Evaluate(dst)
+		}
+		for range n {
+			dst = append(dst, 1/float64(n))
+		}
+		return dst
+	}
+	for range n {
+		dst = append(dst, 0)
+	}
+	if out.AllLost || len(out.Winners) == 0 {
+		return dst
+	}
+	w := 1 / float64(len(out.Winners))
+	for _, s := range out.Winners {
+		if int(s) < n {
+			dst[len(dst)-n+int(s)] = w
+		}
+	}
+	return dst
+}

@@ -1,0 +1,158 @@
+package bots_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"stolik/bots"
+	"stolik/engine"
+	"stolik/games/all"
+)
+
+// playMCTS plays one game of g with players seats: seat 0 is spec, the
+// others random; it returns the moves in notation and the outcome.
+func playMCTS(t *testing.T, g engine.Game, players int, spec string, seed uint64) ([]string, engine.Outcome) {
+	t.Helper()
+	opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(opts, nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seats []engine.Bot
+	for s := range players {
+		name := "random"
+		if s == 0 {
+			name = spec
+		}
+		b, err := bots.New(g, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats = append(seats, b)
+	}
+	r := rand.New(rand.NewPCG(seed, 9))
+	var moves []string
+	for n := 0; ; n++ {
+		pend := st.Pending()
+		if len(pend) == 0 {
+			break
+		}
+		if n > 20000 {
+			t.Fatalf("%s: no outcome after %d moves", g.Name(), n)
+		}
+		seat := pend[0]
+		m, err := bots.Decide(seats[seat], st, seat, r)
+		if err != nil {
+			t.Fatalf("%s move %d: %v", g.Name(), n, err)
+		}
+		moves = append(moves, fmt.Sprintf("%d:%s", seat, st.Format(m)))
+		if _, err := st.Apply(seat, m); err != nil {
+			t.Fatalf("%s move %d: the bot chose an illegal move %q: %v", g.Name(), n, st.Format(m), err)
+		}
+	}
+	out, _ := st.Outcome()
+	return moves, out
+}
+
+// The search bot finishes games of every game with legal moves, and with a
+// fixed number of playouts and a fixed random stream it plays the same
+// game twice.
+func TestMCTSPlaysEveryGameReproducibly(t *testing.T) {
+	for _, g := range all.Games() {
+		for _, players := range []int{2, 4} {
+			if _, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players}); err != nil {
+				continue
+			}
+			t.Run(fmt.Sprintf("%s/%d", g.Name(), players), func(t *testing.T) {
+				t.Parallel()
+				a, _ := playMCTS(t, g, players, "mcts:40", 7)
+				b, _ := playMCTS(t, g, players, "mcts:40", 7)
+				if fmt.Sprint(a) != fmt.Sprint(b) {
+					t.Fatalf("two games with the same seed went apart")
+				}
+			})
+		}
+	}
+}
+
+// A little search already beats random play clearly in every game.
+func TestMCTSBeatsRandom(t *testing.T) {
+	games := 16
+	for _, g := range all.Games() {
+		t.Run(g.Name(), func(t *testing.T) {
+			t.Parallel()
+			score := 0.0
+			for i := range games {
+				_, out := playMCTS(t, g, 2, "mcts:150", uint64(100+i))
+				for _, w := range out.Winners {
+					if w == 0 {
+						score += 1 / float64(len(out.Winners))
+					}
+				}
+			}
+			t.Logf("mcts:150 scored %.1f of %d against random", score, games)
+			if score < 0.75*float64(games) {
+				t.Errorf("mcts:150 scored only %.1f of %d against random", score, games)
+			}
+		})
+	}
+}
+
+func TestMCTSLevels(t *testing.T) {
+	g := all.Games()[0]
+	for _, ok := range []string{"mcts", "mcts:easy", "mcts:normal", "mcts:hard", "mcts:expert", "mcts:5000", "mcts:250ms", "mcts:expert/20"} {
+		if _, err := bots.New(g, ok); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"mcts:master", "mcts:0", "mcts:-5", "mcts:99999999999", "mcts:0s", "mcts:2h", "mcts:expert/0", "mcts:5000/2", "mcts:expert/x", "mcts:/3"} {
+		if _, err := bots.New(g, bad); err == nil {
+			t.Errorf("%s was accepted", bad)
+		}
+	}
+	for _, spec := range bots.Specs(g) {
+		if spec.Name != "mcts" {
+			continue
+		}
+		if len(spec.LevelTitles) != len(spec.Levels) || spec.Title.PL == "" || spec.Title.EN == "" {
+			t.Errorf("mcts: %d level titles for %d levels, title %+v", len(spec.LevelTitles), len(spec.Levels), spec.Title)
+		}
+		for _, b := range bots.MCTSLevels {
+			m, err := bots.NewMCTS(g, b)
+			if err != nil || m.Budget() <= 0 || m.Budget() > time.Second {
+				t.Errorf("level %s: budget %v, %v", b, m.Budget(), err)
+			}
+		}
+	}
+}
+
+// A deadline that has passed ends the search after its first playout; the
+// move is still legal.
+func TestMCTSAnswersByTheDeadline(t *testing.T) {
+	for _, g := range all.Games() {
+		opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 2})
+		st, err := g.New(opts, nil, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := bots.NewMCTS(g, "100000")
+		seat := st.Pending()[0]
+		c := st.Clone()
+		c.Determinize(seat, rand.New(rand.NewPCG(1, 2)))
+		m, err := b.ChooseBy(c, seat, rand.New(rand.NewPCG(1, 2)), time.Now().Add(-time.Second))
+		if err != nil {
+			t.Fatalf("%s: %v", g.Name(), err)
+		}
+		if legal := st.Legal(seat, nil); len(legal) > 1 && (b.Last.Iterations != 1 || !b.Last.TimedOut) {
+			t.Errorf("%s: %d playouts after the deadline (timed out: %v)", g.Name(), b.Last.Iterations, b.Last.TimedOut)
+		}
+		if _, err := st.Apply(seat, m); err != nil {
+			t.Errorf("%s: the move found by the deadline is illegal: %v", g.Name(), err)
+		}
+	}
+}

@@ -77,37 +77,7 @@ func RunArena(cfg ArenaConfig) ([]ArenaGame, error) {
 	tables := ArenaTables(len(cfg.Bots), players)
 	total := len(tables) * cfg.Games
 	games := make([]ArenaGame, total)
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	lastReport := time.Now()
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= total {
-					return
-				}
-				games[k] = playArena(cfg, tables, players, k)
-				d := int(done.Add(1))
-				if cfg.Progress != nil {
-					mu.Lock()
-					if d == total || time.Since(lastReport) > 200*time.Millisecond {
-						lastReport = time.Now()
-						cfg.Progress(d, total)
-					}
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	parallel(total, cfg.Workers, cfg.Progress, func(k int) { games[k] = playArena(cfg, tables, players, k) })
 	return games, nil
 }
 
@@ -279,4 +249,39 @@ func Arena(cfg ArenaConfig) (ArenaResult, error) {
 	slices.SortStableFunc(res.Ratings, func(a, b BotRating) int { return cmp.Compare(b.Points, a.Points) })
 	res.ElapsedS = time.Since(start).Seconds()
 	return res, nil
+}
+
+// parallel runs do(0) … do(total-1) over workers goroutines (0: every
+// core), reporting progress now and then and at the end.
+func parallel(total, workers int, progress func(done, total int), do func(k int)) {
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	lastReport := time.Now()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= total {
+					return
+				}
+				do(k)
+				d := int(done.Add(1))
+				if progress != nil {
+					mu.Lock()
+					if d == total || time.Since(lastReport) > 200*time.Millisecond {
+						lastReport = time.Now()
+						progress(d, total)
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

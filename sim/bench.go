@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"time"
 
+	"stolik/bots"
 	"stolik/engine"
 )
 
@@ -26,6 +27,8 @@ type BenchResult struct {
 	// game's time in those steps, a figure that compares across machines.
 	BaselineStepNs float64 `json:"baseline_step_ns"`
 	GameCostSteps  float64 `json:"game_cost_baseline_steps"`
+	// Search holds the search bot's figures (bench --search).
+	Search *SearchBench `json:"search,omitempty"`
 }
 
 // RandomPlayout plays st to the end with uniformly random legal moves and
@@ -158,4 +161,108 @@ func Baseline() float64 {
 		}
 	}
 	return best
+}
+
+// SearchBench are the search figures of `stolik bench`: how fast the
+// search bot (mcts) plays out positions of the game, and what share of a
+// playout the copy of the position and its determinization take.
+type SearchBench struct {
+	Positions     int     `json:"positions"`
+	Playouts      int     `json:"playouts"`
+	PlayoutsPerS  float64 `json:"playouts_per_s"`  // search iterations a second, tree and playout included
+	CopyNs        float64 `json:"copy_ns"`         // CopyFrom (or Clone where the game has no CopyFrom)
+	DeterminizeNs float64 `json:"determinize_ns"`  //
+	CopyShare     float64 `json:"copy_share"`      // (copy + determinize) / one iteration
+	DecisionMs    float64 `json:"decision_ms"`     // the mean time of an expert decision's playouts at this rate
+	ExpertPlayout int     `json:"expert_playouts"` // the expert level's playouts per decision
+	UsesCopyFrom  bool    `json:"uses_copy_from"`  //
+	Evaluates     bool    `json:"evaluates"`       // playouts stop early with the game's evaluation
+	Policy        float64 `json:"playout_policy"`  // share of playout moves from the game's policy
+}
+
+// BenchSearch measures the search on one goroutine for about d, from
+// positions met in seeded random games.
+func BenchSearch(g engine.Game, opts engine.Options, d time.Duration) (SearchBench, error) {
+	old := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(old)
+	var res SearchBench
+	r := engine.NewRand(3)
+	// Positions: every 7th decision of a few random games.
+	var positions []engine.State
+	var seats []engine.Seat
+	var buf []engine.Move
+	for seed := uint64(1); len(positions) < 24 && seed < 200; seed++ {
+		st, err := g.New(opts, nil, seed)
+		if err != nil {
+			return res, err
+		}
+		for n := 0; len(st.Pending()) > 0 && n < 100000; n++ {
+			p := st.Pending()[0]
+			buf = st.Legal(p, buf[:0])
+			if n%7 == 3 && len(buf) > 1 && len(positions) < 24 {
+				c := st.Clone()
+				c.Determinize(p, r)
+				positions, seats = append(positions, c), append(seats, p)
+			}
+			if _, err := st.Apply(p, buf[r.IntN(len(buf))]); err != nil {
+				return res, err
+			}
+		}
+	}
+	if len(positions) == 0 {
+		return res, fmt.Errorf("no position with a choice in 200 games")
+	}
+	res.Positions = len(positions)
+	// The copy and the determinization, alone.
+	scratch := positions[0].Clone()
+	cp, hasCopy := scratch.(engine.Copier)
+	res.UsesCopyFrom = hasCopy
+	const reps = 2000
+	t := time.Now()
+	for i := range reps {
+		if hasCopy {
+			cp.CopyFrom(positions[i%len(positions)])
+		} else {
+			scratch = positions[i%len(positions)].Clone()
+		}
+	}
+	res.CopyNs = float64(time.Since(t).Nanoseconds()) / reps
+	var dets time.Duration
+	for i := range reps {
+		k := i % len(positions)
+		if hasCopy {
+			cp.CopyFrom(positions[k])
+		} else {
+			scratch = positions[k].Clone()
+		}
+		t := time.Now()
+		scratch.Determinize(seats[k], r)
+		dets += time.Since(t)
+	}
+	res.DeterminizeNs = float64(dets.Nanoseconds()) / reps
+	// Search iterations: each position searched with a fixed number of
+	// playouts, round after round, for about d.
+	bot, err := bots.NewMCTS(g, "200")
+	if err != nil {
+		return res, err
+	}
+	expert, _ := bots.NewMCTS(g, "expert")
+	start := time.Now()
+	for time.Since(start) < d {
+		for k, st := range positions {
+			if _, err := bot.Choose(st, seats[k], r); err != nil {
+				return res, err
+			}
+			res.Playouts += bot.Last.Iterations
+		}
+	}
+	el := time.Since(start).Seconds()
+	res.PlayoutsPerS = float64(res.Playouts) / el
+	tune := expert.Tuning(positions[0].Seats())
+	res.ExpertPlayout = tune.Iterations[len(tune.Iterations)-1]
+	res.Evaluates = tune.PlayoutDepth > 0
+	res.Policy = tune.Policy
+	res.CopyShare = (res.CopyNs + res.DeterminizeNs) * res.PlayoutsPerS / 1e9
+	res.DecisionMs = 1000 * float64(res.ExpertPlayout) / res.PlayoutsPerS
+	return res, nil
 }

@@ -31,6 +31,7 @@ func cmdArena(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", 0, "parallel workers (default: every core)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	lang := fs.String("lang", "pl", "language: pl or en")
+	field := fs.String("field", "", "measure each bot alone against this bot in every other seat (instead of a round robin)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -51,7 +52,14 @@ func cmdArena(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	list := strings.Split(*botList, ",")
-	if *botList == "" || len(list) < 2 {
+	if *field != "" {
+		if *botList == "" {
+			return usageError("arena: --bots needs at least one bot to measure against the field")
+		}
+		if _, err := bots.New(g, *field); err != nil {
+			return usageError("--field: %v", err)
+		}
+	} else if *botList == "" || len(list) < 2 {
 		return usageError("arena: --bots needs at least two bots")
 	}
 	seen := map[string]bool{}
@@ -65,6 +73,10 @@ func cmdArena(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	players := opts.Int("players")
+	if *field != "" {
+		return fieldRun(sim.FieldConfig{Game: g, Options: opts, Bots: list, Field: *field, Games: *games, Seed: *seed, Workers: *workers},
+			*asJSON, l, stdout, stderr)
+	}
 	if len(list) < players {
 		return usageError("arena: %d bots cannot fill a table of %d players", len(list), players)
 	}
@@ -141,4 +153,48 @@ func printArena(w io.Writer, res sim.ArenaResult, l engine.Lang) {
 // padLeft right-aligns s in width characters (runes, not bytes: "–").
 func padLeft(s string, width int) string {
 	return strings.Repeat(" ", max(0, width-utf8.RuneCountInString(s))) + s
+}
+
+// progressTo reports progress on stderr when it is a terminal.
+func progressTo(stderr io.Writer) func(done, total int) {
+	f, ok := stderr.(*os.File)
+	if !ok || !isTerminal(f) {
+		return nil
+	}
+	return func(done, total int) {
+		fmt.Fprintf(stderr, "\r%d/%d", done, total)
+		if done == total {
+			fmt.Fprintln(stderr)
+		}
+	}
+}
+
+func fieldRun(cfg sim.FieldConfig, asJSON bool, l engine.Lang, stdout, stderr io.Writer) error {
+	cfg.Progress = progressTo(stderr)
+	res, err := sim.Field(cfg)
+	if err != nil {
+		return fail(1, "arena: %v", err)
+	}
+	if asJSON {
+		data, _ := json.MarshalIndent(res, "", "  ")
+		fmt.Fprintln(stdout, string(data))
+	} else {
+		t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
+		fmt.Fprintf(stdout, "%s: %s, %s, %s %s, %s %s, %s %d\n", t("Arena", "Arena"), res.Game,
+			nounPlayer.Count(res.Players).In(l), t("reszta stołu:", "the rest of the table:"), res.Field,
+			nounGame.Count(res.Games).In(l), t("na bota", "per bot"), t("ziarno", "seed"), res.Seed)
+		fmt.Fprintf(stdout, "%s %.1f%%\n", t("Sprawiedliwy udział w wygranych:", "Fair share of wins:"), 100*res.FairShare)
+		width := 4
+		for _, b := range res.Bots {
+			width = max(width, len(b.Bot))
+		}
+		for _, b := range res.Bots {
+			fmt.Fprintf(stdout, "  %-*s %s %5.1f%% [%4.1f%%, %4.1f%%]  %.2f× %s\n", width, b.Bot, t("wygrane", "wins"),
+				100*b.Share, 100*b.Low, 100*b.High, b.Ratio, t("sprawiedliwego udziału", "the fair share"))
+		}
+	}
+	if res.Errors > 0 {
+		return fail(1, "arena: %d games did not finish; the first: %s", res.Errors, res.FirstError)
+	}
+	return nil
 }

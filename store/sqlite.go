@@ -24,35 +24,6 @@ type SQLite struct {
 	closed     bool
 }
 
-const schema = `
-CREATE TABLE IF NOT EXISTS tables (
-	id       TEXT PRIMARY KEY,
-	game     TEXT NOT NULL,
-	options  TEXT NOT NULL,
-	setup    TEXT,
-	seed     INTEGER NOT NULL,
-	seats    TEXT NOT NULL,
-	created  INTEGER NOT NULL,
-	finished INTEGER NOT NULL DEFAULT 0,
-		outcome  TEXT,
-	open     INTEGER NOT NULL DEFAULT 0,
-	rematch  TEXT,
-	watch    TEXT,
-	owner    TEXT,
-	abandoned INTEGER NOT NULL DEFAULT 0,
-	damaged  TEXT
-);
-CREATE TABLE IF NOT EXISTS moves (
-	table_id TEXT NOT NULL REFERENCES tables(id),
-	n        INTEGER NOT NULL,
-	seat     INTEGER NOT NULL,
-	move     TEXT NOT NULL,
-	at       INTEGER,
-	PRIMARY KEY (table_id, n)
-);
-CREATE INDEX IF NOT EXISTS tables_unfinished ON tables(finished) WHERE finished = 0;
-`
-
 // Durability is how a commit reaches the disk.
 type Durability string
 
@@ -94,13 +65,9 @@ func OpenSQLiteWith(path string, d Durability) (*SQLite, error) {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(schema); err != nil {
+	if err := migrateSQLite(context.Background(), db); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: creating the schema in %s: %w", path, err)
-	}
-	if err := migrate(db); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store: upgrading the schema in %s: %w", path, err)
+		return nil, fmt.Errorf("store: preparing the schema in %s: %w", path, err)
 	}
 	insert, err := db.Prepare(`INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)`)
 	if err != nil {
@@ -110,27 +77,6 @@ func OpenSQLiteWith(path string, d Durability) (*SQLite, error) {
 	s := &SQLite{db: db, insertMove: insert, appends: make(chan appendReq, maxBatch), writerDone: make(chan struct{})}
 	go s.writer()
 	return s, nil
-}
-
-// migrate adds the columns that files made by earlier versions lack.
-func migrate(db *sql.DB) error {
-	for _, c := range []struct{ table, name, def string }{
-		{"tables", "open", "INTEGER NOT NULL DEFAULT 0"}, {"tables", "rematch", "TEXT"},
-		{"tables", "watch", "TEXT"}, {"tables", "owner", "TEXT"},
-		{"tables", "abandoned", "INTEGER NOT NULL DEFAULT 0"}, {"tables", "damaged", "TEXT"},
-		{"moves", "at", "INTEGER"},
-	} {
-		var n int
-		if err := db.QueryRow(`SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.name).Scan(&n); err != nil {
-			return err
-		}
-		if n == 0 {
-			if _, err := db.Exec(`ALTER TABLE ` + c.table + ` ADD COLUMN ` + c.name + ` ` + c.def); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
@@ -296,6 +242,19 @@ func (s *SQLite) update(ctx context.Context, tableID, query string, value any) e
 }
 
 func (s *SQLite) Load(ctx context.Context, tableID string) (Table, []Move, error) {
+	r, err := s.load(ctx, tableID, false)
+	return r.Table, r.Moves, err
+}
+
+// Export reads a table whole, with the time of every move.
+func (s *SQLite) Export(ctx context.Context, tableID string) (Record, error) {
+	r, err := s.load(ctx, tableID, true)
+	r.Table.Active = time.Time{}
+	return r, err
+}
+
+// load reads a table and its moves, and with at when each move was stored.
+func (s *SQLite) load(ctx context.Context, tableID string, at bool) (Record, error) {
 	var t Table
 	var opts, seats string
 	var setup, outcome, rematch, watch, owner, damaged sql.NullString
@@ -307,10 +266,10 @@ func (s *SQLite) Load(ctx context.Context, tableID string) (Table, []Move, error
 		Scan(&t.ID, &t.Game, &opts, &setup, &seed, &seats, &created, &finished, &outcome, &t.Open, &rematch,
 			&watch, &owner, &abandoned, &damaged, &active)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Table{}, nil, ErrNotFound
+		return Record{}, ErrNotFound
 	}
 	if err != nil {
-		return Table{}, nil, fmt.Errorf("store: loading table %s: %w", tableID, err)
+		return Record{}, fmt.Errorf("store: loading table %s: %w", tableID, err)
 	}
 	t.Options, t.Seed, t.Created, t.Finished = json.RawMessage(opts), uint64(seed), time.UnixMilli(created), finished != 0
 	if setup.Valid {
@@ -325,30 +284,110 @@ func (s *SQLite) Load(ctx context.Context, tableID string) (Table, []Move, error
 		t.Active = time.UnixMilli(active.Int64)
 	}
 	if err := json.Unmarshal([]byte(seats), &t.Seats); err != nil {
-		return Table{}, nil, fmt.Errorf("store: table %s: seats: %w", tableID, err)
+		return Record{}, unreadable(fmt.Errorf("store: table %s: seats: %w", tableID, err))
 	}
 	upgradeSeats(t.Seats)
-	rows, err := s.db.QueryContext(ctx, `SELECT n, seat, move FROM moves WHERE table_id = ? ORDER BY n`, tableID)
+	rows, err := s.db.QueryContext(ctx, `SELECT n, seat, move, at FROM moves WHERE table_id = ? ORDER BY n`, tableID)
 	if err != nil {
-		return Table{}, nil, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
+		return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
 	}
 	defer rows.Close()
-	var moves []Move
+	r := Record{Table: t}
 	for rows.Next() {
 		var m Move
-		if err := rows.Scan(&m.N, &m.Seat, &m.Move); err != nil {
-			return Table{}, nil, err
+		var when sql.NullInt64
+		if err := rows.Scan(&m.N, &m.Seat, &m.Move, &when); err != nil {
+			return Record{}, err
 		}
-		if m.N != len(moves) {
-			return Table{}, nil, fmt.Errorf("store: table %s: move %d is missing", tableID, len(moves))
+		if m.N != len(r.Moves) {
+			return Record{}, unreadable(fmt.Errorf("store: table %s: move %d is missing", tableID, len(r.Moves)))
 		}
-		moves = append(moves, m)
+		r.Moves = append(r.Moves, m)
+		if at {
+			r.At = append(r.At, timeOf(when.Int64, when.Valid))
+		}
 	}
-	return t, moves, rows.Err()
+	return r, rows.Err()
+}
+
+// timeOf is a stored time in milliseconds, zero when there is none.
+func timeOf(ms int64, valid bool) time.Time {
+	if !valid {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms)
+}
+
+// millis is a time to store: milliseconds, NULL when zero.
+func millis(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UnixMilli()
+}
+
+// TableIDs lists every table, oldest first.
+func (s *SQLite) TableIDs(ctx context.Context) ([]string, error) {
+	return s.ids(ctx, `SELECT id FROM tables ORDER BY created, id`)
+}
+
+// Import stores a table whole in one transaction.
+func (s *SQLite) Import(ctx context.Context, r Record) error {
+	t := r.Table
+	seats, err := json.Marshal(t.Seats)
+	if err != nil {
+		return err
+	}
+	if len(r.At) != 0 && len(r.At) != len(r.Moves) {
+		return fmt.Errorf("store: importing table %s: %d moves, %d times", t.ID, len(r.Moves), len(r.At))
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: importing table %s: %w", t.ID, err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM tables WHERE id = ?`, t.ID).Scan(&n); err != nil {
+		return fmt.Errorf("store: importing table %s: %w", t.ID, err)
+	}
+	if n > 0 {
+		return ErrExists
+	}
+	var setup, outcome any
+	if t.Setup != nil {
+		setup = string(t.Setup)
+	}
+	if t.Outcome != nil {
+		outcome = string(t.Outcome)
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, finished, outcome, open, rematch,
+		watch, owner, abandoned, damaged) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, t.Game, string(t.Options), setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Finished, outcome, t.Open,
+		nullable(t.Rematch), nullable(t.Watch), nullable(t.Owner), t.Abandoned, nullable(t.Damaged))
+	if err != nil {
+		return fmt.Errorf("store: importing table %s: %w", t.ID, err)
+	}
+	for i, m := range r.Moves {
+		var at any
+		if len(r.At) > 0 {
+			at = millis(r.At[i])
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)`, t.ID, m.N, m.Seat, m.Move, at); err != nil {
+			return fmt.Errorf("store: importing move %d of table %s: %w", m.N, t.ID, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: importing table %s: %w", t.ID, err)
+	}
+	return nil
 }
 
 func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tables WHERE finished = 0 AND damaged IS NULL ORDER BY created, id`)
+	return s.ids(ctx, `SELECT id FROM tables WHERE finished = 0 AND damaged IS NULL ORDER BY created, id`)
+}
+
+func (s *SQLite) ids(ctx context.Context, query string) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, query)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing tables: %w", err)
 	}

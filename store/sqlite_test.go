@@ -9,9 +9,10 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 )
 
+// What a table becomes stays in the file: a reopened store reads it back.
+// (The behaviour shared with PostgreSQL is checked by storetest.Run.)
 func TestSQLiteKeepsTablesAcrossReopen(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "stolik.db")
@@ -19,7 +20,7 @@ func TestSQLiteKeepsTablesAcrossReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := Table{ID: "t1", Game: "cardline", Options: json.RawMessage(`{"players":2}`), Seed: 1 << 63,
+	tab := Table{ID: "t1", Game: "cardline", Options: json.RawMessage(`{"players":2}`), Seed: 1 << 63, Open: true,
 		Seats: []Seat{{Kind: "human", TokenHash: "abc", InviteHash: "ghi"}, {Kind: "bot:fan"}}, Watch: "w", Owner: "127.0.0.1"}
 	if err := s.CreateTable(ctx, tab); err != nil {
 		t.Fatal(err)
@@ -32,14 +33,12 @@ func TestSQLiteKeepsTablesAcrossReopen(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := s.AppendMove(ctx, "t1", Move{N: 1, Seat: 0, Move: "again"}); !errors.Is(err, ErrConflict) {
-		t.Errorf("a taken move number: %v, want ErrConflict", err)
-	}
-	if err := s.AppendMove(ctx, "nope", Move{N: 0, Move: "x"}); !errors.Is(err, ErrNotFound) {
-		t.Errorf("a move for no table: %v, want ErrNotFound", err)
-	}
-	if err := s.Finish(ctx, "t2", json.RawMessage(`{"winners":[0]}`)); err != nil {
-		t.Fatal(err)
+	seats := []Seat{{Kind: "human", TokenHash: "a", Name: "Ala", Taken: true}, {Kind: "human", InviteHash: "c", Reserved: true}}
+	for _, err := range []error{s.UpdateSeats(ctx, "t1", seats), s.SetRematch(ctx, "t1", "t3"),
+		s.Finish(ctx, "t2", json.RawMessage(`{"winners":[0]}`))} {
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
@@ -54,8 +53,8 @@ func TestSQLiteKeepsTablesAcrossReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Game != "cardline" || got.Seed != 1<<63 || string(got.Options) != `{"players":2}` || len(got.Seats) != 2 ||
-		got.Seats[0].TokenHash != "abc" || got.Seats[0].InviteHash != "ghi" || got.Watch != "w" || got.Owner != "127.0.0.1" || got.Finished {
+	if got.Game != "cardline" || got.Seed != 1<<63 || string(got.Options) != `{"players":2}` || fmt.Sprint(got.Seats) != fmt.Sprint(seats) ||
+		got.Watch != "w" || got.Owner != "127.0.0.1" || got.Finished || !got.Open || got.Rematch != "t3" {
 		t.Errorf("table read back as %+v", got)
 	}
 	if fmt.Sprint(moves) != "[{0 0 hulk@0} {1 1 thor@1} {2 0 pass}]" {
@@ -68,96 +67,73 @@ func TestSQLiteKeepsTablesAcrossReopen(t *testing.T) {
 	if t2, _, _ := s.Load(ctx, "t2"); !t2.Finished || string(t2.Outcome) != `{"winners":[0]}` {
 		t.Errorf("finished table read back as %+v", t2)
 	}
-	if _, _, err := s.Load(ctx, "t3"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("no table: %v", err)
-	}
 }
 
-// Writers racing for one table: exactly one gets each move number.
-func TestSQLiteOneWinnerPerMoveNumber(t *testing.T) {
-	ctx := context.Background()
-	s, err := OpenSQLite(filepath.Join(t.TempDir(), "race.db"))
+// userVersion is the schema version a file records.
+func userVersion(t *testing.T, path string) int {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
-	if err := s.CreateTable(ctx, Table{ID: "t", Game: "tagteam"}); err != nil {
+	defer db.Close()
+	var v int
+	if err := db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
 		t.Fatal(err)
 	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	wins := 0
-	for w := 0; w < 8; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for n := 0; n < 20; n++ {
-				if err := s.AppendMove(ctx, "t", Move{N: n, Seat: w, Move: "m"}); err == nil {
-					mu.Lock()
-					wins++
-					mu.Unlock()
-				} else if !errors.Is(err, ErrConflict) {
-					t.Error(err)
-				}
-			}
-		}()
+	return v
+}
+
+// setUserVersion makes a file record the schema version v.
+func setUserVersion(t *testing.T, path string, v int) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	wg.Wait()
-	_, moves, err := s.Load(ctx, "t")
-	if err != nil || wins != 20 || len(moves) != 20 {
-		t.Errorf("%d writes won, %d moves stored (%v); want 20 and 20", wins, len(moves), err)
+	defer db.Close()
+	if _, err := db.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, v)); err != nil {
+		t.Fatal(err)
 	}
 }
 
-func TestSQLiteSeatsAndRematch(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "seats.db")
+// A new file records the schema version; a file of a newer program is
+// refused and left as it is; a file of the version before schema versions
+// (the same tables, user_version 0) is taken over.
+func TestSQLiteSchemaVersion(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v.db")
 	s, err := OpenSQLite(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := Table{ID: "t1", Game: "cardline", Open: true, Seats: []Seat{{Kind: "human", InviteHash: "a"}, {Kind: "human", InviteHash: "b"}}}
-	if err := s.CreateTable(ctx, tab); err != nil {
+	if err := s.CreateTable(context.Background(), Table{ID: "t", Game: "g"}); err != nil {
 		t.Fatal(err)
-	}
-	seats := []Seat{{Kind: "human", TokenHash: "a", Name: "Ala", Taken: true}, {Kind: "human", InviteHash: "c", Reserved: true}}
-	if err := s.UpdateSeats(ctx, "t1", seats); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.SetRematch(ctx, "t1", "t2"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.UpdateSeats(ctx, "nope", seats); !errors.Is(err, ErrNotFound) {
-		t.Errorf("seats of no table: %v, want ErrNotFound", err)
-	}
-	if err := s.SetRematch(ctx, "nope", "x"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("rematch of no table: %v, want ErrNotFound", err)
 	}
 	s.Close()
+	if v := userVersion(t, path); v != len(sqliteSteps) {
+		t.Errorf("a new file records version %d, want %d", v, len(sqliteSteps))
+	}
+	setUserVersion(t, path, len(sqliteSteps)+1)
+	if s, err := OpenSQLite(path); !errors.Is(err, ErrNewerSchema) {
+		if err == nil {
+			s.Close()
+		}
+		t.Errorf("a file of a newer program: %v, want ErrNewerSchema", err)
+	}
+	if v := userVersion(t, path); v != len(sqliteSteps)+1 {
+		t.Errorf("the refused file's version became %d", v)
+	}
+	setUserVersion(t, path, 0)
 	s, err = OpenSQLite(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	got, _, err := s.Load(ctx, "t1")
-	if err != nil {
-		t.Fatal(err)
+	if _, _, err := s.Load(context.Background(), "t"); err != nil {
+		t.Error(err)
 	}
-	if !got.Open || got.Rematch != "t2" || fmt.Sprint(got.Seats) != fmt.Sprint(seats) {
-		t.Errorf("read back as %+v", got)
-	}
-	if err := s.CreateTable(ctx, Table{ID: "t0", Game: "asterix", Created: time.UnixMilli(1)}); err != nil {
-		t.Fatal(err)
-	}
-	s.AppendMove(ctx, "t1", Move{N: 0, Move: "m"})
-	s.AppendMove(ctx, "t1", Move{N: 1, Move: "m"})
-	recent, err := s.Recent(ctx, 10)
-	if err != nil || len(recent) != 2 || recent[0].ID != "t1" || recent[0].Moves != 2 || recent[0].Rematch != "t2" || !recent[0].Open ||
-		recent[1].ID != "t0" || recent[1].Moves != 0 {
-		t.Errorf("recent tables: %+v, %v", recent, err)
-	}
-	if one, _ := s.Recent(ctx, 1); len(one) != 1 {
-		t.Errorf("recent with a limit of 1: %d tables", len(one))
+	if v := userVersion(t, path); v != len(sqliteSteps) {
+		t.Errorf("the older file records version %d, want %d", v, len(sqliteSteps))
 	}
 }
 
@@ -187,6 +163,12 @@ func TestSQLiteUpgradesAnOlderFile(t *testing.T) {
 	}
 	if err := s.SetRematch(ctx, "t1", "t9"); err != nil {
 		t.Fatal(err)
+	}
+	if err := s.AppendMove(ctx, "t1", Move{N: 0, Move: "m"}); err != nil {
+		t.Fatal(err)
+	}
+	if v := userVersion(t, path); v != len(sqliteSteps) {
+		t.Errorf("the upgraded file records version %d, want %d", v, len(sqliteSteps))
 	}
 }
 
@@ -270,55 +252,6 @@ func TestSQLiteUpgradesClearTokens(t *testing.T) {
 	}
 	if again, _, _ := s.Load(ctx, "0123456789ab"); !again.Active.After(again.Created) {
 		t.Errorf("a move stored does not make the table active: %v", again.Active)
-	}
-}
-
-// A row that cannot be read keeps nobody from the lobby: Recent lists it
-// as damaged; a table marked damaged is left out of Recent and Unfinished;
-// an abandoned one is ended.
-func TestSQLiteDamagedAndAbandoned(t *testing.T) {
-	ctx := context.Background()
-	s, err := OpenSQLite(filepath.Join(t.TempDir(), "d.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	for _, id := range []string{"a", "b", "c", "d"} {
-		if err := s.CreateTable(ctx, Table{ID: id, Game: "cardline"}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := s.db.Exec(`UPDATE tables SET seats = 'not json' WHERE id = 'a'`); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.MarkDamaged(ctx, "b", "stored move 3 does not replay"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Abandon(ctx, "c"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Abandon(ctx, "nope"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("abandon no table: %v", err)
-	}
-	recent, err := s.Recent(ctx, 10)
-	if err != nil {
-		t.Fatalf("one bad row: %v", err)
-	}
-	byID := map[string]Table{}
-	for _, r := range recent {
-		byID[r.ID] = r
-	}
-	if len(recent) != 3 || byID["a"].Damaged == "" || byID["c"].Damaged != "" || !byID["c"].Abandoned || !byID["c"].Finished {
-		t.Errorf("recent: %+v", recent)
-	}
-	if _, ok := byID["b"]; ok {
-		t.Error("a table marked damaged is listed")
-	}
-	if ids, _ := s.Unfinished(ctx); fmt.Sprint(ids) != "[a d]" {
-		t.Errorf("unfinished: %v, want [a d]", ids)
-	}
-	if b, _, err := s.Load(ctx, "b"); err != nil || b.Damaged != "stored move 3 does not replay" {
-		t.Errorf("the damaged table loads as %+v, %v", b, err)
 	}
 }
 

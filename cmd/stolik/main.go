@@ -17,7 +17,7 @@ import (
 
 const usage = `stolik — gry karciane przy jednym stole / card games at one table
 
-  stolik serve   [--addr 127.0.0.1:8080] [--db sqlite:stolik.db]
+  stolik serve   [--addr 127.0.0.1:8080] [--db sqlite:stolik.db|postgres://...]
   stolik play    GAME [--players N] [--seats human,bot:fan,...] [--seed S] [--lang pl|en] [--opt k=v]... [--record FILE]
   stolik sim     GAME --games N [--players N] [--bots random,fan:expert,...] [--seed S]
                  [--workers K] [--opt k=v]... [--json] [--records DIR]
@@ -27,6 +27,7 @@ const usage = `stolik — gry karciane przy jednym stole / card games at one tab
   stolik bench   [GAME] [--json] [--players N] [--time 2s]
   stolik arena   GAME --bots a,b,c,... [--games N] [--players N] [--seed S] [--workers K]
                  [--opt k=v]... [--json] [--lang pl|en]
+  stolik store   copy FROM TO [--merge]
 
 Every command that names a GAME takes --content DIR to play with an owner's content pack.
 GAME: %s
@@ -90,8 +91,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return cmdBench(rest, stdout, stderr)
 	case "arena":
 		return cmdArena(rest, stdout, stderr)
+	case "store":
+		return cmdStore(rest, stdout, stderr)
 	}
-	return usageError("unknown command %q (commands: serve, play, sim, replay, games, content, bench, arena; stolik help)", cmd)
+	return usageError("unknown command %q (commands: serve, play, sim, replay, games, content, bench, arena, store; stolik help)", cmd)
 }
 
 // multiFlag collects a repeated flag such as --opt k=v.

@@ -294,7 +294,7 @@ func TestServeAnswersAndStops(t *testing.T) {
 	if !strings.Contains(out.String(), `"msg":"listening"`) || !strings.Contains(out.String(), `"msg":"shutting down"`) {
 		t.Errorf("logs:\n%s", out.String())
 	}
-	if _, _, code := stolik(t, "", "serve", "--db", "postgres://x"); code != 2 {
+	if _, _, code := stolik(t, "", "serve", "--db", "mysql://x"); code != 2 {
 		t.Errorf("an unsupported database: exit %d, want 2", code)
 	}
 }

@@ -1,5 +1,7 @@
-// Package storetest has stores for tests: Faulty wraps a store.Store and
-// fails its writes on demand, as a full or read-only disk would.
+// Package storetest helps test stores and what uses them: Run checks the
+// behaviour every store.Store shares (SQLite's and PostgreSQL's tests run
+// it), and Faulty wraps a store and fails its writes on demand, as a full
+// or read-only disk would.
 package storetest
 
 import (

@@ -1,0 +1,81 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"stolik/store"
+	"stolik/store/pgtest"
+	"stolik/store/storetest"
+)
+
+// One PostgreSQL server for the package's tests, started by the first
+// that needs it.
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+func TestSQLiteContract(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store {
+		s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "contract.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
+func TestPostgresContract(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store {
+		s, err := store.OpenPostgres(context.Background(), pgtest.Start(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
+// Moves of many tables at once, one goroutine per table as the server
+// writes them: what one stored move costs.
+func BenchmarkAppendMove(b *testing.B) {
+	b.Run("sqlite", func(b *testing.B) {
+		s, err := store.OpenSQLite(filepath.Join(b.TempDir(), "bench.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		benchAppend(b, s)
+	})
+	b.Run("postgres", func(b *testing.B) {
+		s, err := store.OpenPostgres(context.Background(), pgtest.Start(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		benchAppend(b, s)
+	})
+}
+
+func benchAppend(b *testing.B, s store.Store) {
+	ctx := context.Background()
+	var tables atomic.Int64
+	b.SetParallelism(8)
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		id := fmt.Sprint("t", tables.Add(1))
+		if err := s.CreateTable(ctx, store.Table{ID: id, Game: "g"}); err != nil {
+			b.Error(err)
+			return
+		}
+		for n := 0; pb.Next(); n++ {
+			if err := s.AppendMove(ctx, id, store.Move{N: n, Move: "m"}); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}

@@ -1,0 +1,255 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// The schema of each store is a numbered list of steps; the database keeps
+// the number of steps applied (SQLite in PRAGMA user_version, PostgreSQL
+// in the table schema_version). Opening a database applies the steps it
+// lacks, each in one transaction together with the new number, so that a
+// step is either done and counted or not done at all; a database with more
+// steps than the program knows was made by a newer program and is refused.
+//
+// Adding a step (a column, an index, a table):
+//   - append it to the steps of each store it concerns: both for what both
+//     keep (then check the behaviour in storetest.Run), postgresSteps
+//     alone for what only servers sharing a database need;
+//   - never edit, reorder or remove a step that has shipped: databases out
+//     there have run it, and a database that has not runs the steps in
+//     order, from step 1;
+//   - write its statements out in the step (or in a constant of its own,
+//     as sqliteSchema1), never built from code that a later change edits;
+//   - keep to statements that run inside a transaction (not VACUUM or
+//     PRAGMA journal_mode in SQLite, not CREATE INDEX CONCURRENTLY in
+//     PostgreSQL);
+//   - test the upgrade of a database of the previous version in the
+//     store's own tests (as TestSQLiteUpgradesAnOlderFile does).
+
+// sqliteStep changes a SQLite database's schema on conn, inside the
+// transaction migrateSQLite began there.
+type sqliteStep struct {
+	about string
+	apply func(ctx context.Context, conn *sql.Conn) error
+}
+
+// postgresStep changes a PostgreSQL database's schema inside tx.
+type postgresStep struct {
+	about string
+	apply func(ctx context.Context, tx pgx.Tx) error
+}
+
+var sqliteSteps = []sqliteStep{
+	{"tables and moves; the columns that files of earlier versions lack", sqliteStep1},
+}
+
+var postgresSteps = []postgresStep{
+	{"tables and moves", postgresStep1},
+}
+
+// ErrNewerSchema: the database was written by a newer program, whose
+// schema this one does not know.
+var ErrNewerSchema = errors.New("the database was written by a newer stolik: use that one (or a newer one)")
+
+// newerSchema is the refusal of a database made by a newer program.
+func newerSchema(have, know int) error {
+	return fmt.Errorf("%w (schema version %d; this one knows versions up to %d)", ErrNewerSchema, have, know)
+}
+
+const sqliteSchema1 = `
+CREATE TABLE IF NOT EXISTS tables (
+	id       TEXT PRIMARY KEY,
+	game     TEXT NOT NULL,
+	options  TEXT NOT NULL,
+	setup    TEXT,
+	seed     INTEGER NOT NULL,
+	seats    TEXT NOT NULL,
+	created  INTEGER NOT NULL,
+	finished INTEGER NOT NULL DEFAULT 0,
+	outcome  TEXT,
+	open     INTEGER NOT NULL DEFAULT 0,
+	rematch  TEXT,
+	watch    TEXT,
+	owner    TEXT,
+	abandoned INTEGER NOT NULL DEFAULT 0,
+	damaged  TEXT
+);
+CREATE TABLE IF NOT EXISTS moves (
+	table_id TEXT NOT NULL REFERENCES tables(id),
+	n        INTEGER NOT NULL,
+	seat     INTEGER NOT NULL,
+	move     TEXT NOT NULL,
+	at       INTEGER,
+	PRIMARY KEY (table_id, n)
+);
+`
+
+// sqliteStep1 creates the tables, or brings a file of a version before
+// schema versions (user_version 0, some columns missing) to their shape.
+func sqliteStep1(ctx context.Context, conn *sql.Conn) error {
+	if _, err := conn.ExecContext(ctx, sqliteSchema1); err != nil {
+		return err
+	}
+	for _, c := range []struct{ table, name, def string }{
+		{"tables", "open", "INTEGER NOT NULL DEFAULT 0"}, {"tables", "rematch", "TEXT"},
+		{"tables", "watch", "TEXT"}, {"tables", "owner", "TEXT"},
+		{"tables", "abandoned", "INTEGER NOT NULL DEFAULT 0"}, {"tables", "damaged", "TEXT"},
+		{"moves", "at", "INTEGER"},
+	} {
+		var n int
+		if err := conn.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.name).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			if _, err := conn.ExecContext(ctx, `ALTER TABLE `+c.table+` ADD COLUMN `+c.name+` `+c.def); err != nil {
+				return err
+			}
+		}
+	}
+	_, err := conn.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS tables_unfinished ON tables(finished) WHERE finished = 0`)
+	return err
+}
+
+// postgresStep1 creates the tables. Ids sort bytewise (COLLATE "C"), as
+// SQLite sorts them, whatever the database's locale. JSON is kept as text,
+// byte for byte as written, as SQLite keeps it.
+func postgresStep1(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, `
+CREATE TABLE tables (
+	id        TEXT COLLATE "C" PRIMARY KEY,
+	game      TEXT NOT NULL,
+	options   TEXT NOT NULL,
+	setup     TEXT,
+	seed      BIGINT NOT NULL,
+	seats     TEXT NOT NULL,
+	created   BIGINT NOT NULL,
+	finished  BOOLEAN NOT NULL DEFAULT FALSE,
+	outcome   TEXT,
+	open      BOOLEAN NOT NULL DEFAULT FALSE,
+	rematch   TEXT,
+	watch     TEXT,
+	owner     TEXT,
+	abandoned BOOLEAN NOT NULL DEFAULT FALSE,
+	damaged   TEXT
+);
+CREATE TABLE moves (
+	table_id TEXT COLLATE "C" NOT NULL REFERENCES tables(id),
+	n        INTEGER NOT NULL,
+	seat     INTEGER NOT NULL,
+	move     TEXT NOT NULL,
+	at       BIGINT,
+	PRIMARY KEY (table_id, n)
+);
+CREATE INDEX tables_unfinished ON tables(finished) WHERE NOT finished;
+CREATE INDEX tables_created ON tables(created DESC, id);
+`)
+	return err
+}
+
+// migrateSQLite applies the steps the file lacks. Each runs in a write
+// transaction begun at once (BEGIN IMMEDIATE), so that two programs
+// opening one file never both apply a step.
+func migrateSQLite(ctx context.Context, db *sql.DB) error {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	for {
+		done, err := sqliteNextStep(ctx, conn)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// sqliteNextStep applies the first step the file lacks, if any.
+func sqliteNextStep(ctx context.Context, conn *sql.Conn) (done bool, err error) {
+	if _, err := conn.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
+		return false, err
+	}
+	defer func() {
+		if err != nil || done {
+			conn.ExecContext(context.WithoutCancel(ctx), `ROLLBACK`)
+		}
+	}()
+	var v int
+	if err := conn.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
+		return false, err
+	}
+	if v > len(sqliteSteps) {
+		return false, newerSchema(v, len(sqliteSteps))
+	}
+	if v == len(sqliteSteps) {
+		return true, nil
+	}
+	if err := sqliteSteps[v].apply(ctx, conn); err != nil {
+		return false, fmt.Errorf("schema step %d (%s): %w", v+1, sqliteSteps[v].about, err)
+	}
+	if _, err := conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, v+1)); err != nil {
+		return false, err
+	}
+	if _, err := conn.ExecContext(ctx, `COMMIT`); err != nil {
+		return false, err
+	}
+	return false, nil
+}
+
+// postgresLock is the advisory lock that keeps two programs from
+// migrating one database at once.
+const postgresLock = 0x5354_4f4c_494b // "STOLIK"
+
+// migratePostgres applies the steps the database lacks.
+func migratePostgres(ctx context.Context, db interface {
+	Begin(context.Context) (pgx.Tx, error)
+}) error {
+	for {
+		done, err := postgresNextStep(ctx, db)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// postgresNextStep applies the first step the database lacks, if any.
+func postgresNextStep(ctx context.Context, db interface {
+	Begin(context.Context) (pgx.Tx, error)
+}) (done bool, err error) {
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(postgresLock)); err != nil {
+		return false, err
+	}
+	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
+		one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), version INTEGER NOT NULL)`); err != nil {
+		return false, err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO schema_version (version) VALUES (0) ON CONFLICT DO NOTHING`); err != nil {
+		return false, err
+	}
+	var v int
+	if err := tx.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&v); err != nil {
+		return false, err
+	}
+	if v > len(postgresSteps) {
+		return false, newerSchema(v, len(postgresSteps))
+	}
+	if v == len(postgresSteps) {
+		return true, tx.Commit(ctx)
+	}
+	if err := postgresSteps[v].apply(ctx, tx); err != nil {
+		return false, fmt.Errorf("schema step %d (%s): %w", v+1, postgresSteps[v].about, err)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE schema_version SET version = $1`, v+1); err != nil {
+		return false, err
+	}
+	return false, tx.Commit(ctx)
+}

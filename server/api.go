@@ -29,7 +29,7 @@ func (s *Server) Handler() http.Handler {
 		w.Write([]byte("ok\n"))
 	})
 	mux.HandleFunc("GET /api/games", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, GameInfos(s.cfg.Games))
+		writeJSON(w, http.StatusOK, s.GameInfos())
 	})
 	mux.HandleFunc("POST /api/tables", s.handleCreate)
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
@@ -51,6 +51,7 @@ var (
 	errBadRequest    = engine.Rule{Code: "bad_request", PL: "Nie rozumiem zapytania: %s.", EN: "Cannot read the request: %s."}
 	errNoGame        = engine.Rule{Code: "no_game", PL: "Nie ma gry %q.", EN: "There is no game %q."}
 	errSeatKind      = engine.Rule{Code: "seat_kind", PL: "Miejsce %d: %q to ani człowiek, ani bot tej gry.", EN: "Seat %d: %q is neither human nor a bot of this game."}
+	errExternalBot   = engine.Rule{Code: "external_bot", PL: "Miejsce %d: program jako bota może wskazać tylko operator serwera (stolik serve --bot).", EN: "Seat %d: only the server's operator may name a program as a bot (stolik serve --bot)."}
 	errSeedRefused   = engine.Rule{Code: "seed_not_allowed", PL: "Ziarno tasowania wybiera serwer, chyba że grają same boty.", EN: "The server chooses the seed, unless every seat is a bot."}
 	errRateLimited   = engine.Rule{Code: "rate_limited", PL: "Za dużo zapytań z twojego adresu; spróbuj za chwilę.", EN: "Too many requests from your address; try again shortly."}
 	errTooManyTables = engine.Rule{Code: "too_many_tables", PL: "Masz już %d nieskończonych stolików; dokończ albo opuść któryś.", EN: "You already have %d unfinished tables; finish or leave one."}
@@ -116,7 +117,7 @@ func statusOf(re *engine.RuleError) int {
 		return http.StatusNotFound
 	case errBadTokenRule.Code, errBadInvite.Code:
 		return http.StatusForbidden
-	case errBadRequest.Code, errNoSeat.Code, errNoGame.Code, errSeatKind.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code:
+	case errBadRequest.Code, errNoSeat.Code, errNoGame.Code, errSeatKind.Code, errExternalBot.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code:
 		return http.StatusBadRequest
 	case errInPlay.Code:
 		return http.StatusConflict

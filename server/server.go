@@ -7,8 +7,11 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"stolik/bots"
@@ -26,15 +29,20 @@ type GameInfo struct {
 	Bots       []BotInfo           `json:"bots"`
 }
 
-// BotInfo is one bot a game offers.
+// BotInfo is one bot a game offers: Title and LevelTitles are its plain
+// names for people (empty where it has none: the name is shown then).
 type BotInfo struct {
-	Name   string      `json:"name"`
-	Levels []string    `json:"levels,omitempty"`
-	Help   engine.Text `json:"help"`
+	Name        string        `json:"name"`
+	Title       engine.Text   `json:"title"`
+	Levels      []string      `json:"levels,omitempty"`
+	LevelTitles []engine.Text `json:"level_titles,omitempty"`
+	Help        engine.Text   `json:"help"`
 }
 
 // GameInfos describes games, their options and bots.
-func GameInfos(games []engine.Game) []GameInfo {
+func GameInfos(games []engine.Game) []GameInfo { return gameInfos(games, bots.Specs) }
+
+func gameInfos(games []engine.Game, specs func(engine.Game) []engine.BotSpec) []GameInfo {
 	var infos []GameInfo
 	for _, g := range games {
 		gi := GameInfo{Name: g.Name(), Title: g.Title(), Options: g.Options()}
@@ -43,8 +51,12 @@ func GameInfos(games []engine.Game) []GameInfo {
 				gi.MinPlayers, gi.MaxPlayers = o.Min, o.Max
 			}
 		}
-		for _, b := range bots.Specs(g) {
-			gi.Bots = append(gi.Bots, BotInfo{b.Name, b.Levels, b.Help})
+		for _, b := range specs(g) {
+			bi := BotInfo{Name: b.Name, Title: b.Title, Levels: b.Levels, Help: b.Help}
+			if len(b.LevelTitles) == len(b.Levels) && slices.ContainsFunc(b.LevelTitles, func(t engine.Text) bool { return t != engine.Text{} }) {
+				bi.LevelTitles = b.LevelTitles
+			}
+			gi.Bots = append(gi.Bots, bi)
 		}
 		infos = append(infos, gi)
 	}
@@ -86,6 +98,20 @@ type Config struct {
 	// zero); RetryMin and RetryMax bound the wait before a bot tries again
 	// to store a move (0.1 s and 10 s if zero).
 	SweepInterval, RetryMin, RetryMax time.Duration
+	// BotWorkers is the most bot decisions computing at once
+	// (GOMAXPROCS if zero); a table's bot waits for a free worker.
+	BotWorkers int
+	// Bots are the operator's own bots (stolik serve --bot NAME=SPEC),
+	// offered under their names with every game (a built-in spec such as
+	// mcts:2s with the games that have it).
+	Bots []ExternalBot
+	// Now tells the time bots' deadlines are counted in (time.Now if nil).
+	Now func() time.Time
+
+	// For tests: more bots for every game, and a call whenever a bot
+	// decision starts waiting for a worker.
+	testBots  []engine.BotSpec
+	onBotWait func()
 }
 
 // Server holds the tables in play.
@@ -106,6 +132,12 @@ type Server struct {
 	ctx            context.Context
 	stop           context.CancelFunc
 	wg             sync.WaitGroup
+	now            func() time.Time
+	pool           *botPool
+	ext            map[string][]ExternalBot // the operator's bots, by game
+	// botDefaults counts the decisions a seat's default bot made because
+	// the seat's own bot found no worker within its budget.
+	botDefaults atomic.Int64
 }
 
 // New starts a server: every unfinished table in the store is rebuilt by
@@ -136,13 +168,24 @@ func New(cfg Config) (*Server, error) {
 	if cfg.RetryMax <= 0 {
 		cfg.RetryMax = 10 * time.Second
 	}
+	if cfg.BotWorkers <= 0 {
+		cfg.BotWorkers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	ext, err := operatorBots(cfg.Games, cfg.Bots)
+	if err != nil {
+		return nil, err
+	}
 	lim := DefaultLimits()
 	if cfg.Limits != nil {
 		lim = *cfg.Limits
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, lim: lim, log: cfg.Logger, tables: map[string]*Table{}, ctx: ctx, stop: stop,
-		creates: newLimiter(lim.CreateRate), joins: newLimiter(lim.JoinRate)}
+		creates: newLimiter(lim.CreateRate), joins: newLimiter(lim.JoinRate), now: cfg.Now, pool: newBotPool(cfg.BotWorkers), ext: ext}
+	s.pool.onWait = cfg.onBotWait
 	ids, err := cfg.Store.Unfinished(ctx)
 	if err != nil {
 		stop()
@@ -191,13 +234,21 @@ func (s *Server) open(id string) (*Table, error) {
 }
 
 // Close stops the bots and closes the WebSockets, and waits for both: a
-// move being stored finishes first, so no accepted move is lost.
+// move being stored finishes first, so no accepted move is lost. Then the
+// bots are closed.
 func (s *Server) Close() {
 	s.mu.Lock()
 	s.closed = true
 	s.mu.Unlock()
 	s.stop()
 	s.wg.Wait()
+	for _, t := range s.held() {
+		t.mu.Lock()
+		list, st := t.takeBots()
+		t.mu.Unlock()
+		s.closeBots(t, list, st)
+	}
+	bots.CloseIdle()
 }
 
 // enter counts a goroutine that Close must wait for; false once closing.
@@ -268,17 +319,20 @@ func (s *Server) Table(id string) (*Table, error) {
 }
 
 // checkSeats checks the seats' kinds: "human" or "bot:NAME[:LEVEL]".
-func checkSeats(g engine.Game, seats []string) error {
+func (s *Server) checkSeats(g engine.Game, seats []string) error {
 	for i, k := range seats {
 		if k == "human" {
 			continue
 		}
-		name, ok := strings.CutPrefix(k, "bot:")
+		kind, ok := strings.CutPrefix(k, "bot:")
 		if !ok {
+			if bots.IsExternal(k) {
+				return errExternalBot.Err(i + 1)
+			}
 			return errSeatKind.Err(i+1, k)
 		}
-		if _, err := bots.New(g, name); err != nil {
-			return errSeatKind.Err(i+1, k)
+		if err := s.checkBot(g, kind, i); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -292,7 +346,7 @@ func (s *Server) Create(ctx context.Context, spec Spec) (*Table, Secrets, error)
 	if err != nil {
 		return nil, Secrets{}, errNoGame.Err(spec.Game)
 	}
-	if err := checkSeats(g, spec.Seats); err != nil {
+	if err := s.checkSeats(g, spec.Seats); err != nil {
 		return nil, Secrets{}, err
 	}
 	t, sec, err := CreateTable(ctx, s.cfg.Store, g, spec)
@@ -330,9 +384,10 @@ func (s *Server) wait(d time.Duration) bool {
 }
 
 // kickBots starts the table's bot loop unless it is running: while a bot
-// owes a move, it decides on its own determinized copy and plays. A move
-// the store refuses is tried again, waiting longer each time, until the
-// store takes it: the loop never dies of a storage fault.
+// owes a move, it decides on its own determinized copy, in a worker of the
+// pool, and plays. A move the store refuses is tried again, waiting longer
+// each time, until the store takes it: the loop never dies of a storage
+// fault.
 func (s *Server) kickBots(t *Table) {
 	t.mu.Lock()
 	if t.botsRunning {
@@ -350,92 +405,108 @@ func (s *Server) kickBots(t *Table) {
 	}
 	go func() {
 		defer s.wg.Done()
-		stopped := func() {
-			t.mu.Lock()
-			t.botsRunning = false
-			t.mu.Unlock()
-		}
-		var retry time.Duration // the wait before trying again; 0: not failing
-		refused := 0            // moves refused in a row
-		for {
-			seat, bot := s.botToMove(t)
-			if bot == nil {
-				t.mu.Lock()
-				again := t.botsKicked
-				t.botsKicked = false
-				if !again {
-					t.botsRunning = false
-					t.mu.Unlock()
-					return
-				}
-				t.mu.Unlock()
-				continue
-			}
-			if !s.wait(max(s.cfg.BotDelay, retry)) {
-				stopped()
-				return
-			}
-			t.mu.Lock()
-			st, moves := t.st.Clone(), t.moves
-			t.mu.Unlock()
-			// A bot's choice follows from the secret seed, the position and
-			// the seat, so a table plays the same way whenever its people
-			// do (repeatable tests, replays that can be explained).
-			r := rand.New(rand.NewPCG(t.rec.Seed^uint64(seat), uint64(moves)))
-			m, err := bots.Decide(bot, st, seat, r)
-			if err == nil {
-				_, err = t.playSeat(s.ctx, seat, st.Format(m))
-			}
-			_, isRule := engine.AsRuleError(err)
-			switch {
-			case err == nil:
-				if retry > 0 {
-					s.log.Info("a bot's move is stored again; the table plays on", "table", t.ID(), "seat", int(seat))
-				}
-				retry, refused = 0, 0
-			case errors.Is(err, context.Canceled):
-				stopped()
-				return
-			case isRule:
-				// Someone else moved in between (seats that move at once):
-				// decide again; a bot whose moves are refused over and
-				// over has a fault, and stops.
-				if refused++; refused >= 3 {
-					s.log.Error("a bot's moves are refused; it stops", "table", t.ID(), "seat", int(seat), "err", err)
-					stopped()
-					return
-				}
-			default:
-				if retry == 0 {
-					s.log.Error("a bot's move could not be stored; trying again until it can", "table", t.ID(), "seat", int(seat), "err", err)
-					retry = s.cfg.RetryMin
-				} else {
-					retry = min(2*retry, s.cfg.RetryMax)
-				}
-			}
-		}
+		s.botLoop(t)
 	}()
 }
 
-// botToMove is a pending seat played by a bot, if any.
-func (s *Server) botToMove(t *Table) (engine.Seat, engine.Bot) {
+// botLoop plays the table's bots while one owes a move; see kickBots.
+func (s *Server) botLoop(t *Table) {
+	var retry time.Duration // the wait before trying again; 0: not failing
+	refused := 0            // moves refused in a row
+	for {
+		seat, kind := s.botToMove(t)
+		if seat == engine.NoSeat {
+			t.mu.Lock()
+			again := t.botsKicked
+			t.botsKicked = false
+			t.mu.Unlock()
+			if !again {
+				s.endBotLoop(t)
+				return
+			}
+			continue
+		}
+		bot, err := s.seatBot(t, seat, kind)
+		if err != nil {
+			if !errors.Is(err, context.Canceled) {
+				s.log.Error("a seat's bot could not be made; it does not play", "table", t.ID(), "seat", int(seat), "err", err)
+			}
+			s.endBotLoop(t)
+			return
+		}
+		if !s.wait(max(s.cfg.BotDelay, retry)) {
+			s.endBotLoop(t)
+			return
+		}
+		t.mu.Lock()
+		st, moves := t.st.Clone(), t.moves
+		t.mu.Unlock()
+		// A bot's choice follows from the secret seed, the position and
+		// the seat, so a table plays the same way whenever its people
+		// do (repeatable tests, replays that can be explained).
+		r := rand.New(rand.NewPCG(t.rec.Seed^uint64(seat), uint64(moves)))
+		m, err := s.decide(t, seat, bot, st, r)
+		if err == nil {
+			_, err = t.playSeat(s.ctx, seat, st.Format(m))
+		}
+		_, isRule := engine.AsRuleError(err)
+		switch {
+		case err == nil:
+			if retry > 0 {
+				s.log.Info("a bot's move is stored again; the table plays on", "table", t.ID(), "seat", int(seat))
+			}
+			retry, refused = 0, 0
+		case errors.Is(err, context.Canceled):
+			s.endBotLoop(t)
+			return
+		case isRule:
+			// Someone else moved in between (seats that move at once):
+			// decide again; a bot whose moves are refused over and
+			// over has a fault, and stops.
+			if refused++; refused >= 3 {
+				s.log.Error("a bot's moves are refused; it stops", "table", t.ID(), "seat", int(seat), "err", err)
+				s.endBotLoop(t)
+				return
+			}
+		default:
+			if retry == 0 {
+				s.log.Error("a bot's move could not be stored; trying again until it can", "table", t.ID(), "seat", int(seat), "err", err)
+				retry = s.cfg.RetryMin
+			} else {
+				retry = min(2*retry, s.cfg.RetryMax)
+			}
+		}
+	}
+}
+
+// endBotLoop marks the bot loop stopped; at an ended table it closes the
+// bots, which will not be asked again.
+func (s *Server) endBotLoop(t *Table) {
+	t.mu.Lock()
+	t.botsRunning = false
+	var list []engine.Bot
+	var st engine.State
+	if t.ended() {
+		list, st = t.takeBots()
+	}
+	t.mu.Unlock()
+	s.closeBots(t, list, st)
+}
+
+// botToMove is a pending seat played by a bot, if any, and its kind (after
+// "bot:").
+func (s *Server) botToMove(t *Table) (engine.Seat, string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.rec.Abandoned {
-		return engine.NoSeat, nil
+		return engine.NoSeat, ""
 	}
 	for _, p := range t.st.Pending() {
-		name, ok := strings.CutPrefix(t.rec.Seats[p].Kind, "bot:")
-		if !ok {
-			continue
+		if kind, ok := strings.CutPrefix(t.rec.Seats[p].Kind, "bot:"); ok {
+			return p, kind
 		}
-		b, err := bots.New(t.game, name)
-		if err != nil {
-			return engine.NoSeat, nil
-		}
-		return p, b
 	}
-	return engine.NoSeat, nil
+	return engine.NoSeat, ""
 }
 
 // sweeper runs sweep every SweepInterval until the server stops.
@@ -482,6 +553,7 @@ func (s *Server) sweep(now time.Time) {
 					s.log.Error("an idle table could not be marked abandoned; retrying later", "table", t.ID(), "err", err)
 				} else {
 					s.log.Info("table abandoned", "table", t.ID(), "idle", now.Sub(active).Round(time.Second).String())
+					s.retireBots(t)
 				}
 			}
 			continue
@@ -492,6 +564,7 @@ func (s *Server) sweep(now time.Time) {
 				delete(s.tables, t.ID())
 			}
 			s.mu.Unlock()
+			s.retireBots(t)
 		}
 	}
 	s.creates.forget(now)

@@ -38,12 +38,16 @@ type Table struct {
 	store store.Store
 	// The bot loop (Server.kickBots): running, and asked to look again.
 	botsRunning, botsKicked bool
-	done                    chan struct{}    // closed when the game is over or abandoned
-	tick                    chan struct{}    // closed and replaced at every change: a move, a seat joined or left, a rematch
-	changes                 int              // counts those changes
-	made                    []int            // moves accepted from each seat
-	log                     [][]engine.Event // the events of each move since the table was opened (first: logFrom)
-	logFrom                 int
+	// seatBots are the bots of the seats, made at their first decision
+	// and kept for the table's life; botsClosed once they are closed.
+	seatBots   []engine.Bot
+	botsClosed bool
+	done       chan struct{}    // closed when the game is over or abandoned
+	tick       chan struct{}    // closed and replaced at every change: a move, a seat joined or left, a rematch
+	changes    int              // counts those changes
+	made       []int            // moves accepted from each seat
+	log        [][]engine.Event // the events of each move since the table was opened (first: logFrom)
+	logFrom    int
 	// active is when a person last acted at the table (a seat's move,
 	// join, leave, invitation or connection; for a table of bots only, a
 	// spectator coming or going); changedAt is the last change of any kind.

@@ -1095,6 +1095,7 @@ func TestBrowserQuickPlay(t *testing.T) {
 	if !l.Summary {
 		t.Errorf("the options' summary shows no arrow")
 	}
+	checkBotChoices(ctx, t, tb, s.games[l.Quick[0]])
 	// "Create the table" is in sight on a laptop's screen without scrolling.
 	tb.do(stepTimeout, "emulate a 1366×768 laptop", chromedp.EmulateViewport(1366, 768))
 	var inSight bool
@@ -1126,5 +1127,56 @@ func TestBrowserQuickPlay(t *testing.T) {
 	var back string
 	if _, err := tb.waitJS(ctx, `() => document.getElementById("to-lobby").getAttribute("href")`, `(h) => !!h`, stepTimeout, &back); err != nil || back != "/?lang=en" {
 		t.Errorf("the way back to the lobby is %q (%v), want /?lang=en", back, err)
+	}
+}
+
+// checkBotChoices checks the lobby's second seat (in English) for game g:
+// each bot and each of its levels is a choice named by its plain title
+// ("Bot: Strategist — normal"), the name where it has none, and the seat
+// starts with the search bot at normal where the game has it.
+func checkBotChoices(ctx context.Context, t *testing.T, tb *tab, g gameInfo) {
+	t.Helper()
+	var got struct {
+		Chosen  string     `json:"chosen"`
+		Options [][]string `json:"options"`
+	}
+	if timedOut, err := tb.waitJS(ctx, `() => ({chosen: document.getElementById("seat-1")?.value,
+  options: Array.from(document.querySelectorAll("#seat-1 option")).map((o) => [o.value, o.textContent])})`,
+		`(v) => v.options.length > 1`, stepTimeout, &got); err != nil || timedOut {
+		t.Fatalf("the second seat's choices: %v (timed out %v)", err, timedOut)
+	}
+	want := map[string]string{}
+	hasNormal := false
+	for _, b := range g.Bots {
+		title := b.Title.EN
+		if title == "" {
+			title = b.Name
+		}
+		if len(b.Levels) == 0 {
+			want["bot:"+b.Name] = "Bot: " + title
+		}
+		for i, l := range b.Levels {
+			lt := l
+			if i < len(b.LevelTitles) && b.LevelTitles[i].EN != "" {
+				lt = b.LevelTitles[i].EN
+			}
+			want["bot:"+b.Name+":"+l] = "Bot: " + title + " — " + lt
+			hasNormal = hasNormal || b.Name == "mcts" && l == "normal"
+		}
+	}
+	for _, o := range got.Options {
+		if o[0] == "human" {
+			continue
+		}
+		if w, ok := want[o[0]]; !ok || o[1] != w {
+			t.Errorf("%s: the choice %s reads %q, want %q", g.Name, o[0], o[1], w)
+		}
+		delete(want, o[0])
+	}
+	if len(want) > 0 {
+		t.Errorf("%s: the seat does not offer %v", g.Name, want)
+	}
+	if hasNormal && got.Chosen != "bot:mcts:normal" {
+		t.Errorf("%s: a bot seat starts as %s, want bot:mcts:normal", g.Name, got.Chosen)
 	}
 }

@@ -553,8 +553,17 @@ type gameInfo struct {
 	MinPlayers int    `json:"min_players"`
 	MaxPlayers int    `json:"max_players"`
 	Bots       []struct {
-		Name string `json:"name"`
+		Name        string       `json:"name"`
+		Title       engineText   `json:"title"`
+		Levels      []string     `json:"levels"`
+		LevelTitles []engineText `json:"level_titles"`
 	} `json:"bots"`
+}
+
+// engineText is a text in both languages, as the server sends it.
+type engineText struct {
+	PL string `json:"pl"`
+	EN string `json:"en"`
 }
 
 // bot is the game's greedy bot if it has one, else random.

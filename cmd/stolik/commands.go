@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,7 +86,7 @@ func isTerminal(f *os.File) bool {
 func cmdServe(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	db := fs.String("db", "sqlite:stolik.db", "database: sqlite:PATH")
+	db := fs.String("db", "sqlite:stolik.db", "database: sqlite:PATH (a file) or postgres://USER@HOST/DB (PostgreSQL)")
 	content := fs.String("content", "", "a directory with a content pack per game (DIR/cardline, DIR/asterix, ...); games without one use their own cards")
 	var origins multiFlag
 	fs.Var(&origins, "origin", "another host the server answers to, whose pages may use it (repeatable), e.g. stolik.example.org")
@@ -101,8 +102,22 @@ func cmdServe(args []string, stdout io.Writer) error {
 	fs.DurationVar(&lim.Idle, "idle", lim.Idle, "a table at which no person acts for this long ends as abandoned (0: never)")
 	fs.DurationVar(&lim.IdleBots, "idle-bots", lim.IdleBots, "a table of bots alone that nobody watches for this long ends as abandoned (0: never)")
 	fs.DurationVar(&lim.LobbyInterval, "lobby-interval", lim.LobbyInterval, "the least time between two messages to a client about seats changing alone")
+	botWorkers := fs.Int("bot-workers", runtime.GOMAXPROCS(0), "bot decisions computing at once; a table's bot waits for a free worker")
+	var extBots multiFlag
+	fs.Var(&extBots, "bot", "NAME=exec:COMMAND: a program players may seat as bot:NAME (repeatable); docs/security.md")
 	if _, err := parse(fs, args); err != nil {
 		return err
+	}
+	if *botWorkers < 1 {
+		return usageError("serve: --bot-workers must be at least 1")
+	}
+	var registered []server.ExternalBot
+	for _, b := range extBots {
+		name, spec, ok := strings.Cut(b, "=")
+		if !ok || name == "" || spec == "" {
+			return usageError("serve: --bot %q: give NAME=exec:COMMAND", b)
+		}
+		registered = append(registered, server.ExternalBot{Name: name, Spec: spec})
 	}
 	d, err := store.ParseDurability(*durability)
 	if err != nil {
@@ -112,10 +127,13 @@ func cmdServe(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := server.CheckBots(games, registered); err != nil {
+		return usageError("serve: --%v", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serve(ctx, serveOptions{addr: *addr, db: *db, games: games, origins: origins, durability: d, allowSeeds: *allowSeeds,
-		limits: &lim, realIP: *realIP}, stdout, nil)
+		limits: &lim, realIP: *realIP, botWorkers: *botWorkers, bots: registered}, stdout, nil)
 }
 
 // rateFlag is a flag N/DURATION for r.
@@ -139,6 +157,8 @@ type serveOptions struct {
 	allowSeeds bool
 	limits     *server.Limits
 	realIP     string
+	botWorkers int
+	bots       []server.ExternalBot
 }
 
 // serverGames are the games the server offers: each with its pack from
@@ -170,21 +190,20 @@ func serverGames(dir string) ([]engine.Game, error) {
 // move accepted is already stored) and closes the store. ready, when set,
 // gets the address listened on.
 func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(string)) error {
-	path, ok := strings.CutPrefix(o.db, "sqlite:")
-	if !ok {
-		return usageError("serve: --db %q: only sqlite:PATH is supported", o.db)
-	}
 	if o.durability == "" {
 		o.durability = store.Full
 	}
-	st, err := store.OpenSQLiteWith(path, o.durability)
+	st, err := store.Open(ctx, o.db, o.durability)
+	if errors.Is(err, store.ErrDSN) {
+		return usageError("serve: --db: %v", err)
+	}
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	log := slog.New(slog.NewJSONHandler(stdout, nil))
 	srv, err := server.New(server.Config{Store: st, Games: o.games, Logger: log, BotDelay: 400 * time.Millisecond, Origins: o.origins,
-		AllowSeeds: o.allowSeeds, Limits: o.limits, RealIPHeader: o.realIP})
+		AllowSeeds: o.allowSeeds, Limits: o.limits, RealIPHeader: o.realIP, BotWorkers: o.botWorkers, Bots: o.bots})
 	if err != nil {
 		return err
 	}
@@ -194,7 +213,7 @@ func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(str
 		return err
 	}
 	hs := server.HTTPServer(srv.Handler())
-	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", path, "durability", string(o.durability))
+	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", store.Describe(o.db), "durability", string(o.durability))
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
@@ -215,7 +234,10 @@ func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(str
 func defaultBot(g engine.Game) string {
 	specs := bots.Specs(g)
 	s := specs[len(specs)-1]
-	if len(s.Levels) > 0 {
+	switch {
+	case s.Default != "":
+		return s.Name + ":" + s.Default
+	case len(s.Levels) > 0:
 		return s.Name + ":" + s.Levels[0]
 	}
 	return s.Name
@@ -558,10 +580,34 @@ func cmdGames(args []string, stdout io.Writer) error {
 			if len(b.Levels) > 0 {
 				lv = "[:" + strings.Join(b.Levels, "|") + "]"
 			}
-			fmt.Fprintf(stdout, "  bot %s%s — %s\n", b.Name, lv, b.Help.In(l))
+			fmt.Fprintf(stdout, "  bot %s%s — %s%s\n", b.Name, lv, botTitle(b, l), b.Help.In(l))
 		}
 	}
 	return nil
+}
+
+// botTitle is a bot's plain name and its levels' ("Strateg (łatwy,
+// średni, …): "), or nothing where it has none.
+func botTitle(b server.BotInfo, l engine.Lang) string {
+	title := b.Title.In(l)
+	var levels []string
+	for i, t := range b.LevelTitles {
+		if w := t.In(l); w != "" {
+			levels = append(levels, w)
+		} else {
+			levels = append(levels, b.Levels[i])
+		}
+	}
+	switch {
+	case title == "" && len(levels) == 0:
+		return ""
+	case title == "":
+		title = b.Name
+	}
+	if len(levels) > 0 {
+		title += " (" + strings.Join(levels, ", ") + ")"
+	}
+	return title + ": "
 }
 
 func cmdContent(args []string, stdout io.Writer) error {
@@ -619,6 +665,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	gf.register(fs)
 	asJSON := fs.Bool("json", false, "print JSON")
 	d := fs.Duration("time", 2*time.Second, "how long to measure each game")
+	search := fs.Bool("search", true, "measure the search bot's playouts too")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -640,6 +687,13 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fail(1, "bench %s: %v", name, err)
 		}
+		if *search {
+			sb, err := sim.BenchSearch(g, opts, *d)
+			if err != nil {
+				return fail(1, "bench %s: search: %v", name, err)
+			}
+			r.Search = &sb
+		}
 		results = append(results, r)
 	}
 	if *asJSON {
@@ -653,6 +707,23 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "  %.2f allocations per Apply, %.1f per set-up\n", r.AllocsPerApply, r.AllocsPerSetup)
 		fmt.Fprintf(stdout, "  Clone of a mid-game state: %.0f ns\n", r.CloneNs)
 		fmt.Fprintf(stdout, "  a game costs %.0f baseline steps (one splitmix64 step: %.2f ns on this machine)\n", r.GameCostSteps, r.BaselineStepNs)
+		if sb := r.Search; sb != nil {
+			how := "random moves to the end"
+			if sb.Evaluates {
+				how = "moves then the game's evaluation"
+			}
+			if sb.Policy > 0 {
+				how += fmt.Sprintf(", %.0f%% of them by the game's playout policy", 100*sb.Policy)
+			}
+			fmt.Fprintf(stdout, "  search (mcts): %.0f playouts/s (%s) over %d positions; an expert decision (%d playouts) takes %.0f ms\n",
+				sb.PlayoutsPerS, how, sb.Positions, sb.ExpertPlayout, sb.DecisionMs)
+			copyName := "Clone"
+			if sb.UsesCopyFrom {
+				copyName = "CopyFrom"
+			}
+			fmt.Fprintf(stdout, "  a playout's copy (%s %.0f ns) and Determinize (%.0f ns): %.1f%% of its time\n",
+				copyName, sb.CopyNs, sb.DeterminizeNs, 100*sb.CopyShare)
+		}
 	}
 	return nil
 }

@@ -69,6 +69,22 @@ export function text(obj) {
   return (current === 'en' ? obj.en : obj.pl) || obj.pl || obj.en || '';
 }
 
+// botTitle is a seat's bot ("bot:NAME[:LEVEL]") by its plain name in the
+// current language, from the game's bots as the server lists them:
+// "Strateg — średni"; the name and the level where a title is empty.
+export function botTitle(bots, kind) {
+  const rest = kind.startsWith('bot:') ? kind.slice(4) : kind;
+  const i = rest.indexOf(':');
+  const name = i < 0 ? rest : rest.slice(0, i);
+  const level = i < 0 ? '' : rest.slice(i + 1);
+  const b = (bots || []).find((x) => x.name === name);
+  const title = (b && text(b.title)) || name;
+  if (!level) return title;
+  const at = b && b.levels ? b.levels.indexOf(level) : -1;
+  const lt = (at >= 0 && b.level_titles && text(b.level_titles[at])) || level;
+  return `${title} — ${lt}`;
+}
+
 // The languages' plural rules (Intl.PluralRules): Polish has one (1),
 // few (2–4, 22–24, …), many (0, 5–21, 25, …) and other (fractions);
 // English one and other.
@@ -117,7 +133,6 @@ defineStrings({
   'lobby.seat': ['Miejsce {n}', 'Seat {n}'],
   'lobby.human': ['Człowiek', 'Human'],
   'lobby.bot': ['Bot: {name}', 'Bot: {name}'],
-  'lobby.bot.level': ['Bot: {name} (poziom {level})', 'Bot: {name} (level {level})'],
   'lobby.options': ['Opcje gry', 'Game options'],
   'lobby.yes': ['tak', 'yes'],
   'lobby.name': ['Twoje imię', 'Your name'],

@@ -5,7 +5,7 @@
 
 import {api, ApiError, keepLang, mySeats, rememberCreated, rememberSeat, saveName, savedName, tableURL} from './api.js';
 import {append, clear, h} from './dom.js';
-import {lang, onLangChange, t, text} from './i18n.js';
+import {botTitle, lang, onLangChange, t, text} from './i18n.js';
 
 const REFRESH_MS = 4000;
 
@@ -52,10 +52,19 @@ function pickGame(name) {
   fitSeats(g);
 }
 
-// defaultBot is the game's own bot if it has one, else the first.
+// defaultBot is the search bot at its normal level where the game offers
+// it, else the game's own bot if it has one, else the first.
 function defaultBot(g) {
-  const b = (g.bots || []).find((b) => b.name !== 'random') || (g.bots || [])[0];
-  return b ? `bot:${b.name}` : 'human';
+  const list = g.bots || [];
+  if (list.some((b) => b.name === 'mcts' && (b.levels || []).includes('normal'))) return 'bot:mcts:normal';
+  const b = list.find((b) => b.name !== 'random') || list[0];
+  return b ? botKinds(b)[0] : 'human';
+}
+
+// botKinds are the seat kinds of a bot: one for each of its levels.
+function botKinds(b) {
+  const levels = b.levels || [];
+  return levels.length ? levels.map((l) => `bot:${b.name}:${l}`) : [`bot:${b.name}`];
 }
 
 // fitSeats makes form.seats as long as form.players: the first seat is
@@ -230,15 +239,13 @@ function setPlayers(g, n) {
   }
 }
 
+// seatOptions are a person and every bot of the game, each level a choice
+// of its own, by their plain names ("Bot: Strateg — średni").
 function seatOptions(g, chosen) {
   const opts = [h('option', {value: 'human', text: t('lobby.human'), selected: chosen === 'human'})];
   for (const b of g.bots || []) {
-    const v = `bot:${b.name}`;
-    opts.push(h('option', {value: v, selected: chosen === v, title: text(b.help), text: t('lobby.bot', {name: b.name})}));
-    // Levels beyond the default (the first) are bots of their own.
-    for (const level of (b.levels || []).slice(1)) {
-      const lv = `${v}:${level}`;
-      opts.push(h('option', {value: lv, selected: chosen === lv, title: text(b.help), text: t('lobby.bot.level', {name: b.name, level})}));
+    for (const v of botKinds(b)) {
+      opts.push(h('option', {value: v, selected: chosen === v, title: text(b.help), text: t('lobby.bot', {name: botTitle(g.bots, v)})}));
     }
   }
   return opts;
@@ -374,8 +381,8 @@ function group(kind, heading, list, empty, joinable) {
     list.length ? h('ul', {class: 'table-list'}, list.map((tb) => row(tb, joinable))) : h('p', {class: 'hint', text: empty}));
 }
 
-function playerName(p) {
-  if (p.kind && p.kind.startsWith('bot:')) return t('table.bot', {n: p.seat + 1, name: p.kind.slice(4).split(':')[0]});
+function playerName(p, game) {
+  if (p.kind && p.kind.startsWith('bot:')) return t('table.bot', {n: p.seat + 1, name: botTitle(gameOf(game)?.bots, p.kind)});
   if (!p.taken) return t('lobby.free');
   return p.name || t('table.seatN', {n: p.seat + 1});
 }
@@ -383,7 +390,7 @@ function playerName(p) {
 function row(tb, joinable) {
   const game = title(tb.game);
   const mine = mySeats()[tb.id];
-  const pending = (tb.pending || []).map((s) => tb.players[s] ? playerName(tb.players[s]) : t('table.seatN', {n: s + 1}));
+  const pending = (tb.pending || []).map((s) => tb.players[s] ? playerName(tb.players[s], tb.game) : t('table.seatN', {n: s + 1}));
   const created = tb.created ? new Date(tb.created) : null;
   const meta = [t('lobby.moves', {n: tb.moves})];
   if (tb.abandoned) meta.unshift(t('lobby.abandoned'));
@@ -393,7 +400,7 @@ function row(tb, joinable) {
   return h('li', {class: ['table-row', tb.abandoned && 'abandoned'], dataset: {id: tb.id, game: tb.game, abandoned: tb.abandoned ? 'true' : null}},
     h('div', {class: 'table-info'},
       h('span', {class: 'table-game', text: game}),
-      h('ul', {class: 'table-players'}, tb.players.map((p) => h('li', {class: ['player', !p.taken && 'free'], text: playerName(p)}))),
+      h('ul', {class: 'table-players'}, tb.players.map((p) => h('li', {class: ['player', !p.taken && 'free'], text: playerName(p, tb.game)}))),
       h('span', {class: 'table-meta', text: meta.join(' · ')})),
     h('div', {class: 'table-actions'},
       joinable ? h('button', {type: 'button', class: 'join primary', text: t('lobby.join'), 'aria-label': t('lobby.join.label', {game}),

@@ -11,7 +11,7 @@ import {
   saveName, savedName, tableLinks, tableURL,
 } from './api.js';
 import {append, clear, h, keepFocus} from './dom.js';
-import {lang, onLangChange, t, text} from './i18n.js';
+import {botTitle, lang, onLangChange, t, text} from './i18n.js';
 import {installKeys, renderMoves} from './moves.js';
 
 // The games' boards: only the table's own is loaded, when its first state
@@ -594,7 +594,10 @@ function players() {
 export function nameOf(seat) {
   const p = players()[seat];
   let n;
-  if (p && p.kind && p.kind.startsWith('bot:')) n = t('table.bot', {n: seat + 1, name: p.kind.slice(4).split(':')[0]});
+  if (p && p.kind && p.kind.startsWith('bot:')) {
+    const g = (S.games || []).find((x) => x.name === (S.last && S.last.game));
+    n = t('table.bot', {n: seat + 1, name: botTitle(g && g.bots, p.kind)});
+  }
   else if (p && p.name) n = p.name;
   else n = t('table.seatN', {n: seat + 1});
   return seat === S.seat ? `${n} (${t('table.you')})` : n;

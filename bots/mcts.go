@@ -418,17 +418,20 @@ func (b *MCTS) pick(n int32, st engine.State, p engine.Seat, r *rand.Rand) (choi
 		}
 	}
 	if untried > 0 {
+		// The game's playout policy's move is tried first, the others
+		// in random order.
+		if pol, ok := st.(engine.Playouter); ok && b.tune.Policy > 0 {
+			if m, ok := pol.PlayoutMove(p, r); ok && b.find(n, p, m) < 0 && contains(b.legal, m) {
+				return b.expand(n, p, m), true
+			}
+		}
 		k := r.IntN(untried)
 		for _, m := range b.legal {
 			if b.find(n, p, m) >= 0 {
 				continue
 			}
 			if k--; k < 0 {
-				e := int32(len(b.edges))
-				b.edges = append(b.edges, edge{move: m, seat: p, next: b.nodes[n].edge})
-				b.nodes[n].edge = e
-				b.markAvailable(n, p)
-				return choice{p, m, e}, true
+				return b.expand(n, p, m), true
 			}
 		}
 	}
@@ -444,6 +447,15 @@ func (b *MCTS) pick(n int32, st engine.State, p engine.Seat, r *rand.Rand) (choi
 		}
 	}
 	return choice{p, b.edges[bestE].move, bestE}, false
+}
+
+// expand adds seat p's move m at node n.
+func (b *MCTS) expand(n int32, p engine.Seat, m engine.Move) choice {
+	e := int32(len(b.edges))
+	b.edges = append(b.edges, edge{move: m, seat: p, next: b.nodes[n].edge})
+	b.nodes[n].edge = e
+	b.markAvailable(n, p)
+	return choice{p, m, e}
 }
 
 // markAvailable counts one more visit in which seat p's legal moves at n

@@ -41,7 +41,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.handleRematch)
 	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
 	web.Register(mux)
-	return s.guard(mux)
+	return s.guard(s.route(mux))
 }
 
 // Errors of the HTTP API.
@@ -102,6 +102,8 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		reject(w, http.StatusNotFound, errNotFound.Err())
 	case errors.Is(err, ErrBadToken):
 		reject(w, http.StatusForbidden, errBadTokenRule.Err())
+	case errors.As(err, new(*busyError)):
+		unavailable(w, leaseLeft(err))
 	default:
 		id := NewToken()[:16]
 		s.log.Error("request failed", "request", id, "method", r.Method, "path", r.URL.Path, "err", err)
@@ -277,6 +279,7 @@ type Created struct {
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	addr := s.clientAddr(r)
 	if ok, after := s.creates.allow(addr, time.Now()); !ok {
+		s.metrics.limitHit(limitCreateRate)
 		tooMany(w, after, errRateLimited.Err())
 		return
 	}
@@ -306,10 +309,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	defer s.createMu.Unlock()
 	all, owners := s.unfinishedTables(addr)
 	if n := s.lim.TablesPerAddress; n > 0 && owners >= n {
+		s.metrics.limitHit(limitTablesPerAddress)
 		tooMany(w, time.Minute, errTooManyTables.Err(owners))
 		return
 	}
 	if n := s.lim.Tables; n > 0 && all >= n {
+		s.metrics.limitHit(limitTables)
 		tooMany(w, time.Minute, errServerFull.Err())
 		return
 	}
@@ -461,6 +466,9 @@ func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 		entries[rec.ID] = TableEntry{ID: rec.ID, Game: rec.Game, Open: rec.Open, Moves: rec.Moves, Pending: []engine.Seat{},
 			Finished: rec.Finished, Abandoned: rec.Abandoned, Created: rec.Created, Rematch: rec.Rematch, Players: playersOf(rec.Seats)}
 	}
+	if s.cl != nil {
+		s.cl.lobbyInto(entries)
+	}
 	for _, t := range tables { // what the server holds is the latest
 		entries[t.ID()] = t.entry()
 	}
@@ -502,6 +510,7 @@ type SeatToken struct {
 // limited takes one lobby request of the client, or answers 429.
 func (s *Server) limited(w http.ResponseWriter, r *http.Request) bool {
 	if ok, after := s.joins.allow(s.clientAddr(r), time.Now()); !ok {
+		s.metrics.limitHit(limitJoinRate)
 		tooMany(w, after, errRateLimited.Err())
 		return true
 	}
@@ -659,7 +668,7 @@ func (s *Server) Rematch(ctx context.Context, t *Table, token string) (*Table, e
 		if next, _, err = s.Create(ctx, spec); err != nil {
 			return nil, engine.NoSeat, "", err
 		}
-		if err := s.cfg.Store.SetRematch(ctx, rec.ID, next.ID()); err != nil {
+		if err := s.timed.SetRematch(ctx, rec.ID, next.ID()); err != nil {
 			return nil, engine.NoSeat, "", err
 		}
 		t.mu.Lock()

@@ -130,6 +130,9 @@ func (l *limiter) forget(now time.Time) {
 // the connection, or the one the reverse proxy's header names; an IPv6
 // address stands for its /64, which one client usually has whole.
 func (s *Server) clientAddr(r *http.Request) string {
+	if addr, ok := relayedAddr(r); ok {
+		return addr // worked out by the node the client came to
+	}
 	raw := r.RemoteAddr
 	if h := s.cfg.RealIPHeader; h != "" {
 		if v := r.Header.Get(h); v != "" {

@@ -78,6 +78,9 @@ type LoadResult struct {
 	Errors       int64   `json:"errors"` // moves refused (none expected)
 	// ErrorCodes counts the refusals by code.
 	ErrorCodes map[string]int `json:"error_codes,omitempty"`
+	// Server is what the server's own metrics counted over the same
+	// time (its CPU per move includes the clients', in this process).
+	Server *ServerFigures `json:"server,omitempty"`
 }
 
 // loadState is the part of a message a load client reads.
@@ -203,7 +206,8 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 	start := time.Now()
 	measureFrom := start.Add(cfg.Warmup)
 	cpuFrom := make(chan time.Duration, 1)
-	warm := time.AfterFunc(cfg.Warmup, func() { cpuFrom <- cpuTime() })
+	metricsFrom := make(chan metricsSample, 1)
+	warm := time.AfterFunc(cfg.Warmup, func() { cpuFrom <- cpuTime(); metricsFrom <- srv.metrics.sample() })
 	defer warm.Stop()
 	stopProgress := make(chan struct{})
 	if cfg.Progress != nil {
@@ -363,6 +367,8 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 	select {
 	case c := <-cpuFrom:
 		cpu = cpuTime() - c
+		f := srv.metrics.sample().figures(<-metricsFrom)
+		res.Server = &f
 	default: // stopped before the warm-up was over
 	}
 	if e, ok := firstErr.Load().(error); ok && !errors.Is(e, context.Canceled) && !errors.Is(e, context.DeadlineExceeded) {

@@ -107,6 +107,12 @@ type Config struct {
 	Bots []ExternalBot
 	// Now tells the time bots' deadlines are counted in (time.Now if nil).
 	Now func() time.Time
+	// Metrics are where the server counts and times what it does (its
+	// own if nil).
+	Metrics *Metrics
+	// Cluster, when set, makes the server one node of several sharing the
+	// store and a bus (cluster.go); nil: it runs every table itself.
+	Cluster *Cluster
 
 	// For tests: more bots for every game, and a call whenever a bot
 	// decision starts waiting for a worker.
@@ -138,6 +144,10 @@ type Server struct {
 	// botDefaults counts the decisions a seat's default bot made because
 	// the seat's own bot found no worker within its budget.
 	botDefaults atomic.Int64
+	metrics     *Metrics
+	games       map[string]*gameMetrics // by game's name
+	timed       *timedStore             // cfg.Store, timed for the metrics
+	cl          *cluster                // nil unless a node of a cluster
 }
 
 // New starts a server: every unfinished table in the store is rebuilt by
@@ -186,6 +196,14 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, lim: lim, log: cfg.Logger, tables: map[string]*Table{}, ctx: ctx, stop: stop,
 		creates: newLimiter(lim.CreateRate), joins: newLimiter(lim.JoinRate), now: cfg.Now, pool: newBotPool(cfg.BotWorkers), ext: ext}
 	s.pool.onWait = cfg.onBotWait
+	s.attachMetrics()
+	if cfg.Cluster != nil {
+		if err := s.joinCluster(*cfg.Cluster); err != nil {
+			stop()
+			return nil, err
+		}
+		return s, nil
+	}
 	ids, err := cfg.Store.Unfinished(ctx)
 	if err != nil {
 		stop()
@@ -208,12 +226,13 @@ func New(cfg Config) (*Server, error) {
 // open loads a table from the store; one whose record does not replay is
 // marked damaged there, and only the log says why.
 func (s *Server) open(id string) (*Table, error) {
-	t, err := OpenTable(s.ctx, s.cfg.Store, s.lookup, id)
+	t, err := OpenTable(s.ctx, s.timed, s.lookup, id)
 	var damaged *ErrDamaged
 	switch {
 	case errors.As(err, &damaged):
+		s.metrics.tableDamaged()
 		s.log.Error("a stored table does not replay; it is marked damaged", "table", id, "err", err)
-		if err := s.cfg.Store.MarkDamaged(s.ctx, id, damaged.Reason); err != nil {
+		if err := s.timed.MarkDamaged(s.ctx, id, damaged.Reason); err != nil {
 			s.log.Error("a damaged table could not be marked", "table", id, "err", err)
 		}
 		return nil, err
@@ -223,6 +242,7 @@ func (s *Server) open(id string) (*Table, error) {
 		s.log.Error("a stored table could not be read", "table", id, "err", err)
 		return nil, err
 	}
+	s.metered(t)
 	if t.unfinished {
 		t.mu.Lock()
 		if err := t.storeOutcome(s.ctx); err != nil {
@@ -240,6 +260,9 @@ func (s *Server) Close() {
 	s.mu.Lock()
 	s.closed = true
 	s.mu.Unlock()
+	if s.cl != nil {
+		s.cl.close() // the other nodes take the tables over at once
+	}
 	s.stop()
 	s.wg.Wait()
 	for _, t := range s.held() {
@@ -305,6 +328,9 @@ func (s *Server) Table(id string) (*Table, error) {
 	if !validID(id) {
 		return nil, store.ErrNotFound
 	}
+	if s.cl != nil {
+		return s.cl.table(id)
+	}
 	t, err := s.open(id)
 	if err != nil {
 		return nil, err
@@ -349,13 +375,28 @@ func (s *Server) Create(ctx context.Context, spec Spec) (*Table, Secrets, error)
 	if err := s.checkSeats(g, spec.Seats); err != nil {
 		return nil, Secrets{}, err
 	}
-	t, sec, err := CreateTable(ctx, s.cfg.Store, g, spec)
+	var leased time.Time
+	if s.cl != nil {
+		if spec.id, leased, err = s.cl.claimNew(ctx); err != nil {
+			return nil, Secrets{}, err
+		}
+	}
+	t, sec, err := CreateTable(ctx, s.timed, g, spec)
 	if err != nil {
+		if s.cl != nil {
+			s.cl.release(spec.id)
+		}
 		return nil, sec, err
 	}
+	s.metered(t)
 	s.mu.Lock()
 	s.tables[t.ID()] = t
 	s.mu.Unlock()
+	if s.cl != nil {
+		if err := s.cl.adopt(t, leased); err != nil {
+			return nil, sec, err
+		}
+	}
 	s.log.Info("table created", "table", t.ID(), "game", spec.Game, "seats", spec.Seats, "open", spec.Open)
 	s.kickBots(t)
 	return t, sec, nil
@@ -445,9 +486,11 @@ func (s *Server) botLoop(t *Table) {
 		// the seat, so a table plays the same way whenever its people
 		// do (repeatable tests, replays that can be explained).
 		r := rand.New(rand.NewPCG(t.rec.Seed^uint64(seat), uint64(moves)))
+		asked := time.Now()
 		m, err := s.decide(t, seat, bot, st, r)
+		s.metrics.botDecided(t.rec.Game, kind, asked, err)
 		if err == nil {
-			_, err = t.playSeat(s.ctx, seat, st.Format(m))
+			_, err = t.playSeat(received(s.ctx, new(time.Now())), seat, st.Format(m))
 		}
 		_, isRule := engine.AsRuleError(err)
 		switch {
@@ -460,6 +503,7 @@ func (s *Server) botLoop(t *Table) {
 			s.endBotLoop(t)
 			return
 		case isRule:
+			s.metrics.refused(t.rec.Game, err)
 			// Someone else moved in between (seats that move at once):
 			// decide again; a bot whose moves are refused over and
 			// over has a fault, and stops.
@@ -486,7 +530,7 @@ func (s *Server) endBotLoop(t *Table) {
 	t.botsRunning = false
 	var list []engine.Bot
 	var st engine.State
-	if t.ended() {
+	if t.ended() || t.elsewhere() {
 		list, st = t.takeBots()
 	}
 	t.mu.Unlock()
@@ -498,7 +542,7 @@ func (s *Server) endBotLoop(t *Table) {
 func (s *Server) botToMove(t *Table) (engine.Seat, string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.rec.Abandoned {
+	if t.rec.Abandoned || t.elsewhere() {
 		return engine.NoSeat, ""
 	}
 	for _, p := range t.st.Pending() {
@@ -565,6 +609,9 @@ func (s *Server) sweep(now time.Time) {
 			}
 			s.mu.Unlock()
 			s.retireBots(t)
+			if s.cl != nil {
+				s.cl.drop(t, "ended and idle")
+			}
 		}
 	}
 	s.creates.forget(now)

@@ -111,7 +111,7 @@ type created = Created
 
 // tokens gives every human seat of tab a fresh token, as joining with its
 // invitation would.
-func tokens(t *testing.T, tab *Table) map[engine.Seat]string {
+func tokens(t testing.TB, tab *Table) map[engine.Seat]string {
 	t.Helper()
 	out := map[engine.Seat]string{}
 	for i, st := range tab.Seats() {
@@ -128,7 +128,7 @@ func tokens(t *testing.T, tab *Table) map[engine.Seat]string {
 }
 
 // mustCreate is Server.Create that fails the test on an error.
-func mustCreate(t *testing.T, s *Server, spec Spec) *Table {
+func mustCreate(t testing.TB, s *Server, spec Spec) *Table {
 	t.Helper()
 	tab, _, err := s.Create(context.Background(), spec)
 	if err != nil {

@@ -56,6 +56,14 @@ type Table struct {
 	spectators        int           // of which spectators
 	noClients         chan struct{} // closed and replaced whenever clients falls to 0
 	unfinished        bool          // over in play, but the outcome is not stored yet
+	metrics           *gameMetrics  // nil: not counted
+	unsent            []unsentMove  // moves not yet written to every client (for the metrics)
+	// away is closed when the table moves to another node of a cluster
+	// (cluster.go): its clients are told to connect again, its bots
+	// stop, its moves are refused. onConflict, when set, is told of a
+	// move number another node stored first.
+	away       chan struct{}
+	onConflict func()
 }
 
 // snapshot is a table at one moment, for a client of one seat.
@@ -109,7 +117,8 @@ func (t *Table) Changed() <-chan struct{} {
 func newTable(rec store.Table, g engine.Game, opts engine.Options, st engine.State, moves []store.Move, s store.Store) *Table {
 	now := time.Now()
 	t := &Table{rec: rec, game: g, opts: opts, st: st, moves: len(moves), store: s, done: make(chan struct{}), tick: make(chan struct{}),
-		logFrom: len(moves), made: make([]int, len(rec.Seats)), active: now, changedAt: now, noClients: make(chan struct{})}
+		logFrom: len(moves), made: make([]int, len(rec.Seats)), active: now, changedAt: now, noClients: make(chan struct{}),
+		away: make(chan struct{})}
 	for _, m := range moves {
 		if m.Seat >= 0 && m.Seat < len(t.made) {
 			t.made[m.Seat]++
@@ -170,6 +179,9 @@ type Spec struct {
 	reserved []bool
 	names    []string
 	watch    string
+	// id is the new table's id when it is chosen beforehand (a cluster
+	// leases it first).
+	id string
 }
 
 // Invite is a one-time invitation code to a seat.
@@ -209,7 +221,7 @@ func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (
 	if err != nil {
 		return nil, sec, err
 	}
-	rec := store.Table{ID: NewToken(), Game: g.Name(), Options: raw, Seed: spec.Seed, Open: spec.Open, Created: time.Now(), Owner: spec.Owner}
+	rec := store.Table{ID: spec.tableID(), Game: g.Name(), Options: raw, Seed: spec.Seed, Open: spec.Open, Created: time.Now(), Owner: spec.Owner}
 	if !spec.Open {
 		if spec.watch != "" {
 			rec.Watch = spec.watch
@@ -404,6 +416,9 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	if t.rec.Abandoned {
 		return nil, errAbandoned.Err()
 	}
+	if t.elsewhere() {
+		return nil, errMoved.Err()
+	}
 	m, err := t.st.Parse(text)
 	if err != nil {
 		return nil, err
@@ -415,6 +430,9 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	}
 	canonical := t.st.Format(m)
 	if err := t.store.AppendMove(ctx, t.rec.ID, store.Move{N: t.moves, Seat: int(seat), Move: canonical}); err != nil {
+		if errors.Is(err, store.ErrConflict) && t.onConflict != nil {
+			go t.onConflict()
+		}
 		return nil, fmt.Errorf("table %s: storing move %d: %w", t.rec.ID, t.moves, err)
 	}
 	t.st = next
@@ -422,6 +440,7 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	t.made[seat]++
 	t.log = append(t.log, append([]engine.Event(nil), evs...))
 	t.changed()
+	t.moveAccepted(ctx)
 	if _, over := t.st.Outcome(); over {
 		close(t.done)
 		t.unfinished = true
@@ -695,13 +714,14 @@ func (t *Table) botOnly() bool {
 }
 
 // connect counts a WebSocket opened (with a seat, or a spectator's), and
-// refuses a spectator over max (0: no limit).
-func (t *Table) connect(seat engine.Seat, maxSpectators int) bool {
+// refuses a spectator over max (0: no limit); it returns the moves played
+// as it connected.
+func (t *Table) connect(seat engine.Seat, maxSpectators int) (int, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if seat < 0 {
 		if maxSpectators > 0 && t.spectators >= maxSpectators {
-			return false
+			return 0, false
 		}
 		t.spectators++
 	}
@@ -709,16 +729,19 @@ func (t *Table) connect(seat engine.Seat, maxSpectators int) bool {
 	if seat >= 0 || t.botOnly() {
 		t.active = time.Now()
 	}
-	return true
+	return t.moves, true
 }
 
-func (t *Table) disconnect(seat engine.Seat) {
+// disconnect counts a WebSocket closed, last written the state after
+// sent moves.
+func (t *Table) disconnect(seat engine.Seat, sent int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if seat < 0 {
 		t.spectators--
 	}
 	t.clients--
+	t.gone(sent)
 	if t.botOnly() {
 		t.active = time.Now()
 	}

@@ -128,11 +128,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Query().Get("lang") == "en" {
 		lang = engine.EN
 	}
-	if !t.connect(seat, s.lim.Spectators) {
+	sent, ok := t.connect(seat, s.lim.Spectators) // sent: the moves in the last state written to the client
+	if !ok {
+		s.metrics.limitHit(limitSpectators)
 		tooMany(w, 30*time.Second, errTooManyWatch.Err())
 		return
 	}
-	defer t.disconnect(seat)
+	defer func() { t.disconnect(seat, sent) }()
 	// The HTTP server's read and write deadlines stay on a hijacked
 	// connection; a WebSocket lives longer than a request, so they go, and
 	// the pings below find a peer that has gone.
@@ -198,6 +200,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		limit := newBucket(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst)
 		var in bytes.Buffer // reused for every message
+		var got time.Time   // when the message in hand was read
+		moveCtx := received(context.WithoutCancel(ctx), &got)
 		for {
 			typ, rd, err := c.Reader(ctx)
 			if err != nil {
@@ -212,11 +216,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				c.Close(websocket.StatusInvalidFramePayloadData, "a text message must be UTF-8")
 				return
 			}
-			tooFast := !limit.allow(time.Now())
+			got = time.Now()
+			tooFast := !limit.allow(got)
 			var msg ClientMessage
 			var re *engine.RuleError
 			switch {
 			case tooFast:
+				s.metrics.limitHit(limitMessages)
 				re = errTooFast.Err()
 			case typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil || msg.Type != "move":
 				re = errNotMove.Err(engine.Text{PL: "oczekuję {\"type\":\"move\",\"move\":...}", EN: `want {"type":"move","move":...}`})
@@ -224,7 +230,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				re = errSpectator.Err()
 			default:
 				// A move under way is stored even if the client goes.
-				if _, err := s.Play(context.WithoutCancel(ctx), t, token, msg.Move); err != nil {
+				if _, err := s.Play(moveCtx, t, token, msg.Move); err != nil {
 					var ok bool
 					if errors.Is(err, ErrBadToken) {
 						re = errBadTokenRule.Err()
@@ -236,6 +242,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			if re != nil {
+				s.metrics.refused(t.rec.Game, re)
 				select {
 				case replies <- ErrorMessage{Type: "error", Code: re.Code, Message: re.Msg}:
 				case <-ctx.Done():
@@ -275,6 +282,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				if err := send(m); err != nil {
 					return
 				}
+				sent = t.sent(sent, sn.moves)
 				seen, seenChanges, lastSent, held = sn.moves, sn.changes, time.Now(), nil
 				if sn.abandoned {
 					c.Close(websocket.StatusNormalClosure, "the table was abandoned")
@@ -300,6 +308,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 		case <-s.ctx.Done():
 			c.Close(websocket.StatusGoingAway, "the server is stopping")
+			return
+		case <-t.away:
+			c.Close(websocket.StatusServiceRestart, "the table moved to another server; connect again")
 			return
 		case <-ctx.Done():
 			c.Close(websocket.StatusNormalClosure, "")

@@ -79,3 +79,14 @@ func benchAppend(b *testing.B, s store.Store) {
 		}
 	})
 }
+
+func TestPostgresLeases(t *testing.T) {
+	storetest.RunLeaser(t, func(t *testing.T) store.Store {
+		s, err := store.OpenPostgres(context.Background(), pgtest.Start(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}

@@ -50,6 +50,7 @@ var sqliteSteps = []sqliteStep{
 
 var postgresSteps = []postgresStep{
 	{"tables and moves", postgresStep1},
+	{"leases: which server holds which table", postgresStep2},
 }
 
 // ErrNewerSchema: the database was written by a newer program, whose
@@ -147,6 +148,24 @@ CREATE TABLE moves (
 );
 CREATE INDEX tables_unfinished ON tables(finished) WHERE NOT finished;
 CREATE INDEX tables_created ON tables(created DESC, id);
+`)
+	return err
+}
+
+// postgresStep2 adds the leases of servers sharing the database (Leaser):
+// a row per table held, with the holder and when the lease runs out, in
+// the database's own clock so that the servers' clocks never matter. A
+// lease may name a table not stored yet (it is taken before the table is
+// created), so there is no foreign key.
+func postgresStep2(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, `
+CREATE TABLE leases (
+	table_id TEXT COLLATE "C" PRIMARY KEY,
+	node     TEXT NOT NULL,
+	expires  TIMESTAMPTZ NOT NULL,
+	taken    BIGINT NOT NULL DEFAULT 1
+);
+CREATE INDEX leases_node ON leases(node);
 `)
 	return err
 }

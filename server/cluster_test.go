@@ -1,0 +1,461 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/nats-io/nats.go"
+
+	"stolik/engine"
+	"stolik/games/all"
+	"stolik/server/bustest"
+	"stolik/store"
+	"stolik/store/pgtest"
+)
+
+// clusterNode is one node of a cluster in this process.
+type clusterNode struct {
+	s       *Server
+	hs      *httptest.Server
+	st      *store.Postgres
+	nc      *nats.Conn
+	stopped sync.Once
+}
+
+// stop closes the node as `stolik serve` does on a signal (once).
+func (n *clusterNode) stop() {
+	n.stopped.Do(func() {
+		n.hs.CloseClientConnections()
+		n.hs.Close()
+		n.s.Close()
+		n.nc.Close()
+		n.st.Close()
+	})
+}
+
+func startNode(t testing.TB, pg, bus, name string, lease time.Duration, tune ...func(*Config)) *clusterNode {
+	t.Helper()
+	st, err := store.OpenPostgres(context.Background(), pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc, err := nats.Connect(bus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := DefaultLimits()
+	lim.LobbyInterval = 10 * time.Millisecond
+	cfg := Config{Store: st, Games: all.Games(), Limits: &lim, PingInterval: time.Second, PingTimeout: time.Second,
+		Logger:  slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Cluster: &Cluster{Bus: nc, Leases: st, Lease: lease, Node: name}}
+	for _, f := range tune {
+		f(&cfg)
+	}
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &clusterNode{s: s, hs: httptest.NewServer(s.Handler()), st: st, nc: nc}
+	t.Cleanup(n.stop)
+	return n
+}
+
+// eventually polls cond until it holds, failing after bound.
+func eventually(t *testing.T, bound time.Duration, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(bound); !cond(); {
+		if time.Now().After(end) {
+			t.Fatalf("%s: not within %v", what, bound)
+		}
+		time.Sleep(10 * time.Millisecond) // polling, bounded above
+	}
+}
+
+// playUntil plays random legal moves for the seat of a client until the
+// game is over or stop says so after a state; it returns the last state,
+// and the connection's close error if the server ended it. One seat moves
+// at a time here, so no move is ever refused.
+func playUntil(t *testing.T, c *websocket.Conn, r *rand.Rand, stop func(StateMessage) bool) (StateMessage, error) {
+	t.Helper()
+	var last StateMessage
+	var sent time.Time
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		_, data, err := c.Read(ctx)
+		cancel()
+		if err != nil {
+			return last, err
+		}
+		var head struct{ Type string }
+		json.Unmarshal(data, &head)
+		if head.Type != "state" {
+			return last, fmt.Errorf("a move was refused: %s", data)
+		}
+		json.Unmarshal(data, &last)
+		if last.Over || stop(last) {
+			return last, nil
+		}
+		mine := false
+		for _, p := range last.Pending {
+			mine = mine || int(p) == last.Seat
+		}
+		if mine && len(last.Legal) > 0 {
+			// Under the server's limit of 20 messages a second.
+			time.Sleep(time.Until(sent.Add(60 * time.Millisecond)))
+			sent = time.Now()
+			move, _ := json.Marshal(ClientMessage{Type: "move", Move: last.Legal[r.IntN(len(last.Legal))].Move})
+			if err := c.Write(context.Background(), websocket.MessageText, move); err != nil {
+				return last, err
+			}
+		}
+	}
+}
+
+// Two nodes share PostgreSQL and a bus: a table created on one is
+// listed, read, joined and played through the other; when its node stops,
+// the other takes it over from the database and the game plays on to its
+// end with the same tokens, every move stored once.
+func TestClusterRelaysAndTakesOver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL and NATS")
+	}
+	pg, bus := pgtest.Start(t), bustest.Start(t)
+	a := startNode(t, pg, bus, "a", time.Second)
+	b := startNode(t, pg, bus, "b", time.Second)
+
+	var made created
+	if code := call(t, "POST", a.hs.URL+"/api/tables", `{"game":"cardline","options":{"players":2},"seats":["human","human"],"open":true,"name":"Ala"}`, &made); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	if !a.s.InMemory(made.ID) || b.s.InMemory(made.ID) {
+		t.Fatal("the new table does not run on the node that made it alone")
+	}
+	var pub PublicTable
+	if code := call(t, "GET", b.hs.URL+"/api/tables/"+made.ID, "", &pub); code != 200 || pub.ID != made.ID {
+		t.Fatalf("read through the other node: %d %+v", code, pub)
+	}
+	var joined SeatToken
+	if code := call(t, "POST", b.hs.URL+"/api/tables/"+made.ID+"/join", fmt.Sprintf(`{"name":"Olek","invite":%q}`, made.Invites[0].Code), &joined); code != 200 {
+		t.Fatalf("join through the other node: %d", code)
+	}
+	if b.s.InMemory(made.ID) {
+		t.Fatal("the table moved to the node relaying to it")
+	}
+	var lobby []TableEntry
+	eventually(t, 10*time.Second, "the lobby of the other node lists the joined table", func() bool {
+		call(t, "GET", b.hs.URL+"/api/tables", "", &lobby)
+		return len(lobby) == 1 && lobby[0].Players[1].Name == "Olek"
+	})
+
+	// Seat 0 plays on node a, seat 1 through node b, until 6 moves.
+	dialTo := func(base, token string) *websocket.Conn {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		c, _, err := websocket.Dial(ctx, wsURL(base)+"/ws/tables/"+made.ID+"?token="+token, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.SetReadLimit(-1)
+		t.Cleanup(func() { c.CloseNow() })
+		return c
+	}
+	type result struct {
+		last StateMessage
+		err  error
+	}
+	play := func(c *websocket.Conn, stop func(StateMessage) bool, seed uint64) chan result {
+		out := make(chan result, 1)
+		r := rand.New(rand.NewPCG(seed, 7))
+		go func() {
+			last, err := playUntil(t, c, r, stop)
+			out <- result{last, err}
+		}()
+		return out
+	}
+	c0, c1 := dialTo(a.hs.URL, made.Token), dialTo(b.hs.URL, joined.Token)
+	upTo6 := func(m StateMessage) bool { return m.Moves >= 6 }
+	r0, r1 := play(c0, upTo6, 1), play(c1, upTo6, 2)
+	first := []result{<-r0, <-r1}
+	for _, res := range first {
+		if res.err != nil {
+			t.Fatalf("playing: %v", res.err)
+		}
+	}
+	moves := first[0].last.Moves
+
+	// Node a stops: its clients, direct or relayed, are closed; they come
+	// back through node b, which takes the table over.
+	never := func(StateMessage) bool { return false }
+	r1 = play(c1, never, 3)
+	a.stop()
+	c0.CloseNow()
+	if res := <-r1; res.err == nil || websocket.CloseStatus(res.err) == websocket.StatusPolicyViolation {
+		t.Fatalf("the relayed client was not told to reconnect: %v", res.err)
+	}
+	c0, c1 = dialTo(b.hs.URL, made.Token), dialTo(b.hs.URL, joined.Token)
+	if !b.s.InMemory(made.ID) {
+		t.Fatal("the table was not taken over by the node it was asked of")
+	}
+	r0, r1 = play(c0, never, 4), play(c1, never, 5)
+	end := []result{<-r0, <-r1}
+	for _, res := range end {
+		if res.err != nil || !res.last.Over {
+			t.Fatalf("the game did not end: %v, %+v", res.err, res.last)
+		}
+	}
+	if end[0].last.Moves < moves {
+		t.Fatalf("moves went back: %d, then %d", moves, end[0].last.Moves)
+	}
+	tab, err := b.s.Table(made.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := tab.Record(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := b.s.lookup(rec.Game)
+	res, err := engine.Replay(g, rec)
+	if err != nil || res.Err != nil || res.State.Hash() != tab.Hash() || len(rec.Moves) != end[0].last.Moves {
+		t.Fatalf("the record (%d moves) does not replay to the table (%d moves): %v", len(rec.Moves), end[0].last.Moves, err)
+	}
+}
+
+// While another node's lease of a table lasts and nobody answers for it,
+// a request is answered 503 with Retry-After, whether nobody listens on
+// the bus or a node listens and stays silent (a machine gone that the bus
+// has not noticed); once the lease has gone, the node asked takes the
+// table.
+func TestClusterSilentOwner(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL and NATS")
+	}
+	pg, bus := pgtest.Start(t), bustest.Start(t)
+	a := startNode(t, pg, bus, "a", time.Second)
+	a.s.cl.patience = 200 * time.Millisecond
+	var made created
+	if code := call(t, "POST", a.hs.URL+"/api/tables", `{"game":"cardline","options":{"players":2},"seats":["human","bot:random"],"open":true}`, &made); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	tab, err := a.s.Table(made.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.s.cl.drop(tab, "test")
+	ghost, err := nats.Connect(bus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ghost.Close()
+	ctx := context.Background()
+	get := func() *http.Response {
+		t.Helper()
+		resp, err := http.Get(a.hs.URL + "/api/tables/" + made.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	refused := func(when string) {
+		t.Helper()
+		if resp := get(); resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+			t.Fatalf("%s: %d, Retry-After %q", when, resp.StatusCode, resp.Header.Get("Retry-After"))
+		}
+		dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		if _, resp, err := websocket.Dial(dctx, wsURL(a.hs.URL)+"/ws/tables/"+made.ID+"?token="+made.Token, nil); err == nil || resp == nil || resp.StatusCode != 503 {
+			t.Fatalf("%s, a WebSocket: %v", when, err)
+		}
+	}
+	if l, err := a.st.Acquire(ctx, made.ID, "ghost", time.Minute); err != nil || l.Node != "ghost" {
+		t.Fatalf("lease: %+v, %v", l, err)
+	}
+	refused("a live lease, nobody on the bus")
+	if _, err := ghost.Subscribe(tableSubject(made.ID, "*"), func(*nats.Msg) {}); err != nil {
+		t.Fatal(err)
+	}
+	ghost.Flush()
+	refused("a live lease, its node silent")
+	if a.s.InMemory(made.ID) {
+		t.Fatal("a table whose lease lasts was opened")
+	}
+	if err := a.st.Release(ctx, "ghost", made.ID); err != nil {
+		t.Fatal(err)
+	}
+	if resp := get(); resp.StatusCode != 200 || !a.s.InMemory(made.ID) {
+		t.Fatalf("after the lease is given up, its node silent: %d, held %v", resp.StatusCode, a.s.InMemory(made.ID))
+	}
+}
+
+// A node cut off from the bus stops renewing its leases and lets its
+// tables go before the leases run out; a node still on the bus then takes
+// them over by itself, and their bots play on there.
+func TestClusterNodeOffTheBus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL and NATS")
+	}
+	pg, bus := pgtest.Start(t), bustest.Start(t)
+	slow := func(c *Config) { c.BotDelay = 50 * time.Millisecond } // a game outlasts the takeover
+	a := startNode(t, pg, bus, "a", 600*time.Millisecond, slow)
+	b := startNode(t, pg, bus, "b", 600*time.Millisecond, slow)
+	lost := make(chan string, 1)
+	old := onLeaseChange
+	onLeaseChange = func(table string, gained bool) {
+		old(table, gained)
+		if !gained {
+			select {
+			case lost <- table:
+			default:
+			}
+		}
+	}
+	t.Cleanup(func() {
+		a.stop()
+		b.stop()
+		onLeaseChange = old
+	})
+	var made created
+	if code := call(t, "POST", a.hs.URL+"/api/tables", `{"game":"cardline","options":{"players":2},"seats":["bot:random","bot:random"],"open":true}`, &made); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	a.nc.Close()
+	select {
+	case id := <-lost:
+		if id != made.ID {
+			t.Fatalf("lost %s, want %s", id, made.ID)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the node off the bus kept its table")
+	}
+	eventually(t, 20*time.Second, "the other node takes the table over", func() bool { return b.s.InMemory(made.ID) })
+	tab, err := b.s.Table(made.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-tab.Done():
+	case <-time.After(60 * time.Second):
+		t.Fatalf("the bots did not finish on the new node (%d moves)", tab.Moves())
+	}
+	if l, err := b.st.Owner(context.Background(), made.ID); err != nil || l.Node != "b" {
+		t.Fatalf("the lease: %+v, %v", l, err)
+	}
+}
+
+// A node that has lost a table without knowing it can never store over
+// another node's move: the move it tries is refused (ErrConflict), it
+// lets the table go, and the table is opened again from the database with
+// the other node's move in it.
+func TestClusterStaleOwnerIsFenced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL and NATS")
+	}
+	pg, bus := pgtest.Start(t), bustest.Start(t)
+	a := startNode(t, pg, bus, "a", 2*time.Second)
+	ctx := context.Background()
+	tab := mustCreate(t, a.s, Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}, Seed: 7})
+	toks := tokens(t, tab)
+	seat, theirs, ok := randomMove(tab, rand.New(rand.NewPCG(1, 1)))
+	if !ok {
+		t.Fatal("no move")
+	}
+	// Another node's move, stored while node a still runs the table.
+	n := tab.Moves()
+	if err := a.st.AppendMove(ctx, tab.ID(), store.Move{N: n, Seat: int(seat), Move: theirs}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := tab.Play(ctx, toks[seat], theirs)
+	if !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("the stale node's move: %v, want ErrConflict", err)
+	}
+	eventually(t, 10*time.Second, "the stale node lets the table go", func() bool { return !a.s.InMemory(tab.ID()) })
+	if _, err := tab.Play(ctx, toks[seat], theirs); err == nil {
+		t.Fatal("a table let go took a move")
+	}
+	var pub PublicTable
+	if code := call(t, "GET", a.hs.URL+"/api/tables/"+tab.ID()+"?token="+toks[seat], "", &pub); code != 200 || pub.Moves != n+1 {
+		t.Fatalf("opened again: %d, %d moves, want %d", code, pub.Moves, n+1)
+	}
+}
+
+// The cost of a relayed WebSocket: moves played by two seats of a table
+// on node a, both connected to a itself (direct) or both through node b
+// (relayed); a move is timed from its sending to the state that counts it.
+func BenchmarkClusterMove(b *testing.B) {
+	pg, bus := pgtest.Start(b), bustest.Start(b)
+	fast := func(c *Config) { c.MessageRate, c.MessageBurst = 1e6, 1e6 }
+	na := startNode(b, pg, bus, "a", 10*time.Second, fast)
+	nb := startNode(b, pg, bus, "b", 10*time.Second, fast)
+	for _, bc := range []struct {
+		name string
+		via  *clusterNode
+	}{{"direct", na}, {"relayed", nb}} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			played := 0
+			b.ResetTimer()
+			for played < b.N {
+				played += benchTable(b, na, bc.via, r, b.N-played)
+			}
+		})
+	}
+}
+
+// benchTable plays up to n moves of a new table of node owner through
+// node via, and says how many it played.
+func benchTable(b *testing.B, owner, via *clusterNode, r *rand.Rand, n int) int {
+	b.StopTimer()
+	tab := mustCreate(b, owner.s, Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}, Seed: r.Uint64()})
+	toks := tokens(b, tab)
+	conns := make([]*websocket.Conn, 2)
+	for seat := range conns {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		c, _, err := websocket.Dial(ctx, wsURL(via.hs.URL)+"/ws/tables/"+tab.ID()+"?token="+toks[engine.Seat(seat)], nil)
+		cancel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.SetReadLimit(-1)
+		defer c.CloseNow()
+		conns[seat] = c
+	}
+	read := func(c *websocket.Conn) StateMessage {
+		for {
+			_, data, err := c.Read(context.Background())
+			if err != nil {
+				b.Fatal(err)
+			}
+			var m StateMessage
+			if json.Unmarshal(data, &m); m.Type == "state" {
+				return m
+			}
+			b.Fatalf("refused: %s", data)
+		}
+	}
+	last := []StateMessage{read(conns[0]), read(conns[1])}
+	b.StartTimer()
+	played := 0
+	for played < n && !last[0].Over {
+		seat := int(last[0].Pending[0])
+		move, _ := json.Marshal(ClientMessage{Type: "move", Move: last[seat].Legal[r.IntN(len(last[seat].Legal))].Move})
+		if err := conns[seat].Write(context.Background(), websocket.MessageText, move); err != nil {
+			b.Fatal(err)
+		}
+		last = []StateMessage{read(conns[0]), read(conns[1])}
+		played++
+	}
+	b.StopTimer()
+	return played
+}

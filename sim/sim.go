@@ -6,6 +6,7 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -30,7 +31,16 @@ type Config struct {
 	Workers    int    // 0: every core
 	MaxMoves   int    // a game longer than this counts as an error (0: 100000)
 	RecordsDir string // when set, every game's record is written there
-	// Progress, when set, is called now and then with the games done.
+	// Duration, when positive, stops the run once it has played this
+	// long: the games started by then are finished and summed up (games
+	// 0..k-1, so the result still depends only on the seed and k). Games
+	// may then be 0 for no limit on their number.
+	Duration time.Duration
+	// Detail gathers card statistics and the game's own figures, for
+	// games that report them (engine.CardReporter, engine.FigureReporter).
+	Detail bool
+	// Progress, when set, is called now and then with the games done and
+	// the games to play (0 when the run is limited by Duration alone).
 	Progress func(done, total int)
 }
 
@@ -66,6 +76,14 @@ type Result struct {
 	// label (Matrix[row][col], from row's side).
 	ByPart map[string]*LabelStats           `json:"by_part,omitempty"`
 	Matrix map[string]map[string]*PairStats `json:"matrix,omitempty"`
+	// LabelMatrix is each whole label against the opponent's in two-seat
+	// games with labels (Tag Team's teams), from the row's side.
+	LabelMatrix map[string]map[string]*PairStats `json:"label_matrix,omitempty"`
+	// Cards and Figures are gathered with Config.Detail: each card's uses
+	// and the win rate of the seats that made them, sorted by use and
+	// effect; the game's own figures, in the game's order.
+	Cards   []CardStats   `json:"cards,omitempty"`
+	Figures []FigureStats `json:"figures,omitempty"`
 }
 
 // PairStats is how one label part fared against another.
@@ -94,6 +112,7 @@ type GameResult struct {
 	Labels  []string // each seat's starting label (engine.SeatLabeler), nil when the game has none
 	Err     error
 	Record  *engine.Record
+	Detail  *Detail // with Config.Detail, for games that report cards or figures
 }
 
 // PlayOne plays game i of a run with fresh bots.
@@ -125,6 +144,10 @@ func PlayOne(cfg Config, i int) GameResult {
 		}
 		rands[s] = engine.NewRand(engine.DeriveSeed(seed, uint64(s)+1))
 	}
+	var det *detailer
+	if cfg.Detail {
+		det = newDetailer(st, res.Labels)
+	}
 	var rec *engine.Recorder
 	if cfg.RecordsDir != "" {
 		rec = engine.NewRecorder(cfg.Game.Name(), cfg.Options, seed, nil)
@@ -153,9 +176,13 @@ func PlayOne(cfg Config, i int) GameResult {
 		if rec != nil {
 			rec.Add(seat, st.Format(m))
 		}
-		if _, err := st.Apply(seat, m); err != nil {
+		ev, err := st.Apply(seat, m)
+		if err != nil {
 			res.Err = fmt.Errorf("game %d move %d: %w", i, res.Moves, err)
 			return res
+		}
+		if det != nil {
+			det.events(ev)
 		}
 		res.Moves++
 	}
@@ -174,13 +201,20 @@ func PlayOne(cfg Config, i int) GameResult {
 	if rec != nil {
 		res.Record = &rec.Record
 	}
+	if det != nil {
+		res.Detail = det.finish()
+	}
 	return res
 }
 
 // Run plays cfg.Games games over the workers and sums them up.
 func Run(cfg Config) (Result, error) {
-	if cfg.Games <= 0 {
+	if cfg.Games <= 0 && cfg.Duration <= 0 || cfg.Games < 0 {
 		return Result{}, fmt.Errorf("the number of games must be positive")
+	}
+	limit := cfg.Games
+	if limit == 0 {
+		limit = math.MaxInt32
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
@@ -192,6 +226,18 @@ func Run(cfg Config) (Result, error) {
 		}
 	}
 	start := time.Now()
+	var deadline time.Time
+	if cfg.Duration > 0 {
+		deadline = start.Add(cfg.Duration)
+	}
+	var det *details
+	if cfg.Detail {
+		// A game that cannot be set up has nothing to detail; its games
+		// fail one by one below.
+		if proto, err := cfg.Game.New(cfg.Options, nil, cfg.Seed); err == nil {
+			det = newDetails(proto)
+		}
+	}
 	results := make(chan GameResult, 256)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -200,8 +246,11 @@ func Run(cfg Config) (Result, error) {
 		go func() {
 			defer wg.Done()
 			for {
+				if !deadline.IsZero() && time.Now().After(deadline) {
+					return
+				}
 				i := int(next.Add(1) - 1)
-				if i >= cfg.Games {
+				if i >= limit {
 					return
 				}
 				results <- PlayOne(cfg, i)
@@ -216,9 +265,11 @@ func Run(cfg Config) (Result, error) {
 	firstErr := -1
 	total, done := 0, 0
 	var writeErr error
+	lastReport := start
 	for gr := range results {
 		done++
-		if cfg.Progress != nil && (done%1000 == 0 || done == cfg.Games) {
+		if cfg.Progress != nil && (done == cfg.Games || time.Since(lastReport) > 200*time.Millisecond) {
+			lastReport = time.Now()
 			cfg.Progress(done, cfg.Games)
 		}
 		if gr.Err != nil {
@@ -239,6 +290,9 @@ func Run(cfg Config) (Result, error) {
 				res.TurnsHist = map[int]int{}
 			}
 			res.TurnsHist[gr.Turns]++
+		}
+		if det != nil {
+			det.add(gr)
 		}
 		if gr.Outcome.Draw {
 			res.Draws++
@@ -277,7 +331,14 @@ func Run(cfg Config) (Result, error) {
 	if writeErr != nil {
 		return res, fmt.Errorf("writing records: %w", writeErr)
 	}
-	if ok := cfg.Games - res.Errors; ok > 0 {
+	if cfg.Progress != nil && done != cfg.Games {
+		cfg.Progress(done, cfg.Games)
+	}
+	res.Games = done
+	if det != nil {
+		det.finish(&res)
+	}
+	if ok := res.Games - res.Errors; ok > 0 {
 		res.MovesMean = float64(total) / float64(ok)
 	}
 	res.TurnsMedian, res.TurnsP99, res.TurnsMax = quantiles(res.TurnsHist)
@@ -294,7 +355,7 @@ func Run(cfg Config) (Result, error) {
 	}
 	res.ElapsedS = time.Since(start).Seconds()
 	if res.ElapsedS > 0 {
-		res.GamesPerS = float64(cfg.Games) / res.ElapsedS
+		res.GamesPerS = float64(res.Games) / res.ElapsedS
 	}
 	return res, nil
 }

@@ -103,6 +103,10 @@ func cmdServe(args []string, stdout io.Writer) error {
 	fs.DurationVar(&lim.IdleBots, "idle-bots", lim.IdleBots, "a table of bots alone that nobody watches for this long ends as abandoned (0: never)")
 	fs.DurationVar(&lim.LobbyInterval, "lobby-interval", lim.LobbyInterval, "the least time between two messages to a client about seats changing alone")
 	botWorkers := fs.Int("bot-workers", runtime.GOMAXPROCS(0), "bot decisions computing at once; a table's bot waits for a free worker")
+	admin := fs.String("admin", "", "ADDR: serve /metrics (Prometheus) and /debug/pprof/ on this second address, for the operator alone (empty: off); docs/operating.md")
+	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "how long a bot waits before it moves, so that people can follow")
+	var cl clusterFlags
+	cl.register(fs)
 	var extBots multiFlag
 	fs.Var(&extBots, "bot", "NAME=exec:COMMAND: a program players may seat as bot:NAME (repeatable); docs/security.md")
 	if _, err := parse(fs, args); err != nil {
@@ -133,7 +137,7 @@ func cmdServe(args []string, stdout io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serve(ctx, serveOptions{addr: *addr, db: *db, games: games, origins: origins, durability: d, allowSeeds: *allowSeeds,
-		limits: &lim, realIP: *realIP, botWorkers: *botWorkers, bots: registered}, stdout, nil)
+		limits: &lim, realIP: *realIP, botWorkers: *botWorkers, bots: registered, botDelay: botDelay, cluster: cl, admin: *admin}, stdout, nil)
 }
 
 // rateFlag is a flag N/DURATION for r.
@@ -158,6 +162,9 @@ type serveOptions struct {
 	limits     *server.Limits
 	realIP     string
 	botWorkers int
+	admin      string         // the operator's listener (--admin), "" for none
+	botDelay   *time.Duration // nil: 400 ms
+	cluster    clusterFlags
 	bots       []server.ExternalBot
 }
 
@@ -202,12 +209,28 @@ func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(str
 	}
 	defer st.Close()
 	log := slog.New(slog.NewJSONHandler(stdout, nil))
-	srv, err := server.New(server.Config{Store: st, Games: o.games, Logger: log, BotDelay: 400 * time.Millisecond, Origins: o.origins,
-		AllowSeeds: o.allowSeeds, Limits: o.limits, RealIPHeader: o.realIP, BotWorkers: o.botWorkers, Bots: o.bots})
+	botDelay := 400 * time.Millisecond
+	if o.botDelay != nil {
+		botDelay = *o.botDelay
+	}
+	cluster, leave, err := o.cluster.join(st, log)
+	if err != nil {
+		return err
+	}
+	defer leave()
+	srv, err := server.New(server.Config{Store: st, Games: o.games, Logger: log, BotDelay: botDelay, Origins: o.origins,
+		AllowSeeds: o.allowSeeds, Limits: o.limits, RealIPHeader: o.realIP, BotWorkers: o.botWorkers, Bots: o.bots, Cluster: cluster})
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
+	if o.admin != "" {
+		stopAdmin, err := serveAdmin(o.admin, srv.Metrics(), log)
+		if err != nil {
+			return err
+		}
+		defer stopAdmin()
+	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return err
@@ -317,100 +340,6 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 		return nil
 	}
 	return runErr
-}
-
-func cmdSim(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	var gf gameFlags
-	gf.register(fs)
-	games := fs.Int("games", 1000, "number of games")
-	botList := fs.String("bots", "random", "bots by seat, comma separated; one bot fills every seat")
-	seed := fs.Uint64("seed", 1, "seed of the run")
-	workers := fs.Int("workers", 0, "parallel workers (default: every core)")
-	asJSON := fs.Bool("json", false, "print the result as JSON")
-	records := fs.String("records", "", "write every game's record to this directory")
-	report := fs.String("report", "", "HTML report (not available yet)")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if *report != "" {
-		return usageError("sim: --report is not available yet; use --json")
-	}
-	name, err := oneGame("sim", pos)
-	if err != nil {
-		return err
-	}
-	if *games <= 0 {
-		return usageError("sim: --games must be positive")
-	}
-	g, opts, err := gf.setup(name)
-	if err != nil {
-		return err
-	}
-	probe, err := g.New(opts, nil, *seed)
-	if err != nil {
-		return fail(1, "%s: %v", name, err)
-	}
-	n := probe.Seats()
-	list := strings.Split(*botList, ",")
-	if len(list) == 1 {
-		for len(list) < n {
-			list = append(list, list[0])
-		}
-	}
-	if len(list) != n {
-		return usageError("--bots: %d bots for %d players", len(list), n)
-	}
-	for _, b := range list {
-		if _, err := bots.New(g, b); err != nil {
-			return usageError("--bots: %v", err)
-		}
-	}
-	cfg := sim.Config{Game: g, Options: opts, Bots: list, Games: *games, Seed: *seed, Workers: *workers, RecordsDir: *records}
-	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
-		cfg.Progress = func(done, total int) {
-			fmt.Fprintf(stderr, "\r%d/%d games", done, total)
-			if done == total {
-				fmt.Fprintln(stderr)
-			}
-		}
-	}
-	res, err := sim.Run(cfg)
-	if err != nil {
-		return fail(1, "sim: %v", err)
-	}
-	if *asJSON {
-		data, _ := json.MarshalIndent(res, "", "  ")
-		fmt.Fprintln(stdout, string(data))
-	} else {
-		fmt.Fprintf(stdout, "%s, %d players, %d games, seed %d, bots %s\n", res.Game, res.Players, res.Games, res.Seed, strings.Join(res.Bots, ","))
-		for s, w := range res.WinsBySeat {
-			fmt.Fprintf(stdout, "  seat %d (%s): %d wins (%.1f%%)\n", s, res.Bots[s], w, 100*float64(w)/float64(res.Games))
-		}
-		fmt.Fprintf(stdout, "  draws %d, moves mean %.1f max %d, errors %d\n", res.Draws, res.MovesMean, res.MovesMax, res.Errors)
-		if res.NobodyWon > 0 {
-			fmt.Fprintf(stdout, "  nobody won %d (%.1f%%)\n", res.NobodyWon, 100*float64(res.NobodyWon)/float64(max(res.Games, 1)))
-		}
-		if res.TurnsMax > 0 {
-			fmt.Fprintf(stdout, "  turns: median %d, 99th percentile %d, max %d\n", res.TurnsMedian, res.TurnsP99, res.TurnsMax)
-		}
-		if len(res.ByLabel) > 0 {
-			fmt.Fprintf(stdout, "  by starting label:\n")
-			for _, l := range slices.Sorted(maps.Keys(res.ByLabel)) {
-				ls := res.ByLabel[l]
-				fmt.Fprintf(stdout, "    %-12s %6.1f%% wins, mean rank %.2f (%d seats)\n", l, 100*ls.WinRate, ls.Rank, ls.Seats)
-			}
-		}
-		if len(res.ByPart) > 0 {
-			printParts(stdout, res)
-		}
-		fmt.Fprintf(stdout, "  %.2f s, %.0f games/s\n", res.ElapsedS, res.GamesPerS)
-	}
-	if res.Errors > 0 {
-		return fail(1, "sim: %d games did not finish; the first: %s", res.Errors, res.FirstError)
-	}
-	return nil
 }
 
 // replayOutput is the JSON of `replay --json` (docs/cli.md).
@@ -817,6 +746,7 @@ func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "  %d connections at most; after %.0f s of warm-up, %d moves in %.1f s: %.0f moves/s; %d games finished\n", res.Connections, res.WarmupS, res.Moves, res.Seconds, res.MovesPerS, res.Games)
 	fmt.Fprintf(stdout, "  move latency (sent to state received): p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", res.P50ms, res.P99ms, res.MaxMs)
 	fmt.Fprintf(stdout, "  CPU per move, server and clients: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns)\n", res.CPUPerMoveUs, out.MoveCostBaselines, step)
+	printServerFigures(stdout, res.Server, step)
 	if res.Errors > 0 {
 		fmt.Fprintf(stdout, "  %d moves refused: %v\n", res.Errors, res.ErrorCodes)
 	}

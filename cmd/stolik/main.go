@@ -19,8 +19,9 @@ const usage = `stolik — gry karciane przy jednym stole / card games at one tab
 
   stolik serve   [--addr 127.0.0.1:8080] [--db sqlite:stolik.db|postgres://...]
   stolik play    GAME [--players N] [--seats human,bot:fan,...] [--seed S] [--lang pl|en] [--opt k=v]... [--record FILE]
-  stolik sim     GAME --games N [--players N] [--bots random,fan:expert,...] [--seed S]
-                 [--workers K] [--opt k=v]... [--json] [--records DIR]
+  stolik sim     GAME [--games N | --time 30s] [--players N] [--bots random,fan:expert,...] [--seed S]
+                 [--workers K] [--opt k=v]... [--json] [--records DIR] [--report FILE.html] [--lang pl|en]
+                 [--sweep name=a,b,c]... [--compare-content DIR]
   stolik replay  FILE [--json] [--seat N] [--step] [--lang pl|en]
   stolik games   [--json]
   stolik content validate DIR [--game GAME]

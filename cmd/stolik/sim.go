@@ -1,0 +1,400 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"stolik/bots"
+	"stolik/engine"
+	"stolik/games/all"
+	"stolik/sim"
+	"stolik/sim/report"
+)
+
+// simFlags are the flags of `stolik sim`.
+type simFlags struct {
+	gf       gameFlags
+	games    int
+	bots     string
+	seed     uint64
+	workers  int
+	asJSON   bool
+	records  string
+	report   string
+	lang     string
+	sweeps   multiFlag
+	compare  string
+	duration time.Duration
+}
+
+func cmdSim(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	var f simFlags
+	f.gf.register(fs)
+	fs.IntVar(&f.games, "games", 1000, "number of games (with --time: at most this many)")
+	fs.StringVar(&f.bots, "bots", "random", "bots by seat, comma separated; one bot fills every seat")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the run")
+	fs.IntVar(&f.workers, "workers", 0, "parallel workers (default: every core)")
+	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
+	fs.StringVar(&f.records, "records", "", "write every game's record to this directory")
+	fs.StringVar(&f.report, "report", "", "write an HTML report to this file")
+	fs.StringVar(&f.lang, "lang", "pl", "the report's language: pl or en")
+	fs.Var(&f.sweeps, "sweep", "option sweep name=a,b,c (repeatable): the same games for every combination")
+	fs.StringVar(&f.compare, "compare-content", "", "play the same games with this content pack too and report what changed")
+	fs.DurationVar(&f.duration, "time", 0, "play for this long instead of a number of games (e.g. 30s)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	gamesSet := false
+	fs.Visit(func(fl *flag.Flag) { gamesSet = gamesSet || fl.Name == "games" })
+	name, err := oneGame("sim", pos)
+	if err != nil {
+		return err
+	}
+	if f.games <= 0 {
+		return usageError("sim: --games must be positive")
+	}
+	if f.duration < 0 {
+		return usageError("sim: --time must be positive")
+	}
+	if f.duration > 0 && !gamesSet {
+		f.games = 0
+	}
+	lang, err := parseLang(f.lang)
+	if err != nil {
+		return err
+	}
+	var axes []sim.Axis
+	for _, s := range f.sweeps {
+		a, err := sim.ParseAxis(s)
+		if err != nil {
+			return usageError("sim: --sweep %v", err)
+		}
+		axes = append(axes, a)
+	}
+	if len(axes) > 0 && f.compare != "" {
+		return usageError("sim: --sweep and --compare-content cannot be combined")
+	}
+	if (len(axes) > 0 || f.compare != "") && f.records != "" {
+		return usageError("sim: --records writes the games of one run; not with --sweep or --compare-content")
+	}
+	g, opts, err := f.gf.setup(name)
+	if err != nil {
+		return err
+	}
+	base, err := f.config(g, opts)
+	if err != nil {
+		return err
+	}
+	base.Detail = f.asJSON || f.report != "" || f.compare != "" || len(axes) > 0
+	rep := report.Report{Lang: lang, Game: g, Options: opts, Content: f.gf.content}
+	rep.ContentHash = contentHash(g, f.gf.content)
+	bar := newProgressBar(stderr, f.duration)
+	switch {
+	case len(axes) > 0:
+		err = f.runSweep(g, base, axes, bar, &rep, stdout)
+	case f.compare != "":
+		err = f.runCompare(name, base, bar, &rep, stdout)
+	default:
+		err = f.runOne(base, bar, &rep, stdout)
+	}
+	// A run with games that could not finish still gets its report (the
+	// set-up names the first failure), and then fails.
+	if f.report != "" && (rep.Result != nil || len(rep.Sweep) > 0 || rep.Compare != nil) {
+		if werr := writeReport(f.report, rep); werr != nil {
+			return werr
+		}
+	}
+	return err
+}
+
+func writeReport(path string, rep report.Report) error {
+	file, err := os.Create(path)
+	if err != nil {
+		return fail(1, "sim: %v", err)
+	}
+	if err := report.Write(file, rep); err != nil {
+		file.Close()
+		return fail(1, "sim: %v", err)
+	}
+	if err := file.Close(); err != nil {
+		return fail(1, "sim: %v", err)
+	}
+	return nil
+}
+
+// config makes a run's configuration for resolved options: the bots,
+// one spec per seat.
+func (f *simFlags) config(g engine.Game, opts engine.Options) (sim.Config, error) {
+	probe, err := g.New(opts, nil, f.seed)
+	if err != nil {
+		return sim.Config{}, fail(1, "%s: %v", g.Name(), err)
+	}
+	n := probe.Seats()
+	list := strings.Split(f.bots, ",")
+	if len(list) == 1 {
+		for len(list) < n {
+			list = append(list, list[0])
+		}
+	}
+	if len(list) != n {
+		return sim.Config{}, usageError("--bots: %d bots for %d players", len(list), n)
+	}
+	for _, b := range list {
+		if _, err := bots.New(g, b); err != nil {
+			return sim.Config{}, usageError("--bots: %v", err)
+		}
+	}
+	return sim.Config{Game: g, Options: opts, Bots: list, Games: f.games, Seed: f.seed, Workers: f.workers,
+		RecordsDir: f.records, Duration: f.duration}, nil
+}
+
+// contentHash names the pack a game plays with.
+func contentHash(g engine.Game, dir string) string {
+	if dir != "" {
+		h, err := engine.HashFiles(os.DirFS(dir))
+		if err != nil {
+			return ""
+		}
+		return h
+	}
+	if ch, ok := g.(engine.ContentHasher); ok {
+		return ch.ContentHash()
+	}
+	return ""
+}
+
+func (f *simFlags) runOne(cfg sim.Config, bar *progressBar, rep *report.Report, stdout io.Writer) error {
+	cfg.Progress = bar.update
+	res, err := sim.Run(cfg)
+	bar.finish()
+	if err != nil {
+		return fail(1, "sim: %v", err)
+	}
+	rep.Result = &res
+	if f.asJSON {
+		data, _ := json.MarshalIndent(res, "", "  ")
+		fmt.Fprintln(stdout, string(data))
+	} else {
+		printResult(stdout, res)
+	}
+	if res.Errors > 0 {
+		return fail(1, "sim: %d games did not finish; the first: %s", res.Errors, res.FirstError)
+	}
+	return nil
+}
+
+func printResult(w io.Writer, res sim.Result) {
+	fmt.Fprintf(w, "%s, %d players, %d games, seed %d, bots %s\n", res.Game, res.Players, res.Games, res.Seed, strings.Join(res.Bots, ","))
+	for s, k := range res.WinsBySeat {
+		fmt.Fprintf(w, "  seat %d (%s): %d wins (%.1f%%)\n", s, res.Bots[s], k, 100*float64(k)/float64(max(res.Games, 1)))
+	}
+	fmt.Fprintf(w, "  draws %d, moves mean %.1f max %d, errors %d\n", res.Draws, res.MovesMean, res.MovesMax, res.Errors)
+	if res.NobodyWon > 0 {
+		fmt.Fprintf(w, "  nobody won %d (%.1f%%)\n", res.NobodyWon, 100*float64(res.NobodyWon)/float64(max(res.Games, 1)))
+	}
+	if res.TurnsMax > 0 {
+		fmt.Fprintf(w, "  turns: median %d, 99th percentile %d, max %d\n", res.TurnsMedian, res.TurnsP99, res.TurnsMax)
+	}
+	if len(res.ByLabel) > 0 {
+		fmt.Fprintf(w, "  by starting label:\n")
+		for _, l := range slices.Sorted(maps.Keys(res.ByLabel)) {
+			ls := res.ByLabel[l]
+			fmt.Fprintf(w, "    %-12s %6.1f%% wins, mean rank %.2f (%d seats)\n", l, 100*ls.WinRate, ls.Rank, ls.Seats)
+		}
+	}
+	if len(res.ByPart) > 0 {
+		printParts(w, res)
+	}
+	for _, c := range res.Cards {
+		if c.Significant {
+			fmt.Fprintf(w, "  card %s (%s): %.1f%% wins [%.1f, %.1f] against %.1f%% for the rest, p (BH) %.3g\n",
+				c.ID, c.Use, 100*c.Rate, 100*c.Low, 100*c.High, 100*c.Rest, c.PAdj)
+		}
+	}
+	fmt.Fprintf(w, "  %.2f s, %.0f games/s\n", res.ElapsedS, res.GamesPerS)
+}
+
+func (f *simFlags) runSweep(g engine.Game, base sim.Config, axes []sim.Axis, bar *progressBar, rep *report.Report, stdout io.Writer) error {
+	raw, err := engine.ParseOptionFlags(f.gf.opts)
+	if err != nil {
+		return usageError("--opt: %v", err)
+	}
+	if f.gf.players != 0 {
+		raw["players"] = f.gf.players
+	}
+	for _, a := range axes {
+		if !slices.ContainsFunc(g.Options(), func(sp engine.OptionSpec) bool { return sp.Name == a.Name }) {
+			return usageError("sim: --sweep: %s has no option %q", g.Name(), a.Name)
+		}
+	}
+	configure := func(c []sim.Setting) (sim.Config, error) {
+		r := maps.Clone(raw)
+		for _, s := range c {
+			r[s.Name] = s.Value
+		}
+		opts, err := engine.ResolveOptions(g.Options(), r)
+		if err != nil {
+			return sim.Config{}, usageError("sim: --sweep: %v", err)
+		}
+		cfg, err := f.config(g, opts)
+		cfg.Detail = base.Detail
+		return cfg, err
+	}
+	for _, c := range sim.Combinations(axes) {
+		if _, err := configure(c); err != nil {
+			return err
+		}
+	}
+	runs, err := sim.Sweep(base, axes, configure, bar.update)
+	bar.finish()
+	if err != nil {
+		if ee := (*exitError)(nil); errors.As(err, &ee) {
+			return err
+		}
+		return fail(1, "sim: %v", err)
+	}
+	rep.Sweep = runs
+	if f.asJSON {
+		data, _ := json.MarshalIndent(struct {
+			Axes []sim.Axis     `json:"axes"`
+			Runs []sim.SweepRun `json:"runs"`
+		}{axes, runs}, "", "  ")
+		fmt.Fprintln(stdout, string(data))
+	} else {
+		for _, r := range runs {
+			res := r.Result
+			n := max(res.Games-res.Errors, 1)
+			fmt.Fprintf(stdout, "%-30s %d games:", sim.SettingsText(r.Settings), res.Games)
+			for s, k := range res.WinsBySeat {
+				iv := sim.Wilson(k, n)
+				fmt.Fprintf(stdout, "  seat %d %.1f%% [%.1f, %.1f]", s, 100*iv.Rate, 100*iv.Low, 100*iv.High)
+			}
+			fmt.Fprintf(stdout, "  draws %.1f%%  moves %.1f", 100*float64(res.Draws)/float64(n), res.MovesMean)
+			if res.TurnsMedian > 0 {
+				fmt.Fprintf(stdout, "  turns %d", res.TurnsMedian)
+			}
+			fmt.Fprintln(stdout)
+		}
+	}
+	for _, r := range runs {
+		if r.Result.Errors > 0 {
+			return fail(1, "sim: %s: %d games did not finish; the first: %s", sim.SettingsText(r.Settings), r.Result.Errors, r.Result.FirstError)
+		}
+	}
+	return nil
+}
+
+func (f *simFlags) runCompare(name string, base sim.Config, bar *progressBar, rep *report.Report, stdout io.Writer) error {
+	other, err := all.WithContent(name, f.compare)
+	if err != nil {
+		return fail(1, "content pack %s: %v", f.compare, err)
+	}
+	rep.CompareContent = f.compare
+	rep.CompareHash = contentHash(other, f.compare)
+	// The same games: the base's seeds, and with --time as many games as
+	// the base played in half the time.
+	if base.Duration > 0 {
+		base.Duration /= 2
+	}
+	base.Progress = func(done, total int) { bar.update(done, 2*total) }
+	a, err := sim.Run(base)
+	if err != nil {
+		bar.finish()
+		return fail(1, "sim: %v", err)
+	}
+	oc := base
+	oc.Game, oc.Games, oc.Duration = other, a.Games, 0
+	oc.Progress = func(done, total int) { bar.update(a.Games+done, 2*a.Games) }
+	b, err := sim.Run(oc)
+	bar.finish()
+	if err != nil {
+		return fail(1, "sim: %s: %v", f.compare, err)
+	}
+	cmp := sim.Compare(a, b)
+	rep.Compare = &cmp
+	if f.asJSON {
+		data, _ := json.MarshalIndent(cmp, "", "  ")
+		fmt.Fprintln(stdout, string(data))
+	} else {
+		fmt.Fprintf(stdout, "%s, %d games with seed %d: A (%s) against B (%s)\n", name, a.Games, a.Seed, packName(f.gf.content), f.compare)
+		sig := 0
+		for _, c := range cmp.Changes {
+			if c.Group == "seat" || c.Group == "draw" || c.Significant {
+				mark := ""
+				if c.Significant {
+					mark = "  significant"
+					sig++
+				}
+				label := c.Group + " " + c.Key
+				fmt.Fprintf(stdout, "  %-36s %6.1f%% -> %6.1f%%  %+6.1f pp  p (BH) %.3g%s\n", label, 100*c.RateA, 100*c.RateB, 100*c.Delta, c.PAdj, mark)
+			}
+		}
+		fmt.Fprintf(stdout, "  moves mean %.1f -> %.1f; %d significant changes\n", cmp.MovesMean[0], cmp.MovesMean[1], sig)
+	}
+	if a.Errors+b.Errors > 0 {
+		return fail(1, "sim: %d games did not finish", a.Errors+b.Errors)
+	}
+	return nil
+}
+
+func packName(dir string) string {
+	if dir == "" {
+		return "built in"
+	}
+	return dir
+}
+
+// progressBar draws a run's progress on a terminal with an estimate of
+// the time left; it draws nothing elsewhere.
+type progressBar struct {
+	w     io.Writer
+	start time.Time
+	limit time.Duration
+	drawn bool
+}
+
+func newProgressBar(stderr io.Writer, limit time.Duration) *progressBar {
+	f, ok := stderr.(*os.File)
+	if !ok || !isTerminal(f) {
+		return nil
+	}
+	return &progressBar{w: stderr, start: time.Now(), limit: limit}
+}
+
+func (b *progressBar) update(done, total int) {
+	if b == nil {
+		return
+	}
+	elapsed := time.Since(b.start)
+	frac, left := 0.0, time.Duration(0)
+	switch {
+	case b.limit > 0:
+		frac = float64(elapsed) / float64(b.limit)
+		left = b.limit - elapsed
+	case total > 0 && done > 0:
+		frac = float64(done) / float64(total)
+		left = time.Duration(float64(elapsed) * (1 - frac) / frac)
+	}
+	frac = min(max(frac, 0), 1)
+	const width = 30
+	n := int(frac * width)
+	fmt.Fprintf(b.w, "\r[%s%s] %3.0f%%  %d games  %s left   ", strings.Repeat("#", n), strings.Repeat("-", width-n), 100*frac, done, max(left, 0).Round(time.Second))
+	b.drawn = true
+}
+
+func (b *progressBar) finish() {
+	if b != nil && b.drawn {
+		fmt.Fprintln(b.w)
+		b.drawn = false
+	}
+}

@@ -61,11 +61,7 @@ func (s *State) greedyScore(p int, m engine.Move) int {
 			return s.scoreAfter(p, nil) + 20 + keepValue[ac.Effect]
 		}
 		// A Maneuver: as if revealed now, with its best choice.
-		best := -1 << 30
-		for _, choice := range s.maneuverOutcomes(p, c) {
-			best = max(best, choice)
-		}
-		return best - keepValue[ac.Effect]
+		return s.bestManeuverOutcome(p, c) - keepValue[ac.Effect]
 	case mPass:
 		if s.phase == phEquip {
 			return s.scoreAfter(p, nil) - 1
@@ -101,33 +97,45 @@ func (s *State) greedyScore(p int, m engine.Move) int {
 	return 0
 }
 
-// maneuverOutcomes scores Maneuver c as if p revealed it now, once per choice.
-func (s *State) maneuverOutcomes(p int, c uint8) []int {
+// bestManeuverOutcome scores Maneuver c as if p revealed it now, with
+// its best choice.
+func (s *State) bestManeuverOutcome(p int, c uint8) int {
 	x := s.probe()
 	x.seats[p].hand.clear(c)
 	if !x.maneuver(p, c) {
-		return []int{x.survival(p)}
+		return x.survival(p)
 	}
 	x.choice, x.choiceC, x.phase = int8(p), c, phChoice
-	var out []int
+	best, any := 0, false
 	var buf [64]engine.Move
 	for _, m := range x.choiceMoves(p, buf[:0]) {
 		y := x.probe()
 		y.applyChoice(p, m)
-		out = append(out, y.survival(p))
+		if v := y.survival(p); !any || v > best {
+			best, any = v, true
+		}
 	}
-	if len(out) == 0 {
-		out = append(out, x.survival(p))
+	if !any {
+		return x.survival(p)
 	}
-	return out
+	return best
 }
 
-// probe is a copy for looking ahead: the turn does not move on in it.
+// probe is a copy for looking ahead: the turn does not move on in it. The
+// copy lives in s's own scratch state (a chain, one per depth of look-ahead),
+// so looking ahead allocates nothing once warm; a probe of s is valid until
+// the next probe of s.
 func (s *State) probe() *State {
-	c := *s
-	c.events = c.events[:0:0]
+	c := s.look
+	if c == nil {
+		c = &State{}
+		s.look = c
+	}
+	deeper, ev := c.look, c.events
+	*c = *s
+	c.look, c.events = deeper, ev[:0]
 	c.probing = true
-	return &c
+	return c
 }
 
 // scoreAfter is p's survival score after f changes a copy of the state.

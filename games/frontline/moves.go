@@ -69,16 +69,8 @@ func (s *State) owes(p int) bool {
 		return s.seats[p].flags&(fDead|fKept) == 0 && !s.seats[p].pack.empty()
 	case phCommit:
 		return s.seats[p].flags&(fDead|fCommitted) == 0 && !s.seats[p].hand.empty()
-	case phWindow:
-		return s.order(int(s.cursor)) == p
-	case phAnswer:
-		return s.answerSeat() == p
-	case phChoice:
-		return int(s.choice) == p
-	case phEquip:
-		return int(s.query) == p
 	}
-	return false
+	return s.single() == p
 }
 
 // whenOK: an Event that names a moment is offered only then; Niet! only as an answer.
@@ -248,16 +240,50 @@ func (s *State) check(p int, m engine.Move) *engine.RuleError {
 			return errWrongDecision.Err(s.decisionText())
 		}
 	}
-	var buf [160]engine.Move
-	for _, x := range s.Legal(engine.Seat(p), buf[:0]) {
-		if x == m {
-			return nil
-		}
+	if s.argsOK(p, k, c, a, b) {
+		return nil
 	}
 	if k == mPlay || k == mExchange || k == mSwap || k == mSmoke {
 		return errBadTarget.Err(s.Format(m))
 	}
 	return errIllegal.Err(s.Format(m))
+}
+
+// argsOK reports whether the arguments of a move of kind k that check has
+// found possible now (the phase, the card in hand and its moment) are
+// among those Legal lists: eventMoves and choiceMoves say the same thing
+// as lists.
+func (s *State) argsOK(p int, k, c, a, b uint8) bool {
+	seat := func(q uint8) bool { return int(q) < int(s.n) && s.alive(int(q)) }
+	switch k {
+	case mPlay:
+		if s.phase == phAnswer {
+			return a|b == 0 && s.pack.aEffect[c] == NietFx
+		}
+		switch s.pack.aEffect[c] {
+		case OrderFx, HealFx:
+			return seat(a) && b == 0
+		case DenounceFx:
+			return seat(a) && int(a) != p && b == 0
+		case MoveTargetFx:
+			return int(a) < int(s.nTargets) && s.targetMoveOK(int(a), b)
+		case MarchFx:
+			return a <= 1 && b == 0
+		}
+		return a|b == 0
+	case mExchange:
+		return seat(a) && int(a) != p && c|b == 0
+	case mDir:
+		return s.pack.aEffect[s.choiceC] == StepFx && a <= 1 && c|b == 0
+	case mSwap:
+		return s.pack.aEffect[s.choiceC] == SwapFx && int(a) < int(s.n) && s.swapPartners(p)&(1<<a) != 0 && c|b == 0
+	case mSmoke:
+		m := s.swapPartners(p)
+		return s.pack.aEffect[s.choiceC] == SmokeFx && a < b && int(b) < int(s.n) && m&(1<<a) != 0 && m&(1<<b) != 0 && c == 0
+	case mUse:
+		return c == s.queryC && a|b == 0
+	}
+	return false
 }
 
 func (s *State) cardName(c uint8) string {

@@ -141,6 +141,7 @@ type State struct {
 	pack  *Pack
 	rules rules
 	n     int8
+	live  uint16 // the seats whose Comrade is alive: fDead's complement, kept for speed
 	seats [MaxSeats]seatState
 	line  Line
 
@@ -196,6 +197,8 @@ type State struct {
 	events []engine.Event
 	pend   [MaxSeats]engine.Seat
 	pendN  int8
+
+	look *State // the scratch state of look-ahead (probe); never shared between states
 }
 
 // scanState is the progress of a linear attack along the line, kept so that
@@ -210,17 +213,9 @@ type scanState struct {
 	door   bool // a Car Door decision is pending at pos
 }
 
-func (s *State) alive(p int) bool { return p < int(s.n) && !s.seats[p].is(fDead) }
+func (s *State) alive(p int) bool { return s.live>>uint(p)&1 != 0 }
 
-func (s *State) aliveCount() int {
-	n := 0
-	for p := 0; p < int(s.n); p++ {
-		if s.alive(p) {
-			n++
-		}
-	}
-	return n
-}
+func (s *State) aliveCount() int { return bits.OnesCount16(s.live) }
 
 // order returns the seat at position k of the initiative order: from the
 // Initiative holder clockwise. Whatever happens to every seat at once (the
@@ -247,34 +242,47 @@ func (s *State) Turns() int { return int(s.turn) }
 
 // Pending lists the seats that owe a decision.
 func (s *State) Pending() []engine.Seat {
-	s.pendN = 0
-	if s.over {
-		return s.pend[:0]
-	}
-	add := func(p int) { s.pend[s.pendN] = engine.Seat(p); s.pendN++ }
-	switch s.phase {
-	case phDraft:
+	n := int8(0)
+	switch {
+	case s.over:
+	case s.phase == phDraft:
 		for p := range s.seats[:s.n] {
 			if st := &s.seats[p]; st.flags&(fDead|fKept) == 0 && !st.pack.empty() {
-				add(p)
+				s.pend[n] = engine.Seat(p)
+				n++
 			}
 		}
-	case phCommit:
+	case s.phase == phCommit:
 		for p := range s.seats[:s.n] {
 			if st := &s.seats[p]; st.flags&(fDead|fCommitted) == 0 && !st.hand.empty() {
-				add(p)
+				s.pend[n] = engine.Seat(p)
+				n++
 			}
 		}
-	case phWindow:
-		add(s.order(int(s.cursor)))
-	case phAnswer:
-		add(s.answerSeat())
-	case phChoice:
-		add(int(s.choice))
-	case phEquip:
-		add(int(s.query))
+	default:
+		if p := s.single(); p >= 0 {
+			s.pend[0] = engine.Seat(p)
+			n = 1
+		}
 	}
-	return s.pend[:s.pendN]
+	s.pendN = n
+	return s.pend[:n]
+}
+
+// single is the one seat asked in the phases where only one seat decides
+// (a window, an answer, a choice, an Equipment question), or -1.
+func (s *State) single() int {
+	switch s.phase {
+	case phWindow:
+		return s.order(int(s.cursor))
+	case phAnswer:
+		return s.answerSeat()
+	case phChoice:
+		return int(s.choice)
+	case phEquip:
+		return int(s.query)
+	}
+	return -1
 }
 
 // answerSeat is the seat asked in the answer round: answerK places after
@@ -293,6 +301,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.events = make([]engine.Event, 0, 16)
+	c.look = nil
 	return &c
 }
 

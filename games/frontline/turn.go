@@ -548,6 +548,7 @@ func (s *State) kill(p int) {
 	st := &s.seats[p]
 	st.hp = 0
 	st.flags |= fDead
+	s.live &^= 1 << uint(p)
 	st.died = s.turn
 	s.lastDead = s.turn
 	// A8.22: the dead player's hand, face-down card and Equipment are discarded.

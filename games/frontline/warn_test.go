@@ -91,6 +91,7 @@ func TestNoWarningsForTheDeadOrAfterTheEnd(t *testing.T) {
 	s := enginetest.NewState(t, New(), map[string]any{"players": 2}, `{"comrades": ["mikhail", "anatolij"], "line": "A B _ K", "hp": [1, 1],
 		"hands": [["helm/1"], ["marsz/1"]]}`).(*State)
 	s.seats[1].flags |= fDead
+	s.live &^= 1 << 1
 	if ws := s.warnings(1); ws != nil {
 		t.Errorf("a dead Comrade is warned: %+v", ws)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"stolik/engine"
 	"stolik/sim/simbench"
 )
 
@@ -24,3 +25,84 @@ func BenchmarkClone(b *testing.B) { simbench.Clone(b, New(), 4, 12) }
 
 // BenchmarkBaseline is the fixed integer loop the figures are divided by.
 func BenchmarkBaseline(b *testing.B) { simbench.Baseline(b) }
+
+// BenchmarkCopyFrom copies the mid-game state of BenchmarkClone into a
+// state that already holds one, as a search does once per playout.
+func BenchmarkCopyFrom(b *testing.B) {
+	st := midGame(b, 4, 12)
+	dst := st.Clone().(*State)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		dst.CopyFrom(st)
+	}
+}
+
+// BenchmarkEvaluate scores positions of random 4-player games.
+func BenchmarkEvaluate(b *testing.B) {
+	states := positions(b, 4, 64)
+	dst := make([]float64, 0, 4)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		dst = states[i%len(states)].Evaluate(dst[:0])
+	}
+}
+
+// BenchmarkPlayoutMove proposes moves in positions of random 4-player
+// games; compare with BenchmarkApply.
+func BenchmarkPlayoutMove(b *testing.B) {
+	states := positions(b, 4, 64)
+	r := engine.NewRand(3)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		s.PlayoutMove(s.decider, r)
+	}
+}
+
+// midGame is a state after the first legal move has been played moves times.
+func midGame(b *testing.B, players, moves int) *State {
+	g := New()
+	st, err := g.New(simbench.Options(b, g, players), nil, 7)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range moves {
+		p := st.Pending()
+		if len(p) == 0 {
+			break
+		}
+		if _, err := st.Apply(p[0], st.Legal(p[0], nil)[0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return st.(*State)
+}
+
+// positions samples n unfinished positions of random games.
+func positions(b *testing.B, players, n int) []*State {
+	g := New()
+	opts := simbench.Options(b, g, players)
+	r := engine.NewRand(9)
+	var out []*State
+	var legal []engine.Move
+	for seed := uint64(1); len(out) < n; seed++ {
+		st, err := g.New(opts, nil, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for len(st.Pending()) > 0 && len(out) < n {
+			if r.IntN(20) == 0 {
+				out = append(out, st.Clone().(*State))
+			}
+			p := st.Pending()[0]
+			legal = st.Legal(p, legal[:0])
+			if _, err := st.Apply(p, legal[r.IntN(len(legal))]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return out
+}

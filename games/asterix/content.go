@@ -220,10 +220,13 @@ type Pack struct {
 	iFirst [MaxInstances]uint8
 	// noPotion, noFish: cards a potion / a fish may never target (passives)
 	noPotion, noFish instSet
-	iReq             instSet    // cards with a special requirement
-	iMany            instSet    // cards of a Character with several copies
-	heroes           instSet    // Hero cards
-	colourOK         [2]instSet // cards that may go on a blue / red half (with the neutrals)
+	iReq             instSet           // cards with a special requirement
+	iMany            instSet           // cards of a Character with several copies
+	heroes           instSet           // Hero cards
+	colourOK         [2]instSet        // cards that may go on a blue / red half (with the neutrals)
+	ofType           [numTypes]instSet // cards of each type
+	neutrals         instSet           // purple cards
+	fit              fitTable          // for the greedy bot's guesses about unseen hands
 	// sel[c]: the cards the selector of Character c's ability matches
 	sel    []instSet
 	charIx map[string]int
@@ -516,6 +519,12 @@ func (p *Pack) finish() []string {
 			if c.Type == Hero {
 				p.heroes.set(i)
 			}
+			if c.Type < numTypes {
+				p.ofType[c.Type].set(i)
+			}
+			if c.Colour == Purple {
+				p.neutrals.set(i)
+			}
 			for h := Blue; h <= Red; h++ {
 				if c.Colour == h || c.Colour == Purple {
 					p.colourOK[h].set(i)
@@ -542,6 +551,7 @@ func (p *Pack) finish() []string {
 			}
 		}
 	}
+	p.fit = fitTableOf(p)
 	starting := 0
 	for _, a := range p.Albums {
 		if a.Starting {

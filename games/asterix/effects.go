@@ -77,7 +77,20 @@ func (s *State) eachCandidate(ab *Ability, f func(i uint8, slot, side int) bool)
 	for k, w := range t {
 		for ; w != 0; w &= w - 1 {
 			i := uint8(k*64 + bits.TrailingZeros64(w))
-			slot, side, _ := s.locate(i)
+			var slot, side int
+			switch ab.Sel.Where {
+			case ThisAlbum:
+				slot, side = here, 0
+				if !s.on[here][0].has(i) {
+					side = 1
+				}
+			case OppositeHalf:
+				slot, side = here, 1-own
+			case OwnHalf:
+				slot, side = here, own
+			default:
+				slot, side, _ = s.locate(i)
+			}
 			if !f(i, slot, side) {
 				return
 			}

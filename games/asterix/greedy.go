@@ -23,12 +23,7 @@ import (
 // size. Cards it draws on the copy are counted, not looked at, so
 // resampling the hidden facts (Determinize) never changes its move.
 type GreedyBot struct {
-	me   engine.Seat
-	root instSet // the bot's hand when asked: the only hand cards it knows
-	// fit[c][f][g]: the share of the pack's cards that add at least g to
-	// a half of colour c (f: only that colour counts), for guessing what a
-	// hand of unknown cards can do.
-	fit    [2][2][maxGap + 1]float64
+	judge
 	pack   *Pack
 	scr    [greedyDepth]State
 	evs    [greedyDepth][]engine.Event
@@ -58,9 +53,25 @@ const (
 // tokenWorth is the worth of the first and the second token of each kind.
 var tokenWorth = [3][2]float64{Potion: {3.0, 2.0}, Fish: {2.2, 1.5}, Boar: {1.6, 1.1}}
 
+// judge scores positions for one seat with the greedy bot's heuristic.
+type judge struct {
+	me   engine.Seat
+	root instSet // the seat's hand when asked: the only hand cards it knows
+	fit  *fitTable
+}
+
+// fitTable[c][f][g] is the share of the pack's cards that add at least g
+// to a half of colour c (f: only that colour counts), for guessing what a
+// hand of unknown cards can do.
+type fitTable [2][2][maxGap + 1]float64
+
 // NewGreedyBot returns a greedy bot for a pack.
 func NewGreedyBot(p *Pack) *GreedyBot {
-	b := &GreedyBot{pack: p}
+	return &GreedyBot{pack: p, judge: judge{fit: &p.fit}}
+}
+
+// fitTableOf counts the pack's cards for fitTable.
+func fitTableOf(p *Pack) (fit fitTable) {
 	var hist [2][2][maxGap + 2]int
 	for i := range p.Instances {
 		str := int(min(p.iStr[i], maxGap))
@@ -78,11 +89,11 @@ func NewGreedyBot(p *Pack) *GreedyBot {
 			acc := 0
 			for g := maxGap; g >= 0; g-- {
 				acc += hist[c][f][g]
-				b.fit[c][f][g] = float64(acc) / total
+				fit[c][f][g] = float64(acc) / total
 			}
 		}
 	}
-	return b
+	return fit
 }
 
 // Bots lists the bots Asterix & Co offers beyond the generic ones.
@@ -265,7 +276,7 @@ func (b *GreedyBot) orientation(s *State) Colour {
 }
 
 // known is the part of the bot's hand it has seen.
-func (b *GreedyBot) known(s *State) instSet {
+func (b *judge) known(s *State) instSet {
 	k := s.hands[b.me]
 	k.and(&b.root)
 	return k
@@ -341,7 +352,7 @@ func (b *GreedyBot) playableNow(s *State, i uint8) bool {
 
 // cardWorth is what a known card in hand is worth: more for a strong card
 // whose colour one of the bot's halves takes.
-func (b *GreedyBot) cardWorth(s *State, i uint8) float64 {
+func (b *judge) cardWorth(s *State, i uint8) float64 {
 	col := s.pack.iCol[i]
 	for slot := 0; slot < int(s.nslots); slot++ {
 		if side := s.sideOf(slot, b.me); side >= 0 && (col == Purple || col == s.colour[slot][side]) {
@@ -352,7 +363,7 @@ func (b *GreedyBot) cardWorth(s *State, i uint8) float64 {
 }
 
 // score rates a position for the bot, in sestertii.
-func (b *GreedyBot) score(s *State) float64 {
+func (b *judge) score(s *State) float64 {
 	me := b.me
 	n := int(s.seats)
 	if s.phase == phOver {
@@ -429,7 +440,7 @@ func progress(total, thr int) float64 {
 // ownAlbum rates an Album the bot plays on: its progress against the
 // opponent's, then what follows if the opponent captures it on their next
 // turn, or else the bot on its own.
-func (b *GreedyBot) ownAlbum(s *State, slot, side int, wq, kr float64) float64 {
+func (b *judge) ownAlbum(s *State, slot, side int, wq, kr float64) float64 {
 	thr := s.threshold(slot)
 	mine := progress(s.total(slot, side), thr)
 	theirs := progress(s.total(slot, 1-side), thr)
@@ -443,7 +454,7 @@ func (b *GreedyBot) ownAlbum(s *State, slot, side int, wq, kr float64) float64 {
 }
 
 // helmetsOn is the sestertii in helmets the capture of slot would bring.
-func (b *GreedyBot) helmetsOn(s *State, slot int) int {
+func (b *judge) helmetsOn(s *State, slot int) int {
 	v := 0
 	for side := range 2 {
 		h := &s.halves[slot][side]
@@ -503,7 +514,7 @@ func boosts(s *State, slot, side int, q engine.Seat) (potion, revive int) {
 
 // handChance is the chance that a hand of n unknown cards holds one that
 // adds gap or more to a half of colour col.
-func (b *GreedyBot) handChance(s *State, slot, side, n, gap int) float64 {
+func (b *judge) handChance(s *State, slot, side, n, gap int) float64 {
 	if n <= 0 || gap > maxGap {
 		return 0
 	}
@@ -529,7 +540,7 @@ func (b *GreedyBot) handChance(s *State, slot, side, n, gap int) float64 {
 // threat is the chance that the player of a half captures it on their
 // next turn: a card from their hand (guessed from its size), a potion or a
 // revived card.
-func (b *GreedyBot) threat(s *State, slot, side int) float64 {
+func (b *judge) threat(s *State, slot, side int) float64 {
 	gap := s.threshold(slot) - s.total(slot, side)
 	if gap <= 0 {
 		return 1
@@ -549,7 +560,7 @@ func (b *GreedyBot) threat(s *State, slot, side int) float64 {
 // ready is the chance that the bot can capture its half on its next turn,
 // from its tokens, the cards it knows it holds and those it drew unseen,
 // and the worth of what the capture would use up.
-func (b *GreedyBot) ready(s *State, slot, side int) (p, cost float64) {
+func (b *judge) ready(s *State, slot, side int) (p, cost float64) {
 	gap := s.threshold(slot) - s.total(slot, side)
 	if gap <= 0 {
 		return 1, 0

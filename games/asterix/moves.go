@@ -108,7 +108,36 @@ func (s *State) Legal(p engine.Seat, dst []engine.Move) []engine.Move {
 // from is the k-th place counted clockwise from p's left Album: moves are
 // listed in an order that is the same for every seat, so that a bot's ties
 // favour no seat.
-func (s *State) from(p engine.Seat, k int) int { return (int(p) + k) % int(s.nslots) }
+func (s *State) from(p engine.Seat, k int) int {
+	x := int(p) + k // p and k are below nslots, or p is 1 of 2
+	for x >= int(s.nslots) {
+		x -= int(s.nslots)
+	}
+	return x
+}
+
+// seatSlots lists the Albums in play beside p, in the order of from, with
+// p's side of each: with 2 players both places (p's side is p's number),
+// with 3 or 4 the place between p and the left neighbour (side 0) and the
+// one between the right neighbour and p (side 1), as seatsOfSlot sets them.
+func (s *State) seatSlots(p engine.Seat) (slots, sides [2]int8, n int) {
+	a, b := int8(p), int8(p)-1
+	sa, sb := int8(0), int8(1)
+	if s.seats == 2 {
+		b, sa, sb = 1-int8(p), int8(p), int8(p)
+	} else if b < 0 {
+		b += s.seats
+	}
+	if s.slotAlbum[a] >= 0 {
+		slots[n], sides[n] = a, sa
+		n++
+	}
+	if s.slotAlbum[b] >= 0 {
+		slots[n], sides[n] = b, sb
+		n++
+	}
+	return
+}
 
 // playMoves lists p's legal plays (action A), Album by Album. It works on
 // card sets, so that random hands cost few unpredictable branches.
@@ -131,32 +160,46 @@ func (s *State) playMoves(p engine.Seat, dst []engine.Move) []engine.Move {
 			}
 		}
 	}
-	for k := 0; k < int(s.nslots); k++ {
-		slot := s.from(p, k)
-		side := s.sideOf(slot, p)
-		if side < 0 {
-			continue
+	// Requirements of helmets and discards do not depend on the Album:
+	// the cards that cannot pay them leave the hand once.
+	req := hand
+	req.and(&pk.iReq)
+	var needs instSet // cards that also need a Character on the half
+	if !req.empty() {
+		helmets, handN := int(s.helmets[p][0])+int(s.helmets[p][1]), s.hands[p].count()
+		for k, w := range req {
+			for ; w != 0; w &= w - 1 {
+				i := uint8(k*64 + bits.TrailingZeros64(w))
+				r := &s.char(i).Requirement
+				switch {
+				case int(r.RemoveHelmets) > helmets || int(r.DiscardCards) > handN-1:
+					hand.clear(i)
+				case r.NeedsOnHalf != nil:
+					needs.set(i)
+				}
+			}
 		}
+	}
+	s.playsOK = 0
+	own, sides, n := s.seatSlots(p)
+	for k := range n {
+		slot, side := int(own[k]), int(sides[k])
 		t := hand
 		t.and(&pk.colourOK[s.colour[slot][side]])
-		if s.slotRule[slot] != NoRule || s.halves[slot][side].n >= maxHalf {
-			for k, w := range t {
+		s.admitted(slot, side, &t)
+		if !needs.empty() {
+			n := t
+			n.and(&needs)
+			for k, w := range n {
 				for ; w != 0; w &= w - 1 {
-					if i := uint8(k*64 + bits.TrailingZeros64(w)); s.admits(slot, side, i) != legal {
+					if i := uint8(k*64 + bits.TrailingZeros64(w)); s.requirementUnmet(p, i, slot, side) {
 						t.clear(i)
 					}
 				}
 			}
 		}
-		req := t
-		req.and(&pk.iReq)
-		for k, w := range req {
-			for ; w != 0; w &= w - 1 {
-				if i := uint8(k*64 + bits.TrailingZeros64(w)); s.requirementUnmet(p, i, slot, side) {
-					t.clear(i)
-				}
-			}
-		}
+		s.plays[slot] = t
+		s.playsOK |= 1 << slot
 		for k, w := range t {
 			for ; w != 0; w &= w - 1 {
 				dst = append(dst, mv(mPlay, uint8(k*64+bits.TrailingZeros64(w)), uint8(slot)))
@@ -219,6 +262,43 @@ func (s *State) requirementUnmet(p engine.Seat, i uint8, slot, side int) bool {
 		}
 	}
 	return false
+}
+
+// admitted removes from t the cards admits refuses on a half, set by set.
+func (s *State) admitted(slot, side int, t *instSet) {
+	h := &s.halves[slot][side]
+	if h.n >= maxHalf {
+		*t = instSet{}
+		return
+	}
+	r := s.slotRule[slot]
+	if r == NoRule {
+		return
+	}
+	a := s.album(slot)
+	pk := s.pack
+	switch r {
+	case RuleNoType:
+		if a.Type < numTypes {
+			t.andNot(&pk.ofType[a.Type])
+		}
+	case RuleNoNeutral:
+		t.andNot(&pk.neutrals)
+	case RuleMaxPerSide:
+		if int(h.n) >= int(a.N) {
+			*t = instSet{}
+		}
+	case RuleMaxNeutralPerSide:
+		n := 0
+		for _, x := range h.cards[:h.n] {
+			if pk.iCol[x] == Purple {
+				n++
+			}
+		}
+		if n >= int(a.N) {
+			t.andNot(&pk.neutrals)
+		}
+	}
 }
 
 // admits checks whether card i may arrive (by play or summon) on a half:
@@ -295,51 +375,55 @@ func (s *State) anyTokenUse(p engine.Seat) bool {
 	if *tk == [3]int8{} {
 		return false
 	}
-	var t instSet
+	pk := s.pack
 	for slot := 0; slot < int(s.nslots); slot++ {
 		if s.slotAlbum[slot] < 0 || !s.reach(p, slot) {
 			continue
 		}
+		on := s.on[slot][0]
+		on.or(&s.on[slot][1])
+		if on.empty() {
+			continue
+		}
 		r := s.rule(slot)
-		for side := 0; side < 2; side++ {
-			on := &s.on[slot][side]
-			if on.empty() {
-				continue
+		up := on // the face-up cards without a potion
+		up.andNot(&s.ko)
+		up.andNot(&s.potion)
+		if tk[Potion] > 0 && r != RuleNoPotion {
+			t := up
+			t.andNot(&pk.noPotion)
+			if !t.empty() {
+				return true
 			}
-			if tk[Potion] > 0 && r != RuleNoPotion {
-				t = *on
-				t.andNot(&s.ko)
-				t.andNot(&s.potion)
-				t.andNot(&s.pack.noPotion)
-				if !t.empty() {
-					return true
+		}
+		if tk[Fish] > 0 && r != RuleNoFish && r != RuleNoKnockOut {
+			t := up
+			t.andNot(&pk.noFish)
+			if !t.empty() {
+				return true
+			}
+		}
+		if tk[Boar] > 0 && r != RuleNoBoar {
+			for side := 0; side < 2; side++ {
+				if !s.rules.reviveAny && s.slotSeat[slot][side] != p {
+					continue
 				}
-			}
-			if tk[Fish] > 0 && r != RuleNoFish && r != RuleNoKnockOut {
-				t = *on
-				t.andNot(&s.ko)
-				t.andNot(&s.potion)
-				t.andNot(&s.pack.noFish)
-				if !t.empty() {
-					return true
-				}
-			}
-			if tk[Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == p) {
-				t = *on
+				t := s.on[slot][side]
 				t.and(&s.ko)
-				found := false
-				t.each(func(i uint8) {
-					found = found || s.pack.iType[i] != Hero || !s.otherCopyVisible(i)
-				})
-				if found {
-					return true
+				for k, w := range t {
+					for ; w != 0; w &= w - 1 {
+						if i := uint8(k*64 + bits.TrailingZeros64(w)); pk.iType[i] != Hero || !s.otherCopyVisible(i) {
+							return true
+						}
+					}
 				}
 			}
 		}
 	}
 	if tk[Boar] > 0 {
-		for slot := 0; slot < int(s.nslots); slot++ {
-			if s.canActivate(p, slot) == legal {
+		own, _, n := s.seatSlots(p)
+		for _, slot := range own[:n] {
+			if s.canActivate(p, int(slot)) == legal {
 				return true
 			}
 		}
@@ -366,7 +450,7 @@ func (s *State) eachBoard(f func(i uint8, slot, side int) bool) {
 
 func (s *State) tokenMoves(p engine.Seat, dst []engine.Move) []engine.Move {
 	tk := &s.tokens[p]
-	var buf [32]uint8
+	pk := s.pack
 	for k := 0; k < int(s.nslots); k++ {
 		slot := s.from(p, k)
 		if s.slotAlbum[slot] < 0 || !s.reach(p, slot) {
@@ -378,41 +462,48 @@ func (s *State) tokenMoves(p engine.Seat, dst []engine.Move) []engine.Move {
 			if on.empty() {
 				continue
 			}
+			up := *on // the face-up cards without a potion
+			up.andNot(&s.ko)
+			up.andNot(&s.potion)
 			if tk[Potion] > 0 && r != RuleNoPotion {
-				t := *on
-				t.andNot(&s.ko)
-				t.andNot(&s.potion)
-				t.andNot(&s.pack.noPotion)
-				for _, i := range t.list(buf[:0]) {
-					dst = append(dst, mv(mPotion, i, 0))
-				}
+				t := up
+				t.andNot(&pk.noPotion)
+				dst = appendMoves(dst, mPotion, &t)
 			}
 			if tk[Fish] > 0 && r != RuleNoFish && r != RuleNoKnockOut {
-				t := *on
-				t.andNot(&s.ko)
-				t.andNot(&s.potion)
-				t.andNot(&s.pack.noFish)
-				for _, i := range t.list(buf[:0]) {
-					dst = append(dst, mv(mFish, i, 0))
-				}
+				t := up
+				t.andNot(&pk.noFish)
+				dst = appendMoves(dst, mFish, &t)
 			}
 			if tk[Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == p) {
 				t := *on
 				t.and(&s.ko)
-				for _, i := range t.list(buf[:0]) {
-					if s.pack.iType[i] != Hero || !s.otherCopyVisible(i) {
-						dst = append(dst, mv(mRevive, i, 0))
+				for k, w := range t {
+					for ; w != 0; w &= w - 1 {
+						if i := uint8(k*64 + bits.TrailingZeros64(w)); pk.iType[i] != Hero || !s.otherCopyVisible(i) {
+							dst = append(dst, mv(mRevive, i, 0))
+						}
 					}
 				}
 			}
 		}
 	}
 	if tk[Boar] > 0 {
-		for k := 0; k < int(s.nslots); k++ {
-			slot := s.from(p, k)
-			if s.canActivate(p, slot) == legal {
+		own, _, n := s.seatSlots(p) // a boar activates only on p's own halves
+		for _, slot := range own[:n] {
+			if s.canActivate(p, int(slot)) == legal {
 				dst = append(dst, mv(mActivate, 0, uint8(slot)))
 			}
+		}
+	}
+	return dst
+}
+
+// appendMoves appends a move of kind k on every card of t, in card order.
+func appendMoves(dst []engine.Move, k uint8, t *instSet) []engine.Move {
+	for j, w := range t {
+		for ; w != 0; w &= w - 1 {
+			dst = append(dst, mv(k, uint8(j*64+bits.TrailingZeros64(w)), 0))
 		}
 	}
 	return dst
@@ -527,6 +618,9 @@ func (s *State) check(p engine.Seat, m engine.Move) why {
 	case phAction:
 		switch k {
 		case mPlay:
+			if b < maxSlots && s.playsOK&(1<<b) != 0 && s.plays[b].has(a) {
+				return legal
+			}
 			return s.canPlay(p, a, int(b))
 		case mDraw:
 			if !s.optionB(p) {
@@ -611,14 +705,16 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 		return nil, s.refusal(w, m)
 	}
 	s.events = s.events[:0]
-	s.bCache = 0
+	s.bCache, s.playsOK = 0, 0
 	k, a, b := unmv(m)
 	switch k {
 	case mPlay:
 		s.startPlay(p, a, int(b))
 	case mDraw:
+		// check found a token use (AX-A9), and a draw changes neither the
+		// tokens nor the Albums; only the draw_only variant asks again.
 		s.draw(p, 1)
-		if s.anyTokenUse(p) {
+		if !s.rules.drawOnlyB || s.anyTokenUse(p) {
 			s.phase = phToken
 		} else {
 			s.afterAction()
@@ -812,7 +908,7 @@ func (s *State) payNext() {
 func (s *State) place() {
 	i, slot, side := s.ctx.inst, int(s.ctx.slot), int(s.ctx.side)
 	s.put(i, slot, side)
-	s.retotal(slot)
+	s.tot[slot][side] += int16(s.addsToHalf(i, slot, side))
 	s.emit(engine.Event{Kind: EvPlayed, Seat: s.ctx.who, Card: int16(i), A: int32(slot), B: int32(side)})
 	if s.rules.instantCheck {
 		t := s.threshold(slot)

@@ -37,29 +37,32 @@ func (b *instSet) list(dst []uint8) []uint8 {
 	return dst
 }
 
+// The set operations are written out word by word: they run in the
+// engine's hottest loops, and the compiler does not unroll loops.
+var _ = [1]struct{}{}[len(instSet{})-4] // the code below assumes four words
+
 func (b *instSet) and(o *instSet) {
-	for k := range b {
-		b[k] &= o[k]
-	}
+	b[0] &= o[0]
+	b[1] &= o[1]
+	b[2] &= o[2]
+	b[3] &= o[3]
 }
 func (b *instSet) or(o *instSet) {
-	for k := range b {
-		b[k] |= o[k]
-	}
+	b[0] |= o[0]
+	b[1] |= o[1]
+	b[2] |= o[2]
+	b[3] |= o[3]
 }
 func (b *instSet) andNot(o *instSet) {
-	for k := range b {
-		b[k] &^= o[k]
-	}
+	b[0] &^= o[0]
+	b[1] &^= o[1]
+	b[2] &^= o[2]
+	b[3] &^= o[3]
 }
 func (b *instSet) empty() bool { return b[0]|b[1]|b[2]|b[3] == 0 }
 
 func (b *instSet) count() int {
-	n := 0
-	for _, w := range b {
-		n += bits.OnesCount64(w)
-	}
-	return n
+	return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) + bits.OnesCount64(b[2]) + bits.OnesCount64(b[3])
 }
 
 // each calls f for every member, in instance order.
@@ -112,6 +115,12 @@ type State struct {
 	decider engine.Seat // who owes the current decision
 	phase   uint8
 	bCache  uint8 // option B allowed: 0 not known yet, 1 no, 2 yes (until the next move)
+	// plays[slot] are the cards the decider may play there (action A), as
+	// Legal found them, for the slots whose bit is set in playsOK: Apply
+	// then checks a play at once. Like bCache it is no part of the
+	// position (not hashed) and lasts until the next move.
+	playsOK uint8
+	plays   [maxSlots]instSet
 	turns   int16 // turns begun, for the turn cap
 
 	// Albums in play, by slot. Slot i lies between slotSeat[i][0] and
@@ -296,29 +305,30 @@ func (s *State) retotalAll() {
 // sumHalf adds up the current strengths on a half.
 func (s *State) sumHalf(slot, side int) int {
 	h := &s.halves[slot][side]
-	if h.n == 0 {
+	t := 0
+	for _, i := range h.cards[:h.n] {
+		t += s.addsToHalf(i, slot, side)
+	}
+	return t
+}
+
+// addsToHalf is what card i, lying on a half, adds to its total now.
+func (s *State) addsToHalf(i uint8, slot, side int) int {
+	if s.ko.has(i) {
 		return 0
 	}
 	a := s.album(slot)
-	factionOnly := a.Rule == RuleFactionOnly
-	t := 0
-	for _, i := range h.cards[:h.n] {
-		if s.ko.has(i) {
-			continue
-		}
-		if col := s.pack.iCol[i]; (factionOnly && col != s.colour[slot][side]) || (col == Purple && !s.rules.neutralsCount) {
-			continue
-		}
-		v := int(s.pack.iStr[i])
-		if a.Rule == RuleTypeBonus && s.pack.iType[i] == a.Type {
-			v += int(a.N)
-		}
-		if s.potion.has(i) {
-			v *= 2
-		}
-		t += max(v, 0)
+	if col := s.pack.iCol[i]; (a.Rule == RuleFactionOnly && col != s.colour[slot][side]) || (col == Purple && !s.rules.neutralsCount) {
+		return 0
 	}
-	return t
+	v := int(s.pack.iStr[i])
+	if a.Rule == RuleTypeBonus && s.pack.iType[i] == a.Type {
+		v += int(a.N)
+	}
+	if s.potion.has(i) {
+		v *= 2
+	}
+	return max(v, 0)
 }
 
 // counts reports whether face-up card i adds to the total of its half:

@@ -316,6 +316,7 @@ func (s *State) Clone() engine.State {
 // backs_show_colour the colours on the backs are kept too. The game's own
 // generator is reseeded from r, so later reshuffles are drawn fresh.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
+	s.playsOK = 0 // the decider's hand may change
 	var pool [MaxInstances]uint8
 	n := 0
 	var hidden [MaxPlayers]instSet

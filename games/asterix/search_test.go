@@ -1,0 +1,321 @@
+package asterix
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"stolik/bots"
+	"stolik/engine"
+	"stolik/engine/enginetest"
+	"stolik/sim/simbench"
+)
+
+func TestSearchInterfaces(t *testing.T) {
+	games := 200
+	if testing.Short() {
+		games = 100
+	}
+	enginetest.RunSearch(t, enginetest.Config{
+		Game:  New(),
+		Games: games,
+		Variants: []map[string]any{
+			{"players": 2}, {"players": 3}, {"players": 4},
+			{"players": 2, "capture_check": "placement", "option_b": "draw_only", "neutrals_count": false},
+			{"players": 4, "token_reach": "adjacent", "revive_reach": "anywhere", "supply_fish": 0, "supply_centurion": 1},
+		},
+	})
+}
+
+// TestSearchAllocs is not parallel: allocation counts are process-wide.
+func TestSearchAllocs(t *testing.T) {
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		enginetest.CheckSearchAllocs(t, New(), map[string]any{"players": n}, uint64(n))
+	}
+	// PlayoutMove too, on a warm copy.
+	g := New()
+	opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 4})
+	st, _ := g.New(opts, nil, 5)
+	s := st.(*State)
+	r := engine.NewRand(5)
+	for n := 0; len(s.Pending()) > 0; n++ {
+		p := s.Pending()[0]
+		var m engine.Move
+		if a := testing.AllocsPerRun(10, func() { m, _ = s.PlayoutMove(p, r) }); a > 0 {
+			t.Fatalf("move %d: PlayoutMove allocates %.1f times", n, a)
+		}
+		if _, err := s.Apply(p, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestCopyFromIsIndependent: a copy made into a used state plays on by
+// itself, and the source keeps its position.
+func TestCopyFromIsIndependent(t *testing.T) {
+	g := New()
+	opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 3})
+	src, _ := g.New(opts, nil, 11)
+	dst, _ := g.New(opts, nil, 12)
+	r := engine.NewRand(1)
+	var legal []engine.Move
+	for range 40 {
+		p := src.Pending()[0]
+		legal = src.Legal(p, legal[:0])
+		src.Apply(p, legal[r.IntN(len(legal))])
+	}
+	dst.(*State).CopyFrom(src)
+	if dst.Hash() != src.Hash() {
+		t.Fatal("the copy hashes differently from its source")
+	}
+	h := src.Hash()
+	for len(dst.Pending()) > 0 {
+		p := dst.Pending()[0]
+		legal = dst.Legal(p, legal[:0])
+		dst.Apply(p, legal[r.IntN(len(legal))])
+	}
+	if src.Hash() != h {
+		t.Fatal("playing the copy to the end changed its source")
+	}
+}
+
+// TestEvaluateEnd: a finished game gives its winner everything.
+func TestEvaluateEnd(t *testing.T) {
+	g := New()
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": n})
+		st, _ := g.New(opts, nil, uint64(n))
+		r := engine.NewRand(uint64(n))
+		var legal []engine.Move
+		for len(st.Pending()) > 0 {
+			p := st.Pending()[0]
+			legal = st.Legal(p, legal[:0])
+			st.Apply(p, legal[r.IntN(len(legal))])
+		}
+		out, _ := st.Outcome()
+		ev := st.(*State).Evaluate(nil)
+		for _, w := range out.Winners {
+			if math.Abs(ev[w]-1/float64(len(out.Winners))) > 1e-12 {
+				t.Errorf("%d players: winner %d gets %v of %v", n, w, ev[w], ev)
+			}
+		}
+	}
+}
+
+// TestEvaluateFavouriteWins measures Evaluate on positions of
+// greedy-against-greedy games: the seat it favours should win more often
+// than chance, more so as the game goes on. It logs the calibration by
+// the leader's sestertii.
+func TestEvaluateFavouriteWins(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 40
+	}
+	g := New()
+	for _, players := range []int{2, 4} {
+		opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+		// by the leader's sestertii: 0-14, 15-29, 30-49
+		var n, fav [3]int
+		var ll [3]float64
+		ev := make([]float64, 0, players)
+		for seed := uint64(1); seed <= uint64(games); seed++ {
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			bot := NewGreedyBot(g.pack)
+			r := engine.NewRand(seed)
+			type sample struct {
+				phase int
+				fav   engine.Seat
+				share [MaxPlayers]float64
+			}
+			var samples []sample
+			for k := 0; len(s.Pending()) > 0; k++ {
+				p := s.Pending()[0]
+				if s.phase == phAction && k%3 == 0 {
+					ev = s.Evaluate(ev[:0])
+					var sm sample
+					lead := 0
+					for q := range players {
+						sm.share[q] = ev[q]
+						if ev[q] > ev[sm.fav] {
+							sm.fav = engine.Seat(q)
+						}
+						lead = max(lead, s.score(engine.Seat(q)))
+					}
+					sm.phase = min(lead/15, 2)
+					samples = append(samples, sm)
+				}
+				m, err := bot.Choose(s.Clone(), p, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Apply(p, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, sm := range samples {
+				n[sm.phase]++
+				if s.winners&(1<<uint(sm.fav)) != 0 {
+					fav[sm.phase]++
+				}
+				for q := range players {
+					if s.winners&(1<<uint(q)) != 0 {
+						ll[sm.phase] += math.Log(max(sm.share[q], 1e-9))
+					}
+				}
+			}
+		}
+		total, totalFav := 0, 0
+		for ph, name := range []string{"0-14", "15-29", "30-49"} {
+			if n[ph] == 0 {
+				continue
+			}
+			total += n[ph]
+			totalFav += fav[ph]
+			t.Logf("%d players, leader at %s sestertii: %d positions, the favourite won %.1f%% (chance %.1f%%), log-likelihood of the winner %.3f (uniform %.3f)",
+				players, name, n[ph], 100*float64(fav[ph])/float64(n[ph]), 100/float64(players), ll[ph]/float64(n[ph]), math.Log(1/float64(players)))
+		}
+		if got, chance := float64(totalFav)/float64(total), 1/float64(players); got < chance+0.1 {
+			t.Errorf("%d players: Evaluate's favourite won %.1f%% of %d positions; chance is %.1f%%", players, 100*got, total, 100*chance)
+		}
+	}
+}
+
+// TestPlayoutMoveBeatsRandom plays PlayoutMove against random moves, one
+// seat each way round, and logs its cost against Apply's.
+func TestPlayoutMoveBeatsRandom(t *testing.T) {
+	games := 400
+	if testing.Short() {
+		games = 60
+	}
+	g := New()
+	for _, players := range []int{2, 4} {
+		opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+		wins := 0.0
+		var legal []engine.Move
+		for seed := uint64(1); seed <= uint64(games); seed++ {
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			hero := engine.Seat(seed % uint64(players))
+			r := engine.NewRand(seed)
+			for len(s.Pending()) > 0 {
+				p := s.Pending()[0]
+				var m engine.Move
+				if p == hero {
+					m, _ = s.PlayoutMove(p, r)
+				} else {
+					legal = s.Legal(p, legal[:0])
+					m = legal[r.IntN(len(legal))]
+				}
+				if _, err := s.Apply(p, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if w := s.winners; w&(1<<uint(hero)) != 0 {
+				wins += 1 / float64(bits.OnesCount8(w))
+			}
+		}
+		share := wins / float64(games)
+		t.Logf("%d players: PlayoutMove won %.1f%% of %d games against random moves (fair share %.1f%%)", players, 100*share, games, 100/float64(players))
+		if want := map[int]float64{2: 0.8, 4: 0.5}[players]; share < want {
+			t.Errorf("%d players: PlayoutMove won %.1f%% against random moves, below %.0f%%", players, 100*share, 100*want)
+		}
+	}
+}
+
+// BenchmarkSearchDecision times the search bot's decisions at each level's
+// playouts (no time limit), seat 0 of a 4-player game against three greedy
+// bots: the median and the longest decision, in ms. Run with -benchtime 1x
+// -cpu 1 on an idle machine.
+func BenchmarkSearchDecision(b *testing.B) {
+	g := New()
+	tune := g.SearchTuning(nil)
+	opts := simbench.Options(b, g, 4)
+	for lv, name := range bots.MCTSLevels {
+		b.Run(name, func(b *testing.B) {
+			var times []float64
+			for i := 0; i < b.N; i++ {
+				bot, err := bots.NewMCTS(g, strconv.Itoa(tune.Iterations[lv]))
+				if err != nil {
+					b.Fatal(err)
+				}
+				greedy := NewGreedyBot(g.pack)
+				st, err := g.New(opts, nil, uint64(77+i))
+				if err != nil {
+					b.Fatal(err)
+				}
+				r := engine.NewRand(uint64(i))
+				for len(st.Pending()) > 0 {
+					p := st.Pending()[0]
+					c := st.Clone()
+					c.Determinize(p, r)
+					var m engine.Move
+					if p == 0 {
+						t := time.Now()
+						m, err = bot.Choose(c, p, r)
+						if len(st.Legal(p, nil)) > 1 {
+							times = append(times, float64(time.Since(t).Microseconds())/1000)
+						}
+					} else {
+						m, err = greedy.Choose(c, p, r)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := st.Apply(p, m); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			slices.Sort(times)
+			b.ReportMetric(times[len(times)/2], "median-ms")
+			b.ReportMetric(times[len(times)-1], "max-ms")
+			b.ReportMetric(float64(len(times))/float64(b.N), "decisions/op")
+		})
+	}
+}
+
+// TestSeatSlotsFollowFrom: seatSlots lists a seat's Albums as from and
+// sideOf find them, with any place empty.
+func TestSeatSlotsFollowFrom(t *testing.T) {
+	g := New()
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": n})
+		st, err := g.New(opts, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for empty := -1; empty < int(s.nslots); empty++ {
+			c := *s
+			if empty >= 0 {
+				c.slotAlbum[empty] = -1
+			}
+			for p := engine.Seat(0); p < engine.Seat(n); p++ {
+				var want, got [][2]int
+				for k := 0; k < int(c.nslots); k++ {
+					slot := c.from(p, k)
+					if side := c.sideOf(slot, p); side >= 0 {
+						want = append(want, [2]int{slot, side})
+					}
+				}
+				slots, sides, m := c.seatSlots(p)
+				for k := range m {
+					got = append(got, [2]int{int(slots[k]), int(sides[k])})
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("%d players, seat %d, place %d empty: seatSlots gives %v, from and sideOf %v", n, p, empty, got, want)
+				}
+			}
+		}
+	}
+}

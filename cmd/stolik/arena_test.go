@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"stolik/bots"
 	"stolik/sim"
 )
 
@@ -112,7 +113,7 @@ var ladders = []struct {
 	games int
 }{
 	{"asterix", []string{"random", "greedy"}, 100},
-	{"cardline", []string{"random", "fan:novice", "fan", "fan:expert"}, 200},
+	{"cardline", []string{"random", "fan:novice", "fan", "fan:expert", "mcts:easy"}, 200},
 	{"frontline", []string{"random", "greedy"}, 200},
 	{"tagteam", []string{"random", "greedy"}, 200},
 }
@@ -143,6 +144,55 @@ func TestLadder(t *testing.T) {
 					hi, lo, p.Score, p.Games, z, rating[hi].Points, rating[hi].Low, rating[hi].High, rating[lo].Points, rating[lo].Low, rating[lo].High, gap)
 				if z < 4 || gap <= 0 {
 					t.Errorf("%s does not clearly beat %s: z = %.1f, interval gap %.0f", hi, lo, z, gap)
+				}
+			}
+		})
+	}
+}
+
+// levelLadders are the search bot's levels in each game, weakest first,
+// but Cardline's: there the search knows the printed value of every card
+// of the pack, so every level places perfectly and two levels only draw;
+// its ladder is the fan levels, then mcts (ladders above).
+// played with a fixed fraction of each level's playouts and no time limit
+// (mcts:LEVEL/D), so that the ladder can be checked in a test; z is the
+// head-to-head margin each step must reach, in standard errors of a fair
+// coin.
+var levelLadders = []struct {
+	game  string
+	div   int
+	games int
+	z     float64
+}{
+	{"asterix", 100, 100, 2.33},
+	{"frontline", 100, 100, 2.33},
+	{"tagteam", 30, 100, 2.33},
+}
+
+// Each level of the search bot beats the one below it, two players a
+// table and fixed seeds: easy < normal < hard < expert, each with the same
+// fraction of its playouts. Every step wins its head-to-head by at least z
+// standard errors (z = 2.33: a chance of 1 in 100 were the two equal).
+func TestLevelLadder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays about 1,200 games of searching bots; run without -short")
+	}
+	for _, l := range levelLadders {
+		t.Run(l.game, func(t *testing.T) {
+			for i := 1; i < len(bots.MCTSLevels); i++ {
+				lo := "mcts:" + bots.MCTSLevels[i-1] + "/" + strconv.Itoa(l.div)
+				hi := "mcts:" + bots.MCTSLevels[i] + "/" + strconv.Itoa(l.div)
+				r := arenaJSON(t, l.game, "--players", "2", "--bots", lo+","+hi, "--games", strconv.Itoa(l.games), "--seed", "1")
+				var p sim.ArenaPair
+				for _, q := range r.Pairs {
+					if q.Row == hi && q.Col == lo {
+						p = q
+					}
+				}
+				z := (p.Score - 0.5) / math.Sqrt(0.25/float64(p.Games))
+				t.Logf("%s over %s: %d–%d–%d, score %.3f in %d games (z = %.2f)", hi, lo, p.Wins, p.Draws, p.Losses, p.Score, p.Games, z)
+				if p.Games != l.games || z < l.z {
+					t.Errorf("%s does not clearly beat %s: score %.3f in %d games, z = %.2f < %.2f", hi, lo, p.Score, p.Games, z, l.z)
 				}
 			}
 		})

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 
 	"stolik/engine"
 )
@@ -99,7 +101,8 @@ func fitTableOf(p *Pack) (fit fitTable) {
 // Bots lists the bots Asterix & Co offers beyond the generic ones.
 func (g *Game) Bots() []engine.BotSpec {
 	return []engine.BotSpec{{
-		Name: "greedy",
+		Name:  "greedy",
+		Title: engine.Text{PL: "Szybki", EN: "Quick"},
 		Help: engine.Text{
 			PL: "Zachłanny: patrzy jedną akcję naprzód — przejmuje Albumy, gdy może, broni się przed przeciwnikiem bliskim progu i buduje tam, gdzie mu najbliżej do 15.",
 			EN: "Greedy: looks one action ahead — captures when it can, stops an opponent close to the threshold and builds where it is closest to 15.",
@@ -109,6 +112,19 @@ func (g *Game) Bots() []engine.BotSpec {
 				return nil, fmt.Errorf("the greedy bot has no levels (got %q)", level)
 			}
 			return NewGreedyBot(g.pack), nil
+		},
+	}, {
+		Name: "look",
+		New: func(level string) (engine.Bot, error) {
+			a, b, _ := strings.Cut(level, "/")
+			n, err := strconv.Atoi(a)
+			if err != nil {
+				return nil, err
+			}
+			t, _ := strconv.Atoi(b)
+			l := NewLookahead(g.pack, n)
+			l.turns = t
+			return l, nil
 		},
 	}}
 }

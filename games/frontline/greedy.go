@@ -10,7 +10,8 @@ import (
 // Bots lists the bots this game offers besides the generic ones.
 func (g *Game) Bots() []engine.BotSpec {
 	return []engine.BotSpec{{
-		Name: "greedy",
+		Name:  "greedy",
+		Title: engine.Text{PL: "Szybki", EN: "Quick"},
 		Help: engine.Text{PL: "Chce przeżyć: czyta Cel, schodzi z linii ognia, trzyma Niet! na Wydarzenia, które mu szkodzą.",
 			EN: "Wants to survive: reads the Target, steps out of the line of fire, keeps Niet! for Events that hurt it."},
 		New: func(string) (engine.Bot, error) { return Greedy{}, nil },

@@ -19,3 +19,28 @@ func BenchmarkClone(b *testing.B) { simbench.Clone(b, New(), 2, 8) }
 
 // BenchmarkBaseline is the fixed integer loop the figures are divided by.
 func BenchmarkBaseline(b *testing.B) { simbench.Baseline(b) }
+
+// BenchmarkCopyFrom copies the mid-game state of BenchmarkClone into a
+// state that already holds one, as a search does once per playout.
+func BenchmarkCopyFrom(b *testing.B) {
+	g := New()
+	st, err := g.New(simbench.Options(b, g, 2), nil, 7)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range 8 {
+		p := st.Pending()
+		if len(p) == 0 {
+			break
+		}
+		if _, err := st.Apply(p[0], st.Legal(p[0], nil)[0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	dst := st.Clone().(*State)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		dst.CopyFrom(st)
+	}
+}

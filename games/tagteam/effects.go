@@ -23,7 +23,7 @@ const schemePoison = 8
 var schemeKinds = [NumScheme]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8}
 
 func (s *State) unique(p, self int, u Unique) {
-	c := &s.fight
+	c := s.scratch()
 	pl := &s.players[p]
 	fs := s.slot(self>>1, self&1)
 	opp := s.activeSlot(1 - p)
@@ -180,7 +180,7 @@ func (s *State) removeCard(p int, ci uint8) {
 // attacking team's partner, with their strength; they land with the block
 // bonus's other effects (the Presence token shields that partner).
 func (s *State) redirect(p int) {
-	c := &s.fight
+	c := s.scratch()
 	target := s.activeSlot(1-p) ^ 1
 	for i, n := 0, c.nAttacks; i < n && c.nAttacks < len(c.attacks); i++ {
 		if a := c.attacks[i]; int(a.p) == 1-p && a.blocked {
@@ -211,7 +211,7 @@ func (s *State) unleash(p, self int) {
 	kind := schemeKinds[k]
 	s.emit(evScheme, p, int(kind), self&1, 0)
 	if kind == schemePoison {
-		s.fight.poison[p]++
+		s.scratch().poison[p]++
 		return
 	}
 	s.run(p, self, schemeOps[kind])
@@ -219,7 +219,7 @@ func (s *State) unleash(p, self int) {
 
 // steal: Eternal Youth takes the opponents' heals of this turn.
 func (s *State) steal() {
-	c := &s.fight
+	c := s.scratch()
 	for p := 0; p < 2; p++ {
 		if !c.stolen[p] {
 			continue
@@ -287,12 +287,15 @@ func (s *State) enterCharacter(sl int) {
 		return
 	}
 	if ops := f.Characters[fs.char].Icons[top]; len(ops) > 0 {
-		saved := s.fight
-		s.fight = fightCtx{}
+		// The symbol fires on its own, outside the turn's collected
+		// changes, which are kept for after it.
+		c := s.scratch()
+		saved := *c
+		c.turnFacts = turnFacts{}
 		s.emit(evIcon, sl>>1, -1, sl&1, int(top))
 		s.run(sl>>1, sl, ops)
 		s.applyCubes()
-		s.fight = saved
+		*c = saved
 	}
 }
 
@@ -302,7 +305,7 @@ func (s *State) enterCharacter(sl int) {
 // time, each reading the HP the changes before it have left; then the
 // Golem's second Reanimation pass, if it moves on its own.
 func (s *State) settle() {
-	c := &s.fight
+	c := s.scratch()
 	for round := 0; round < 10+NumScheme; round++ {
 		for sl := 0; sl < 4; sl++ {
 			s.move(sl)
@@ -338,7 +341,7 @@ func (s *State) settle() {
 // opponent's HP now, rounded down, never the last one. It reports whether
 // there was one.
 func (s *State) poisonOnce() bool {
-	c := &s.fight
+	c := s.scratch()
 	for p := 0; p < 2; p++ {
 		if c.poison[p] == 0 {
 			continue
@@ -357,7 +360,7 @@ func (s *State) poisonOnce() bool {
 // damage (B5.6); Terror of the Seas at 20 ships replaces it with direct
 // damage down to 1.
 func (s *State) net(sl int) int {
-	c := &s.fight
+	c := s.scratch()
 	if c.setTo1[sl] {
 		return -max(int(s.slot(sl>>1, sl&1).hp)-1, 0)
 	}
@@ -402,7 +405,7 @@ func (s *State) projectHP(sl int) int8 { return s.walk(sl, s.net(sl), nil) }
 
 // move is T4 for one fighter; it reports whether the marker moved.
 func (s *State) move(sl int) bool {
-	c := &s.fight
+	c := s.scratch()
 	fs := s.slot(sl>>1, sl&1)
 	f := s.fighterOf(sl)
 	from := fs.hp
@@ -429,7 +432,7 @@ func (s *State) move(sl int) bool {
 
 // fireIcons fires the queued symbols together.
 func (s *State) fireIcons() {
-	c := &s.fight
+	c := s.scratch()
 	var q [48]icon
 	n := copy(q[:], c.icons[:c.nIcons])
 	c.nIcons = 0
@@ -449,7 +452,7 @@ func (s *State) fireIcons() {
 // endTurn is T6: KO, double KO, Incineration, Drag You to Hell, Maman
 // Brijit's revive, the Fey Folk's spirits.
 func (s *State) endTurn() {
-	c := &s.fight
+	c := s.scratch()
 	var lose [2]bool
 	var incinerated [2]bool
 	for sl := 0; sl < 4; sl++ {

@@ -51,8 +51,21 @@ const (
 	layerIfAttacked
 )
 
-// fightCtx is the scratch of one turn.
+// fightCtx is the scratch of one turn: the turn's facts, cleared at its
+// start, and lists that only their counts (among the facts) make live, so
+// that a turn clears a few hundred bytes, not the lists.
 type fightCtx struct {
+	turnFacts
+
+	attacks    [24]atkRec
+	ifNoAttack [8]pendingIf
+	ifAttacked [8]pendingIf
+	transfers  [8]transfer
+	icons      [48]icon
+}
+
+// turnFacts is what a turn starts afresh.
+type turnFacts struct {
 	power0    [4]int8
 	spirits0  [4]int8
 	allSpirit [4]bool
@@ -65,8 +78,7 @@ type fightCtx struct {
 	starting  [2]bool
 	reanimate [2]bool
 
-	attacks   [24]atkRec
-	nAttacks  int
+	nAttacks  int // live entries of attacks
 	nLanded   int
 	nGroups   uint8
 	attacked  [4]bool // targeted by an attack, before blocks
@@ -76,22 +88,18 @@ type fightCtx struct {
 	inBonus   bool    // running a block's success bonus
 
 	layer       uint8
-	ifNoAttack  [8]pendingIf
-	nIfNoAttack int
-	ifAttacked  [8]pendingIf
-	nIfAttacked int
+	nIfNoAttack int     // live entries of ifNoAttack
+	nIfAttacked int     // live entries of ifAttacked
 	projHP      [4]int8 // HP as it will stand after the changes of the stages resolved so far
 
 	heal, atk, dmg [4]int16
 	again          [3][4]int16 // Reanimation's second pass, when it moves the markers again: heal, attack, damage
 	setTo1         [4]bool
 	loss, gain     [4]int8
-	transfers      [8]transfer
-	nTransfers     int
+	nTransfers     int     // live entries of transfers
 	power          [4]int8 // the power that "power" reads (T0, or after a first Reanimation pass)
 
-	icons      [48]icon
-	nIcons     int
+	nIcons     int // live entries of icons
 	poison     [2]int8
 	drag       [2]bool
 	legends    [2]bool
@@ -117,8 +125,8 @@ func (s *State) activeSlot(p int) int { return p*2 + int(s.players[p].active) }
 
 // playTurn is one turn, T0 to T6.
 func (s *State) playTurn() {
-	c := &s.fight
-	*c = fightCtx{}
+	c := s.scratch()
+	c.turnFacts = turnFacts{}
 	s.turn++
 	s.turns++
 	// T0.
@@ -143,7 +151,7 @@ func (s *State) playTurn() {
 // reveal is T1 and T2: both top cards, the active fighters, the cancels
 // and the blocks of the turn.
 func (s *State) reveal() {
-	c := &s.fight
+	c := s.scratch()
 	prevActive := [2]uint8{s.players[0].active, s.players[1].active}
 	for p := 0; p < 2; p++ {
 		pl := &s.players[p]
@@ -212,7 +220,7 @@ func (s *State) reveal() {
 // resolveCards is T3: both cards stage by stage, then Reanimation's second
 // pass, then the cards that resolve after the opponent's.
 func (s *State) resolveCards() {
-	c := &s.fight
+	c := s.scratch()
 	n := max(len(c.stages[0]), len(c.stages[1]))
 	for st := 0; st < n; st++ {
 		for p := 0; p < 2; p++ {
@@ -239,7 +247,8 @@ func (s *State) resolveCards() {
 
 // resolves reports whether p's card of the turn is played and not cancelled.
 func (s *State) resolves(p int) bool {
-	return s.fight.card[p] != none && !s.fight.cancelled[p]
+	c := s.scratch()
+	return c.card[p] != none && !c.cancelled[p]
 }
 
 // reanimate is the Golem's Reanimation: his card resolves again, reading
@@ -247,7 +256,7 @@ func (s *State) resolves(p int) bool {
 // reanimation_moves_twice, the HP changes of this second pass move the
 // markers in a second movement.
 func (s *State) reanimate(p int) {
-	c := &s.fight
+	c := s.scratch()
 	for sl := p * 2; sl < p*2+2; sl++ {
 		c.power[sl] = s.slot(sl>>1, sl&1).power
 	}
@@ -276,7 +285,7 @@ func (s *State) reanimate(p int) {
 // them, so neither seat's card decides first), the attacks land, and the
 // cubes change.
 func (s *State) endStage() {
-	c := &s.fight
+	c := s.scratch()
 	if c.nIfNoAttack > 0 {
 		q := c.ifNoAttack
 		n := c.nIfNoAttack
@@ -293,7 +302,7 @@ func (s *State) endStage() {
 // blockBonuses fires each block's success bonus once, if it cancelled at
 // least one attack (both together).
 func (s *State) blockBonuses() {
-	c := &s.fight
+	c := s.scratch()
 	fired := false
 	c.inBonus = true
 	for p := 0; p < 2; p++ {
@@ -315,7 +324,7 @@ func (s *State) blockBonuses() {
 // attack of the turn, the block bonuses' included, is known; what they
 // do may make a block succeed, whose bonus then fires.
 func (s *State) answerIfAttacked() {
-	c := &s.fight
+	c := s.scratch()
 	for round := 0; round < 4 && c.nIfAttacked > 0; round++ {
 		q := c.ifAttacked
 		n := c.nIfAttacked
@@ -330,7 +339,7 @@ func (s *State) answerIfAttacked() {
 // answer evaluates every held-back condition of q first, then runs their
 // branches in layer: no answer depends on which seat's card comes first.
 func (s *State) answer(q []pendingIf, layer uint8) {
-	c := &s.fight
+	c := s.scratch()
 	var v [len(c.ifAttacked)]bool
 	for i, pi := range q {
 		v[i] = s.cond(int(pi.p), int(pi.self), &pi.op.Cond)
@@ -356,7 +365,7 @@ func (s *State) branch(p, self int, op *Op, yes bool) {
 // count towards the net HP change, and each action's success bonus fires
 // if one of its attacks landed. A bonus may attack again; those land too.
 func (s *State) land() {
-	c := &s.fight
+	c := s.scratch()
 	for guard := 0; c.nLanded < c.nAttacks && guard < 8; guard++ {
 		from, to := c.nLanded, c.nAttacks
 		c.nLanded = to
@@ -385,7 +394,7 @@ func (s *State) land() {
 // counts as a success: not blocked, and not shielded when the shield
 // counts as a block.
 func (s *State) groupHit(g uint8, from int) bool {
-	c := &s.fight
+	c := s.scratch()
 	for i := from; i < c.nAttacks; i++ {
 		a := &c.attacks[i]
 		if a.group == g && !a.blocked && (!a.shielded || !s.rules.presenceIsBlock) {
@@ -399,7 +408,7 @@ func (s *State) groupHit(g uint8, from int) bool {
 // cancels the attacks of batch on t, which count as one attack (B5.5);
 // then it goes home to the Golem.
 func (s *State) shield(t int, batch []atkRec) {
-	c := &s.fight
+	c := s.scratch()
 	if s.slot(t>>1, t&1).tok[Presence] == 0 || s.fighterOf(t).Rules&RGolemPresence != 0 {
 		return
 	}
@@ -430,7 +439,7 @@ func (s *State) shield(t int, batch []atkRec) {
 }
 
 func (s *State) cardCancels(p int) bool {
-	c := &s.fight
+	c := s.scratch()
 	if !s.pack.Card(c.card[p]).Cancels {
 		return false
 	}
@@ -448,7 +457,7 @@ func (s *State) cardCancels(p int) bool {
 // applyCubes applies a stage's cube changes: losses, gains, then transfers
 // capped by what the giver holds (B5.3).
 func (s *State) applyCubes() {
-	c := &s.fight
+	c := s.scratch()
 	for sl := 0; sl < 4; sl++ {
 		fs := s.slot(sl>>1, sl&1)
 		if c.loss[sl] > 0 {
@@ -514,7 +523,7 @@ func (s *State) targets(self int, who Who, tok Token) (out [4]int, n int) {
 }
 
 func (s *State) amount(self int, op *Op) int {
-	c := &s.fight
+	c := s.scratch()
 	switch op.Amount {
 	case OwnPower:
 		return int(c.power[self])
@@ -530,7 +539,7 @@ func (s *State) amount(self int, op *Op) int {
 
 // run performs ops for player p with self as the acting fighter.
 func (s *State) run(p, self int, ops []Op) {
-	c := &s.fight
+	c := s.scratch()
 	for i := range ops {
 		op := &ops[i]
 		switch op.Kind {
@@ -616,7 +625,7 @@ func (s *State) run(p, self int, ops []Op) {
 // to be answered once that card has done it (endStage, answerIfAttacked). It
 // reports whether it did.
 func (s *State) holdBack(p, self int, op *Op) bool {
-	c := &s.fight
+	c := s.scratch()
 	pi := pendingIf{p: uint8(p), self: uint8(self), op: op}
 	switch op.Cond.Kind {
 	case CondNoOppAttack:
@@ -640,7 +649,7 @@ func (s *State) holdBack(p, self int, op *Op) bool {
 // the stage (land). It returns the record (nil when the turn has made too
 // many to keep).
 func (s *State) attack(p, by, t int, str int8, flame bool) *atkRec {
-	c := &s.fight
+	c := s.scratch()
 	if flame || s.fighterOf(by).Rules&RIncineration != 0 {
 		str += s.slot(t>>1, t&1).tok[Aflame]
 	}
@@ -716,13 +725,13 @@ func (s *State) advanceTrack(self, n int) {
 	if f.Rules&RBodvarBear != 0 && fs.track >= tr.Max {
 		// He transforms at the end of the turn and no HP change reaches
 		// him this turn: his marker does not move, so it passes no symbol.
-		s.fight.transform[self] = true
+		s.scratch().transform[self] = true
 		fs.flags |= ffImmune
 	}
 }
 
 func (s *State) queueIcon(sl int, track bool, at int8) {
-	c := &s.fight
+	c := s.scratch()
 	f := s.fighterOf(sl)
 	icons := s.hpIcons(sl)
 	if track {
@@ -736,7 +745,7 @@ func (s *State) queueIcon(sl int, track bool, at int8) {
 }
 
 func (s *State) cond(p, self int, cd *Cond) bool {
-	c := &s.fight
+	c := s.scratch()
 	fs := s.slot(self>>1, self&1)
 	opp := s.activeSlot(1 - p)
 	var v bool

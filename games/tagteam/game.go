@@ -126,7 +126,13 @@ func (g *Game) New(opts engine.Options, setup json.RawMessage, seed uint64) (eng
 	if n := opts.Int("players"); n != 2 {
 		return nil, fmt.Errorf("Tag Team is for 2 players, not %d", n)
 	}
-	s := &State{pack: g.pack, rng: engine.NewRNG(seed), events: make([]engine.Event, 0, 64)}
+	// The state and its turn scratch in one allocation.
+	both := &struct {
+		s State
+		f fightCtx
+	}{}
+	s := &both.s
+	s.pack, s.rng, s.events, s.fight = g.pack, engine.NewRNG(seed), make([]engine.Event, 0, 64), &both.f
 	s.rules = rules{reviveSpace: opts.Bool("revive_space"), cancelledActive: opts.Bool("cancelled_sets_active")}
 	for _, o := range ruleOptions {
 		o.set(&s.rules, opts.Bool(o.name))

@@ -48,6 +48,7 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 	// One guess of the opponent's pending decision for every candidate, so
 	// that candidates are compared on the same future.
 	guess := r.Uint64()
+	look := &State{}
 	switch s.phase {
 	case phPick, phPick2, phTeam:
 		return engine.PickBest(legal, r, func(m engine.Move) int {
@@ -83,10 +84,10 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 			if first := s.firstOther(p, a); c != first {
 				return -1 << 30
 			}
-			return s.lookAhead(p, mv(mAdd, a, b, c), guess)
+			return s.lookAheadOn(look, p, mv(mAdd, a, b, c), guess, false)
 		}), nil
 	}
-	return engine.PickBest(legal, r, func(m engine.Move) int { return s.lookAhead(p, m, guess) }), nil
+	return engine.PickBest(legal, r, func(m engine.Move) int { return s.lookAheadOn(look, p, m, guess, false) }), nil
 }
 
 // firstOther is the first offered card other than a.
@@ -99,15 +100,22 @@ func (s *State) firstOther(p int, a uint8) uint8 {
 	return none
 }
 
-// lookAhead plays m and, on a copy, the opponent's pending decision (a
-// guessed move, the same for every candidate; the copy is already
-// determinized), then scores the position after the next fight for p.
-func (s *State) lookAhead(p int, m engine.Move, guess uint64) int {
-	r := engine.NewRand(guess)
-	c := s.clone()
+// lookAheadOn makes c a copy of s, plays m and the opponent's pending
+// decision on it (a guessed move, the same for every candidate; the copy
+// is already determinized), then scores the position after the next fight
+// for p. One c serves every candidate of a decision. The guess draws from
+// engine.NewRand(guess) for the bot; the playout policy (fast) draws from
+// splitmix steps of guess instead, which allocate nothing.
+func (s *State) lookAheadOn(c *State, p int, m engine.Move, guess uint64, fast bool) int {
+	var r *rand.Rand
+	if !fast {
+		r = engine.NewRand(guess)
+	}
+	c.CopyFrom(s)
 	if _, err := c.Apply(engine.Seat(p), m); err != nil {
 		return -1 << 30
 	}
+	var buf [256]engine.Move
 	for guard := 0; guard < 4; guard++ {
 		pend := c.Pending()
 		if len(pend) == 0 || c.phase == phBuild && c.players[p].decided == 0 {
@@ -117,11 +125,18 @@ func (s *State) lookAhead(p int, m engine.Move, guess uint64) int {
 		if int(q) == p {
 			break
 		}
-		legal := c.Legal(q, nil)
+		legal := c.Legal(q, buf[:0])
 		if len(legal) == 0 {
 			break
 		}
-		if _, err := c.Apply(q, legal[r.IntN(len(legal))]); err != nil {
+		var k int
+		if fast {
+			guess = engine.SplitMix(guess)
+			k = int((guess >> 1) % uint64(len(legal)))
+		} else {
+			k = r.IntN(len(legal))
+		}
+		if _, err := c.Apply(q, legal[k]); err != nil {
 			break
 		}
 	}

@@ -379,8 +379,8 @@ func (s *State) addCards() bool {
 		pl.known = min(pl.known+2, pl.buildN)
 		pl.offerN = 0
 	}
-	c := &s.fight
-	*c = fightCtx{}
+	c := s.scratch()
+	c.turnFacts = turnFacts{}
 	any := false
 	for p := 0; p < 2; p++ {
 		card := s.pack.Card(s.players[p].choice[0])

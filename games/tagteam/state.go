@@ -109,7 +109,21 @@ type State struct {
 	rng    engine.RNG
 	events []engine.Event
 	pend   [2]engine.Seat
-	fight  fightCtx
+	// fight is the scratch of the turn being played, valid only within
+	// one Apply: Clone and CopyFrom leave it out, so a copy costs the
+	// position alone.
+	fight *fightCtx
+	// look is the playout policy's scratch state (search.go), kept out of
+	// copies like fight.
+	look *State
+}
+
+// scratch is the turn's scratch, made on a state's first fight.
+func (s *State) scratch() *fightCtx {
+	if s.fight == nil {
+		s.fight = new(fightCtx)
+	}
+	return s.fight
 }
 
 const none = 255
@@ -163,7 +177,21 @@ func (s *State) Clone() engine.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.events = make([]engine.Event, 0, 32)
+	c.fight, c.look = nil, nil
 	return &c
+}
+
+// CopyFrom makes s a copy of src (a Tag Team state) in place, keeping its
+// own event buffer and turn scratch: once s has held a state, it allocates
+// nothing.
+func (s *State) CopyFrom(src engine.State) {
+	o := src.(*State)
+	if o == s {
+		return
+	}
+	events, fight, look := s.events, s.fight, s.look
+	*s = *o
+	s.events, s.fight, s.look = events[:0], fight, look
 }
 
 // Outcome reports the result.

@@ -341,6 +341,9 @@ type PublicTable struct {
 	Abandoned bool            `json:"abandoned,omitempty"`
 	Outcome   *engine.Outcome `json:"outcome,omitempty"`
 	View      any             `json:"view"` // the spectator's view
+	// Hash is the game's state hash (16 hex digits) once it is over, the
+	// figure its record replays to (stolik replay --json); absent in play.
+	Hash string `json:"hash,omitempty"`
 	// InviteSeat is the seat the request's invitation code is for, while
 	// the code is live (absent for a used or unknown code).
 	InviteSeat *int `json:"invite_seat,omitempty"`
@@ -358,6 +361,7 @@ func (t *Table) Public() PublicTable {
 	}
 	if out, over := t.st.Outcome(); over {
 		p.Finished, p.Outcome = true, &out
+		p.Hash = fmt.Sprintf("%016x", t.st.Hash())
 	}
 	if t.rec.Abandoned {
 		p.Pending = []engine.Seat{}

@@ -15,6 +15,9 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/nats-io/nats.go"
+
+	"stolik/engine"
+	"stolik/store"
 )
 
 // A request for a table this node does not run goes to the node that
@@ -140,7 +143,16 @@ func tablePath(p string) (id string, ws bool, ok bool) {
 // lease lasts.
 func (c *cluster) here(w http.ResponseWriter, r *http.Request, id string, next http.Handler) {
 	if _, err := c.table(id); err != nil {
-		c.s.fail(w, r, err)
+		_, isRule := engine.AsRuleError(err)
+		switch {
+		case isRule, errors.Is(err, store.ErrNotFound), errors.As(err, new(*busyError)), errors.As(err, new(*ErrDamaged)):
+			c.s.fail(w, r, err)
+		default:
+			// Taking the table over failed on the way (the database or
+			// the bus slow or gone for a moment): the client asks again.
+			c.s.log.Warn("a table could not be taken over here; the client is told to try again", "table", id, "err", err)
+			unavailable(w, time.Second)
+		}
 		return
 	}
 	next.ServeHTTP(w, r)

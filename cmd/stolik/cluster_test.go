@@ -189,7 +189,7 @@ func TestClusterLosesNoAcknowledgedMove(t *testing.T) {
 	played := time.Since(start)
 
 	live := []*clusterNode{nodes[0], other}
-	checkClusterStore(t, pg, h)
+	checkClusterStore(t, pg, h, live)
 	checkClusterLobby(t, h, live)
 	for i := range kills {
 		kills[i].takeovers(nodes)
@@ -704,7 +704,7 @@ func (h *clusterHarness) session(base string, tab *clusterTable, s *clusterSeat,
 // nobody saw acknowledged but the last one sent; the record replays to the
 // position each seat was last shown; and no state a seat received holds
 // a fact it may not know, as of the position it was sent in.
-func checkClusterStore(t *testing.T, pg string, h *clusterHarness) {
+func checkClusterStore(t *testing.T, pg string, h *clusterHarness, live []*clusterNode) {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.OpenPostgres(ctx, pg)
@@ -747,14 +747,29 @@ func checkClusterStore(t *testing.T, pg string, h *clusterHarness) {
 				t.Errorf("table %s (%s), seat %d: the store holds moves %v that were never acknowledged", tab.id, tab.game, s.seat, extra)
 			}
 		}
-		checkReplay(t, h, tab, rec, moves)
+		if hash, ok := checkReplay(t, h, tab, rec, moves); ok {
+			// The record replays to the hash the table reports, asked of
+			// a live node (whichever runs the table now, or relays to it).
+			var pub server.PublicTable
+			url := live[len(tab.id)%len(live)].url + "/api/tables/" + tab.id
+			if resp, err := h.client.Get(url); err != nil {
+				t.Errorf("table %s: %v", tab.id, err)
+			} else {
+				json.NewDecoder(resp.Body).Decode(&pub)
+				resp.Body.Close()
+				if want := fmt.Sprintf("%016x", hash); pub.Hash != want {
+					t.Errorf("table %s (%s): the record replays to hash %s; the table reports %q (HTTP %d)", tab.id, tab.game, want, pub.Hash, resp.StatusCode)
+				}
+			}
+		}
 	}
 }
 
-// checkReplay replays a table's record move by move: every state message
-// a seat received is checked against the facts it may not know in the
-// position it was sent in, and the last against the final position.
-func checkReplay(t *testing.T, h *clusterHarness, tab *clusterTable, rec store.Table, moves []store.Move) {
+// checkReplay replays a table's record move by move and returns the hash
+// it replays to: every state message a seat received is checked against
+// the facts it may not know in the position it was sent in, and the last
+// against the final position.
+func checkReplay(t *testing.T, h *clusterHarness, tab *clusterTable, rec store.Table, moves []store.Move) (uint64, bool) {
 	t.Helper()
 	g, err := all.Lookup(rec.Game, "")
 	if err != nil {
@@ -766,7 +781,7 @@ func checkReplay(t *testing.T, h *clusterHarness, tab *clusterTable, rec store.T
 	st, _, err := engine.NewFromRecord(g, r)
 	if err != nil {
 		t.Errorf("table %s: %v", tab.id, err)
-		return
+		return 0, false
 	}
 	facts := all.HiddenFacts(rec.Game)
 	// bySeen: the states received, per move count.
@@ -799,7 +814,7 @@ func checkReplay(t *testing.T, h *clusterHarness, tab *clusterTable, rec store.T
 	for i, m := range moves {
 		if _, re := engine.ApplyText(st, engine.Seat(m.Seat), m.Move); re != nil {
 			t.Errorf("table %s (%s): stored move %d does not replay: %v", tab.id, tab.game, i, re)
-			return
+			return 0, false
 		}
 		check(i + 1)
 	}
@@ -819,6 +834,7 @@ func checkReplay(t *testing.T, h *clusterHarness, tab *clusterTable, rec store.T
 				tab.id, tab.game, s.seat, len(moves), s.doneAt)
 		}
 	}
+	return st.Hash(), true
 }
 
 // jsonEqual compares two JSON documents as values.

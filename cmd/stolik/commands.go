@@ -646,6 +646,11 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 			}
 			fmt.Fprintf(stdout, "  search (mcts): %.0f playouts/s (%s) over %d positions; an expert decision (%d playouts) takes %.0f ms\n",
 				sb.PlayoutsPerS, how, sb.Positions, sb.ExpertPlayout, sb.DecisionMs)
+			if r.BaselineStepNs > 0 && sb.PlayoutsPerS > 0 {
+				step := 1e9 / sb.PlayoutsPerS / r.BaselineStepNs
+				fmt.Fprintf(stdout, "  a playout costs %.0f baseline steps, an expert decision %.1f million (1 s is %.0f million on this machine)\n",
+					step, step*float64(sb.ExpertPlayout)/1e6, 1e9/r.BaselineStepNs/1e6)
+			}
 			copyName := "Clone"
 			if sb.UsesCopyFrom {
 				copyName = "CopyFrom"

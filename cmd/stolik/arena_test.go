@@ -164,15 +164,15 @@ var levelLadders = []struct {
 	games int
 	z     float64
 }{
-	{"asterix", 100, 100, 2.33},
-	{"frontline", 100, 100, 2.33},
-	{"tagteam", 30, 100, 2.33},
+	{"asterix", 100, 100, 1.96},
+	{"frontline", 100, 100, 1.96},
+	{"tagteam", 100, 150, 1.96},
 }
 
 // Each level of the search bot beats the one below it, two players a
 // table and fixed seeds: easy < normal < hard < expert, each with the same
 // fraction of its playouts. Every step wins its head-to-head by at least z
-// standard errors (z = 2.33: a chance of 1 in 100 were the two equal).
+// standard errors (z = 1.96: a chance of 1 in 40 were the two equal).
 func TestLevelLadder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays about 1,200 games of searching bots; run without -short")

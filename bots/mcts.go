@@ -56,6 +56,7 @@ type MCTS struct {
 
 	nodes   []node
 	edges   []edge
+	index   map[edgeKey]int32 // the edges of nodes with many
 	kids    []kid
 	scratch engine.State
 	legal   []engine.Move
@@ -75,8 +76,20 @@ type SearchStats struct {
 }
 
 type node struct {
-	edge int32 // first edge, -1 if none
-	kid  int32 // first child, -1 if none
+	edge  int32 // first edge, -1 if none
+	kid   int32 // first child, -1 if none
+	edges int32 // number of edges; from manyEdges on they are indexed too
+}
+
+// manyEdges is the number of a node's edges from which they are found
+// through the index rather than by walking the node's list (a build in Tag
+// Team offers a hundred moves; an Asterix decision four or five).
+const manyEdges = 12
+
+type edgeKey struct {
+	node int32
+	seat engine.Seat
+	move engine.Move
 }
 
 type edge struct {
@@ -244,6 +257,7 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 		b.root = 0
 		b.nodes = append(b.nodes[:0], node{edge: -1, kid: -1})
 		b.edges, b.kids = b.edges[:0], b.kids[:0]
+		clear(b.index)
 	}
 	b.nextRoot, b.nextView = 0, b.nextView[:0]
 	_, canCopy := root.(engine.Copier)
@@ -453,7 +467,19 @@ func (b *MCTS) pick(n int32, st engine.State, p engine.Seat, r *rand.Rand) (choi
 func (b *MCTS) expand(n int32, p engine.Seat, m engine.Move) choice {
 	e := int32(len(b.edges))
 	b.edges = append(b.edges, edge{move: m, seat: p, next: b.nodes[n].edge})
-	b.nodes[n].edge = e
+	nd := &b.nodes[n]
+	nd.edge = e
+	switch nd.edges++; {
+	case nd.edges == manyEdges:
+		if b.index == nil {
+			b.index = make(map[edgeKey]int32)
+		}
+		for x := nd.edge; x >= 0; x = b.edges[x].next {
+			b.index[edgeKey{n, b.edges[x].seat, b.edges[x].move}] = x
+		}
+	case nd.edges > manyEdges:
+		b.index[edgeKey{n, p, m}] = e
+	}
 	b.markAvailable(n, p)
 	return choice{p, m, e}
 }
@@ -469,6 +495,12 @@ func (b *MCTS) markAvailable(n int32, p engine.Seat) {
 }
 
 func (b *MCTS) find(n int32, p engine.Seat, m engine.Move) int32 {
+	if b.nodes[n].edges >= manyEdges {
+		if e, ok := b.index[edgeKey{n, p, m}]; ok {
+			return e
+		}
+		return -1
+	}
 	for e := b.nodes[n].edge; e >= 0; e = b.edges[e].next {
 		if b.edges[e].move == m && b.edges[e].seat == p {
 			return e

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 
 	"stolik/engine"
 )
@@ -112,19 +110,6 @@ func (g *Game) Bots() []engine.BotSpec {
 				return nil, fmt.Errorf("the greedy bot has no levels (got %q)", level)
 			}
 			return NewGreedyBot(g.pack), nil
-		},
-	}, {
-		Name: "look",
-		New: func(level string) (engine.Bot, error) {
-			a, b, _ := strings.Cut(level, "/")
-			n, err := strconv.Atoi(a)
-			if err != nil {
-				return nil, err
-			}
-			t, _ := strconv.Atoi(b)
-			l := NewLookahead(g.pack, n)
-			l.turns = t
-			return l, nil
 		},
 	}}
 }

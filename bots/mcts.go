@@ -41,7 +41,8 @@ type MCTS struct {
 	iters  int           // iterations per decision; 0: until the budget ends
 	budget time.Duration // 0: no time limit
 	tune   engine.SearchTuning
-	seats  int // the seat count tune was made for
+	seats  int                // the seat count tune was made for
+	own    engine.DeadlineBot // the game's own search, where it has one (ownSearcher)
 
 	// Stats of the last decision, for benchmarks and reports.
 	Last SearchStats
@@ -111,6 +112,21 @@ type choice struct {
 	seat engine.Seat
 	move engine.Move
 	edge int32 // -1: the move was not taken through the tree
+}
+
+// ownSearcher is a game with a search of its own that plays better than
+// the generic tree: the bot's levels (and numbers of playouts) then run
+// that search with the level's playouts, under the same time limits.
+// Like the tree it sees the game only through a copy of the position
+// given to the bot, determinized by the search itself.
+type ownSearcher interface {
+	NewSearch(playouts int) engine.DeadlineBot
+}
+
+// A game's own search may say how many playouts its last decision made and
+// whether its deadline ended it.
+type playoutCounter interface {
+	LastSearch() (playouts int, timedOut bool)
 }
 
 // MCTSLevels are the named levels, weakest first, and their time budgets.
@@ -213,6 +229,14 @@ func (b *MCTS) tuneFor(seats int) {
 	if b.level >= 0 {
 		b.iters = max(b.tune.Iterations[b.level]/b.div, 1)
 	}
+	b.own = nil
+	if o, ok := b.game.(ownSearcher); ok {
+		n := b.iters
+		if n == 0 {
+			n = math.MaxInt32 // until the time budget ends
+		}
+		b.own = o.NewSearch(n)
+	}
 }
 
 // Budget is the bot's time budget per decision (0: none).
@@ -250,6 +274,14 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 		return legal[0], nil
 	}
 	b.tuneFor(root.Seats())
+	if b.own != nil {
+		m, err := b.own.ChooseBy(root, me, r, deadline)
+		b.Last.Elapsed = time.Since(start)
+		if c, ok := b.own.(playoutCounter); ok {
+			b.Last.Iterations, b.Last.TimedOut = c.LastSearch()
+		}
+		return m, err
+	}
 	if b.nextRoot > 0 && len(b.nodes) < maxNodes && bytes.Equal(viewOf(root, me), b.nextView) {
 		b.root = b.nextRoot
 		b.Last.Reused = true

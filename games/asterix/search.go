@@ -1,9 +1,11 @@
 package asterix
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"time"
 
 	"stolik/engine"
 )
@@ -346,18 +348,194 @@ func (s *State) weakestCard(p engine.Seat) uint8 {
 }
 
 // SearchTuning sets the generic search bot up for Asterix & Co
-// (engine.SearchTuner). A playout is one PlayoutMove, then Evaluate:
-// longer playouts by the cheap rules only added noise. The exploration
-// constant is small because shares of a win differ little between moves
-// (a sestertius is about 1% of a share). The iterations fit each level's
-// time on one core for the longest decisions of a 4-player game, where
-// an iteration grows from about 5 to 15 µs as the tree deepens
-// (BenchmarkSearchDecision).
+// (engine.SearchTuner). The bot plays with the game's own search
+// (NewSearch, Lookahead), so Iterations are its rollouts per decision:
+// they fit each level's time on one core for the longest decisions of a
+// game, early on, when a rollout to the end is longest
+// (BenchmarkSearchDecision); a rollout costs about twice as much with 4
+// players as with 2. The other fields serve the generic tree, should it
+// be used.
 func (g *Game) SearchTuning(opts engine.Options) engine.SearchTuning {
+	it := [4]int{30, 140, 420, 1400}
+	switch opts.Int("players") {
+	case 2:
+		it = [4]int{60, 300, 900, 2000}
+	case 3:
+		it = [4]int{40, 200, 600, 2000}
+	}
 	return engine.SearchTuning{
-		Iterations:   [4]int{800, 8000, 18000, 60000},
+		Iterations:   it,
 		PlayoutDepth: 1,
 		Exploration:  0.1,
 		Policy:       1,
 	}
+}
+
+// Lookahead is Asterix & Co's own search, which the generic search bot
+// (mcts) plays with (NewSearch). It tries each of the seat's legal moves
+// on many samples of what the seat cannot see (Determinize): on a sample
+// it makes the move, then plays the game to its end with every seat,
+// itself included, playing as the greedy bot does, and counts the seat's
+// share of the win. Every move is tried on the same samples (the same
+// hands and the same future draws), so the comparison between moves is
+// not blurred by the luck of the draw. The samples go to the moves by
+// sequential halving: all moves get the first round, the better half the
+// next, and so on, so most samples decide between the best moves. Moves
+// no casual player would consider (a potion on an opponent's card, a fish
+// on one's own) are left out, as the greedy bot leaves them out.
+//
+// A rollout to the end judges better than Evaluate: it sees every capture
+// and spoiled capture to come. Rollouts cut after one round of turns and
+// scored by Evaluate did no better than the greedy bot itself.
+type Lookahead struct {
+	pack     *Pack
+	greedy   *GreedyBot
+	iters    int // rollouts per decision, shared among the moves
+	det      State
+	cur      State
+	legal    []engine.Move
+	sum      []float64
+	cnt      []int
+	spent    int
+	timedOut bool // the deadline ended the last decision early
+	evs      []engine.Event
+	ev       []float64
+}
+
+// NewLookahead returns a lookahead search of iters rollouts per decision
+// (at least one per move).
+func NewLookahead(p *Pack, iters int) *Lookahead {
+	return &Lookahead{pack: p, greedy: NewGreedyBot(p), iters: iters}
+}
+
+// NewSearch is the search the generic search bot (mcts) plays Asterix & Co
+// with: a Lookahead of the level's samples.
+func (g *Game) NewSearch(playouts int) engine.DeadlineBot {
+	return NewLookahead(g.pack, playouts)
+}
+
+// Choose picks seat's move.
+func (b *Lookahead) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	return b.ChooseBy(st, seat, r, time.Time{})
+}
+
+// ChooseBy picks seat's move, by deadline at the latest.
+func (b *Lookahead) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, deadline time.Time) (engine.Move, error) {
+	s, ok := st.(*State)
+	if !ok || s.pack != b.pack {
+		return 0, errNotAsterix
+	}
+	b.spent, b.timedOut = 0, false
+	b.legal = s.Legal(seat, b.legal[:0])
+	switch len(b.legal) {
+	case 0:
+		return 0, fmt.Errorf("lookahead: seat %d has no legal move", seat)
+	case 1:
+		return b.legal[0], nil
+	}
+	b.greedy.me = seat
+	k := 0
+	for _, m := range b.legal {
+		if b.greedy.sensible(s, m) {
+			b.legal[k] = m
+			k++
+		}
+	}
+	if k > 0 {
+		b.legal = b.legal[:k]
+	} else {
+		b.legal = s.Legal(seat, b.legal[:0])
+	}
+	if len(b.legal) == 1 {
+		return b.legal[0], nil
+	}
+	// Each round plays every move left on the same samples, then keeps
+	// the better half, until one is left or the rollouts run out.
+	n := len(b.legal)
+	b.sum = append(b.sum[:0], make([]float64, n)...)
+	b.cnt = append(b.cnt[:0], make([]int, n)...)
+	rounds := bits.Len(uint(n - 1))
+	left := n
+	for round := 0; left > 1; round++ {
+		per := max(b.iters/(rounds*left), 1)
+		if round == rounds-1 || left == 2 {
+			per = max((b.iters-b.spent+left-1)/left, 1)
+		}
+		for k := 0; k < per; k++ {
+			b.det = *s
+			b.det.events = b.evs[:0]
+			b.det.Determinize(seat, r)
+			for i, m := range b.legal[:left] {
+				if !deadline.IsZero() && b.spent > 0 && time.Now().After(deadline) {
+					b.timedOut = true
+					b.evs = b.det.events[:0]
+					return b.legal[b.best(left)], nil
+				}
+				b.cur = b.det
+				b.sum[i] += b.rollout(&b.cur, seat, m)
+				b.cnt[i]++
+				b.spent++
+			}
+			b.evs = b.det.events[:0]
+		}
+		if b.spent >= b.iters {
+			break
+		}
+		// The better half goes first.
+		b.order(left)
+		left = (left + 1) / 2
+	}
+	return b.legal[b.best(left)], nil
+}
+
+// LastSearch is the number of rollouts the last decision played and
+// whether its deadline ended it.
+func (b *Lookahead) LastSearch() (playouts int, timedOut bool) { return b.spent, b.timedOut }
+
+// best is the move of the highest mean among the first left.
+func (b *Lookahead) best(left int) int {
+	best := 0
+	for i := range left {
+		if b.mean(i) > b.mean(best) {
+			best = i
+		}
+	}
+	return best
+}
+
+func (b *Lookahead) mean(i int) float64 { return b.sum[i] / float64(max(b.cnt[i], 1)) }
+
+// order sorts the first left moves by mean, best first.
+func (b *Lookahead) order(left int) {
+	for i := 1; i < left; i++ {
+		for j := i; j > 0 && b.mean(j) > b.mean(j-1); j-- {
+			b.legal[j], b.legal[j-1] = b.legal[j-1], b.legal[j]
+			b.sum[j], b.sum[j-1] = b.sum[j-1], b.sum[j]
+			b.cnt[j], b.cnt[j-1] = b.cnt[j-1], b.cnt[j]
+		}
+	}
+}
+
+// rollout makes m for seat on c, plays on to the end as the greedy bot
+// does and returns seat's share of the win.
+func (b *Lookahead) rollout(c *State, seat engine.Seat, m engine.Move) float64 {
+	if _, err := c.Apply(seat, m); err != nil {
+		return 0
+	}
+	// The turn cap ends every game; the bound only guards against a bug.
+	for range 100000 {
+		if c.phase == phOver {
+			break
+		}
+		p := c.decider
+		mv, err := b.greedy.Choose(c, p, nil)
+		if err != nil {
+			break
+		}
+		if _, err := c.Apply(p, mv); err != nil {
+			break
+		}
+	}
+	b.ev = c.Evaluate(b.ev[:0])
+	return b.ev[seat]
 }

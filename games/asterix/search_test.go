@@ -1,6 +1,7 @@
 package asterix
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"slices"
@@ -233,54 +234,101 @@ func TestPlayoutMoveBeatsRandom(t *testing.T) {
 }
 
 // BenchmarkSearchDecision times the search bot's decisions at each level's
-// playouts (no time limit), seat 0 of a 4-player game against three greedy
-// bots: the median and the longest decision, in ms. Run with -benchtime 1x
-// -cpu 1 on an idle machine.
+// playouts (no time limit), seat 0 of a 2- and a 4-player game against
+// greedy bots: the median and the longest decision, in ms. Run with
+// -benchtime 1x -cpu 1 on an idle machine.
 func BenchmarkSearchDecision(b *testing.B) {
 	g := New()
-	tune := g.SearchTuning(nil)
-	opts := simbench.Options(b, g, 4)
-	for lv, name := range bots.MCTSLevels {
-		b.Run(name, func(b *testing.B) {
-			var times []float64
-			for i := 0; i < b.N; i++ {
-				bot, err := bots.NewMCTS(g, strconv.Itoa(tune.Iterations[lv]))
-				if err != nil {
-					b.Fatal(err)
-				}
-				greedy := NewGreedyBot(g.pack)
-				st, err := g.New(opts, nil, uint64(77+i))
-				if err != nil {
-					b.Fatal(err)
-				}
-				r := engine.NewRand(uint64(i))
-				for len(st.Pending()) > 0 {
-					p := st.Pending()[0]
-					c := st.Clone()
-					c.Determinize(p, r)
-					var m engine.Move
-					if p == 0 {
-						t := time.Now()
-						m, err = bot.Choose(c, p, r)
-						if len(st.Legal(p, nil)) > 1 {
-							times = append(times, float64(time.Since(t).Microseconds())/1000)
-						}
-					} else {
-						m, err = greedy.Choose(c, p, r)
-					}
+	for _, players := range []int{2, 4} {
+		opts := simbench.Options(b, g, players)
+		tune := g.SearchTuning(opts)
+		for lv, name := range bots.MCTSLevels {
+			b.Run(fmt.Sprintf("%dp/%s", players, name), func(b *testing.B) {
+				var times []float64
+				for i := 0; i < b.N; i++ {
+					bot, err := bots.NewMCTS(g, strconv.Itoa(tune.Iterations[lv]))
 					if err != nil {
 						b.Fatal(err)
 					}
-					if _, err := st.Apply(p, m); err != nil {
+					greedy := NewGreedyBot(g.pack)
+					st, err := g.New(opts, nil, uint64(77+i))
+					if err != nil {
 						b.Fatal(err)
 					}
+					r := engine.NewRand(uint64(i))
+					for len(st.Pending()) > 0 {
+						p := st.Pending()[0]
+						c := st.Clone()
+						c.Determinize(p, r)
+						var m engine.Move
+						if p == 0 {
+							t := time.Now()
+							m, err = bot.Choose(c, p, r)
+							if len(st.Legal(p, nil)) > 1 {
+								times = append(times, float64(time.Since(t).Microseconds())/1000)
+							}
+						} else {
+							m, err = greedy.Choose(c, p, r)
+						}
+						if err != nil {
+							b.Fatal(err)
+						}
+						if _, err := st.Apply(p, m); err != nil {
+							b.Fatal(err)
+						}
+					}
 				}
+				slices.Sort(times)
+				b.ReportMetric(times[len(times)/2], "median-ms")
+				b.ReportMetric(times[len(times)-1], "max-ms")
+				b.ReportMetric(float64(len(times))/float64(b.N), "decisions/op")
+			})
+		}
+	}
+}
+
+// TestLookaheadDecides: the search picks a legal move, the same one twice
+// from one position and random stream, along games of 2 and 4 players.
+func TestLookaheadDecides(t *testing.T) {
+	g := New()
+	for _, players := range []int{2, 4} {
+		opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+		st, err := g.New(opts, nil, uint64(players))
+		if err != nil {
+			t.Fatal(err)
+		}
+		greedy := NewGreedyBot(g.pack)
+		look := NewLookahead(g.pack, 40)
+		r := engine.NewRand(9)
+		decisions := 0
+		for n := 0; len(st.Pending()) > 0; n++ {
+			p := st.Pending()[0]
+			c := st.Clone()
+			c.Determinize(p, r)
+			var m engine.Move
+			if n%5 == 2 && len(st.Legal(p, nil)) > 1 {
+				decisions++
+				m, err = look.Choose(c, p, engine.NewRand(uint64(n)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				again, _ := NewLookahead(g.pack, 40).Choose(c, p, engine.NewRand(uint64(n)))
+				if again != m {
+					t.Fatalf("%d players, move %d: the search chose %v, then %v", players, n, m, again)
+				}
+				if spent, _ := look.LastSearch(); spent < 40 {
+					t.Errorf("%d players, move %d: %d rollouts of 40", players, n, spent)
+				}
+			} else if m, err = greedy.Choose(c, p, r); err != nil {
+				t.Fatal(err)
 			}
-			slices.Sort(times)
-			b.ReportMetric(times[len(times)/2], "median-ms")
-			b.ReportMetric(times[len(times)-1], "max-ms")
-			b.ReportMetric(float64(len(times))/float64(b.N), "decisions/op")
-		})
+			if _, err := st.Apply(p, m); err != nil {
+				t.Fatalf("%d players, move %d: %v", players, n, err)
+			}
+		}
+		if decisions < 5 {
+			t.Fatalf("%d players: only %d decisions searched", players, decisions)
+		}
 	}
 }
 

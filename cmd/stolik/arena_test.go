@@ -164,7 +164,7 @@ var levelLadders = []struct {
 	games int
 	z     float64
 }{
-	{"asterix", 100, 100, 1.96},
+	{"asterix", 20, 100, 1.96},
 	{"frontline", 100, 100, 1.96},
 	{"tagteam", 100, 150, 1.96},
 }

@@ -784,7 +784,13 @@ func checkReplay(t *testing.T, h *clusterHarness, tab *clusterTable, rec store.T
 		return 0, false
 	}
 	facts := all.HiddenFacts(rec.Game)
-	// bySeen: the states received, per move count.
+	// bySeen: the states received, per move count. A state's events are
+	// what happened since the client's last state, which after a
+	// reconnection reach back to moves long gone (the card a seat kept in
+	// the draft, which an exchange of hands has given another seat since):
+	// facts the seat learned when they happened, which the games'
+	// conformance kit checks at their own moves. So here the position is
+	// checked as it stands: the view, the legal moves and the rest.
 	type sent struct {
 		seat engine.Seat
 		data []byte
@@ -795,7 +801,7 @@ func checkReplay(t *testing.T, h *clusterHarness, tab *clusterTable, rec store.T
 			continue
 		}
 		for _, m := range s.seen {
-			byMoves[m.moves] = append(byMoves[m.moves], sent{engine.Seat(s.seat), m.data})
+			byMoves[m.moves] = append(byMoves[m.moves], sent{engine.Seat(s.seat), withoutEvents(m.data)})
 		}
 	}
 	check := func(n int) {
@@ -835,6 +841,20 @@ func checkReplay(t *testing.T, h *clusterHarness, tab *clusterTable, rec store.T
 		}
 	}
 	return st.Hash(), true
+}
+
+// withoutEvents is a state message without its events.
+func withoutEvents(data []byte) []byte {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(data, &m) != nil {
+		return data
+	}
+	delete(m, "events")
+	out, err := json.Marshal(m)
+	if err != nil {
+		return data
+	}
+	return out
 }
 
 // jsonEqual compares two JSON documents as values.

@@ -213,9 +213,9 @@ func BenchmarkSearchDecision(b *testing.B) {
 						c.Determinize(seat, r)
 						var m engine.Move
 						if int(seat) == k*4 {
-							t := threadCPU()
+							t := enginetest.ThreadCPU()
 							m, err = bot.Choose(c, seat, r)
-							times = append(times, float64(threadCPU()-t)/1e6)
+							times = append(times, float64(enginetest.ThreadCPU()-t)/1e6)
 						} else {
 							m, err = fans[seat].Choose(c, seat, r)
 						}

@@ -295,13 +295,13 @@ func BenchmarkSearchDecision(b *testing.B) {
 					b.Fatal(err)
 				}
 				mcts := func(st *State, seat engine.Seat, r *rand.Rand) engine.Move {
-					t := threadCPU()
+					t := enginetest.ThreadCPU()
 					m, err := bot.Choose(st, seat, r)
 					if err != nil {
 						b.Fatal(err)
 					}
 					if len(st.Legal(seat, nil)) > 1 {
-						times = append(times, float64(threadCPU()-t)/1e6)
+						times = append(times, float64(enginetest.ThreadCPU()-t)/1e6)
 					}
 					return m
 				}

@@ -29,3 +29,14 @@ func TestConformance(t *testing.T) {
 		Hidden:      true,
 	})
 }
+
+// Views and event data are written without reflection exactly as
+// encoding/json writes them.
+func TestJSON(t *testing.T) {
+	var variants []map[string]any
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		variants = append(variants, map[string]any{"players": n})
+	}
+	variants = append(variants, map[string]any{"players": 3, "hand": 8, "empty_deck": "skip", "finish": "immediate", "eliminated_cards": "box"})
+	enginetest.RunJSON(t, enginetest.Config{Game: New(), Variants: variants, Games: 100})
+}

@@ -8,26 +8,29 @@ import (
 	"stolik/engine/enginetest"
 )
 
+// variants are the option sets the kit plays.
+var variants = []map[string]any{
+	{"players": 2},
+	{"players": 2, "draft": "tactical"},
+	{"players": 2, "draft": "free"},
+	{"players": 2, "draft": "random"},
+	{"players": 2, "draft": "first_game", "cancelled_sets_active": false, "revive_space": false},
+	// Every ruling's option the other way.
+	{"players": 2, "draft": "random", "fey_folk_choose_opening": true, "hp_check_after_heal": false,
+		"unleash_from_supply": true, "presence_is_block": false, "presence_spent_by_zero": false,
+		"reanimation_moves_twice": true, "transfer_from_start": true},
+}
+
 func TestConformance(t *testing.T) {
 	games, deep := 300, 20
 	if testing.Short() {
 		games, deep = 50, 5
 	}
 	enginetest.Run(t, enginetest.Config{
-		Game: New(),
-		Variants: []map[string]any{
-			{"players": 2},
-			{"players": 2, "draft": "tactical"},
-			{"players": 2, "draft": "free"},
-			{"players": 2, "draft": "random"},
-			{"players": 2, "draft": "first_game", "cancelled_sets_active": false, "revive_space": false},
-			// Every ruling's option the other way.
-			{"players": 2, "draft": "random", "fey_folk_choose_opening": true, "hp_check_after_heal": false,
-				"unleash_from_supply": true, "presence_is_block": false, "presence_spent_by_zero": false,
-				"reanimation_moves_twice": true, "transfer_from_start": true},
-		},
-		Games: games,
-		Deep:  deep,
+		Game:     New(),
+		Variants: variants,
+		Games:    games,
+		Deep:     deep,
 		// Only forming the teams draws from the generator after setup, once
 		// a game: more games give the future check enough draws to judge.
 		FutureGames: 200,
@@ -41,5 +44,13 @@ func TestConformance(t *testing.T) {
 			return facts
 		},
 		Hidden: true,
+	})
+}
+
+func TestJSON(t *testing.T) {
+	enginetest.RunJSON(t, enginetest.Config{
+		Game:     New(),
+		Variants: variants,
+		Games:    300,
 	})
 }

@@ -1,0 +1,63 @@
+package tagteam
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"stolik/engine"
+	"stolik/sim/simbench"
+)
+
+// midGameView is seat 0's view after a few fights of a random game.
+func midGameView(b *testing.B) View {
+	g := New()
+	st, err := g.New(simbench.Options(b, g, 2), nil, 7)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := st.(*State)
+	r := rand.New(rand.NewPCG(7, 7))
+	var legal []engine.Move
+	for s.Turns() < 6 {
+		p := s.Pending()
+		if len(p) == 0 {
+			break
+		}
+		legal = s.Legal(p[0], legal[:0])
+		if _, err := s.Apply(p[0], legal[r.IntN(len(legal))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return s.view(0)
+}
+
+// BenchmarkViewJSON encodes a mid-game view with encoding/json and by
+// AppendJSON into a buffer kept between calls.
+func BenchmarkViewJSON(b *testing.B) {
+	v := midGameView(b)
+	want, err := json.Marshal(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("reflect", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(want)))
+		for b.Loop() {
+			if _, err := json.Marshal(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("append", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(want)))
+		var buf []byte
+		for b.Loop() {
+			buf = v.AppendJSON(buf[:0])
+		}
+		if string(buf) != string(want) {
+			b.Fatal("AppendJSON differs from encoding/json")
+		}
+	})
+}

@@ -192,7 +192,7 @@ func AppendJSONMap[V JSONAppender](dst []byte, m map[string]V) []byte {
 	if m == nil {
 		return append(dst, "null"...)
 	}
-	var buf [16]string
+	var buf [64]string
 	dst = append(dst, '{')
 	for i, k := range sortedKeys(buf[:], m) {
 		if i > 0 {

@@ -95,8 +95,11 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
 	if opts == "" {
 		opts = "{}"
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, open, watch, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Open, nullable(t.Watch), nullable(t.Owner))
+	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, open, watch, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Open, nullable(t.Watch), nullable(t.Owner))
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store: creating table %s: %w", t.ID, err)
 	}
@@ -108,7 +111,18 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
 // own result. Once handed over, a move is written whatever becomes of
 // ctx, so that a caller never gives up on a move that is then stored.
 func (s *SQLite) AppendMove(ctx context.Context, tableID string, m Move) error {
-	req := appendReq{table: tableID, move: m, done: make(chan error, 1)}
+	return s.queue(appendReq{table: tableID, move: m, done: make(chan error, 1)})
+}
+
+// write hands a change other than a move to the writer, to be committed
+// with whatever else arrives together: with Full durability every commit
+// waits for the disk, so a table created, a seat taken or a game finished
+// shares its sync with the moves of other tables.
+func (s *SQLite) write(ctx context.Context, exec func(context.Context, *sql.Tx) error) error {
+	return s.queue(appendReq{exec: exec, done: make(chan error, 1)})
+}
+
+func (s *SQLite) queue(req appendReq) error {
 	s.mu.RLock()
 	if s.closed {
 		s.mu.RUnlock()
@@ -119,9 +133,11 @@ func (s *SQLite) AppendMove(ctx context.Context, tableID string, m Move) error {
 	return <-req.done
 }
 
+// appendReq is a move to append to table, or else a change to exec.
 type appendReq struct {
 	table string
 	move  Move
+	exec  func(context.Context, *sql.Tx) error
 	done  chan error
 }
 
@@ -171,6 +187,10 @@ func (s *SQLite) commit(batch []appendReq) {
 	stmt := tx.StmtContext(ctx, s.insertMove)
 	errs := make([]error, len(batch))
 	for i, r := range batch {
+		if r.exec != nil {
+			errs[i] = r.exec(ctx, tx)
+			continue
+		}
 		_, err := stmt.ExecContext(ctx, r.table, r.move.N, r.move.Seat, r.move.Move, now)
 		errs[i] = moveError(err, r.table, r.move.N)
 	}
@@ -200,14 +220,7 @@ func moveError(err error, tableID string, n int) error {
 }
 
 func (s *SQLite) Finish(ctx context.Context, tableID string, outcome json.RawMessage) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE tables SET finished = 1, outcome = ? WHERE id = ?`, string(outcome), tableID)
-	if err != nil {
-		return fmt.Errorf("store: finishing table %s: %w", tableID, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return s.update(ctx, tableID, `UPDATE tables SET finished = 1, outcome = ? WHERE id = ?`, string(outcome))
 }
 
 func (s *SQLite) UpdateSeats(ctx context.Context, tableID string, seats []Seat) error {
@@ -230,15 +243,19 @@ func (s *SQLite) MarkDamaged(ctx context.Context, tableID, reason string) error 
 	return s.update(ctx, tableID, `UPDATE tables SET damaged = ? WHERE id = ?`, reason)
 }
 
+// update changes one table with query (its value, then the table's id),
+// through the writer.
 func (s *SQLite) update(ctx context.Context, tableID, query string, value any) error {
-	res, err := s.db.ExecContext(ctx, query, value, tableID)
-	if err != nil {
-		return fmt.Errorf("store: updating table %s: %w", tableID, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, query, value, tableID)
+		if err != nil {
+			return fmt.Errorf("store: updating table %s: %w", tableID, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
 }
 
 func (s *SQLite) Load(ctx context.Context, tableID string) (Table, []Move, error) {

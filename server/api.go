@@ -305,20 +305,22 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	case req.Seat != nil && *req.Seat >= 0:
 		spec.Sit, spec.Seat = true, *req.Seat
 	}
-	s.createMu.Lock()
-	defer s.createMu.Unlock()
-	all, owners := s.unfinishedTables(addr)
-	if n := s.lim.TablesPerAddress; n > 0 && owners >= n {
-		s.metrics.limitHit(limitTablesPerAddress)
-		tooMany(w, time.Minute, errTooManyTables.Err(owners))
-		return
-	}
-	if n := s.lim.Tables; n > 0 && all >= n {
+	// The table is counted before it is made, so that creates at once
+	// from one address cannot pass the limits together; the count is
+	// given back once the table counts itself (or was not made).
+	_, owners, ok := s.tally.reserve(addr, s.lim.Tables, s.lim.TablesPerAddress)
+	if !ok {
+		if n := s.lim.TablesPerAddress; n > 0 && owners >= n {
+			s.metrics.limitHit(limitTablesPerAddress)
+			tooMany(w, time.Minute, errTooManyTables.Err(owners))
+			return
+		}
 		s.metrics.limitHit(limitTables)
 		tooMany(w, time.Minute, errServerFull.Err())
 		return
 	}
 	t, sec, err := s.Create(r.Context(), spec)
+	s.tally.add(addr, -1)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -233,7 +233,7 @@ func (c *cluster) open(id string) (*Table, error) {
 		c.release(id)
 		return nil, context.Canceled
 	}
-	c.s.tables[id] = t
+	c.s.hold(t)
 	c.s.mu.Unlock()
 	if err := c.adopt(t, leased); err != nil {
 		return nil, err
@@ -263,6 +263,7 @@ func (c *cluster) adopt(t *Table, leased time.Time) error {
 		c.s.mu.Lock()
 		if c.s.tables[id] == t {
 			delete(c.s.tables, id)
+			t.uncount()
 		}
 		c.s.mu.Unlock()
 		c.release(id)
@@ -314,6 +315,7 @@ func (c *cluster) drop(t *Table, why string) {
 	c.s.mu.Lock()
 	if c.s.tables[id] == t {
 		delete(c.s.tables, id)
+		t.uncount()
 	}
 	c.s.mu.Unlock()
 	t.mu.Lock()

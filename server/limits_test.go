@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -121,6 +123,31 @@ func TestTableCaps(t *testing.T) {
 	}
 	if code, _, _ := from(t, "10.0.0.1", url+"/api/tables", twoHumans); code != 201 {
 		t.Errorf("after a table ended: %d", code)
+	}
+}
+
+// Creates at once from one address pass its cap no more than creates one
+// after another do, while none of them waits for another's commit.
+func TestTableCapsAtOnce(t *testing.T) {
+	_, url := limitedServer(t, func(l *Limits) { l.CreateRate, l.TablesPerAddress, l.Tables = Rate{}, 5, 0 })
+	codes := make(chan int, 20)
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			code, _ := postFrom(t, "10.0.0.1", url+"/api/tables", twoHumans)
+			codes <- code
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	count := map[int]int{}
+	for c := range codes {
+		count[c]++
+	}
+	if count[201] != 5 || count[429] != 15 {
+		t.Errorf("20 creates at once against a cap of 5: %v", count)
 	}
 }
 
@@ -388,4 +415,65 @@ func postB(b *testing.B, url, body string) (int, []byte) {
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, data
+}
+
+// The count of unfinished tables that a create checks is kept as tables
+// are created, end, are abandoned and are rebuilt, and always equals a
+// count over the tables held.
+func TestUnfinishedTally(t *testing.T) {
+	srv, _, _ := newServer(t, filepath.Join(t.TempDir(), "s.db"))
+	ctx := context.Background()
+	direct := func(owner string) (all, owners int) {
+		for _, tb := range srv.held() {
+			tb.mu.Lock()
+			if !tb.ended() {
+				all++
+				if tb.rec.Owner == owner {
+					owners++
+				}
+			}
+			tb.mu.Unlock()
+		}
+		return all, owners
+	}
+	check := func(when string) {
+		t.Helper()
+		for _, owner := range []string{"a", "b", "c"} {
+			all, owners := srv.unfinishedTables(owner)
+			wantAll, wantOwners := direct(owner)
+			if all != wantAll || owners != wantOwners {
+				t.Fatalf("%s: owner %s: counted %d, %d; the tables say %d, %d", when, owner, all, owners, wantAll, wantOwners)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	var tables []*Table
+	for i := range 12 {
+		tb, _, err := srv.Create(ctx, Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}, Seed: uint64(i), Owner: []string{"a", "b"}[i%2]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, tb)
+	}
+	check("created")
+	if all, a := srv.unfinishedTables("a"); all != 12 || a != 6 {
+		t.Fatalf("12 tables, 6 of a: counted %d, %d", all, a)
+	}
+	for i, tb := range tables[:5] {
+		for !tb.Ended() {
+			p := tb.st.Pending()
+			legal := tb.st.Legal(p[0], nil)
+			if _, err := tb.playSeat(ctx, p[0], tb.st.Format(legal[r.IntN(len(legal))])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		check(fmt.Sprintf("table %d finished", i))
+	}
+	if err := tables[6].abandon(ctx); err != nil {
+		t.Fatal(err)
+	}
+	check("one abandoned")
+	if all, a := srv.unfinishedTables("a"); all != 6 || a != 2 {
+		t.Fatalf("6 tables in play, 2 of a: counted %d, %d", all, a)
+	}
 }

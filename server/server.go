@@ -126,11 +126,9 @@ type Server struct {
 	lim    Limits
 	log    *slog.Logger
 	mu     sync.Mutex
-	tables map[string]*Table
-	closed bool // Close has begun
-	// createMu makes the count of an address's tables and the creation of
-	// one a single step.
-	createMu sync.Mutex
+	tables map[string]*Table // put there by hold
+	tally  tally             // the unfinished ones among them
+	closed bool              // Close has begun
 	// rematchMu makes one rematch per table when its players ask at once.
 	rematchMu sync.Mutex
 	// The limits per client address.
@@ -214,7 +212,7 @@ func New(cfg Config) (*Server, error) {
 		if err != nil {
 			continue // logged
 		}
-		s.tables[id] = t
+		s.hold(t)
 		s.log.Info("table rebuilt", "table", id, "game", t.rec.Game, "moves", t.Moves())
 		s.kickBots(t)
 	}
@@ -340,7 +338,7 @@ func (s *Server) Table(id string) (*Table, error) {
 	if old := s.tables[id]; old != nil {
 		return old, nil
 	}
-	s.tables[id] = t
+	s.hold(t)
 	return t, nil
 }
 
@@ -390,7 +388,7 @@ func (s *Server) Create(ctx context.Context, spec Spec) (*Table, Secrets, error)
 	}
 	s.metered(t)
 	s.mu.Lock()
-	s.tables[t.ID()] = t
+	s.hold(t)
 	s.mu.Unlock()
 	if s.cl != nil {
 		if err := s.cl.adopt(t, leased); err != nil {
@@ -637,18 +635,62 @@ func (s *Server) InMemory(id string) bool {
 }
 
 // unfinishedTables counts the tables in play, all of them and those of
-// owner.
+// owner, that the server holds.
 func (s *Server) unfinishedTables(owner string) (all, owners int) {
-	tables := s.held()
-	for _, t := range tables {
-		t.mu.Lock()
-		if !t.ended() {
-			all++
-			if t.rec.Owner == owner {
-				owners++
-			}
-		}
-		t.mu.Unlock()
+	return s.tally.counts(owner)
+}
+
+// hold puts t in s.tables in place of any other table of its id, keeping
+// the count of unfinished tables; s.mu is held.
+func (s *Server) hold(t *Table) {
+	if old := s.tables[t.ID()]; old != nil && old != t {
+		old.uncount()
 	}
-	return all, owners
+	s.tables[t.ID()] = t
+	t.count(&s.tally)
+}
+
+// tally counts the unfinished tables a server holds, in all and by the
+// address that created them, so that a create need not look at every
+// table (the ended ones stay in memory for a while).
+type tally struct {
+	mu  sync.Mutex
+	all int
+	by  map[string]int
+}
+
+func (c *tally) add(owner string, n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.all += n
+	if c.by == nil {
+		c.by = map[string]int{}
+	}
+	if c.by[owner] += n; c.by[owner] <= 0 {
+		delete(c.by, owner)
+	}
+}
+
+// reserve counts one more table of owner unless that would pass max
+// tables in all or maxOwner of owner's (0: no limit); it says the counts
+// it found.
+func (c *tally) reserve(owner string, max, maxOwner int) (all, owners int, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	all, owners = c.all, c.by[owner]
+	if (max > 0 && all >= max) || (maxOwner > 0 && owners >= maxOwner) {
+		return all, owners, false
+	}
+	c.all++
+	if c.by == nil {
+		c.by = map[string]int{}
+	}
+	c.by[owner]++
+	return all, owners, true
+}
+
+func (c *tally) counts(owner string) (all, owners int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.all, c.by[owner]
 }

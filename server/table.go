@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -64,6 +65,37 @@ type Table struct {
 	// move number another node stored first.
 	away       chan struct{}
 	onConflict func()
+	// counted is the tally this unfinished table is counted in (nil:
+	// none), until it ends or the server lets it go.
+	counted atomic.Pointer[tally]
+}
+
+// count counts the table in c while it is unfinished.
+func (t *Table) count(c *tally) {
+	if t.isDone() || !t.counted.CompareAndSwap(nil, c) {
+		return
+	}
+	c.add(t.rec.Owner, 1)
+	if t.isDone() { // it ended meanwhile, maybe before counted was set
+		t.uncount()
+	}
+}
+
+// uncount takes the table out of its tally, once.
+func (t *Table) uncount() {
+	if c := t.counted.Swap(nil); c != nil {
+		c.add(t.rec.Owner, -1)
+	}
+}
+
+// isDone says whether done is closed.
+func (t *Table) isDone() bool {
+	select {
+	case <-t.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // snapshot is a table at one moment, for a client of one seat.
@@ -80,17 +112,18 @@ type snapshot struct {
 }
 
 // since is the table now, with the events of moves from..Moves()-1 that
-// this table still holds, for a client holding token (or none).
-func (t *Table) since(from int, token string) snapshot {
+// this table still holds, for a client holding the token whose hash
+// (store.HashSecret) is tokenHash, or none.
+func (t *Table) since(from int, tokenHash string) snapshot {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	sn := snapshot{state: t.st.Clone(), moves: t.moves, changes: t.changes, players: t.players(), rematch: t.rec.Rematch,
-		seated: token == "", abandoned: t.rec.Abandoned}
+		seated: tokenHash == "", abandoned: t.rec.Abandoned}
 	for i := max(from, t.logFrom); i < t.moves; i++ {
 		sn.events = append(sn.events, t.log[i-t.logFrom]...)
 	}
-	if token != "" {
-		if seat, err := t.seatOf(token); err == nil {
+	if tokenHash != "" {
+		if seat, ok := t.seatHashed(tokenHash, func(s store.Seat) string { return s.TokenHash }); ok {
 			sn.seated, sn.made = true, t.made[seat]
 		}
 	}
@@ -343,7 +376,11 @@ func (t *Table) seatWith(secret string, hash func(store.Seat) string) (engine.Se
 	if secret == "" {
 		return engine.NoSeat, false
 	}
-	h := store.HashSecret(secret)
+	return t.seatHashed(store.HashSecret(secret), hash)
+}
+
+// seatHashed is the human seat whose secret of kind hash has the hash h.
+func (t *Table) seatHashed(h string, hash func(store.Seat) string) (engine.Seat, bool) {
 	for i, s := range t.rec.Seats {
 		if s.Kind == "human" && sameHash(hash(s), h) {
 			return engine.Seat(i), true
@@ -443,6 +480,7 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	t.moveAccepted(ctx)
 	if _, over := t.st.Outcome(); over {
 		close(t.done)
+		t.uncount()
 		t.unfinished = true
 		// The move is stored: it stands even if the outcome is not stored
 		// yet (the server's sweep tries again, and a restart finds it).
@@ -764,6 +802,7 @@ func (t *Table) abandon(ctx context.Context) error {
 	}
 	t.rec.Abandoned, t.rec.Finished = true, true
 	close(t.done)
+	t.uncount()
 	t.changed()
 	return nil
 }

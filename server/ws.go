@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"stolik/engine"
+	"stolik/store"
 )
 
 // ProtocolVersion is the version of the WebSocket messages (docs/protocol.md).
@@ -124,6 +125,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := creds.Token
+	tokenHash := "" // hashed once: every state sent checks that the token still claims its seat
+	if token != "" {
+		tokenHash = store.HashSecret(token)
+	}
 	lang := engine.PL
 	if r.URL.Query().Get("lang") == "en" {
 		lang = engine.EN
@@ -183,18 +188,14 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
-	var out bytes.Buffer // reused for every message
-	send := func(v any) error {
-		out.Reset()
-		if err := json.NewEncoder(&out).Encode(v); err != nil {
-			return err
-		}
+	var out []byte // reused for every message
+	write := func() error {
 		writing.Store(time.Now().UnixNano())
 		defer writing.Store(0)
-		return c.Write(context.Background(), websocket.MessageText, out.Bytes())
+		return c.Write(context.Background(), websocket.MessageText, out)
 	}
 	// Reader: moves from the client, answered with errors when refused.
-	replies := make(chan any, 4)
+	replies := make(chan ErrorMessage, 4)
 	go func() {
 		defer close(readerDone)
 		defer cancel()
@@ -266,7 +267,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		if seen < 0 {
 			from = max(t.Moves()-recentMoves, 0)
 		}
-		sn := t.since(from, token)
+		sn := t.since(from, tokenHash)
 		if !sn.seated {
 			c.Close(websocket.StatusPolicyViolation, "the seat was left")
 			return
@@ -279,7 +280,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			} else {
 				m := stateFor(t, sn, seat, lang)
 				m.Events = redact(sn.state, sn.events, seat, lang)
-				if err := send(m); err != nil {
+				var err error
+				if out, err = m.appendJSON(out[:0]); err != nil {
+					s.log.Error("a state could not be written", "table", t.ID(), "seat", int(seat), "err", err)
+					return
+				}
+				if err := write(); err != nil {
 					return
 				}
 				sent = t.sent(sent, sn.moves)
@@ -303,7 +309,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 		case <-changed:
 		case msg := <-replies:
-			if err := send(msg); err != nil {
+			out = msg.appendJSON(out[:0])
+			if err := write(); err != nil {
 				return
 			}
 		case <-s.ctx.Done():

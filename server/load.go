@@ -6,12 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"math/rand/v2"
-	"net"
+	"net/url"
+	"runtime"
 
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -52,6 +50,20 @@ type LoadConfig struct {
 	MinMoves int64
 	// Progress, if set, is called about once a second.
 	Progress func(LoadResult)
+	// Target, if set, is the address of a running server (such as
+	// http://127.0.0.1:8080) to drive from this process instead of one
+	// started in it: tables are created and joined through its HTTP API,
+	// so it must let one address create and join as many as the load
+	// needs (stolik serve --create-rate 0 --join-rate 0
+	// --max-tables-per-addr 0). Games, Dir and Durability are then not
+	// used.
+	Target string
+	// Metrics is the target's /metrics address (its --admin address);
+	// ServerPID its process id on this machine. Either lets the target's
+	// own CPU time per move be measured; with Metrics, also its own
+	// figures of latency and commits.
+	Metrics   string
+	ServerPID int
 }
 
 // LoadResult is what a load test measured.
@@ -73,9 +85,21 @@ type LoadResult struct {
 	P99ms float64 `json:"p99_ms"`
 	MaxMs float64 `json:"max_ms"`
 	// CPUPerMoveUs is the process's CPU time (server and clients, user
-	// and system) per move measured, in microseconds.
+	// and system) per move measured, in microseconds; against a target,
+	// the clients' alone.
 	CPUPerMoveUs float64 `json:"cpu_per_move_us"`
-	Errors       int64   `json:"errors"` // moves refused (none expected)
+	// AllocsPerMove and BytesPerMove are the heap allocations of this
+	// process per move measured: server and clients in the same process,
+	// or the clients' alone against a target.
+	AllocsPerMove float64 `json:"allocs_per_move"`
+	BytesPerMove  float64 `json:"bytes_per_move"`
+	// Target is the server driven, when it ran in another process, and
+	// ServerCPUPerMoveUs its CPU time per move (from ServerPID or from
+	// Metrics), ServerCores the cores it kept busy on average.
+	Target             string  `json:"target,omitempty"`
+	ServerCPUPerMoveUs float64 `json:"server_cpu_per_move_us,omitempty"`
+	ServerCores        float64 `json:"server_cores,omitempty"`
+	Errors             int64   `json:"errors"` // moves refused (none expected)
 	// ErrorCodes counts the refusals by code.
 	ErrorCodes map[string]int `json:"error_codes,omitempty"`
 	// Server is what the server's own metrics counted over the same
@@ -135,46 +159,46 @@ func readLoadState(data []byte, m *loadState) error {
 
 // Load runs a load test.
 func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
-	res := LoadResult{Game: cfg.Game, Players: cfg.Players, Tables: cfg.Tables, Rate: cfg.Rate, Durability: string(cfg.Durability)}
+	res := LoadResult{Game: cfg.Game, Players: cfg.Players, Tables: cfg.Tables, Rate: cfg.Rate, Durability: string(cfg.Durability), Target: cfg.Target}
 	if res.Durability == "" {
 		res.Durability = string(store.Full)
 	}
-	dir := cfg.Dir
-	if dir == "" {
-		d, err := os.MkdirTemp("", "stolik-load-")
+	var (
+		base     string
+		newTable func(ctx context.Context, seed uint64) (id string, tokens []string, err error)
+		sample   func() metricsSample // the server's counters now (nil: none)
+	)
+	if cfg.Target != "" {
+		rt, err := newRemote(cfg)
 		if err != nil {
 			return res, err
 		}
-		defer os.RemoveAll(d)
-		dir = d
+		defer rt.close()
+		base, newTable, res.Durability = rt.base, rt.newTable, ""
+		if cfg.Metrics != "" {
+			if _, err := rt.scrape(ctx); err != nil {
+				return res, err
+			}
+			sample = func() metricsSample { m, _ := rt.scrape(context.Background()); return m }
+		}
+	} else {
+		srv, stop, err := loadServer(cfg)
+		if err != nil {
+			return res, err
+		}
+		defer stop()
+		base = srv.base
+		newTable = srv.newTable
+		sample = srv.metrics.sample
 	}
-	durability := cfg.Durability
-	if durability == "" {
-		durability = store.Full
+	var serverCPU func() (time.Duration, bool)
+	if cfg.ServerPID > 0 {
+		if _, err := processCPU(cfg.ServerPID); err != nil {
+			return res, err
+		}
+		serverCPU = func() (time.Duration, bool) { d, err := processCPU(cfg.ServerPID); return d, err == nil }
 	}
-	st, err := store.OpenSQLiteWith(filepath.Join(dir, "load.db"), durability)
-	if err != nil {
-		return res, err
-	}
-	defer st.Close()
-	srv, err := New(Config{Store: st, Games: cfg.Games, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		return res, err
-	}
-	defer srv.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return res, err
-	}
-	hs := HTTPServer(srv.Handler())
-	go hs.Serve(ln)
-	defer hs.Close()
-	base := "http://" + ln.Addr().String()
 
-	seats := make([]string, cfg.Players)
-	for i := range seats {
-		seats[i] = "human"
-	}
 	var (
 		mu          sync.Mutex
 		latencies   []time.Duration
@@ -205,9 +229,30 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 	}()
 	start := time.Now()
 	measureFrom := start.Add(cfg.Warmup)
-	cpuFrom := make(chan time.Duration, 1)
-	metricsFrom := make(chan metricsSample, 1)
-	warm := time.AfterFunc(cfg.Warmup, func() { cpuFrom <- cpuTime(); metricsFrom <- srv.metrics.sample() })
+	// At the end of the warm-up: this process's CPU time, the server's,
+	// and its counters.
+	type mark struct {
+		cpu, server   time.Duration
+		serverOK      bool
+		allocs, bytes uint64
+		metrics       *metricsSample
+		at            time.Time
+	}
+	markNow := func() mark {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		m := mark{cpu: cpuTime(), at: time.Now(), allocs: ms.Mallocs, bytes: ms.TotalAlloc}
+		if serverCPU != nil {
+			m.server, m.serverOK = serverCPU()
+		}
+		if sample != nil {
+			ms := sample()
+			m.metrics = &ms
+		}
+		return m
+	}
+	markFrom := make(chan mark, 1)
+	warm := time.AfterFunc(cfg.Warmup, func() { markFrom <- markNow() })
 	defer warm.Stop()
 	stopProgress := make(chan struct{})
 	if cfg.Progress != nil {
@@ -228,10 +273,10 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 	}
 
 	// client plays one seat of one table until the game is over.
-	client := func(id, token string, r *rand.Rand, p *pace) error {
-		c, _, err := websocket.Dial(ctx, strings.Replace(base, "http", "ws", 1)+"/ws/tables/"+id+"?token="+token, nil)
+	client := func(id, token string, r *rand.Rand, p *pace) (over bool, err error) {
+		c, _, err := websocket.Dial(ctx, strings.Replace(base, "http", "ws", 1)+"/ws/tables/"+id+"?token="+url.QueryEscape(token), nil)
 		if err != nil {
-			return err
+			return false, err
 		}
 		defer c.CloseNow()
 		c.SetReadLimit(1 << 22)
@@ -251,16 +296,16 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 			// (and grow) a new one for every message.
 			_, rd, err := c.Reader(ctx)
 			if err != nil {
-				return err
+				return false, err
 			}
 			buf.Reset()
 			if _, err := buf.ReadFrom(rd); err != nil {
-				return err
+				return false, err
 			}
 			data := buf.Bytes()
 			var m loadState
 			if err := readLoadState(data, &m); err != nil {
-				return err
+				return false, err
 			}
 			switch m.Type {
 			case "error":
@@ -289,7 +334,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 				sentMade = -1
 			}
 			if m.Over {
-				return nil
+				return true, nil
 			}
 			if len(m.Legal) == 0 || sentMade >= 0 {
 				continue
@@ -302,13 +347,13 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 				select {
 				case <-time.After(wait):
 				case <-ctx.Done():
-					return ctx.Err()
+					return false, ctx.Err()
 				}
 			}
 			next = time.Now().Add(time.Second / rateLimit)
 			sentAt, sentMade = time.Now(), m.Made
 			if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
-				return err
+				return false, err
 			}
 		}
 	}
@@ -326,35 +371,32 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 				p.at = start.Add(time.Duration(r.Int64N(int64(p.every) + 1))) // spread the tables out
 			}
 			for ctx.Err() == nil {
-				t, _, err := srv.Create(ctx, Spec{Game: cfg.Game, Options: map[string]any{"players": cfg.Players}, Seats: seats, Seed: r.Uint64()})
-				var tokens []string
-				for seat := range seats {
-					if err == nil {
-						var token string
-						token, err = t.mint(ctx, engine.Seat(seat))
-						tokens = append(tokens, token)
-					}
-				}
+				id, tokens, err := newTable(ctx, r.Uint64())
 				if err != nil {
 					if ctx.Err() == nil {
 						firstErr.CompareAndSwap(nil, err)
+						cancel()
 					}
 					return
 				}
 				var cw sync.WaitGroup
+				var over atomic.Bool
 				for _, token := range tokens {
 					cw.Add(1)
 					go func(token string, seed uint64) {
 						defer cw.Done()
-						err := client(t.ID(), token, rand.New(rand.NewPCG(seed, 1)), p)
+						ended, err := client(id, token, rand.New(rand.NewPCG(seed, 1)), p)
 						if err != nil && ctx.Err() == nil {
 							firstErr.CompareAndSwap(nil, err)
 							cancel()
 						}
+						if ended {
+							over.Store(true)
+						}
 					}(token, r.Uint64())
 				}
 				cw.Wait()
-				if _, over := t.Outcome(); over {
+				if over.Load() {
 					done.Add(1)
 				}
 			}
@@ -365,10 +407,26 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 	el := time.Since(measureFrom)
 	var cpu time.Duration
 	select {
-	case c := <-cpuFrom:
-		cpu = cpuTime() - c
-		f := srv.metrics.sample().figures(<-metricsFrom)
-		res.Server = &f
+	case from := <-markFrom:
+		to := markNow()
+		cpu = to.cpu - from.cpu
+		if n := moves.Load(); n > 0 {
+			res.AllocsPerMove = float64(to.allocs-from.allocs) / float64(n)
+			res.BytesPerMove = float64(to.bytes-from.bytes) / float64(n)
+		}
+		if from.metrics != nil && to.metrics != nil {
+			f := to.metrics.figures(*from.metrics)
+			res.Server = &f
+		}
+		if from.serverOK && to.serverOK {
+			res.ServerCores = (to.server - from.server).Seconds() / to.at.Sub(from.at).Seconds()
+			if n := moves.Load(); n > 0 {
+				res.ServerCPUPerMoveUs = float64(to.server-from.server) / float64(time.Microsecond) / float64(n)
+			}
+		} else if res.Server != nil && cfg.Target != "" && res.Server.MovesAccepted > 0 {
+			res.ServerCPUPerMoveUs = res.Server.CPUPerMoveUs
+			res.ServerCores = res.Server.CPUPerMoveUs * float64(res.Server.MovesAccepted) / 1e6 / to.at.Sub(from.at).Seconds()
+		}
 	default: // stopped before the warm-up was over
 	}
 	if e, ok := firstErr.Load().(error); ok && !errors.Is(e, context.Canceled) && !errors.Is(e, context.DeadlineExceeded) {

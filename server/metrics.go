@@ -531,26 +531,31 @@ func (m *Metrics) sample() metricsSample {
 	var s metricsSample
 	fams, _ := m.reg.Gather() // a collector's error leaves its series out
 	for _, f := range fams {
-		for _, mt := range f.Metric {
-			switch f.GetName() {
-			case "stolik_moves_accepted_total":
-				s.accepted += mt.GetCounter().GetValue()
-			case "stolik_moves_refused_total":
-				s.refused += mt.GetCounter().GetValue()
-			case "process_cpu_seconds_total":
-				s.cpu += mt.GetCounter().GetValue()
-			case "stolik_move_latency_seconds":
-				s.move.add(mt.GetHistogram())
-			case "stolik_store_seconds":
-				for _, l := range mt.Label {
-					if l.GetName() == "op" && l.GetValue() == opAppendMove {
-						s.commit.add(mt.GetHistogram())
-					}
+		s.addFamily(f)
+	}
+	return s
+}
+
+// addFamily adds what f counts to s, if it is one of its counters.
+func (s *metricsSample) addFamily(f *dto.MetricFamily) {
+	for _, mt := range f.Metric {
+		switch f.GetName() {
+		case "stolik_moves_accepted_total":
+			s.accepted += mt.GetCounter().GetValue()
+		case "stolik_moves_refused_total":
+			s.refused += mt.GetCounter().GetValue()
+		case "process_cpu_seconds_total":
+			s.cpu += mt.GetCounter().GetValue()
+		case "stolik_move_latency_seconds":
+			s.move.add(mt.GetHistogram())
+		case "stolik_store_seconds":
+			for _, l := range mt.Label {
+				if l.GetName() == "op" && l.GetValue() == opAppendMove {
+					s.commit.add(mt.GetHistogram())
 				}
 			}
 		}
 	}
-	return s
 }
 
 // figures are what was counted between from and s.

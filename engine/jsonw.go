@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // JSONAppender is a value that writes its JSON itself, without
@@ -15,6 +16,21 @@ import (
 // of the same value (the conformance kit checks it, enginetest.RunJSON).
 type JSONAppender interface {
 	AppendJSON(dst []byte) []byte
+}
+
+// ViewAppender is a state that writes a seat's view as JSON itself,
+// without building it: byte for byte what encoding/json makes of
+// View(viewer) (enginetest.RunJSON checks it).
+type ViewAppender interface {
+	AppendView(dst []byte, viewer Seat) []byte
+}
+
+// MoveAppender is a state that writes a move's notation and description
+// into a buffer: the texts Format and Describe return, without
+// allocating them (enginetest.RunJSON checks it).
+type MoveAppender interface {
+	AppendFormat(dst []byte, m Move) []byte
+	AppendDescribe(dst []byte, m Move, lang Lang) []byte
 }
 
 // AppendJSON appends v's JSON to dst as encoding/json.Marshal writes it:
@@ -246,6 +262,17 @@ var safeJSON = func() (t [utf8.RuneSelf]bool) {
 // encoding/json.Marshal escapes it (HTML-safe; invalid UTF-8 becomes
 // U+FFFD; U+2028 and U+2029 are escaped).
 func AppendJSONString(dst []byte, s string) []byte {
+	// Read in place: appendJSONString only reads its argument.
+	return appendJSONString(dst, unsafe.Slice(unsafe.StringData(s), len(s)))
+}
+
+// AppendJSONBytes appends the text in s as a JSON string, as
+// AppendJSONString does.
+func AppendJSONBytes(dst []byte, s []byte) []byte {
+	return appendJSONString(dst, s)
+}
+
+func appendJSONString(dst []byte, s []byte) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -275,7 +302,7 @@ func AppendJSONString(dst []byte, s string) []byte {
 			start = i
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
+		r, size := utf8.DecodeRune(s[i:])
 		if r == utf8.RuneError && size == 1 {
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...)

@@ -12,14 +12,17 @@ import (
 // RunJSON checks that what a game writes for the wire without reflection
 // is what encoding/json makes of the same values, byte for byte, over
 // seeded random games of every variant of cfg (cfg.Games/10 each, at
-// least 10): every seat's and the spectator's view after every move, and
+// least 1): every seat's and the spectator's view after every move, and
 // every event redacted for each of them in both languages. Values that
 // are not engine.JSONAppenders go through engine.AppendJSON's own paths,
-// which are checked the same way. A game whose views do not write
-// themselves fails: the server would encode them by reflection.
+// which are checked the same way. A state that is an engine.ViewAppender
+// must write each view as encoding/json writes View's, and an
+// engine.MoveAppender each legal move as Format and Describe do. A game
+// whose views do not write themselves fails: the server would encode
+// them by reflection.
 func RunJSON(t *testing.T, cfg Config) {
 	t.Helper()
-	games := max(cfg.Games/10, 10)
+	games := max(cfg.Games/10, 1)
 	if cfg.Seed == 0 {
 		cfg.Seed = 1
 	}
@@ -85,6 +88,13 @@ func jsonGame(t *testing.T, cfg Config, opts engine.Options, seed uint64) int {
 				t.Fatalf("%s's view (%T) does not write its own JSON (engine.JSONAppender)", cfg.Game.Name(), v)
 			}
 			same("view", v)
+			if va, ok := st.(engine.ViewAppender); ok {
+				want, _ := json.Marshal(v)
+				if got := va.AppendView([]byte("x"), viewer); !bytes.Equal(got[1:], want) {
+					t.Fatalf("seed %d: AppendView of seat %d differs from encoding/json of View:\n got  %.200s\n want %.200s", seed, viewer, got[1:], want)
+				}
+				n++
+			}
 		}
 		pending := st.Pending()
 		if len(pending) == 0 {
@@ -92,6 +102,19 @@ func jsonGame(t *testing.T, cfg Config, opts engine.Options, seed uint64) int {
 		}
 		seat := pending[r.IntN(len(pending))]
 		legal = st.Legal(seat, legal[:0])
+		if ma, ok := st.(engine.MoveAppender); ok {
+			for _, m := range legal {
+				if got, want := string(ma.AppendFormat([]byte("x"), m)[1:]), st.Format(m); got != want {
+					t.Fatalf("seed %d: AppendFormat wrote %q, Format %q", seed, got, want)
+				}
+				for _, lang := range []engine.Lang{engine.PL, engine.EN} {
+					if got, want := string(ma.AppendDescribe([]byte("x"), m, lang)[1:]), st.Describe(m, lang); got != want {
+						t.Fatalf("seed %d: AppendDescribe wrote %q, Describe %q", seed, got, want)
+					}
+				}
+				n++
+			}
+		}
 		evs, err := st.Apply(seat, legal[r.IntN(len(legal))])
 		if err != nil {
 			t.Fatalf("seed %d: a legal move refused: %v", seed, err)
@@ -112,4 +135,34 @@ func jsonGame(t *testing.T, cfg Config, opts engine.Options, seed uint64) int {
 // clip is 60 bytes of b from i.
 func clip(b []byte, i int) []byte {
 	return b[i:min(len(b), i+60)]
+}
+
+// BenchJSON measures writing v with encoding/json ("reflect") and with
+// engine.AppendJSON into a buffer kept between calls ("append"), once
+// it has checked that the two agree.
+func BenchJSON(b *testing.B, v any) {
+	want, err := json.Marshal(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if got, err := engine.AppendJSON(nil, v); err != nil || !bytes.Equal(got, want) {
+		b.Fatalf("AppendJSON differs from encoding/json (%v):\n got  %.200s\n want %.200s", err, got, want)
+	}
+	b.Run("reflect", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(want)))
+		for b.Loop() {
+			if _, err := json.Marshal(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("append", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(want)))
+		var buf []byte
+		for b.Loop() {
+			buf, _ = engine.AppendJSON(buf[:0], v)
+		}
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"stolik/engine"
+	"stolik/engine/enginetest"
 )
 
 // sameJSON fails unless v writes itself as encoding/json writes it.
@@ -98,29 +99,5 @@ func BenchmarkViewJSON(b *testing.B) {
 		b.Fatal("the game is over")
 	}
 	var v any = st.View(0)
-	want, err := json.Marshal(v)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Run("reflect", func(b *testing.B) {
-		b.SetBytes(int64(len(want)))
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			if _, err := json.Marshal(v); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("append", func(b *testing.B) {
-		buf, _ := engine.AppendJSON(nil, v)
-		if !bytes.Equal(buf, want) {
-			b.Fatalf("AppendJSON differs from encoding/json:\n%s\n%s", buf, want)
-		}
-		b.SetBytes(int64(len(want)))
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			buf, _ = engine.AppendJSON(buf[:0], v)
-		}
-	})
+	enginetest.BenchJSON(b, v)
 }

@@ -70,6 +70,9 @@ type Pack struct {
 	// values holds every card's value per trait, indexed by card: the
 	// placement test reads these compact tables, not the cards.
 	values [3][]int64
+	// fronts and revealed are every card's JSON, as CardFront and as
+	// RevealedCard, written once for the views (viewjson.go).
+	fronts, revealed [][]byte
 }
 
 // Lookup returns a card's index by id.
@@ -136,6 +139,7 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 			p.values[t][i] = p.Cards[i].Value(Trait(t))
 		}
 	}
+	p.encodeCards()
 	return p, nil
 }
 

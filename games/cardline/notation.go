@@ -1,7 +1,6 @@
 package cardline
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -13,11 +12,17 @@ import (
 
 // Format writes a move in notation.
 func (s *State) Format(m engine.Move) string {
+	var buf [64]byte
+	return string(s.AppendFormat(buf[:0], m))
+}
+
+// AppendFormat appends the move's notation (engine.MoveAppender).
+func (s *State) AppendFormat(dst []byte, m engine.Move) []byte {
 	card, gap, ok := decode(m)
 	if !ok || card >= len(s.pack.Cards) {
-		return fmt.Sprintf("?%d", uint64(m))
+		return strconv.AppendUint(append(dst, '?'), uint64(m), 10)
 	}
-	return s.pack.Cards[card].ID + "@" + strconv.Itoa(gap)
+	return strconv.AppendInt(append(append(dst, s.pack.Cards[card].ID...), '@'), int64(gap), 10)
 }
 
 // Parse reads "<card id>@<gap>".
@@ -39,9 +44,15 @@ func (s *State) Parse(text string) (engine.Move, error) {
 
 // Describe explains a move: which card goes where in the line.
 func (s *State) Describe(m engine.Move, lang engine.Lang) string {
+	var buf [160]byte
+	return string(s.AppendDescribe(buf[:0], m, lang))
+}
+
+// AppendDescribe appends Describe's text (engine.MoveAppender).
+func (s *State) AppendDescribe(dst []byte, m engine.Move, lang engine.Lang) []byte {
 	card, gap, ok := decode(m)
 	if !ok || card >= len(s.pack.Cards) {
-		return s.Format(m)
+		return s.AppendFormat(dst, m)
 	}
 	name := s.pack.Cards[card].Name.In(lang)
 	var left, right string
@@ -52,19 +63,20 @@ func (s *State) Describe(m engine.Move, lang engine.Lang) string {
 		right = s.pack.Cards[s.line[gap]].Name.In(lang)
 	}
 	pl := lang != engine.EN
+	dst = append(dst, name...)
 	switch {
 	case left == "" && right == "":
-		return name
+		return dst
 	case left == "" && pl:
-		return fmt.Sprintf("%s na początek szeregu (przed: %s)", name, right)
+		return append(append(append(dst, " na początek szeregu (przed: "...), right...), ')')
 	case left == "":
-		return fmt.Sprintf("%s at the start of the line (before %s)", name, right)
+		return append(append(append(dst, " at the start of the line (before "...), right...), ')')
 	case right == "" && pl:
-		return fmt.Sprintf("%s na koniec szeregu (po: %s)", name, left)
+		return append(append(append(dst, " na koniec szeregu (po: "...), left...), ')')
 	case right == "":
-		return fmt.Sprintf("%s at the end of the line (after %s)", name, left)
+		return append(append(append(dst, " at the end of the line (after "...), left...), ')')
 	case pl:
-		return fmt.Sprintf("%s między: %s i %s", name, left, right)
+		return append(append(append(append(dst, " między: "...), left...), " i "...), right...)
 	}
-	return fmt.Sprintf("%s between %s and %s", name, left, right)
+	return append(append(append(append(dst, " between "...), left...), " and "...), right...)
 }

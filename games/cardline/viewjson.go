@@ -1,6 +1,10 @@
 package cardline
 
-import "stolik/engine"
+import (
+	"strconv"
+
+	"stolik/engine"
+)
 
 // The views and event data write their JSON themselves (engine.JSONAppender),
 // as encoding/json would: the server sends them after every move.
@@ -65,6 +69,80 @@ func (v View) AppendJSON(dst []byte) []byte {
 	dst = engine.AppendJSONInt(dst, "out_count", int64(v.OutCount))
 	if len(v.Winners) > 0 {
 		dst = engine.AppendJSONInts(engine.AppendJSONKey(dst, "winners"), v.Winners)
+	}
+	return append(dst, '}')
+}
+
+// encodeCards writes every card's JSON once.
+func (p *Pack) encodeCards() {
+	p.fronts, p.revealed = make([][]byte, len(p.Cards)), make([][]byte, len(p.Cards))
+	for i := range p.Cards {
+		k := &p.Cards[i]
+		front := CardFront{ID: k.ID, Name: k.Name, Colour: k.Colour}
+		p.fronts[i] = front.AppendJSON(nil)
+		p.revealed[i] = RevealedCard{CardFront: front, Traits: Traits{k.Strength, k.StrengthKG, k.IQ, k.Combat}}.AppendJSON(nil)
+	}
+}
+
+// appendCards appends a list of the pack's cards as encoded in enc.
+func appendCards(dst []byte, enc [][]byte, cards []uint8) []byte {
+	dst = append(dst, '[')
+	for i, c := range cards {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, enc[c]...)
+	}
+	return append(dst, ']')
+}
+
+// AppendView writes View(viewer)'s JSON without building it
+// (engine.ViewAppender): the cards as the pack has them written.
+func (s *State) AppendView(dst []byte, viewer engine.Seat) []byte {
+	dst = engine.AppendJSONField(append(dst, '{'), "game", "cardline")
+	dst = engine.AppendJSONInt(dst, "viewer", int64(viewer))
+	dst = engine.AppendJSONField(dst, "trait", s.trait.String())
+	dst = engine.AppendJSONInt(dst, "round", int64(s.round))
+	dst = engine.AppendJSONInt(dst, "turn", int64(s.turn))
+	dst = engine.AppendJSONInt(dst, "first", int64(s.first))
+	dst = appendCards(engine.AppendJSONKey(dst, "line"), s.pack.revealed, s.line[:s.lineLen])
+	dst = append(engine.AppendJSONKey(dst, "players"), '[')
+	winners := false
+	for p := range int(s.seats) {
+		if p > 0 {
+			dst = append(dst, ',')
+		}
+		dst = engine.AppendJSONInt(append(dst, '{'), "seat", int64(p))
+		dst = engine.AppendJSONBool(dst, "active", s.isActive(engine.Seat(p)))
+		if e := s.eliminatedIn[p]; e != 0 {
+			dst = engine.AppendJSONInt(dst, "eliminated_in_round", int64(e))
+		}
+		dst = appendCards(engine.AppendJSONKey(dst, "cards"), s.pack.fronts, s.hands[p][:s.handLen[p]])
+		if w := s.warnings(p); len(w) > 0 {
+			dst = engine.AppendJSONList(engine.AppendJSONKey(dst, "warnings"), w)
+		}
+		dst = append(dst, '}')
+		winners = winners || s.winners&(1<<uint(p)) != 0
+	}
+	dst = append(dst, ']')
+	dst = engine.AppendJSONInt(dst, "deck_count", int64(s.deckLen))
+	if s.deckLen > 0 {
+		dst = append(engine.AppendJSONKey(dst, "deck_top"), s.pack.fronts[s.deck[s.deckLen-1]]...)
+	}
+	dst = appendCards(engine.AppendJSONKey(dst, "box"), s.pack.revealed, s.box[:s.boxLen])
+	dst = engine.AppendJSONInt(dst, "out_count", int64(s.out))
+	if winners {
+		dst = append(engine.AppendJSONKey(dst, "winners"), '[')
+		first := true
+		for p := range int(s.seats) {
+			if s.winners&(1<<uint(p)) != 0 {
+				if !first {
+					dst = append(dst, ',')
+				}
+				dst, first = strconv.AppendInt(dst, int64(p), 10), false
+			}
+		}
+		dst = append(dst, ']')
 	}
 	return append(dst, '}')
 }

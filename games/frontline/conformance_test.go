@@ -13,18 +13,9 @@ func TestConformance(t *testing.T) {
 	if testing.Short() {
 		games, deep = 50, 5
 	}
-	variants := []map[string]any{}
-	for _, n := range []int{2, 3, 4, 5, 6, 8, 10} {
-		variants = append(variants, map[string]any{"players": n})
-	}
-	variants = append(variants,
-		map[string]any{"players": 4, "equipment": "auto", "niet_abilities": false, "splash_empty": false},
-		map[string]any{"players": 6, "variant": "long", "gas_ends_on_comrades": true, "roulette_extra": 2},
-		map[string]any{"players": 3, "variant": "short", "hit_points": 3, "turn_cap": 5},
-	)
 	enginetest.Run(t, enginetest.Config{
 		Game:        New(),
-		Variants:    variants,
+		Variants:    conformanceVariants(),
 		Games:       games,
 		Deep:        deep,
 		HiddenFacts: HiddenFacts,
@@ -37,4 +28,24 @@ func TestConformance(t *testing.T) {
 		},
 		Hidden: true,
 	})
+}
+
+// conformanceVariants are the option sets the conformance kit plays.
+func conformanceVariants() []map[string]any {
+	variants := []map[string]any{}
+	for _, n := range []int{2, 3, 4, 5, 6, 8, 10} {
+		variants = append(variants, map[string]any{"players": n})
+	}
+	return append(variants,
+		map[string]any{"players": 4, "equipment": "auto", "niet_abilities": false, "splash_empty": false},
+		map[string]any{"players": 6, "variant": "long", "gas_ends_on_comrades": true, "roulette_extra": 2},
+		map[string]any{"players": 3, "variant": "short", "hit_points": 3, "turn_cap": 5},
+	)
+}
+
+// TestJSON checks that the views write themselves as encoding/json
+// writes them, after every move of random games (10 of each variant, the
+// kit's least).
+func TestJSON(t *testing.T) {
+	enginetest.RunJSON(t, enginetest.Config{Game: New(), Variants: conformanceVariants(), Games: 10})
 }

@@ -1,11 +1,11 @@
 package tagteam
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
 	"stolik/engine"
+	"stolik/engine/enginetest"
 	"stolik/sim/simbench"
 )
 
@@ -36,28 +36,5 @@ func midGameView(b *testing.B) View {
 // AppendJSON into a buffer kept between calls.
 func BenchmarkViewJSON(b *testing.B) {
 	v := midGameView(b)
-	want, err := json.Marshal(v)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Run("reflect", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(want)))
-		for b.Loop() {
-			if _, err := json.Marshal(v); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("append", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(want)))
-		var buf []byte
-		for b.Loop() {
-			buf = v.AppendJSON(buf[:0])
-		}
-		if string(buf) != string(want) {
-			b.Fatal("AppendJSON differs from encoding/json")
-		}
-	})
+	enginetest.BenchJSON(b, v)
 }

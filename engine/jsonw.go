@@ -33,6 +33,14 @@ type MoveAppender interface {
 	AppendDescribe(dst []byte, m Move, lang Lang) []byte
 }
 
+// EventAppender is a state that writes an event as redacted for viewer
+// in lang as JSON itself: byte for byte what encoding/json makes of
+// RedactEvent's EventView, and false where RedactEvent says false
+// (enginetest.RunJSON checks it).
+type EventAppender interface {
+	AppendEvent(dst []byte, e Event, viewer Seat, lang Lang) ([]byte, bool)
+}
+
 // AppendJSON appends v's JSON to dst as encoding/json.Marshal writes it:
 // JSONAppenders write themselves; strings, numbers, booleans, Text, nil,
 // and slices and string-keyed maps of them are written here; anything

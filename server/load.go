@@ -109,52 +109,134 @@ type LoadResult struct {
 
 // loadState is the part of a message a load client reads.
 type loadState struct {
-	Type  string `json:"type"`
-	Made  int    `json:"made"`
+	Type string `json:"type"`
+	Made int    `json:"made"`
+	Over bool   `json:"over"`
+	Code string `json:"code"`
+	// Legal are the legal moves of a message read whole.
 	Legal []struct {
 		Move string `json:"move"`
 	} `json:"legal"`
-	Over bool   `json:"over"`
-	Code string `json:"code"`
+	// legal are, in a state read in place, where the legal moves'
+	// notations stand in data, as JSON strings.
+	legal [][2]int
+	data  []byte
+	whole bool // read whole: Legal holds the moves
+}
+
+// moves is how many legal moves the state lists.
+func (m *loadState) moves() int {
+	if m.whole {
+		return len(m.Legal)
+	}
+	return len(m.legal)
+}
+
+// move is the i-th legal move's notation.
+func (m *loadState) move(i int) string {
+	if m.whole {
+		return m.Legal[i].Move
+	}
+	raw := m.data[m.legal[i][0]:m.legal[i][1]]
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw[1 : len(raw)-1])
+	}
+	var s string
+	json.Unmarshal(raw, &s)
+	return s
 }
 
 var (
 	stateHead  = []byte(`{"type":"state"`)
-	legalKey   = []byte(`,"legal":`)
+	legalKey   = []byte(`,"legal":[`)
+	moveKey    = []byte(`{"move":`)
+	textKey    = []byte(`,"text":`)
+	overKey    = []byte(`,"over":`)
 	playersKey = []byte(`,"players":`)
 	madeKey    = []byte(`,"made":`)
 )
 
 // readLoadState decodes what a load client needs, reading as little of a
-// state message as it can: the message's keys come in a fixed order
-// (… view, legal, over, outcome, players, rematch, made, events), so the
-// view is skipped, legal/over/outcome are decoded as an object of their
-// own, and made is read where it stands. A key cannot be mistaken inside
-// a string (its quotes would be escaped), and neither the view nor the
-// outcome has keys of these names, so the first occurrence after the
-// last one found is the key itself.
+// state message as it can and allocating nothing: the message's keys come
+// in a fixed order (… view, legal, over, outcome, players, rematch, made,
+// events) and a legal move is {"move":…,"text":…}, so the view is
+// skipped, the legal moves are found where they stand, and over and made
+// are read in place. A key cannot be mistaken inside a string (its quotes
+// would be escaped), and neither the view nor the outcome has keys of
+// these names, so the first occurrence after the last one found is the
+// key itself. A message in another shape is decoded whole.
 func readLoadState(data []byte, m *loadState) error {
-	if !bytes.HasPrefix(data, stateHead) {
+	*m = loadState{legal: m.legal[:0], data: data}
+	if !bytes.HasPrefix(data, stateHead) || !m.scan(data) {
+		m.whole, m.Legal = true, nil
 		return json.Unmarshal(data, m)
 	}
 	m.Type = "state"
+	return nil
+}
+
+// scan reads a state message in place; false: it is not in the shape
+// expected.
+func (m *loadState) scan(data []byte) bool {
 	i := bytes.Index(data, legalKey)
-	j := bytes.Index(data[max(i, 0):], playersKey)
-	k := bytes.Index(data[max(i, 0):], madeKey)
-	if i < 0 || j < 0 || k < j {
-		return errors.New("a state message that does not read as the protocol says")
+	if i < 0 {
+		return false
 	}
-	j, k = i+j, i+k
-	mid := append([]byte{'{'}, data[i+1:j]...)
-	if err := json.Unmarshal(append(mid, '}'), m); err != nil {
-		return err
+	i += len(legalKey)
+	for i < len(data) && data[i] != ']' {
+		if !bytes.HasPrefix(data[i:], moveKey) {
+			return false
+		}
+		i += len(moveKey)
+		end := stringEnd(data, i)
+		if end < 0 {
+			return false
+		}
+		m.legal = append(m.legal, [2]int{i, end})
+		i = end
+		if !bytes.HasPrefix(data[i:], textKey) {
+			return false
+		}
+		if i = stringEnd(data, i+len(textKey)); i < 0 || i >= len(data) || data[i] != '}' {
+			return false
+		}
+		if i++; i < len(data) && data[i] == ',' {
+			i++
+		}
 	}
-	rest := data[k+len(madeKey):]
-	n := bytes.IndexAny(rest, ",}")
-	if n < 0 {
-		return errors.New("a state message cut short")
+	if i++; !bytes.HasPrefix(data[min(i, len(data)):], overKey) {
+		return false
 	}
-	return json.Unmarshal(rest[:n], &m.Made)
+	i += len(overKey)
+	m.Over = bytes.HasPrefix(data[i:], []byte("true"))
+	j := bytes.Index(data[i:], playersKey)
+	k := bytes.Index(data[i:], madeKey)
+	if j < 0 || k < j {
+		return false
+	}
+	n := 0
+	for k += i + len(madeKey); k < len(data) && data[k] >= '0' && data[k] <= '9'; k++ {
+		n = n*10 + int(data[k]-'0')
+	}
+	m.Made = n
+	return true
+}
+
+// stringEnd is the index just past the JSON string that starts at i, or
+// -1.
+func stringEnd(data []byte, i int) int {
+	if i >= len(data) || data[i] != '"' {
+		return -1
+	}
+	for i++; i < len(data); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return -1
 }
 
 // Load runs a load test.
@@ -279,6 +361,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 			return false, err
 		}
 		defer c.CloseNow()
+		defer context.AfterFunc(ctx, func() { c.CloseNow() })()
 		c.SetReadLimit(1 << 22)
 		for n := open.Add(1); ; {
 			p := peak.Load()
@@ -291,10 +374,12 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 		// A well-behaved client keeps under the server's rate limit.
 		var next time.Time
 		var buf bytes.Buffer
+		var m loadState // reused, with its list of legal moves
+		var msg []byte
 		for {
 			// One buffer per client, reused: Conn.Read would allocate
 			// (and grow) a new one for every message.
-			_, rd, err := c.Reader(ctx)
+			_, rd, err := c.Reader(context.Background()) // closed when ctx ends
 			if err != nil {
 				return false, err
 			}
@@ -303,7 +388,6 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 				return false, err
 			}
 			data := buf.Bytes()
-			var m loadState
 			if err := readLoadState(data, &m); err != nil {
 				return false, err
 			}
@@ -336,10 +420,14 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 			if m.Over {
 				return true, nil
 			}
-			if len(m.Legal) == 0 || sentMade >= 0 {
+			if m.moves() == 0 || sentMade >= 0 {
 				continue
 			}
-			msg, _ := json.Marshal(ClientMessage{Type: "move", Move: m.Legal[r.IntN(len(m.Legal))].Move})
+			if pick := r.IntN(m.moves()); m.whole {
+				msg, _ = json.Marshal(ClientMessage{Type: "move", Move: m.move(pick)})
+			} else { // the notation as the server wrote it, a JSON string already
+				msg = append(append(append(msg[:0], `{"type":"move","move":`...), m.data[m.legal[pick][0]:m.legal[pick][1]]...), '}')
+			}
 			if at := p.next(); at.After(next) {
 				next = at
 			}
@@ -352,7 +440,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 			}
 			next = time.Now().Add(time.Second / rateLimit)
 			sentAt, sentMade = time.Now(), m.Made
-			if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
+			if err := c.Write(context.Background(), websocket.MessageText, msg); err != nil {
 				return false, err
 			}
 		}

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"testing"
 	"time"
 
@@ -44,19 +43,37 @@ var benchRate = 5000.0
 
 // The load client's shortcut reads a state message as a full decode does.
 func TestReadLoadState(t *testing.T) {
-	m := StateMessage{Type: "state", Version: 1, View: map[string]any{"legal": "x", "made": 9}, Legal: []LegalMove{{Move: "a@1", Text: `,"players": "made":`}},
-		Over: true, Outcome: &engine.Outcome{Winners: []engine.Seat{1}}, Players: []Player{{Seat: 0}}, Made: 7,
+	m := StateMessage{Type: "state", Version: 1, View: map[string]any{"legal": "x", "made": 9}, Legal: []LegalMove{{Move: "a@1", Text: `,"players": "made":`}, {Move: `q"\`, Text: `}],"over":true`}},
+		Over: true, Outcome: &engine.Outcome{Winners: []engine.Seat{1}}, Players: []Player{{Seat: 0}}, Made: 17,
 		Events: []engine.EventView{{Kind: "x", Text: `,"made":3`}}}
-	data, _ := json.Marshal(m)
+	data, err := m.appendJSON(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var got loadState
 	if err := readLoadState(data, &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Type != "state" || got.Made != 7 || !got.Over || len(got.Legal) != 1 || got.Legal[0].Move != "a@1" {
+	if got.Type != "state" || got.whole || got.Made != 17 || !got.Over || got.moves() != 2 || got.move(0) != "a@1" || got.move(1) != `q"\` {
 		t.Errorf("read %+v from %s", got, data)
 	}
-	if err := readLoadState([]byte(`{"type":"state","view":{}}`), &got); err == nil {
-		t.Error("a state message without its keys was read")
+	m.Legal, m.Over, m.Outcome = []LegalMove{}, false, nil
+	data, _ = m.appendJSON(nil)
+	if err := readLoadState(data, &got); err != nil || got.Over || got.moves() != 0 || got.Made != 17 {
+		t.Errorf("read %+v (%v) from %s", got, err, data)
+	}
+	if err := readLoadState([]byte(`{"type":"error","code":"too_fast","message":{"pl":"","en":""}}`), &got); err != nil || got.Type != "error" || got.Code != "too_fast" {
+		t.Errorf("an error read as %+v (%v)", got, err)
+	}
+	// Another shape is read whole.
+	if err := readLoadState([]byte(`{"type":"state","legal":[{"move":"b@2"}],"made":4}`), &got); err != nil || !got.whole || got.moves() != 1 || got.move(0) != "b@2" || got.Made != 4 {
+		t.Errorf("read %+v (%v)", got, err)
+	}
+	if readLoadState([]byte(`{"type":"state","view":{`), &got) == nil {
+		t.Error("a state message cut short was read")
+	}
+	if n := testing.AllocsPerRun(100, func() { readLoadState(data, &got) }); n != 0 {
+		t.Errorf("reading a state in place: %v allocations", n)
 	}
 }
 
@@ -74,7 +91,7 @@ var allocBudget = map[string]float64{
 // Allocations per move over real WebSockets, with the store's durable
 // commits, stay within their budgets.
 func TestAllocsPerMove(t *testing.T) {
-	for _, g := range []string{"cardline", "asterix", "frontline", "tagteam"} {
+	for _, g := range allocGames {
 		res, err := Load(context.Background(), LoadConfig{Games: all.Games(), Game: g, Players: 2, Tables: 8,
 			Duration: 600 * time.Millisecond, Warmup: 200 * time.Millisecond, MinMoves: 600, Dir: t.TempDir()})
 		if err != nil {
@@ -89,3 +106,5 @@ func TestAllocsPerMove(t *testing.T) {
 		}
 	}
 }
+
+var allocGames = []string{"cardline", "asterix", "frontline", "tagteam"}

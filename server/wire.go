@@ -16,12 +16,17 @@ func (m *StateMessage) appendJSON(dst []byte) ([]byte, error) {
 	dst = engine.AppendJSONInt(dst, "seat", int64(m.Seat))
 	dst = engine.AppendJSONInt(dst, "moves", int64(m.Moves))
 	dst = engine.AppendJSONInts(engine.AppendJSONKey(dst, "pending"), m.Pending)
-	dst, err := engine.AppendJSON(engine.AppendJSONKey(dst, "view"), m.View)
-	if err != nil {
+	dst = engine.AppendJSONKey(dst, "view")
+	var err error
+	if m.src != nil && m.src.view != nil {
+		dst = m.src.view.AppendView(dst, m.src.seat)
+	} else if dst, err = engine.AppendJSON(dst, m.View); err != nil {
 		return dst, err
 	}
 	dst = engine.AppendJSONKey(dst, "legal")
-	if m.Legal == nil {
+	if m.src != nil && m.src.legal != nil {
+		dst = m.src.appendLegal(dst)
+	} else if m.Legal == nil {
 		dst = append(dst, "null"...)
 	} else {
 		dst = append(dst, '[')
@@ -64,7 +69,9 @@ func (m *StateMessage) appendJSON(dst []byte) ([]byte, error) {
 	}
 	dst = engine.AppendJSONInt(dst, "made", int64(m.Made))
 	dst = engine.AppendJSONKey(dst, "events")
-	if m.Events == nil {
+	if m.src != nil && m.src.event != nil {
+		dst = m.src.appendEvents(dst)
+	} else if m.Events == nil {
 		dst = append(dst, "null"...)
 	} else {
 		dst = append(dst, '[')
@@ -109,4 +116,57 @@ func (m *ErrorMessage) appendJSON(dst []byte) []byte {
 	dst = engine.AppendJSONField(dst, "code", m.Code)
 	dst = m.Message.AppendJSON(engine.AppendJSONKey(dst, "message"))
 	return append(dst, '}', '\n')
+}
+
+// stateSource is a state message's state, for the parts it writes itself.
+type stateSource struct {
+	st     engine.State
+	seat   engine.Seat
+	lang   engine.Lang
+	view   engine.ViewAppender  // nil: the message's View is written
+	legal  engine.MoveAppender  // nil: the message's Legal is written
+	moves  []engine.Move        // the seat's legal moves, for legal
+	event  engine.EventAppender // nil: the message's Events are written
+	events []engine.Event       // the events to redact, for event
+	// scratch holds one move's text on its way into the message.
+	scratch []byte
+}
+
+// appendLegal writes the legal moves as []LegalMove would be.
+func (s *stateSource) appendLegal(dst []byte) []byte {
+	dst = append(dst, '[')
+	for i, mv := range s.moves {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		s.scratch = s.legal.AppendFormat(s.scratch[:0], mv)
+		dst = engine.AppendJSONBytes(engine.AppendJSONKey(append(dst, '{'), "move"), s.scratch)
+		s.scratch = s.legal.AppendDescribe(s.scratch[:0], mv, s.lang)
+		dst = append(engine.AppendJSONBytes(engine.AppendJSONKey(dst, "text"), s.scratch), '}')
+	}
+	return append(dst, ']')
+}
+
+// appendEvents writes the events shown to the seat as []EventView would
+// be: always a list, empty when none is shown.
+func (s *stateSource) appendEvents(dst []byte) []byte {
+	dst = append(dst, '[')
+	n := len(dst)
+	for _, e := range s.events {
+		if len(dst) > n {
+			dst = append(dst, ',')
+		}
+		var shown bool
+		if dst, shown = s.event.AppendEvent(dst, e, s.seat, s.lang); !shown && len(dst) > n && dst[len(dst)-1] == ',' {
+			dst = dst[:len(dst)-1]
+		}
+	}
+	return append(dst, ']')
+}
+
+// wireBuf is a connection's buffers, reused for every message it is
+// sent.
+type wireBuf struct {
+	out []byte
+	src stateSource
 }

@@ -32,6 +32,7 @@ func TestMessagesWrittenAsEncodingJSON(t *testing.T) {
 			}
 			r := rand.New(rand.NewPCG(uint64(len(g.Name())), 9))
 			compared := 0
+			var wb wireBuf
 			for game := range 3 {
 				tb, _, err := srv.Create(context.Background(), Spec{Game: g.Name(), Options: map[string]any{"players": players}, Seats: seats, Seed: uint64(game)})
 				if err != nil {
@@ -48,7 +49,6 @@ func TestMessagesWrittenAsEncodingJSON(t *testing.T) {
 					for seat := engine.Spectator; int(seat) < players; seat++ {
 						for _, lang := range []engine.Lang{engine.PL, engine.EN} {
 							m := stateFor(tb, sn, seat, lang)
-							m.Events = redact(sn.state, sn.events, seat, lang)
 							var want bytes.Buffer
 							if err := json.NewEncoder(&want).Encode(m); err != nil {
 								t.Fatal(err)
@@ -56,6 +56,15 @@ func TestMessagesWrittenAsEncodingJSON(t *testing.T) {
 							got, err := m.appendJSON([]byte("x"))
 							if err != nil {
 								t.Fatal(err)
+							}
+							// As a connection writes it: the view and the
+							// legal moves from the state, into reused buffers.
+							lazy := buildState(tb, sn, seat, lang, &wb)
+							if wb.out, err = lazy.appendJSON(append(wb.out[:0], 'x')); err != nil {
+								t.Fatal(err)
+							}
+							if !bytes.Equal(wb.out, got) {
+								t.Fatalf("move %d, seat %d: written from the state, the message differs:\n%s\n%s", from, seat, wb.out, got)
 							}
 							if !bytes.Equal(got[1:], want.Bytes()) {
 								i := 0

@@ -54,6 +54,9 @@ type StateMessage struct {
 	// its move was taken when it grows (in a game where seats move at
 	// once, moves counts the others' moves too).
 	Made int `json:"made"`
+	// src, when set, writes the view and the legal moves from the state
+	// itself (buildState).
+	src *stateSource
 	// Events are what happened since the client's last state, redacted
 	// for it; in a connection's first state, the events of the last
 	// moves (up to recentMoves) the server holds, so that a reloaded
@@ -84,22 +87,51 @@ var (
 	errTooFast   = engine.Rule{Code: "too_fast", PL: "Za dużo wiadomości naraz; zwolnij.", EN: "Too many messages at once; slow down."}
 )
 
-// stateFor builds the state message of seat in lang from a snapshot.
+// stateFor builds the state message of seat in lang from a snapshot, with
+// the events since the client's last state redacted for it.
 func stateFor(t *Table, sn snapshot, seat engine.Seat, lang engine.Lang) StateMessage {
+	return buildState(t, sn, seat, lang, nil)
+}
+
+// buildState builds the state message of seat in lang from a snapshot,
+// with the events since the client's last state redacted for it; with w,
+// what the state can write itself (its view, its legal moves, its
+// events) is left for appendJSON to write from it, in w's buffers.
+func buildState(t *Table, sn snapshot, seat engine.Seat, lang engine.Lang, w *wireBuf) StateMessage {
 	st := sn.state
 	m := StateMessage{Type: "state", Version: ProtocolVersion, Table: t.rec.ID, Game: t.rec.Game, Seat: int(seat), Moves: sn.moves,
-		Pending: append([]engine.Seat{}, st.Pending()...), View: st.View(seat), Legal: []LegalMove{}, Players: sn.players,
+		Pending: append([]engine.Seat{}, st.Pending()...), Legal: []LegalMove{}, Players: sn.players,
 		Rematch: sn.rematch, Made: sn.made, Abandoned: sn.abandoned}
 	if sn.abandoned {
 		m.Pending = []engine.Seat{}
 	}
+	var src *stateSource
+	if w != nil {
+		src = &w.src
+		*src = stateSource{st: st, seat: seat, lang: lang, moves: w.src.moves[:0], scratch: w.src.scratch}
+		m.src = src
+	}
+	if va, ok := st.(engine.ViewAppender); ok && src != nil {
+		src.view = va
+	} else {
+		m.View = st.View(seat)
+	}
 	if seat >= 0 && !sn.abandoned {
-		for _, mv := range st.Legal(seat, nil) {
-			m.Legal = append(m.Legal, LegalMove{Move: st.Format(mv), Text: st.Describe(mv, lang)})
+		if ma, ok := st.(engine.MoveAppender); ok && src != nil {
+			src.legal, src.moves = ma, st.Legal(seat, src.moves)
+		} else {
+			for _, mv := range st.Legal(seat, nil) {
+				m.Legal = append(m.Legal, LegalMove{Move: st.Format(mv), Text: st.Describe(mv, lang)})
+			}
 		}
 	}
 	if out, over := st.Outcome(); over {
 		m.Over, m.Outcome = true, &out
+	}
+	if ea, ok := st.(engine.EventAppender); ok && src != nil {
+		src.event, src.events = ea, sn.events
+	} else {
+		m.Events = redact(st, sn.events, seat, lang)
 	}
 	return m
 }
@@ -188,11 +220,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
-	var out []byte // reused for every message
+	var wb wireBuf // reused for every message
 	write := func() error {
 		writing.Store(time.Now().UnixNano())
 		defer writing.Store(0)
-		return c.Write(context.Background(), websocket.MessageText, out)
+		return c.Write(context.Background(), websocket.MessageText, wb.out)
 	}
 	// Reader: moves from the client, answered with errors when refused.
 	replies := make(chan ErrorMessage, 4)
@@ -204,7 +236,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		var got time.Time   // when the message in hand was read
 		moveCtx := received(context.WithoutCancel(ctx), &got)
 		for {
-			typ, rd, err := c.Reader(ctx)
+			// Without a deadline of its own (which would cost a timer
+			// for every message): the connection is closed when ctx ends.
+			typ, rd, err := c.Reader(context.Background())
 			if err != nil {
 				return
 			}
@@ -278,10 +312,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 					held = time.After(wait)
 				}
 			} else {
-				m := stateFor(t, sn, seat, lang)
-				m.Events = redact(sn.state, sn.events, seat, lang)
+				m := buildState(t, sn, seat, lang, &wb)
 				var err error
-				if out, err = m.appendJSON(out[:0]); err != nil {
+				if wb.out, err = m.appendJSON(wb.out[:0]); err != nil {
 					s.log.Error("a state could not be written", "table", t.ID(), "seat", int(seat), "err", err)
 					return
 				}
@@ -309,7 +342,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 		case <-changed:
 		case msg := <-replies:
-			out = msg.appendJSON(out[:0])
+			wb.out = msg.appendJSON(wb.out[:0])
 			if err := write(); err != nil {
 				return
 			}

@@ -17,7 +17,8 @@ import (
 // are not engine.JSONAppenders go through engine.AppendJSON's own paths,
 // which are checked the same way. A state that is an engine.ViewAppender
 // must write each view as encoding/json writes View's, and an
-// engine.MoveAppender each legal move as Format and Describe do. A game
+// engine.MoveAppender each legal move as Format and Describe do, and an
+// engine.EventAppender each event as RedactEvent's view of it. A game
 // whose views do not write themselves fails: the server would encode
 // them by reflection.
 func RunJSON(t *testing.T, cfg Config) {
@@ -122,8 +123,17 @@ func jsonGame(t *testing.T, cfg Config, opts engine.Options, seed uint64) int {
 		for _, e := range evs {
 			for viewer := engine.Spectator; int(viewer) < seats; viewer++ {
 				for _, lang := range []engine.Lang{engine.PL, engine.EN} {
-					if ev, ok := st.RedactEvent(e, viewer, lang); ok {
+					ev, ok := st.RedactEvent(e, viewer, lang)
+					if ok {
 						same("event data", ev.Data)
+					}
+					if ea, is := st.(engine.EventAppender); is {
+						got, shown := ea.AppendEvent([]byte("x"), e, viewer, lang)
+						want, _ := json.Marshal(ev)
+						if shown != ok || (ok && !bytes.Equal(got[1:], want)) {
+							t.Fatalf("seed %d: AppendEvent (shown %v) differs from RedactEvent (shown %v):\n got  %s\n want %s", seed, shown, ok, got[1:], want)
+						}
+						n++
 					}
 				}
 			}

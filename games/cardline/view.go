@@ -2,6 +2,7 @@ package cardline
 
 import (
 	"fmt"
+	"strconv"
 
 	"stolik/engine"
 )
@@ -144,56 +145,107 @@ func (s *State) Snapshot() any {
 // RedactEvent renders an event. Nothing in Cardline is private to a seat;
 // a drawn card shows its front only, a placed card its revealed traits.
 func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang) (engine.EventView, bool) {
-	ev := engine.EventView{Kind: KindName(e.Kind), Seat: int(e.Seat), Data: map[string]any{}}
+	var buf [192]byte
+	text, ok := s.eventText(buf[:0], e, lang)
+	if !ok {
+		return engine.EventView{}, false
+	}
+	ev := engine.EventView{Kind: KindName(e.Kind), Seat: int(e.Seat), Data: map[string]any{}, Text: string(text)}
+	switch e.Kind {
+	case EvPlaced:
+		ev.Data["card"] = s.revealedCard(uint8(e.Card))
+		ev.Data["gap"] = e.A
+		ev.Data["correct"] = e.B == 1
+	case EvDrew:
+		ev.Data["card"] = s.front(uint8(e.Card))
+	case EvReshuffled:
+		ev.Data["count"] = e.A
+	case EvRoundEnd, EvEliminated, EvWon:
+		ev.Data["round"] = e.A
+	}
+	return ev, true
+}
+
+// AppendEvent writes RedactEvent's view of the event as JSON without
+// building it (engine.EventAppender): the cards as the pack has them
+// written.
+func (s *State) AppendEvent(dst []byte, e engine.Event, viewer engine.Seat, lang engine.Lang) ([]byte, bool) {
+	var buf [192]byte
+	text, ok := s.eventText(buf[:0], e, lang)
+	if !ok {
+		return dst, false
+	}
+	dst = engine.AppendJSONField(append(dst, '{'), "kind", KindName(e.Kind))
+	dst = engine.AppendJSONInt(dst, "seat", int64(e.Seat))
+	switch e.Kind {
+	case EvPlaced:
+		dst = append(engine.AppendJSONKey(dst, "data"), '{')
+		dst = append(engine.AppendJSONKey(dst, "card"), s.pack.revealed[e.Card]...)
+		dst = engine.AppendJSONBool(dst, "correct", e.B == 1)
+		dst = append(engine.AppendJSONInt(dst, "gap", int64(e.A)), '}')
+	case EvDrew:
+		dst = append(engine.AppendJSONKey(dst, "data"), '{')
+		dst = append(append(engine.AppendJSONKey(dst, "card"), s.pack.fronts[e.Card]...), '}')
+	case EvReshuffled:
+		dst = append(engine.AppendJSONInt(append(engine.AppendJSONKey(dst, "data"), '{'), "count", int64(e.A)), '}')
+	case EvRoundEnd, EvEliminated, EvWon:
+		dst = append(engine.AppendJSONInt(append(engine.AppendJSONKey(dst, "data"), '{'), "round", int64(e.A)), '}')
+	}
+	return append(engine.AppendJSONBytes(engine.AppendJSONKey(dst, "text"), text), '}'), true
+}
+
+// eventText appends the event's text in lang; false for a kind of event
+// that is not shown.
+func (s *State) eventText(dst []byte, e engine.Event, lang engine.Lang) ([]byte, bool) {
 	pl := lang != engine.EN
 	name := ""
 	if e.Card >= 0 && int(e.Card) < len(s.pack.Cards) {
 		name = s.pack.Cards[e.Card].Name.In(lang)
 	}
-	who := engine.SeatName(e.Seat).In(lang)
+	who := func(dst []byte) []byte {
+		return strconv.AppendInt(append(dst, pick(pl, "Gracz ", "Player ")...), int64(e.Seat)+1, 10)
+	}
 	switch e.Kind {
 	case EvPlaced:
-		c := s.revealedCard(uint8(e.Card))
-		ev.Data["card"] = c
-		ev.Data["gap"] = e.A
-		ev.Data["correct"] = e.B == 1
-		val := valueText(&s.pack.Cards[e.Card], s.trait)
-		tr := traitText[s.trait].In(lang)
+		card := &s.pack.Cards[e.Card]
 		// People count the line's cards from 1: gap g makes the card the
 		// line's (g+1)th (the notation's gap numbers start at 0).
-		at := e.A + 1
+		at := int64(e.A) + 1
+		dst = append(append(who(dst), pick(pl, " kładzie ", " places ")...), name...)
+		if pl {
+			dst = append(strconv.AppendInt(append(dst, " jako "...), at, 10), ". kartę szeregu: "...)
+		} else {
+			dst = append(strconv.AppendInt(append(dst, " as card "...), at, 10), " of the line: "...)
+		}
+		dst = append(append(dst, traitText[s.trait].In(lang)...), ' ')
+		if s.trait == Strength {
+			dst = append(dst, card.Strength...)
+		} else {
+			dst = strconv.AppendInt(dst, card.Value(s.trait), 10)
+		}
 		switch {
-		case e.B == 1 && pl:
-			ev.Text = fmt.Sprintf("%s kładzie %s jako %d. kartę szeregu: %s %s — dobrze!", who, name, at, tr, val)
 		case e.B == 1:
-			ev.Text = fmt.Sprintf("%s places %s as card %d of the line: %s %s — correct!", who, name, at, tr, val)
-		case pl:
-			ev.Text = fmt.Sprintf("%s kładzie %s jako %d. kartę szeregu: %s %s — źle, karta idzie do pudełka.", who, name, at, tr, val)
+			dst = append(dst, pick(pl, " — dobrze!", " — correct!")...)
 		default:
-			ev.Text = fmt.Sprintf("%s places %s as card %d of the line: %s %s — wrong, the card goes to the box.", who, name, at, tr, val)
+			dst = append(dst, pick(pl, " — źle, karta idzie do pudełka.", " — wrong, the card goes to the box.")...)
 		}
 	case EvDrew:
-		ev.Data["card"] = s.front(uint8(e.Card))
-		ev.Text = pick(pl, fmt.Sprintf("%s dobiera kartę: %s.", who, name), fmt.Sprintf("%s draws a card: %s.", who, name))
+		dst = append(append(append(who(dst), pick(pl, " dobiera kartę: ", " draws a card: ")...), name...), '.')
 	case EvNoDraw:
-		ev.Text = pick(pl, fmt.Sprintf("%s nie ma czego dobrać: talia i pudełko są puste.", who), fmt.Sprintf("%s cannot draw: the deck and the box are empty.", who))
+		dst = append(who(dst), pick(pl, " nie ma czego dobrać: talia i pudełko są puste.", " cannot draw: the deck and the box are empty.")...)
 	case EvReshuffled:
-		ev.Data["count"] = e.A
-		n := engine.Count(int(e.A), "karta|karty|kart", "card|cards")
-		ev.Text = pick(pl, fmt.Sprintf("Talia się skończyła: pudełko staje się nową talią (%s).", n.PL), fmt.Sprintf("The deck ran out: the box becomes the new deck (%s).", n.EN))
+		n := engine.Count(int(e.A), "karta|karty|kart", "card|cards").In(lang)
+		dst = append(append(append(dst, pick(pl, "Talia się skończyła: pudełko staje się nową talią (", "The deck ran out: the box becomes the new deck (")...), n...), ')', '.')
 	case EvRoundEnd:
-		ev.Data["round"] = e.A
-		ev.Text = pick(pl, fmt.Sprintf("Koniec rundy %d.", e.A), fmt.Sprintf("End of round %d.", e.A))
+		dst = append(strconv.AppendInt(append(dst, pick(pl, "Koniec rundy ", "End of round ")...), int64(e.A), 10), '.')
 	case EvEliminated:
-		ev.Data["round"] = e.A
-		ev.Text = pick(pl, fmt.Sprintf("%s odpada z gry.", who), fmt.Sprintf("%s is eliminated.", who))
+		dst = append(who(dst), pick(pl, " odpada z gry.", " is eliminated.")...)
 	case EvWon:
-		ev.Data["round"] = e.A
-		ev.Text = pick(pl, fmt.Sprintf("%s wygrywa!", who), fmt.Sprintf("%s wins!", who))
+		dst = append(who(dst), pick(pl, " wygrywa!", " wins!")...)
 	default:
-		return engine.EventView{}, false
+		return dst, false
 	}
-	return ev, true
+	return dst, true
 }
 
 func pick(pl bool, a, b string) string {

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver
@@ -16,12 +18,21 @@ import (
 // SQLite is the embedded store: one file, written through one connection
 // (SQLite allows one writer), in WAL mode so readers never wait for it.
 type SQLite struct {
-	db         *sql.DB
-	insertMove *sql.Stmt
-	appends    chan appendReq
-	writerDone chan struct{}
-	mu         sync.RWMutex // closed, and sends on appends
-	closed     bool
+	db       *sql.DB
+	ckpt     *sql.DB // a second connection that checkpoints the log (nil in memory)
+	ckptStop chan struct{}
+	ckptDone chan struct{}
+	// logFrames is the length of the log in pages when the checkpointer
+	// last looked; checkpoints and restarts count the checkpointer's
+	// passes and the writer's.
+	logFrames             atomic.Int64
+	checkpoints, restarts atomic.Int64
+	restartFrames         int64 // the log's length past which the writer restarts it
+	insertMove            *sql.Stmt
+	appends               chan appendReq
+	writerDone            chan struct{}
+	mu                    sync.RWMutex // closed, and sends on appends
+	closed                bool
 }
 
 // Durability is how a commit reaches the disk.
@@ -56,7 +67,11 @@ func OpenSQLiteWith(path string, d Durability) (*SQLite, error) {
 	if _, err := ParseDurability(string(d)); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(" + strings.ToUpper(string(d)) + ")&_pragma=foreign_keys(ON)"
+	base := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(" + strings.ToUpper(string(d)) + ")&_pragma=foreign_keys(ON)"
+	// The writer leaves checkpoints to the checkpointer: a commit that
+	// copied the log into the database would hold up every move queued
+	// behind it.
+	dsn := base + "&_pragma=wal_autocheckpoint(0)&_pragma=journal_size_limit(" + strconv.Itoa(logSizeLimit) + ")"
 	if path == ":memory:" {
 		dsn = "file::memory:?_pragma=foreign_keys(ON)"
 	}
@@ -74,9 +89,49 @@ func OpenSQLiteWith(path string, d Durability) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
-	s := &SQLite{db: db, insertMove: insert, appends: make(chan appendReq, maxBatch), writerDone: make(chan struct{})}
+	s := &SQLite{db: db, insertMove: insert, appends: make(chan appendReq, maxBatch), writerDone: make(chan struct{}), restartFrames: restartFrames}
+	if path != ":memory:" {
+		ckpt, err := sql.Open("sqlite", base)
+		if err != nil {
+			insert.Close()
+			db.Close()
+			return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		}
+		ckpt.SetMaxOpenConns(1)
+		s.ckpt, s.ckptStop, s.ckptDone = ckpt, make(chan struct{}), make(chan struct{})
+		go s.checkpointer()
+	}
 	go s.writer()
 	return s, nil
+}
+
+// checkpointEvery is how often the checkpointer copies the log into the
+// database.
+const checkpointEvery = 100 * time.Millisecond
+
+// checkpointer copies what the log holds into the database, on its own
+// connection, beside the writer: a passive checkpoint waits for nobody
+// and holds nobody up. While moves keep coming it never catches up with
+// the last of them, so the log would only grow: once it is long, the
+// writer finishes the copy itself between two commits (restartLog),
+// with little left to copy, and the log is written again from its
+// start.
+func (s *SQLite) checkpointer() {
+	defer close(s.ckptDone)
+	tick := time.NewTicker(checkpointEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ckptStop:
+			return
+		case <-tick.C:
+			var busy, log, done int64
+			if err := s.ckpt.QueryRow(`PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &log, &done); err == nil {
+				s.logFrames.Store(log)
+				s.checkpoints.Add(1)
+			} // else the next tick tries again
+		}
+	}
 }
 
 func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
@@ -164,7 +219,27 @@ func (s *SQLite) writer() {
 			}
 		}
 		s.commit(batch)
+		if s.logFrames.Load() > s.restartFrames {
+			s.restartLog()
+		}
 	}
+}
+
+// restartFrames is the length of the log (in pages of 4 KiB) past which
+// the writer finishes a checkpoint itself.
+const restartFrames = 4000
+
+// logSizeLimit is the size in bytes the log's file is cut back to when it
+// is written again from its start.
+var logSizeLimit = 64 << 20
+
+// restartLog checkpoints on the writer's connection between commits, so
+// that the checkpoint reaches the log's end and the next commit writes
+// the log from its start.
+func (s *SQLite) restartLog() {
+	s.logFrames.Store(0)
+	s.restarts.Add(1)
+	s.db.Exec(`PRAGMA wal_checkpoint(PASSIVE)`) //nolint:errcheck // tried again when the log is long again
 }
 
 func nullable(s string) any {
@@ -431,6 +506,11 @@ func (s *SQLite) Close() error {
 	close(s.appends)
 	s.mu.Unlock()
 	<-s.writerDone
+	if s.ckpt != nil {
+		close(s.ckptStop)
+		<-s.ckptDone
+		s.ckpt.Close()
+	}
 	s.insertMove.Close()
 	return s.db.Close()
 }

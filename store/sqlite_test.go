@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -281,5 +283,67 @@ func TestSQLiteDurability(t *testing.T) {
 	}
 	if _, err := OpenSQLiteWith(filepath.Join(t.TempDir(), "s.db"), "sometimes"); err == nil {
 		t.Error("a durability of sometimes was taken")
+	}
+}
+
+// Under a stream of moves that never pauses, the log is copied into the
+// database beside the writer and written again from its start, so it
+// stays short; every move is kept.
+func TestSQLiteLogStaysShort(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "log.db")
+	defer func(was int) { logSizeLimit = was }(logSizeLimit)
+	logSizeLimit = 1 << 20
+	s, err := OpenSQLiteWith(path, Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.restartFrames = 64
+	const tables = 16
+	for i := range tables {
+		if err := s.CreateTable(ctx, Table{ID: fmt.Sprint("t", i), Game: "g"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Moves until the checkpointer has passed a few times and the writer
+	// has restarted the log twice: the test waits for that progress, not
+	// for a time.
+	var wg sync.WaitGroup
+	var made [tables]int
+	for i := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s.restarts.Load() < 2 || s.checkpoints.Load() < 4 {
+				if err := s.AppendMove(ctx, fmt.Sprint("t", i), Move{N: made[i], Move: strings.Repeat("m", 40)}); err != nil {
+					t.Error(err)
+					return
+				}
+				made[i]++
+			}
+		}()
+	}
+	wg.Wait()
+	total := 0
+	for i := range tables {
+		total += made[i]
+		if _, ms, err := s.Load(ctx, fmt.Sprint("t", i)); err != nil || len(ms) != made[i] {
+			t.Fatalf("table %d: %d moves of %d (%v)", i, len(ms), made[i], err)
+		}
+	}
+	// Once the writer has finished a checkpoint, its next commit writes
+	// the log from its start and cuts the file back.
+	s.restartLog()
+	if err := s.AppendMove(ctx, "t0", Move{N: made[0], Move: "last"}); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(path + "-wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d moves, %d checkpoints, %d restarts; the log's file is %d KiB", total, s.checkpoints.Load(), s.restarts.Load(), st.Size()>>10)
+	if limit := int64(logSizeLimit + 64<<10); st.Size() > limit {
+		t.Errorf("the log's file is %d bytes after a restart, more than %d", st.Size(), limit)
 	}
 }

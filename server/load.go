@@ -64,6 +64,11 @@ type LoadConfig struct {
 	// figures of latency and commits.
 	Metrics   string
 	ServerPID int
+	// ClientRate is the most moves a second each client sends: 0 for the
+	// server's default limit of messages (20 a second), below 0 for no
+	// pace at all (the server must allow it: stolik serve
+	// --message-rate 0; a server started here does).
+	ClientRate float64
 }
 
 // LoadResult is what a load test measured.
@@ -354,6 +359,16 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 		}()
 	}
 
+	// A well-behaved client keeps under the server's limit of messages a
+	// second (ClientRate).
+	var gap time.Duration
+	switch {
+	case cfg.ClientRate == 0:
+		gap = time.Second / rateLimit
+	case cfg.ClientRate > 0:
+		gap = time.Duration(float64(time.Second) / cfg.ClientRate)
+	}
+
 	// client plays one seat of one table until the game is over.
 	client := func(id, token string, r *rand.Rand, p *pace) (over bool, err error) {
 		c, _, err := websocket.Dial(ctx, strings.Replace(base, "http", "ws", 1)+"/ws/tables/"+id+"?token="+url.QueryEscape(token), nil)
@@ -371,7 +386,6 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 		}
 		defer open.Add(-1)
 		sentAt, sentMade := time.Time{}, -1
-		// A well-behaved client keeps under the server's rate limit.
 		var next time.Time
 		var buf bytes.Buffer
 		var m loadState // reused, with its list of legal moves
@@ -438,7 +452,9 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 					return false, ctx.Err()
 				}
 			}
-			next = time.Now().Add(time.Second / rateLimit)
+			if gap > 0 {
+				next = time.Now().Add(gap)
+			}
 			sentAt, sentMade = time.Now(), m.Made
 			if err := c.Write(context.Background(), websocket.MessageText, msg); err != nil {
 				return false, err

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -62,7 +63,11 @@ func loadServer(cfg LoadConfig) (*loadLocal, func(), error) {
 		return nil, nil, err
 	}
 	undo = append(undo, func() { st.Close() })
-	srv, err := New(Config{Store: st, Games: cfg.Games, Logger: slog.New(slog.DiscardHandler)})
+	scfg := Config{Store: st, Games: cfg.Games, Logger: slog.New(slog.DiscardHandler)}
+	if cfg.ClientRate < 0 {
+		scfg.MessageRate, scfg.MessageBurst = math.MaxFloat64, math.MaxFloat64
+	}
+	srv, err := New(scfg)
 	if err != nil {
 		stop()
 		return nil, nil, err

@@ -9,11 +9,13 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"math"
 	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -106,6 +108,8 @@ func cmdServe(args []string, stdout io.Writer) error {
 	botWorkers := fs.Int("bot-workers", runtime.GOMAXPROCS(0), "bot decisions computing at once; a table's bot waits for a free worker")
 	admin := fs.String("admin", "", "ADDR: serve /metrics (Prometheus) and /debug/pprof/ on this second address, for the operator alone (empty: off); docs/operating.md")
 	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "how long a bot waits before it moves, so that people can follow")
+	messageRate := fs.Float64("message-rate", 20, "messages a second one WebSocket client may send on average (10 at once); 0: no limit (load tests)")
+	gcPercent := fs.Int("gc-percent", defaultGCPercent, "heap growth between garbage collections, in percent of the live heap (Go's GOGC, which wins when set); docs/operating.md")
 	var cl clusterFlags
 	cl.register(fs)
 	var extBots multiFlag
@@ -116,6 +120,13 @@ func cmdServe(args []string, stdout io.Writer) error {
 	if *botWorkers < 1 {
 		return usageError("serve: --bot-workers must be at least 1")
 	}
+	switch {
+	case *messageRate < 0:
+		return usageError("serve: --message-rate must not be negative")
+	case *messageRate == 0:
+		*messageRate = -1
+	}
+	setGCPercent(*gcPercent)
 	var registered []server.ExternalBot
 	for _, b := range extBots {
 		name, spec, ok := strings.Cut(b, "=")
@@ -138,7 +149,7 @@ func cmdServe(args []string, stdout io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serve(ctx, serveOptions{addr: *addr, db: *db, games: games, origins: origins, durability: d, allowSeeds: *allowSeeds,
-		limits: &lim, realIP: *realIP, botWorkers: *botWorkers, bots: registered, botDelay: botDelay, cluster: cl, admin: *admin}, stdout, nil)
+		limits: &lim, realIP: *realIP, botWorkers: *botWorkers, bots: registered, botDelay: botDelay, cluster: cl, admin: *admin, messageRate: *messageRate}, stdout, nil)
 }
 
 // rateFlag is a flag N/DURATION for r.
@@ -167,6 +178,40 @@ type serveOptions struct {
 	botDelay   *time.Duration // nil: 400 ms
 	cluster    clusterFlags
 	bots       []server.ExternalBot
+	// messageRate is --message-rate: 0 for the server's default, below 0
+	// for no limit.
+	messageRate float64
+}
+
+// messageLimit and messageBurst are the server's limit of messages for
+// --message-rate: no limit for none, else its rate with the default
+// burst.
+func (o serveOptions) messageLimit() float64 {
+	if o.messageRate < 0 {
+		return math.MaxFloat64
+	}
+	return o.messageRate
+}
+
+func (o serveOptions) messageBurst() float64 {
+	if o.messageRate < 0 {
+		return math.MaxFloat64
+	}
+	return 0
+}
+
+// defaultGCPercent is the server's GOGC: its live heap is small (tables
+// in play and the ended ones kept a while), and collecting it four times
+// less often than Go's default saves about a sixth of a move's CPU for a
+// few tens of megabytes (docs/performance.md).
+const defaultGCPercent = 400
+
+// setGCPercent sets the collector's GOGC to percent, unless the
+// environment's GOGC says otherwise.
+func setGCPercent(percent int) {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(percent)
+	}
 }
 
 // serverGames are the games the server offers: each with its pack from
@@ -220,7 +265,8 @@ func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(str
 	}
 	defer leave()
 	srv, err := server.New(server.Config{Store: st, Games: o.games, Logger: log, BotDelay: botDelay, Origins: o.origins,
-		AllowSeeds: o.allowSeeds, Limits: o.limits, RealIPHeader: o.realIP, BotWorkers: o.botWorkers, Bots: o.bots, Cluster: cluster})
+		AllowSeeds: o.allowSeeds, Limits: o.limits, RealIPHeader: o.realIP, BotWorkers: o.botWorkers, Bots: o.bots, Cluster: cluster,
+		MessageRate: o.messageLimit(), MessageBurst: o.messageBurst()})
 	if err != nil {
 		return err
 	}
@@ -707,6 +753,7 @@ func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
 	metricsURL := fs.String("metrics", "", "with --target: the target's admin address (stolik serve --admin), whose /metrics give its own CPU time and figures")
 	pid := fs.Int("server-pid", 0, "with --target: the target's process id on this machine, whose CPU time /proc tells")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process over the whole run to FILE")
+	clientRate := fs.Float64("client-rate", 20, "the most moves a second each client sends, as the server's default limit of messages asks; 0: as fast as it can (a --target must allow it: stolik serve --message-rate 0)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -727,8 +774,14 @@ func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
 	if *tables < 1 || *players < 1 {
 		return usageError("bench server: --tables and --players must be positive")
 	}
+	if *target == "" {
+		setGCPercent(defaultGCPercent) // as stolik serve runs
+	}
 	cfg := server.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, Rate: *rate, Durability: dur,
-		Target: *target, Metrics: *metricsURL, ServerPID: *pid}
+		Target: *target, Metrics: *metricsURL, ServerPID: *pid, ClientRate: *clientRate}
+	if *clientRate == 0 {
+		cfg.ClientRate = -1
+	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {

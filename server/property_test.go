@@ -61,7 +61,7 @@ func TestStateMessagesLeakNothing(t *testing.T) {
 					t.Fatalf("%s seed %d: %v", g.Name(), seed, err)
 				}
 				for who := engine.Spectator; int(who) < players; who++ {
-					sn := tab.since(n, "")
+					sn := tab.since(n, "", nil)
 					hidden := facts(sn.state, who)
 					lang := []engine.Lang{engine.PL, engine.EN}[n%2]
 					m := stateFor(tab, sn, who, lang)

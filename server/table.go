@@ -113,11 +113,20 @@ type snapshot struct {
 
 // since is the table now, with the events of moves from..Moves()-1 that
 // this table still holds, for a client holding the token whose hash
-// (store.HashSecret) is tokenHash, or none.
-func (t *Table) since(from int, tokenHash string) snapshot {
+// (store.HashSecret) is tokenHash, or none. The state is a copy: into,
+// when the game copies into a state it has (engine.Copier; a client keeps
+// one for all its snapshots), else a clone.
+func (t *Table) since(from int, tokenHash string, into engine.State) snapshot {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	sn := snapshot{state: t.st.Clone(), moves: t.moves, changes: t.changes, players: t.players(), rematch: t.rec.Rematch,
+	var st engine.State
+	if c, ok := into.(engine.Copier); ok && into != nil {
+		c.CopyFrom(t.st)
+		st = into
+	} else {
+		st = t.st.Clone()
+	}
+	sn := snapshot{state: st, moves: t.moves, changes: t.changes, players: t.players(), rematch: t.rec.Rematch,
 		seated: tokenHash == "", abandoned: t.rec.Abandoned}
 	for i := max(from, t.logFrom); i < t.moves; i++ {
 		sn.events = append(sn.events, t.log[i-t.logFrom]...)

@@ -167,6 +167,7 @@ func (s *stateSource) appendEvents(dst []byte) []byte {
 // wireBuf is a connection's buffers, reused for every message it is
 // sent.
 type wireBuf struct {
-	out []byte
-	src stateSource
+	out   []byte
+	src   stateSource
+	state engine.State // the copy of the table's state last sent from
 }

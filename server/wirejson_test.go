@@ -39,7 +39,7 @@ func TestMessagesWrittenAsEncodingJSON(t *testing.T) {
 					t.Fatal(err)
 				}
 				for from := 0; ; {
-					sn := tb.since(from, "")
+					sn := tb.since(from, "", nil)
 					if game == 1 {
 						sn.rematch, sn.players[0].Name = "abc", `<Ala> "&" ma kota`
 					}

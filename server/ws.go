@@ -301,7 +301,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		if seen < 0 {
 			from = max(t.Moves()-recentMoves, 0)
 		}
-		sn := t.since(from, tokenHash)
+		sn := t.since(from, tokenHash, wb.state)
+		wb.state = sn.state // copied into for the next state
+
 		if !sn.seated {
 			c.Close(websocket.StatusPolicyViolation, "the seat was left")
 			return

@@ -65,6 +65,11 @@ type Table struct {
 	// move number another node stored first.
 	away       chan struct{}
 	onConflict func()
+	// spec holds, by language, the last state message written for the
+	// spectators (spectatorMessage); spectatorWrites counts them.
+	specMu          sync.Mutex
+	spec            [2]spectated
+	spectatorWrites atomic.Int64
 	// counted is the tally this unfinished table is counted in (nil:
 	// none), until it ends or the server lets it go.
 	counted atomic.Pointer[tally]

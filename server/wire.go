@@ -171,3 +171,33 @@ type wireBuf struct {
 	src   stateSource
 	state engine.State // the copy of the table's state last sent from
 }
+
+// spectated is the state message last written for the table's
+// spectators in one language, and what it was written from.
+type spectated struct {
+	from, moves, changes int
+	data                 []byte // never changed once made: shared by every spectator
+}
+
+// spectatorMessage is the state message for a spectator who last saw
+// move from, in lang, at snapshot sn: made once and shared by all the
+// spectators who saw the same, however many they are.
+func (t *Table) spectatorMessage(sn snapshot, from int, lang engine.Lang, w *wireBuf) ([]byte, error) {
+	t.specMu.Lock()
+	defer t.specMu.Unlock()
+	c := &t.spec[0]
+	if lang == engine.EN {
+		c = &t.spec[1]
+	}
+	if c.data != nil && c.from == from && c.moves == sn.moves && c.changes == sn.changes {
+		return c.data, nil
+	}
+	m := buildState(t, sn, engine.Spectator, lang, w)
+	data, err := m.appendJSON(nil)
+	if err != nil {
+		return nil, err
+	}
+	*c = spectated{from: from, moves: sn.moves, changes: sn.changes, data: data}
+	t.spectatorWrites.Add(1)
+	return data, nil
+}

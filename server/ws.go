@@ -221,10 +221,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	var wb wireBuf // reused for every message
-	write := func() error {
+	write := func(msg []byte) error {
 		writing.Store(time.Now().UnixNano())
 		defer writing.Store(0)
-		return c.Write(context.Background(), websocket.MessageText, wb.out)
+		return c.Write(context.Background(), websocket.MessageText, msg)
 	}
 	// Reader: moves from the client, answered with errors when refused.
 	replies := make(chan ErrorMessage, 4)
@@ -314,13 +314,22 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 					held = time.After(wait)
 				}
 			} else {
-				m := buildState(t, sn, seat, lang, &wb)
+				var msg []byte
 				var err error
-				if wb.out, err = m.appendJSON(wb.out[:0]); err != nil {
+				if seat == engine.Spectator {
+					// Every spectator of the table who saw the same
+					// state last is sent the same bytes: written once.
+					msg, err = t.spectatorMessage(sn, from, lang, &wb)
+				} else {
+					m := buildState(t, sn, seat, lang, &wb)
+					wb.out, err = m.appendJSON(wb.out[:0])
+					msg = wb.out
+				}
+				if err != nil {
 					s.log.Error("a state could not be written", "table", t.ID(), "seat", int(seat), "err", err)
 					return
 				}
-				if err := write(); err != nil {
+				if err := write(msg); err != nil {
 					return
 				}
 				sent = t.sent(sent, sn.moves)
@@ -345,7 +354,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		case <-changed:
 		case msg := <-replies:
 			wb.out = msg.appendJSON(wb.out[:0])
-			if err := write(); err != nil {
+			if err := write(wb.out); err != nil {
 				return
 			}
 		case <-s.ctx.Done():

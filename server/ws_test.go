@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -207,5 +208,52 @@ func TestRateLimit(t *testing.T) {
 	}
 	if !b.allow(t1.Add(time.Second / rateLimit)) {
 		t.Error("the next message after 1/rate second was refused")
+	}
+}
+
+// Spectators who saw the same state last are sent the same bytes,
+// written once for all of them in each language.
+func TestSpectatorsShareOneMessage(t *testing.T) {
+	s, hs, _ := newServer(t, "")
+	tab := mustCreate(t, s, Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}, Open: true})
+	const watchers = 6
+	var specs []*wsClient
+	for i := range watchers {
+		lang := "pl"
+		if i%2 == 1 {
+			lang = "en"
+		}
+		c, _, err := dial(t, wsURL(hs.URL)+"/ws/tables/"+tab.ID()+"?lang="+lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.state()
+		specs = append(specs, c)
+	}
+	before := tab.spectatorWrites.Load()
+	const moves = 5
+	for range moves {
+		p := tab.st.Pending()[0]
+		legal := tab.st.Legal(p, nil)
+		if _, err := tab.playSeat(context.Background(), p, tab.st.Format(legal[0])); err != nil {
+			t.Fatal(err)
+		}
+		// Every spectator reads this move's state before the next move,
+		// so that all of them ask for the same one.
+		var first [2][]byte
+		for i, c := range specs {
+			_, data := c.next()
+			if first[i%2] == nil {
+				first[i%2] = data
+			} else if !bytes.Equal(first[i%2], data) {
+				t.Fatalf("two spectators in one language were sent different states:\n%s\n%s", first[i%2], data)
+			}
+		}
+		if bytes.Equal(first[0], first[1]) {
+			t.Fatal("the Polish and the English spectators were sent the same message")
+		}
+	}
+	if n := tab.spectatorWrites.Load() - before; n != 2*moves {
+		t.Errorf("%d spectators, %d moves: %d messages written, want one a move in each language (%d)", watchers, moves, n, 2*moves)
 	}
 }

@@ -28,7 +28,7 @@ type SQLite struct {
 	logFrames             atomic.Int64
 	checkpoints, restarts atomic.Int64
 	restartFrames         int64 // the log's length past which the writer restarts it
-	insertMove            *sql.Stmt
+	insertMoves           [len(insertRows)]*sql.Stmt // inserting insertRows[i] moves at once
 	appends               chan appendReq
 	writerDone            chan struct{}
 	mu                    sync.RWMutex // closed, and sends on appends
@@ -84,16 +84,19 @@ func OpenSQLiteWith(path string, d Durability) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: preparing the schema in %s: %w", path, err)
 	}
-	insert, err := db.Prepare(`INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)`)
-	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store: %s: %w", path, err)
+	s := &SQLite{db: db, appends: make(chan appendReq, maxBatch), writerDone: make(chan struct{}), restartFrames: restartFrames}
+	for i, rows := range insertRows {
+		q := `INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)` + strings.Repeat(`, (?, ?, ?, ?, ?)`, rows-1)
+		if s.insertMoves[i], err = db.Prepare(q); err != nil {
+			s.closeStatements()
+			db.Close()
+			return nil, fmt.Errorf("store: %s: %w", path, err)
+		}
 	}
-	s := &SQLite{db: db, insertMove: insert, appends: make(chan appendReq, maxBatch), writerDone: make(chan struct{}), restartFrames: restartFrames}
 	if path != ":memory:" {
 		ckpt, err := sql.Open("sqlite", base)
 		if err != nil {
-			insert.Close()
+			s.closeStatements()
 			db.Close()
 			return nil, fmt.Errorf("store: opening %s: %w", path, err)
 		}
@@ -249,6 +252,20 @@ func nullable(s string) any {
 	return s
 }
 
+// insertRows are the numbers of moves one statement inserts: a run of
+// moves goes in as few statements as these make it, the last one
+// inserting a move alone.
+var insertRows = [...]int{32, 8, 1}
+
+// closeStatements closes the prepared inserts.
+func (s *SQLite) closeStatements() {
+	for _, st := range s.insertMoves {
+		if st != nil {
+			st.Close()
+		}
+	}
+}
+
 func (s *SQLite) commit(batch []appendReq) {
 	ctx := context.Background()
 	now := time.Now().UnixMilli()
@@ -259,15 +276,47 @@ func (s *SQLite) commit(batch []appendReq) {
 		}
 		return
 	}
-	stmt := tx.StmtContext(ctx, s.insertMove)
+	var stmts [len(insertRows)]*sql.Stmt
+	stmt := func(i int) *sql.Stmt {
+		if stmts[i] == nil {
+			stmts[i] = tx.StmtContext(ctx, s.insertMoves[i])
+		}
+		return stmts[i]
+	}
 	errs := make([]error, len(batch))
-	for i, r := range batch {
-		if r.exec != nil {
-			errs[i] = r.exec(ctx, tx)
+	args := make([]any, 0, 5*insertRows[0])
+	for i := 0; i < len(batch); {
+		if batch[i].exec != nil {
+			errs[i] = batch[i].exec(ctx, tx)
+			i++
 			continue
 		}
-		_, err := stmt.ExecContext(ctx, r.table, r.move.N, r.move.Seat, r.move.Move, now)
-		errs[i] = moveError(err, r.table, r.move.N)
+		run := 0 // the moves from i on, up to the next other change
+		for i+run < len(batch) && batch[i+run].exec == nil {
+			run++
+		}
+		for k, rows := range insertRows {
+			for run >= rows {
+				args = args[:0]
+				for _, r := range batch[i : i+rows] {
+					args = append(args, r.table, r.move.N, r.move.Seat, r.move.Move, now)
+				}
+				_, err := stmt(k).ExecContext(ctx, args...)
+				if err != nil && rows > 1 {
+					// A failed statement undoes only itself: the moves go
+					// in one by one, so that each gets its own answer.
+					for j, r := range batch[i : i+rows] {
+						_, err := stmt(len(insertRows)-1).ExecContext(ctx, r.table, r.move.N, r.move.Seat, r.move.Move, now)
+						errs[i+j] = moveError(err, r.table, r.move.N)
+					}
+				} else {
+					for j, r := range batch[i : i+rows] {
+						errs[i+j] = moveError(err, r.table, r.move.N)
+					}
+				}
+				i, run = i+rows, run-rows
+			}
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		for i := range errs {
@@ -511,7 +560,7 @@ func (s *SQLite) Close() error {
 		<-s.ckptDone
 		s.ckpt.Close()
 	}
-	s.insertMove.Close()
+	s.closeStatements()
 	return s.db.Close()
 }
 

@@ -347,3 +347,53 @@ func TestSQLiteLogStaysShort(t *testing.T) {
 		t.Errorf("the log's file is %d bytes after a restart, more than %d", st.Size(), limit)
 	}
 }
+
+// A commit inserts a run of moves a few statements at a time; a move
+// that cannot go in (a number already taken, a table that is not there)
+// gets its own error, and every other move of the run is stored.
+func TestSQLiteBatchAnswersEachMove(t *testing.T) {
+	ctx := context.Background()
+	s, err := OpenSQLite(filepath.Join(t.TempDir(), "batch.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, id := range []string{"a", "b"} {
+		if err := s.CreateTable(ctx, Table{ID: id, Game: "g"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var batch []appendReq
+	add := func(table string, n int) {
+		batch = append(batch, appendReq{table: table, move: Move{N: n, Move: fmt.Sprint(table, n)}, done: make(chan error, 1)})
+	}
+	for n := range 45 { // 32 + 8 + 5 moves: every size of statement
+		add("a", n)
+	}
+	add("b", 0)
+	add("a", 7)  // taken
+	add("zz", 0) // no such table
+	for n := 1; n < 30; n++ {
+		add("b", n)
+	}
+	add("b", 3) // taken, in the last run
+	s.commit(batch)
+	for i, r := range batch {
+		err := <-r.done
+		var want error
+		switch {
+		case r.table == "zz":
+			want = ErrNotFound
+		case i == 46 || i == len(batch)-1:
+			want = ErrConflict
+		}
+		if !errors.Is(err, want) || (want == nil && err != nil) {
+			t.Errorf("move %d (%s %d): %v, want %v", i, r.table, r.move.N, err, want)
+		}
+	}
+	for id, want := range map[string]int{"a": 45, "b": 30} {
+		if _, ms, err := s.Load(ctx, id); err != nil || len(ms) != want || ms[want-1].Move != fmt.Sprint(id, want-1) {
+			t.Errorf("table %s: %d moves (%v), want %d", id, len(ms), err, want)
+		}
+	}
+}

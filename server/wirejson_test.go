@@ -99,3 +99,19 @@ func TestMessagesWrittenAsEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// A client's move is read in place as a full decode reads it.
+func TestReadClientMessage(t *testing.T) {
+	for _, in := range []string{
+		`{"type":"move","move":"hulk@3"}`, `{"type":"move","move":""}`, `{"type":"move","move":"a\"b"}`,
+		`{"type":"move","move":"zażółć"}`, `{"type":"move","move":"x\u0041"}`, `{"move":"a","type":"move"}`,
+		`{"type":"move","move":"a"} `, `{"type":"move","move":"a"}x`, `{"type":"move","move":"a","x":1}`, `{"type":"chat"}`, `not json`,
+	} {
+		var want, got ClientMessage
+		wantErr := json.Unmarshal([]byte(in), &want)
+		gotErr := readClientMessage([]byte(in), &got)
+		if (wantErr == nil) != (gotErr == nil) || got != want {
+			t.Errorf("%s: read %+v (%v), a decode reads %+v (%v)", in, got, gotErr, want, wantErr)
+		}
+	}
+}

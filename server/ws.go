@@ -1,10 +1,12 @@
 package server
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"net"
 	"net/http"
 	"sync/atomic"
 	"time"
@@ -178,7 +180,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	c, err := websocket.Accept(bigWrites{w}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		return // Accept has answered
 	}
@@ -369,6 +371,34 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 }
+
+// writeBuffer is the size of a connection's write buffer: a state
+// message and its frame's header go to the socket in one write as long
+// as they fit (net/http's own buffer holds 4 KiB, less than a Cardline
+// state late in a game, which then took two writes).
+const writeBuffer = 16 << 10
+
+// bigWrites hands the WebSocket a connection with a write buffer of
+// writeBuffer bytes when it takes the connection over.
+type bigWrites struct{ http.ResponseWriter }
+
+func (b bigWrites) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	h, ok := b.ResponseWriter.(http.Hijacker)
+	if !ok {
+		return nil, nil, errors.New("the connection cannot be taken over")
+	}
+	conn, rw, err := h.Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := rw.Writer.Flush(); err != nil { // the answer to the upgrade, if still held
+		conn.Close()
+		return nil, nil, err
+	}
+	return conn, bufio.NewReadWriter(rw.Reader, bufio.NewWriterSize(conn, writeBuffer)), nil
+}
+
+func (b bigWrites) Unwrap() http.ResponseWriter { return b.ResponseWriter }
 
 // moveHead is how a client's move begins, as clients write it.
 var moveHead = []byte(`{"type":"move","move":"`)

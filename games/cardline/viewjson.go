@@ -118,8 +118,17 @@ func (s *State) AppendView(dst []byte, viewer engine.Seat) []byte {
 			dst = engine.AppendJSONInt(dst, "eliminated_in_round", int64(e))
 		}
 		dst = appendCards(engine.AppendJSONKey(dst, "cards"), s.pack.fronts, s.hands[p][:s.handLen[p]])
-		if w := s.warnings(p); len(w) > 0 {
-			dst = engine.AppendJSONList(engine.AppendJSONKey(dst, "warnings"), w)
+		first := true
+		s.eachWarning(p, func(kind, q int) {
+			if first {
+				dst, first = append(engine.AppendJSONKey(dst, "warnings"), '['), false
+			} else {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, warningJSON[kind][q]...)
+		})
+		if !first {
+			dst = append(dst, ']')
 		}
 		dst = append(dst, '}')
 		winners = winners || s.winners&(1<<uint(p)) != 0

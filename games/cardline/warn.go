@@ -27,22 +27,35 @@ type Warning struct {
 // warnings says which rivals of seat p are one card from winning, in seat
 // order.
 func (s *State) warnings(p int) []Warning {
-	if s.turn == engine.NoSeat || !s.isActive(engine.Seat(p)) {
-		return nil
-	}
 	var out []Warning
-	for q := range int(s.seats) {
-		if q == p || !s.isActive(engine.Seat(q)) {
-			continue
-		}
-		switch s.handLen[q] {
-		case 0:
-			out = append(out, newWarning("finished", q))
-		case 1:
-			out = append(out, newWarning("last-card", q))
+	s.eachWarning(p, func(kind, q int) { out = append(out, newWarning(warningKinds[kind], q)) })
+	return out
+}
+
+// warningKinds are the kinds of warning: a rival with no card, with one.
+var warningKinds = [2]string{"finished", "last-card"}
+
+// warningJSON holds each warning written as JSON, by kind and rival.
+var warningJSON = func() (w [2][MaxPlayers][]byte) {
+	for k, kind := range warningKinds {
+		for q := range MaxPlayers {
+			w[k][q] = newWarning(kind, q).AppendJSON(nil)
 		}
 	}
-	return out
+	return
+}()
+
+// eachWarning calls f with the kind (an index of warningKinds) and the
+// rival of each warning seat p is given, in seat order.
+func (s *State) eachWarning(p int, f func(kind, q int)) {
+	if s.turn == engine.NoSeat || !s.isActive(engine.Seat(p)) {
+		return
+	}
+	for q := range int(s.seats) {
+		if q != p && s.isActive(engine.Seat(q)) && s.handLen[q] <= 1 {
+			f(int(s.handLen[q]), q)
+		}
+	}
 }
 
 // newWarning is the warning of the given kind about the rival in seat q.

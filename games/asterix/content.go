@@ -232,17 +232,21 @@ type Pack struct {
 	charIx map[string]int
 	instIx map[string]uint8
 	albIx  map[string]int
+	// What the views and events print of the cards, made once when the
+	// pack loads (encode) and only read after: every view after every
+	// move shows it.
+	names     []string         // per instance: its name in notation
+	cardJSON  [][]byte         // per instance: a CardView's fields, without braces
+	texts     [][3]engine.Text // per Character: its ability, requirement and passive texts
+	textsJSON [][]byte         // per Character: its entry of View.Characters, "id":{…}
+	byID      []uint8          // the Characters in the order of their ids
+	albumJSON [][]byte         // per Album: an AlbumView's fields from id to text
+	coverJSON [][]byte         // per Album: its AlbumCover
 }
 
 // InstanceName is an instance's name in notation: the Character's id, with
 // "/k" for the k-th copy when there are several.
-func (p *Pack) InstanceName(i uint8) string {
-	c := &p.Characters[p.Instances[i]]
-	if c.Copies == 1 {
-		return c.ID
-	}
-	return fmt.Sprintf("%s/%d", c.ID, p.copyNo[i])
-}
+func (p *Pack) InstanceName(i uint8) string { return p.names[i] }
 
 // selector is the set of cards the ability of card i may point at, by
 // colour and type.
@@ -510,7 +514,12 @@ func (p *Pack) finish() []string {
 			i := uint8(len(p.Instances))
 			p.Instances = append(p.Instances, uint8(ci))
 			p.copyNo = append(p.copyNo, uint8(k))
-			p.instIx[p.InstanceName(i)] = i
+			name := c.ID
+			if c.Copies != 1 {
+				name = fmt.Sprintf("%s/%d", c.ID, k)
+			}
+			p.names = append(p.names, name)
+			p.instIx[name] = i
 			p.iStr[i], p.iCol[i], p.iType[i] = c.Strength, c.Colour, c.Type
 			p.iFirst[i] = i + 1 - uint8(k)
 			if c.Copies > 1 {
@@ -552,6 +561,7 @@ func (p *Pack) finish() []string {
 		}
 	}
 	p.fit = fitTableOf(p)
+	p.encode()
 	starting := 0
 	for _, a := range p.Albums {
 		if a.Starting {

@@ -21,40 +21,46 @@ var moveWords = [...]string{mPlay: "play", mDraw: "draw", mChange: "change", mPo
 
 // Format writes a move in notation.
 func (s *State) Format(m engine.Move) string {
+	var buf [64]byte
+	return string(s.AppendFormat(buf[:0], m))
+}
+
+// AppendFormat appends the move's notation (engine.MoveAppender).
+func (s *State) AppendFormat(dst []byte, m engine.Move) []byte {
 	k, a, b := unmv(m)
 	if k == 0 || k >= numMoveKinds {
-		return fmt.Sprintf("?%d", uint64(m))
+		return strconv.AppendUint(append(dst, '?'), uint64(m), 10)
 	}
-	w := moveWords[k]
-	card := func() string {
+	word := append(dst, moveWords[k]...)
+	card := func(dst []byte) []byte {
 		if int(a) >= len(s.pack.Instances) {
-			return fmt.Sprintf("?%d", a)
+			return strconv.AppendUint(append(dst, '?'), uint64(a), 10)
 		}
-		return s.pack.InstanceName(a)
+		return append(dst, s.pack.names[a]...)
 	}
 	switch k {
 	case mPlay:
-		return w + " " + card() + " " + strconv.Itoa(int(b))
+		return strconv.AppendUint(append(card(append(word, ' ')), ' '), uint64(b), 10)
 	case mPotion, mFish, mRevive, mDiscard, mTarget:
-		return w + " " + card()
+		return card(append(word, ' '))
 	case mActivate:
-		return w + " " + strconv.Itoa(int(b))
+		return strconv.AppendUint(append(word, ' '), uint64(b), 10)
 	case mHelmet:
 		if b < 2 {
-			return w + " " + helmetNames[b]
+			return append(append(word, ' '), helmetNames[b]...)
 		}
 	case mTake:
 		if b < 3 {
-			return w + " " + tokenNames[b]
+			return append(append(word, ' '), tokenNames[b]...)
 		}
 	case mOrient:
 		if b < 2 {
-			return w + " " + colourNames[b]
+			return append(append(word, ' '), colourNames[b]...)
 		}
 	default:
-		return w
+		return word
 	}
-	return fmt.Sprintf("?%d", uint64(m))
+	return strconv.AppendUint(append(dst, '?'), uint64(m), 10)
 }
 
 // Parse reads a move in notation.
@@ -131,63 +137,76 @@ func (s *State) Parse(text string) (engine.Move, error) {
 
 // Describe explains a move in words.
 func (s *State) Describe(m engine.Move, lang engine.Lang) string {
+	var buf [128]byte
+	return string(s.AppendDescribe(buf[:0], m, lang))
+}
+
+// AppendDescribe appends Describe's text (engine.MoveAppender).
+func (s *State) AppendDescribe(dst []byte, m engine.Move, lang engine.Lang) []byte {
 	k, a, b := unmv(m)
 	pl := lang != engine.EN
 	name := "?"
 	if int(a) < len(s.pack.Instances) {
 		name = s.char(a).Name.In(lang)
 	}
-	album := func(slot uint8) string {
+	album := func(dst []byte, slot uint8) []byte {
 		if int(slot) < int(s.nslots) && s.slotAlbum[slot] >= 0 {
-			return s.album(int(slot)).Title.In(lang)
+			return append(dst, s.album(int(slot)).Title.In(lang)...)
 		}
-		return strconv.Itoa(int(slot))
+		return strconv.AppendUint(dst, uint64(slot), 10)
 	}
-	tr := func(plText, enText string, args ...any) string {
-		if pl {
-			return fmt.Sprintf(plText, args...)
-		}
-		return fmt.Sprintf(enText, args...)
+	// said appends the Polish or the English text, then what.
+	said := func(plText, enText, what string) []byte {
+		return append(append(dst, pick(pl, plText, enText)...), what...)
 	}
 	switch k {
 	case mPlay:
-		return tr("zagraj %s na Album %s", "play %s on the Album %s", name, album(b))
+		return album(append(said("zagraj ", "play ", name), pick(pl, " na Album ", " on the Album ")...), b)
 	case mDraw:
-		return tr("dobierz kartę i użyj żetonu", "draw a card and use a token")
+		return said("dobierz kartę i użyj żetonu", "draw a card and use a token", "")
 	case mChange:
-		return tr("wymień karty", "change cards")
+		return said("wymień karty", "change cards", "")
 	case mPotion:
-		return tr("magiczny napój dla: %s", "magic potion on %s", name)
+		return said("magiczny napój dla: ", "magic potion on ", name)
 	case mFish:
-		return tr("ryba: nokautuj %s", "fish: knock out %s", name)
+		return said("ryba: nokautuj ", "fish: knock out ", name)
 	case mRevive:
-		return tr("dzik: ocuć %s", "boar: revive %s", name)
+		return said("dzik: ocuć ", "boar: revive ", name)
 	case mActivate:
-		return tr("dzik: aktywuj ostatnio zagraną kartę na Albumie %s", "boar: activate the card last placed on the Album %s", album(b))
+		return album(said("dzik: aktywuj ostatnio zagraną kartę na Albumie ", "boar: activate the card last placed on the Album ", ""), b)
 	case mDiscard:
-		return tr("odrzuć %s", "discard %s", name)
+		return said("odrzuć ", "discard ", name)
 	case mDone:
-		return tr("koniec odrzucania, dobierz do 5", "stop discarding, draw up to 5")
+		return said("koniec odrzucania, dobierz do 5", "stop discarding, draw up to 5", "")
 	case mHelmet:
 		if b < 2 {
-			return pick(pl, "oddaj hełm "+[2]string{"legionisty", "centuriona"}[b], "return a "+helmetNames[b]+" helmet")
+			if pl {
+				return said("oddaj hełm ", "", [2]string{"legionisty", "centuriona"}[b])
+			}
+			return append(said("", "return a ", helmetNames[b]), " helmet"...)
 		}
 	case mUse:
-		return tr("użyj zdolności", "use the ability")
+		return said("użyj zdolności", "use the ability", "")
 	case mTarget:
-		return tr("użyj zdolności na: %s", "use the ability on %s", name)
+		return said("użyj zdolności na: ", "use the ability on ", name)
 	case mSkip:
-		return tr("nie używaj zdolności", "do not use the ability")
+		return said("nie używaj zdolności", "do not use the ability", "")
 	case mTake:
 		if b < 3 {
-			return pick(pl, "weź żeton: "+tokenText[b].PL, "take a "+tokenText[b].EN+" token")
+			if pl {
+				return said("weź żeton: ", "", tokenText[b].PL)
+			}
+			return append(said("", "take a ", tokenText[b].EN), " token"...)
 		}
 	case mOrient:
 		if b < 2 {
-			return pick(pl, "odwróć Album stroną "+[2]string{"niebieską", "czerwoną"}[b]+" do siebie", "turn the Album with its "+colourNames[b]+" half toward you")
+			if pl {
+				return append(said("odwróć Album stroną ", "", [2]string{"niebieską", "czerwoną"}[b]), " do siebie"...)
+			}
+			return append(said("", "turn the Album with its ", colourNames[b]), " half toward you"...)
 		}
 	}
-	return s.Format(m)
+	return s.AppendFormat(dst, m)
 }
 
 var tokenText = [...]engine.Text{{PL: "magiczny napój", EN: "magic potion"}, {PL: "ryba", EN: "fish"}, {PL: "dzik", EN: "boar"}}

@@ -1,8 +1,8 @@
 package asterix
 
 import (
-	"fmt"
 	"math/rand/v2"
+	"strconv"
 
 	"stolik/engine"
 )
@@ -125,24 +125,31 @@ var phaseNames = [...]string{phAction: "action", phToken: "token", phChange: "ch
 	phCostHelmet: "cost_helmet", phAbility: "ability", phAbilityDiscard: "ability_discard", phOppDiscard: "opponent_discard",
 	phTake: "take", phOrient: "orient", phOver: "over"}
 
-func (s *State) cardView(i uint8) CardView {
-	c := s.char(i)
-	return CardView{Card: s.pack.InstanceName(i), ID: c.ID, Name: c.Name, Colour: c.Colour.String(), Type: c.Type.String(), Strength: int(c.Strength)}
+func (s *State) cardView(i uint8) CardView { return s.pack.cardView(i) }
+
+// cardView is instance i as it may be shown.
+func (p *Pack) cardView(i uint8) CardView {
+	c := &p.Characters[p.Instances[i]]
+	return CardView{Card: p.names[i], ID: c.ID, Name: c.Name, Colour: c.Colour.String(), Type: c.Type.String(), Strength: int(c.Strength)}
 }
 
-func (s *State) albumView(slot int) AlbumView {
-	av := AlbumView{Place: slot}
-	if s.slotAlbum[slot] < 0 {
-		av.Empty = true
-		return av
-	}
-	a := s.album(slot)
+// albumPrint is what Album a prints, as its AlbumView shows it.
+func albumPrint(a *Album) AlbumView {
 	title := a.Title
-	av.ID, av.Title, av.Number, av.Rule, av.Threshold = a.ID, &title, a.Number, ruleNames[a.Rule], s.threshold(slot)
+	av := AlbumView{ID: a.ID, Title: &title, Number: a.Number, Rule: ruleNames[a.Rule]}
 	if a.Text.EN != "" {
 		text := a.Text
 		av.Text = &text
 	}
+	return av
+}
+
+func (s *State) albumView(slot int) AlbumView {
+	if s.slotAlbum[slot] < 0 {
+		return AlbumView{Place: slot, Empty: true}
+	}
+	av := albumPrint(s.album(slot))
+	av.Place, av.Threshold = slot, s.threshold(slot)
 	orienting := s.phase == phOrient && int(s.capSlot) == slot
 	for side := 0; side < 2; side++ {
 		hv := HalfView{Seat: int(s.slotSeat[slot][side]), Colour: s.colour[slot][side].String(), Cards: []BoardCard{}}
@@ -232,16 +239,7 @@ func (s *State) characterTexts(v *View) map[string]CharacterText {
 		if !ok {
 			return
 		}
-		c := s.char(i)
-		var ct CharacterText
-		opt := func(t engine.Text) *engine.Text {
-			if t.PL == "" && t.EN == "" {
-				return nil
-			}
-			return &t
-		}
-		ct.Ability, ct.Requirement, ct.Passive = opt(c.AbilityText()), opt(c.RequirementText()), opt(c.PassiveText())
-		texts[cv.ID] = ct
+		texts[cv.ID] = s.pack.characterText(int(s.pack.Instances[i]))
 	}
 	for _, a := range v.Albums {
 		for _, h := range a.Halves {
@@ -265,6 +263,19 @@ func (s *State) characterTexts(v *View) map[string]CharacterText {
 		return nil
 	}
 	return texts
+}
+
+// characterText is what Character ci prints besides its name and
+// strength, from the texts the pack made when it loaded.
+func (p *Pack) characterText(ci int) CharacterText {
+	opt := func(t engine.Text) *engine.Text {
+		if t.PL == "" && t.EN == "" {
+			return nil
+		}
+		return &t
+	}
+	t := &p.texts[ci]
+	return CharacterText{Ability: opt(t[0]), Requirement: opt(t[1]), Passive: opt(t[2])}
 }
 
 // View is what seat viewer may know; engine.Spectator sees public facts only.
@@ -429,135 +440,279 @@ func (s *State) Hash() uint64 {
 // RedactEvent renders an event for viewer: another player's drawn card is
 // shown as a card back.
 func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang) (engine.EventView, bool) {
-	if int(e.Kind) >= len(kindNames) {
+	var buf [256]byte
+	var d eventData
+	text, ok := s.eventText(buf[:0], e, viewer, lang, &d)
+	if !ok {
 		return engine.EventView{}, false
 	}
-	ev := engine.EventView{Kind: KindName(e.Kind), Seat: int(e.Seat), Data: map[string]any{}}
-	pl := lang != engine.EN
-	tr := func(plText, enText string, args ...any) {
-		if pl {
-			ev.Text = fmt.Sprintf(plText, args...)
+	ev := engine.EventView{Kind: KindName(e.Kind), Seat: int(e.Seat), Data: make(map[string]any, d.n), Text: string(text)}
+	for _, f := range d.f[:d.n] {
+		if f.isNum {
+			ev.Data[f.key] = f.num
 		} else {
-			ev.Text = fmt.Sprintf(enText, args...)
+			ev.Data[f.key] = f.str
 		}
 	}
-	who := engine.SeatName(e.Seat).In(lang)
+	return ev, true
+}
+
+// AppendEvent writes RedactEvent's view of the event as JSON without
+// building it (engine.EventAppender).
+func (s *State) AppendEvent(dst []byte, e engine.Event, viewer engine.Seat, lang engine.Lang) ([]byte, bool) {
+	var buf [256]byte
+	var d eventData
+	text, ok := s.eventText(buf[:0], e, viewer, lang, &d)
+	if !ok {
+		return dst, false
+	}
+	dst = engine.AppendJSONField(append(dst, '{'), "kind", KindName(e.Kind))
+	dst = engine.AppendJSONInt(dst, "seat", int64(e.Seat))
+	if d.n > 0 {
+		dst = d.appendJSON(engine.AppendJSONKey(dst, "data"))
+	}
+	return append(engine.AppendJSONBytes(engine.AppendJSONKey(dst, "text"), text), '}'), true
+}
+
+// eventData is an event's data: a few strings and numbers by key.
+type eventData struct {
+	f [4]struct {
+		key, str string
+		num      int32
+		isNum    bool
+	}
+	n int
+}
+
+func (d *eventData) set(key, str string, num int32, isNum bool) {
+	k := 0
+	for k < d.n && d.f[k].key != key {
+		k++
+	}
+	if k == d.n {
+		d.n++
+	}
+	f := &d.f[k]
+	f.key, f.str, f.num, f.isNum = key, str, num, isNum
+}
+
+func (d *eventData) str(key, v string)       { d.set(key, v, 0, false) }
+func (d *eventData) num(key string, v int32) { d.set(key, "", v, true) }
+
+// appendJSON writes the data as encoding/json writes its map: keys sorted.
+func (d *eventData) appendJSON(dst []byte) []byte {
+	var order [len(eventData{}.f)]int
+	for k := range d.n {
+		j := k
+		for ; j > 0 && d.f[order[j-1]].key > d.f[k].key; j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = k
+	}
+	dst = append(dst, '{')
+	for k, o := range order[:d.n] {
+		if k > 0 {
+			dst = append(dst, ',')
+		}
+		f := &d.f[o]
+		dst = append(engine.AppendJSONString(dst, f.key), ':')
+		if f.isNum {
+			dst = strconv.AppendInt(dst, int64(f.num), 10)
+		} else {
+			dst = engine.AppendJSONString(dst, f.str)
+		}
+	}
+	return append(dst, '}')
+}
+
+// cardsNom is a number of cards, in the nominative.
+var cardsNom = engine.N("karta|karty|kart", "card|cards")
+
+// eventText appends the text of an event as viewer sees it in lang, and
+// puts its data in d; false for an event that is not shown.
+func (s *State) eventText(dst []byte, e engine.Event, viewer engine.Seat, lang engine.Lang, d *eventData) ([]byte, bool) {
+	if int(e.Kind) >= len(kindNames) {
+		return dst, false
+	}
+	p := s.pack
+	pl := lang != engine.EN
+	who := func(dst []byte) []byte { return appendSeat(dst, e.Seat, lang) }
 	card := func(i int32) string {
-		if i < 0 || int(i) >= len(s.pack.Instances) {
+		if i < 0 || int(i) >= len(p.Instances) {
 			return "?"
 		}
-		ev.Data["card"] = s.pack.InstanceName(uint8(i))
-		return s.char(uint8(i)).Name.In(lang)
+		d.str("card", p.names[i])
+		return p.Characters[p.Instances[i]].Name.In(lang)
 	}
 	albumTitle := func(a int32) string {
-		if a < 0 || int(a) >= len(s.pack.Albums) {
+		if a < 0 || int(a) >= len(p.Albums) {
 			return "?"
 		}
-		ev.Data["album"] = s.pack.Albums[a].ID
-		return s.pack.Albums[a].Title.In(lang)
+		d.str("album", p.Albums[a].ID)
+		return p.Albums[a].Title.In(lang)
 	}
 	tok := func(t int32) (string, string) {
 		if t < 0 || t > 2 {
 			return "?", "?"
 		}
-		ev.Data["token"] = tokenNames[t]
+		d.str("token", tokenNames[t])
 		return tokenText[t].PL, tokenText[t].EN
 	}
+	// sentence appends who, then mid, then what, then end.
+	sentence := func(dst []byte, mid, what, end string) []byte {
+		return append(append(append(who(dst), mid...), what...), end...)
+	}
 	switch e.Kind {
-	case EvPlayed:
+	case EvPlayed, EvSummoned:
 		n := card(int32(e.Card))
-		ev.Data["place"], ev.Data["side"] = e.A, e.B
-		tr("%s zagrywa: %s (Album %d).", "%s plays %s (Album %d).", who, n, e.A+1)
+		d.num("place", e.A)
+		if e.Kind == EvPlayed {
+			d.num("side", e.B)
+			dst = sentence(dst, pick(pl, " zagrywa: ", " plays "), n, " (Album ")
+		} else {
+			dst = sentence(dst, pick(pl, " wzywa: ", " summons "), n, " (Album ")
+		}
+		dst = append(strconv.AppendInt(dst, int64(e.A+1), 10), ")."...)
 	case EvDrew:
 		if viewer == e.Seat {
 			n := card(int32(e.Card))
-			tr("%s dobiera: %s.", "%s draws %s.", who, n)
+			dst = sentence(dst, pick(pl, " dobiera: ", " draws "), n, ".")
 		} else {
-			if s.rules.backsColour && e.Card >= 0 && int(e.Card) < len(s.pack.Instances) {
-				ev.Data["back"] = s.char(uint8(e.Card)).Colour.String()
+			if s.rules.backsColour && e.Card >= 0 && int(e.Card) < len(p.Instances) {
+				d.str("back", p.iCol[e.Card].String())
 			}
-			tr("%s dobiera kartę.", "%s draws a card.", who)
+			dst = append(who(dst), pick(pl, " dobiera kartę.", " draws a card.")...)
 		}
 	case EvReshuffled:
-		ev.Data["count"] = e.A
-		n := engine.Count(int(e.A), "karta|karty|kart", "card|cards")
-		tr("Talia się skończyła: stos odrzuconych staje się nową talią (%s).", "The deck ran out: the discard pile becomes the new deck (%s).", n.In(lang))
+		d.num("count", e.A)
+		dst = append(dst, pick(pl, "Talia się skończyła: stos odrzuconych staje się nową talią (", "The deck ran out: the discard pile becomes the new deck (")...)
+		dst = append(appendCount(dst, cardsNom, int(e.A), lang), ")."...)
 	case EvDiscarded:
 		n := card(int32(e.Card))
-		tr("%s odrzuca: %s.", "%s discards %s.", who, n)
+		dst = sentence(dst, pick(pl, " odrzuca: ", " discards "), n, ".")
 	case EvKnockedOut, EvRevived, EvEliminated, EvPotion:
 		n := card(int32(e.Card))
-		if e.A >= 0 && int(e.A) < len(s.pack.Instances) {
-			ev.Data["by"] = s.pack.InstanceName(uint8(e.A))
+		if e.A >= 0 && int(e.A) < len(p.Instances) {
+			d.str("by", p.names[e.A])
 		}
+		var mid string
 		switch e.Kind {
 		case EvKnockedOut:
-			tr("%s nokautuje: %s.", "%s knocks out %s.", who, n)
+			mid = pick(pl, " nokautuje: ", " knocks out ")
 		case EvRevived:
-			tr("%s cuci: %s.", "%s revives %s.", who, n)
+			mid = pick(pl, " cuci: ", " revives ")
 		case EvEliminated:
-			tr("%s eliminuje: %s.", "%s eliminates %s.", who, n)
+			mid = pick(pl, " eliminuje: ", " eliminates ")
 		default:
-			tr("%s daje magiczny napój: %s.", "%s gives a magic potion to %s.", who, n)
+			mid = pick(pl, " daje magiczny napój: ", " gives a magic potion to ")
 		}
-	case EvSummoned:
-		n := card(int32(e.Card))
-		ev.Data["place"] = e.A
-		tr("%s wzywa: %s (Album %d).", "%s summons %s (Album %d).", who, n, e.A+1)
+		dst = sentence(dst, mid, n, ".")
 	case EvGainedToken:
-		p, en := tok(e.A)
-		ev.Text = pick(pl, fmt.Sprintf("%s bierze żeton: %s.", who, p), fmt.Sprintf("%s takes a %s token.", who, en))
-	case EvUsedToken:
-		p, en := tok(e.A)
-		n := card(int32(e.Card))
-		if e.B == 1 {
-			ev.Text = pick(pl, fmt.Sprintf("%s używa żetonu (%s), by aktywować: %s.", who, p, n), fmt.Sprintf("%s uses a %s token to activate %s.", who, en, n))
+		tp, ten := tok(e.A)
+		if pl {
+			dst = sentence(dst, " bierze żeton: ", tp, ".")
 		} else {
-			ev.Text = pick(pl, fmt.Sprintf("%s używa żetonu (%s) na: %s.", who, p, n), fmt.Sprintf("%s uses a %s token on %s.", who, en, n))
+			dst = sentence(dst, " takes a ", ten, " token.")
 		}
+	case EvUsedToken:
+		tp, ten := tok(e.A)
+		n := card(int32(e.Card))
+		switch {
+		case pl && e.B == 1:
+			dst = append(sentence(dst, " używa żetonu (", tp, "), by aktywować: "), n...)
+		case pl:
+			dst = append(sentence(dst, " używa żetonu (", tp, ") na: "), n...)
+		case e.B == 1:
+			dst = append(sentence(dst, " uses a ", ten, " token to activate "), n...)
+		default:
+			dst = append(sentence(dst, " uses a ", ten, " token on "), n...)
+		}
+		dst = append(dst, '.')
 	case EvGainedHelmet, EvLostHelmet:
 		if e.A < 0 || e.A > 1 {
-			return engine.EventView{}, false
+			return dst, false
 		}
-		ev.Data["helmet"] = helmetNames[e.A]
+		d.str("helmet", helmetNames[e.A])
 		hp := [2]string{"legionisty", "centuriona"}[e.A]
-		if e.Kind == EvGainedHelmet {
-			ev.Text = pick(pl, fmt.Sprintf("%s zdobywa hełm %s.", who, hp), fmt.Sprintf("%s gains a %s helmet.", who, helmetNames[e.A]))
-		} else {
-			ev.Text = pick(pl, fmt.Sprintf("%s oddaje hełm %s.", who, hp), fmt.Sprintf("%s returns a %s helmet.", who, helmetNames[e.A]))
+		switch {
+		case pl && e.Kind == EvGainedHelmet:
+			dst = sentence(dst, " zdobywa hełm ", hp, ".")
+		case pl:
+			dst = sentence(dst, " oddaje hełm ", hp, ".")
+		case e.Kind == EvGainedHelmet:
+			dst = sentence(dst, " gains a ", helmetNames[e.A], " helmet.")
+		default:
+			dst = sentence(dst, " returns a ", helmetNames[e.A], " helmet.")
 		}
 	case EvCaptured:
 		t := albumTitle(e.B)
-		ev.Data["place"] = e.A
-		tr("%s przejmuje Album %s!", "%s captures the Album %s!", who, t)
+		d.num("place", e.A)
+		dst = sentence(dst, pick(pl, " przejmuje Album ", " captures the Album "), t, "!")
 	case EvReturned:
 		n := card(int32(e.Card))
-		ev.Text = pick(pl, fmt.Sprintf("%s: karta wraca na rękę — %s.", who, n), fmt.Sprintf("%s goes back to %s's hand.", n, who))
+		if pl {
+			dst = sentence(dst, ": karta wraca na rękę — ", n, ".")
+		} else {
+			dst = append(who(append(append(dst, n...), " goes back to "...)), "'s hand."...)
+		}
 	case EvNewAlbum:
 		t := albumTitle(e.B)
-		ev.Data["place"] = e.A
+		d.num("place", e.A)
 		if e.Card < 0 || e.Card > 1 {
-			return engine.EventView{}, false
+			return dst, false
 		}
-		ev.Data["colour"] = colourNames[e.Card]
-		ev.Text = pick(pl, fmt.Sprintf("%s kładzie nowy Album %s, stroną %s do siebie.", who, t, [2]string{"niebieską", "czerwoną"}[e.Card]),
-			fmt.Sprintf("%s places the new Album %s with its %s half toward them.", who, t, colourNames[e.Card]))
+		d.str("colour", colourNames[e.Card])
+		if pl {
+			dst = sentence(dst, " kładzie nowy Album ", t, ", stroną ")
+			dst = append(append(dst, [2]string{"niebieską", "czerwoną"}[e.Card]...), " do siebie."...)
+		} else {
+			dst = sentence(dst, " places the new Album ", t, " with its ")
+			dst = append(append(dst, colourNames[e.Card]...), " half toward them."...)
+		}
 	case EvTookDiscardTop:
 		n := card(int32(e.Card))
-		tr("%s bierze ze stosu odrzuconych: %s.", "%s takes %s from the discard pile.", who, n)
+		if pl {
+			dst = sentence(dst, " bierze ze stosu odrzuconych: ", n, ".")
+		} else {
+			dst = sentence(dst, " takes ", n, " from the discard pile.")
+		}
 	case EvTurn:
-		ev.Data["turn"] = e.A
-		tr("Tura %d: %s.", "Turn %d: %s.", e.A, who)
+		d.num("turn", e.A)
+		dst = strconv.AppendInt(append(dst, pick(pl, "Tura ", "Turn ")...), int64(e.A), 10)
+		dst = append(who(append(dst, ": "...)), '.')
 	case EvWon:
-		ev.Data["sestertii"] = e.A
-		tr("%s wygrywa (%s)!", "%s wins (%s)!", who, sestertii.Count(int(e.A)).In(lang))
+		d.num("sestertii", e.A)
+		dst = append(who(dst), pick(pl, " wygrywa (", " wins (")...)
+		dst = append(appendCount(dst, sestertii, int(e.A), lang), ")!"...)
 	case EvAbilitySkipped:
 		n := card(int32(e.Card))
-		tr("%s nie używa zdolności: %s.", "%s does not use the ability of %s.", who, n)
+		dst = sentence(dst, pick(pl, " nie używa zdolności: ", " does not use the ability of "), n, ".")
 	default:
-		return engine.EventView{}, false
+		return dst, false
 	}
-	return ev, true
+	return dst, true
+}
+
+// seatNames are the seats' names, made once.
+var seatNames = func() (t [MaxPlayers]engine.Text) {
+	for q := range t {
+		t[q] = engine.SeatName(engine.Seat(q))
+	}
+	return t
+}()
+
+// appendSeat appends the name of seat q in lang (engine.SeatName).
+func appendSeat(dst []byte, q engine.Seat, lang engine.Lang) []byte {
+	if q >= 0 && int(q) < len(seatNames) {
+		return append(dst, seatNames[q].In(lang)...)
+	}
+	return append(dst, engine.SeatName(q).In(lang)...)
+}
+
+// appendCount appends n and noun w in the form n needs, in lang
+// (engine.Noun.Count).
+func appendCount(dst []byte, w engine.Noun, n int, lang engine.Lang) []byte {
+	return append(append(strconv.AppendInt(dst, int64(n), 10), ' '), w.Form(n).In(lang)...)
 }
 
 func pick(pl bool, a, b string) string {

@@ -1,6 +1,11 @@
 package asterix
 
 import (
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
 	"stolik/engine"
 )
 
@@ -53,6 +58,18 @@ func (a AlbumView) AppendJSON(dst []byte) []byte {
 	if a.Empty {
 		dst = engine.AppendJSONBool(dst, "empty", true)
 	}
+	dst = a.appendPrint(dst)
+	if a.Threshold != 0 {
+		dst = engine.AppendJSONInt(dst, "threshold", int64(a.Threshold))
+	}
+	if len(a.Halves) > 0 {
+		dst = engine.AppendJSONList(engine.AppendJSONKey(dst, "halves"), a.Halves)
+	}
+	return append(dst, '}')
+}
+
+// appendPrint appends what the Album's card prints, from id to text.
+func (a *AlbumView) appendPrint(dst []byte) []byte {
 	if a.ID != "" {
 		dst = engine.AppendJSONField(dst, "id", a.ID)
 	}
@@ -68,13 +85,7 @@ func (a AlbumView) AppendJSON(dst []byte) []byte {
 	if a.Text != nil {
 		dst = a.Text.AppendJSON(engine.AppendJSONKey(dst, "text"))
 	}
-	if a.Threshold != 0 {
-		dst = engine.AppendJSONInt(dst, "threshold", int64(a.Threshold))
-	}
-	if len(a.Halves) > 0 {
-		dst = engine.AppendJSONList(engine.AppendJSONKey(dst, "halves"), a.Halves)
-	}
-	return append(dst, '}')
+	return dst
 }
 
 func (w Warning) AppendJSON(dst []byte) []byte {
@@ -207,5 +218,251 @@ func (sn Snapshot) AppendJSON(dst []byte) []byte {
 		panic(err)
 	}
 	dst = engine.AppendJSONField(dst, "rng", sn.RNG)
+	return append(dst, '}')
+}
+
+// encode makes what the views print of the cards, once: each card's
+// fields, each Character's texts and their entry among the view's
+// characters, each Album's print and cover.
+func (p *Pack) encode() {
+	p.texts = make([][3]engine.Text, len(p.Characters))
+	p.textsJSON = make([][]byte, len(p.Characters))
+	p.byID = make([]uint8, len(p.Characters))
+	for ci := range p.Characters {
+		c := &p.Characters[ci]
+		p.texts[ci] = [3]engine.Text{c.AbilityText(), c.RequirementText(), c.PassiveText()}
+		p.textsJSON[ci] = p.characterText(ci).AppendJSON(append(engine.AppendJSONString(nil, c.ID), ':'))
+		p.byID[ci] = uint8(ci)
+	}
+	// As encoding/json orders a map's keys.
+	slices.SortFunc(p.byID, func(a, b uint8) int { return strings.Compare(p.Characters[a].ID, p.Characters[b].ID) })
+	p.cardJSON = make([][]byte, len(p.Instances))
+	for i := range p.Instances {
+		cv := p.cardView(uint8(i))
+		p.cardJSON[i] = cv.appendFields(nil)
+	}
+	p.albumJSON, p.coverJSON = make([][]byte, len(p.Albums)), make([][]byte, len(p.Albums))
+	for k := range p.Albums {
+		a := &p.Albums[k]
+		av := albumPrint(a)
+		// After the place: with its comma.
+		p.albumJSON[k] = av.appendPrint([]byte{'x'})[1:]
+		p.coverJSON[k] = AlbumCover{Title: a.Title, Number: a.Number}.AppendJSON(nil)
+	}
+}
+
+// AppendView writes View(viewer)'s JSON without building it
+// (engine.ViewAppender): the cards, the Albums and the Characters' texts
+// as the pack has them written.
+func (s *State) AppendView(dst []byte, viewer engine.Seat) []byte {
+	p := s.pack
+	var shown instSet // the Characters (by index) whose texts the view gives
+	dst = engine.AppendJSONField(append(dst, '{'), "game", "asterix")
+	dst = engine.AppendJSONInt(dst, "viewer", int64(viewer))
+	dst = engine.AppendJSONInt(dst, "turn", int64(s.turns))
+	dst = engine.AppendJSONInt(dst, "active", int64(s.active))
+	dst = engine.AppendJSONInts(engine.AppendJSONKey(dst, "pending"), pendingInts(s.Pending()))
+
+	dst = engine.AppendJSONField(append(engine.AppendJSONKey(dst, "decision"), '{'), "phase", phaseNames[s.phase])
+	dst = engine.AppendJSONInt(dst, "seat", int64(s.decider))
+	place, left, who := int64(-1), int64(0), int64(-1)
+	switch s.phase {
+	case phCostDiscard, phCostHelmet, phAbility, phAbilityDiscard, phOppDiscard:
+		i := s.ctx.inst
+		shown.set(p.Instances[i])
+		dst = append(append(append(engine.AppendJSONKey(dst, "card"), '{'), p.cardJSON[i]...), '}')
+		place, left, who = int64(s.ctx.slot), int64(s.ctx.left), int64(s.ctx.who)
+		if s.phase == phCostHelmet {
+			left = int64(s.ctx.payLeft)
+		}
+	case phTake, phOrient:
+		place = int64(s.capSlot)
+	}
+	dst = engine.AppendJSONInt(dst, "place", place)
+	if left != 0 {
+		dst = engine.AppendJSONInt(dst, "left", left)
+	}
+	dst = append(engine.AppendJSONInt(dst, "who", who), '}')
+
+	dst = append(engine.AppendJSONKey(dst, "albums"), '[')
+	for slot := range int(s.nslots) {
+		if slot > 0 {
+			dst = append(dst, ',')
+		}
+		dst = s.appendAlbum(dst, slot, &shown)
+	}
+	dst = append(dst, ']')
+
+	dst = append(engine.AppendJSONKey(dst, "players"), '[')
+	for q := range engine.Seat(s.seats) {
+		if q > 0 {
+			dst = append(dst, ',')
+		}
+		dst = s.appendPlayer(dst, q, viewer, &shown)
+	}
+	dst = append(dst, ']')
+
+	dst = append(engine.AppendJSONKey(dst, "supply"), '{')
+	dst = engine.AppendJSONInts(engine.AppendJSONKey(dst, "tokens"), s.supplyT[:])
+	dst = append(engine.AppendJSONInts(engine.AppendJSONKey(dst, "helmets"), s.supplyH[:]), '}')
+	dst = engine.AppendJSONInt(dst, "deck_count", int64(s.deckN))
+	if s.rules.backsColour && s.deckN > 0 {
+		dst = engine.AppendJSONField(dst, "deck_top_colour", p.iCol[s.deck[s.deckN-1]].String())
+	}
+	dst = append(engine.AppendJSONKey(dst, "discard"), '[')
+	for k, i := range s.discard[:s.discardN] {
+		if k > 0 {
+			dst = append(dst, ',')
+		}
+		shown.set(p.Instances[i])
+		dst = append(append(append(dst, '{'), p.cardJSON[i]...), '}')
+	}
+	dst = append(dst, ']')
+	dst = engine.AppendJSONInt(dst, "album_deck_count", int64(s.albumsN))
+	if s.albumsN > 0 {
+		dst = append(engine.AppendJSONKey(dst, "album_deck_top"), p.coverJSON[s.albums[s.albumsN-1]]...)
+	}
+	dst = engine.AppendJSONInt(dst, "cards_in_pack", int64(len(p.Instances)))
+	if s.winners != 0 {
+		dst = append(engine.AppendJSONKey(dst, "winners"), '[')
+		first := true
+		for q := range int(s.seats) {
+			if s.winners&(1<<uint(q)) != 0 {
+				if !first {
+					dst = append(dst, ',')
+				}
+				dst, first = strconv.AppendInt(dst, int64(q), 10), false
+			}
+		}
+		dst = append(dst, ']')
+	}
+	if !shown.empty() {
+		dst = append(engine.AppendJSONKey(dst, "characters"), '{')
+		first := true
+		for _, ci := range p.byID {
+			if shown.has(ci) {
+				if !first {
+					dst = append(dst, ',')
+				}
+				dst, first = append(dst, p.textsJSON[ci]...), false
+			}
+		}
+		dst = append(dst, '}')
+	}
+	return append(dst, '}')
+}
+
+// pendingInts is the pending seats as the view lists them.
+func pendingInts(p []engine.Seat) []engine.Seat {
+	if p == nil {
+		return []engine.Seat{} // [], as View.Pending
+	}
+	return p
+}
+
+// appendAlbum writes the AlbumView of slot, marking the Characters on it
+// in shown.
+func (s *State) appendAlbum(dst []byte, slot int, shown *instSet) []byte {
+	p := s.pack
+	dst = engine.AppendJSONInt(append(dst, '{'), "place", int64(slot))
+	if s.slotAlbum[slot] < 0 {
+		return append(engine.AppendJSONBool(dst, "empty", true), '}')
+	}
+	dst = append(dst, p.albumJSON[s.slotAlbum[slot]]...)
+	if t := s.threshold(slot); t != 0 {
+		dst = engine.AppendJSONInt(dst, "threshold", int64(t))
+	}
+	orienting := s.phase == phOrient && int(s.capSlot) == slot
+	dst = append(engine.AppendJSONKey(dst, "halves"), '[')
+	for side := range 2 {
+		if side > 0 {
+			dst = append(dst, ',')
+		}
+		dst = engine.AppendJSONInt(append(dst, '{'), "seat", int64(s.slotSeat[slot][side]))
+		colour := s.colour[slot][side].String()
+		if orienting {
+			colour = ""
+		}
+		dst = engine.AppendJSONField(dst, "colour", colour)
+		dst = engine.AppendJSONInt(dst, "total", int64(s.total(slot, side)))
+		dst = append(engine.AppendJSONKey(dst, "cards"), '[')
+		last := s.lastPlaced(slot, side)
+		h := &s.halves[slot][side]
+		for k, x := range h.cards[:h.n] {
+			if k > 0 {
+				dst = append(dst, ',')
+			}
+			shown.set(p.Instances[x])
+			ko := s.ko.has(x)
+			dst = append(append(dst, '{'), p.cardJSON[x]...)
+			dst = engine.AppendJSONInt(dst, "current", int64(s.strength(x, slot)))
+			dst = engine.AppendJSONBool(dst, "counts", !ko && s.counts(x, slot, side))
+			if s.potion.has(x) {
+				dst = engine.AppendJSONBool(dst, "potion", true)
+			}
+			if ko {
+				dst = engine.AppendJSONBool(dst, "knocked_out", true)
+			}
+			if int(x) == last {
+				dst = engine.AppendJSONBool(dst, "last", true)
+			}
+			dst = append(dst, '}')
+		}
+		dst = append(dst, ']', '}')
+	}
+	return append(dst, ']', '}')
+}
+
+// appendPlayer writes the PlayerView of seat q as viewer sees it, marking
+// the Characters of the cards shown in shown.
+func (s *State) appendPlayer(dst []byte, q, viewer engine.Seat, shown *instSet) []byte {
+	p := s.pack
+	dst = engine.AppendJSONInt(append(dst, '{'), "seat", int64(q))
+	dst = engine.AppendJSONInt(dst, "sestertii", int64(s.score(q)))
+	dst = engine.AppendJSONInt(dst, "albums", int64(s.won[q]))
+	dst = engine.AppendJSONInts(engine.AppendJSONKey(dst, "tokens"), s.tokens[q][:])
+	dst = engine.AppendJSONInts(engine.AppendJSONKey(dst, "helmets"), s.helmets[q][:])
+	dst = engine.AppendJSONInt(dst, "hand_count", int64(s.hands[q].count()))
+	dst = append(engine.AppendJSONKey(dst, "hand"), '[')
+	var hidden [3]int // by Colour
+	first := true
+	for k, w := range s.hands[q] {
+		for w != 0 {
+			i := uint8(k*64 + bits.TrailingZeros64(w))
+			w &= w - 1
+			switch {
+			case q == viewer || s.known[q].has(i):
+				if !first {
+					dst = append(dst, ',')
+				}
+				first = false
+				shown.set(p.Instances[i])
+				dst = append(append(append(dst, '{'), p.cardJSON[i]...), '}')
+			case s.rules.backsColour:
+				hidden[p.iCol[i]]++
+			}
+		}
+	}
+	dst = append(dst, ']')
+	if hidden != [3]int{} {
+		dst = append(engine.AppendJSONKey(dst, "hidden_colours"), '{')
+		for _, c := range [...]Colour{Blue, Purple, Red} { // the names' order
+			if hidden[c] > 0 {
+				dst = engine.AppendJSONInt(dst, c.String(), int64(hidden[c]))
+			}
+		}
+		dst = append(dst, '}')
+	}
+	var buf [MaxPlayers]threat
+	if ts := s.threats(int(q), buf[:0]); len(ts) > 0 {
+		dst = append(engine.AppendJSONKey(dst, "warnings"), '[')
+		for k, t := range ts {
+			if k > 0 {
+				dst = append(dst, ',')
+			}
+			dst = t.appendJSON(dst)
+		}
+		dst = append(dst, ']')
+	}
 	return append(dst, '}')
 }

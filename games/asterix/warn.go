@@ -1,10 +1,6 @@
 package asterix
 
-import (
-	"fmt"
-
-	"stolik/engine"
-)
+import "stolik/engine"
 
 // Who is close to losing. The game ends against every other player when
 // one reaches 50 sestertii, as a rule through a capture: the Album (15)
@@ -60,21 +56,35 @@ func (s *State) bestCapture(q engine.Seat) int {
 	return best
 }
 
-// warnings says which rivals of seat p are one capture from winning, in
-// seat order.
-func (s *State) warnings(p int) []Warning {
+// threat is a rival one capture from winning: their seat, their
+// sestertii now and what their best capture would bring.
+type threat struct{ rival, score, gain int }
+
+// threats appends to dst the rivals of seat p who are one capture from
+// winning, in seat order.
+func (s *State) threats(p int, dst []threat) []threat {
 	if s.phase == phOver {
-		return nil
+		return dst
 	}
-	var out []Warning
 	for q := range int(s.seats) {
 		if q == p {
 			continue
 		}
 		score := s.score(engine.Seat(q))
 		if gain := s.bestCapture(engine.Seat(q)); gain > 0 && score+gain >= winScore {
-			out = append(out, newWarning(q, score, gain))
+			dst = append(dst, threat{q, score, gain})
 		}
+	}
+	return dst
+}
+
+// warnings says which rivals of seat p are one capture from winning, in
+// seat order.
+func (s *State) warnings(p int) []Warning {
+	var buf [MaxPlayers]threat
+	var out []Warning
+	for _, t := range s.threats(p, buf[:0]) {
+		out = append(out, newWarning(t.rival, t.score, t.gain))
 	}
 	return out
 }
@@ -82,10 +92,39 @@ func (s *State) warnings(p int) []Warning {
 // newWarning is the warning about the rival in seat q, who has score
 // sestertii and could gain gain by one capture.
 func newWarning(q, score, gain int) Warning {
-	who := engine.SeatName(engine.Seat(q))
-	coins := engine.N("sestercję|sestercje|sestercji", "sestertius|sestertii") // after "ma", "da": the accusative
-	has, more := coins.Count(score), coins.Count(gain)
-	return Warning{Kind: "capture", Rival: q, Sestertii: score, Gain: gain, Text: engine.Text{
-		PL: fmt.Sprintf("%s ma %s: jeden zdobyty Album da mu %s i wygraną.", who.PL, has.PL, more.PL),
-		EN: fmt.Sprintf("%s has %s: one captured Album brings %s and the win.", who.EN, has.EN, more.EN)}}
+	t := threat{q, score, gain}
+	var buf [160]byte
+	pl := string(t.text(buf[:0], engine.PL))
+	en := string(t.text(buf[:0], engine.EN))
+	return Warning{Kind: "capture", Rival: q, Sestertii: score, Gain: gain, Text: engine.Text{PL: pl, EN: en}}
+}
+
+// appendJSON writes the threat's Warning as its AppendJSON does.
+func (t threat) appendJSON(dst []byte) []byte {
+	dst = engine.AppendJSONField(append(dst, '{'), "kind", "capture")
+	dst = engine.AppendJSONInt(dst, "rival", int64(t.rival))
+	dst = engine.AppendJSONInt(dst, "sestertii", int64(t.score))
+	dst = engine.AppendJSONInt(dst, "gain", int64(t.gain))
+	var buf [160]byte
+	dst = append(engine.AppendJSONKey(dst, "text"), `{"pl":`...)
+	dst = engine.AppendJSONBytes(dst, t.text(buf[:0], engine.PL))
+	dst = append(dst, `,"en":`...)
+	dst = engine.AppendJSONBytes(dst, t.text(buf[:0], engine.EN))
+	return append(dst, '}', '}')
+}
+
+// coinsAcc is sestertii after "ma", "da": the accusative.
+var coinsAcc = engine.N("sestercję|sestercje|sestercji", "sestertius|sestertii")
+
+// text appends the warning's text in lang.
+func (t threat) text(dst []byte, lang engine.Lang) []byte {
+	dst = appendSeat(dst, engine.Seat(t.rival), lang)
+	if lang == engine.EN {
+		dst = appendCount(append(dst, " has "...), coinsAcc, t.score, lang)
+		dst = appendCount(append(dst, ": one captured Album brings "...), coinsAcc, t.gain, lang)
+		return append(dst, " and the win."...)
+	}
+	dst = appendCount(append(dst, " ma "...), coinsAcc, t.score, lang)
+	dst = appendCount(append(dst, ": jeden zdobyty Album da mu "...), coinsAcc, t.gain, lang)
+	return append(dst, " i wygraną."...)
 }

@@ -225,6 +225,8 @@ type Pack struct {
 	events  cardSet // every Event instance
 	niets   cardSet
 	smokes  cardSet
+	// what the views show of the cards, written once (viewjson.go)
+	faces faceTable
 }
 
 // Action returns the card of action instance i.
@@ -560,6 +562,7 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	p.faces = newFaceTable(p)
 	return p, nil
 }
 

@@ -1,7 +1,7 @@
 package frontline
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"stolik/engine"
@@ -115,16 +115,126 @@ func (s *State) decisionText() engine.Text {
 	return engine.Text{PL: "gra się skończyła", EN: "the game is over"}
 }
 
+// evData is an event's data: a few values by key, as RedactEvent's
+// EventView.Data holds them.
+type evData struct {
+	n    int
+	keys [4]string
+	vals [4]evValue
+}
+
+// evValue is one value of an event's data.
+type evValue struct {
+	kind uint8 // evInt, evString, evBool
+	n    int32
+	s    string
+	b    bool
+}
+
+const (
+	evInt uint8 = iota
+	evString
+	evBool
+)
+
+// set puts a value under key, replacing the one there.
+func (d *evData) set(key string, v evValue) {
+	for i := 0; i < d.n; i++ {
+		if d.keys[i] == key {
+			d.vals[i] = v
+			return
+		}
+	}
+	d.keys[d.n], d.vals[d.n] = key, v
+	d.n++
+}
+
+func (d *evData) int(key string, n int32)  { d.set(key, evValue{kind: evInt, n: n}) }
+func (d *evData) str(key string, s string) { d.set(key, evValue{kind: evString, s: s}) }
+func (d *evData) bool(key string, b bool)  { d.set(key, evValue{kind: evBool, b: b}) }
+func (v *evValue) value() any {
+	switch v.kind {
+	case evString:
+		return v.s
+	case evBool:
+		return v.b
+	}
+	return v.n
+}
+
+// appendJSON appends the data as encoding/json writes the map: its keys
+// sorted.
+func (d *evData) appendJSON(dst []byte) []byte {
+	var order [len(d.keys)]int
+	for i := 0; i < d.n; i++ {
+		j := i
+		for ; j > 0 && d.keys[order[j-1]] > d.keys[i]; j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = i
+	}
+	dst = append(dst, '{')
+	for _, i := range order[:d.n] {
+		v := &d.vals[i]
+		switch dst = engine.AppendJSONKey(dst, d.keys[i]); v.kind {
+		case evString:
+			dst = engine.AppendJSONString(dst, v.s)
+		case evBool:
+			dst = strconv.AppendBool(dst, v.b)
+		default:
+			dst = strconv.AppendInt(dst, int64(v.n), 10)
+		}
+	}
+	return append(dst, '}')
+}
+
 // RedactEvent renders e for viewer: a kept card, a committed card before its
 // reveal and a drawn card stay with their owner.
 func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang) (engine.EventView, bool) {
 	if int(e.Kind) >= len(evNames) {
 		return engine.EventView{}, false
 	}
+	ev := engine.EventView{Kind: evNames[e.Kind], Seat: int(e.Seat), Data: map[string]any{}}
+	var buf [256]byte
+	var d evData
+	text, ok := s.writeEvent(buf[:0], e, viewer, lang, &d)
+	if !ok {
+		return ev, false
+	}
+	for i := 0; i < d.n; i++ {
+		ev.Data[d.keys[i]] = d.vals[i].value()
+	}
+	ev.Text = string(text)
+	return ev, true
+}
+
+// AppendEvent writes RedactEvent's view of e as JSON without building it
+// (engine.EventAppender).
+func (s *State) AppendEvent(dst []byte, e engine.Event, viewer engine.Seat, lang engine.Lang) ([]byte, bool) {
+	if int(e.Kind) >= len(evNames) {
+		return dst, false
+	}
+	var buf [256]byte
+	var d evData
+	text, ok := s.writeEvent(buf[:0], e, viewer, lang, &d)
+	if !ok {
+		return dst, false
+	}
+	dst = engine.AppendJSONField(append(dst, '{'), "kind", evNames[e.Kind])
+	dst = engine.AppendJSONInt(dst, "seat", int64(e.Seat))
+	if d.n > 0 {
+		dst = d.appendJSON(engine.AppendJSONKey(dst, "data"))
+	}
+	return append(engine.AppendJSONBytes(engine.AppendJSONKey(dst, "text"), text), '}'), true
+}
+
+// writeEvent appends e's text for viewer in lang and puts its data in d;
+// false when viewer is not shown e.
+func (s *State) writeEvent(dst []byte, e engine.Event, viewer engine.Seat, lang engine.Lang, d *evData) ([]byte, bool) {
 	k := evKind(e.Kind)
-	ev := engine.EventView{Kind: evNames[k], Seat: int(e.Seat), Data: map[string]any{}}
 	pl := lang != engine.EN
-	tr := func(plText, enText string, args ...any) {
+	start := len(dst)
+	tr := func(plText, enText string, parts ...part) {
 		t := enText
 		if pl {
 			t = plText
@@ -132,75 +242,77 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		// A card's name may end with its own mark ("Naprzód!", "F.U.B.A.R."):
 		// the sentence's full stop is then left out.
 		if strings.HasSuffix(t, "%s.") {
-			ev.Text = engine.Sentence(fmt.Sprintf(strings.TrimSuffix(t, "."), args...))
+			dst = endSentence(appendText(dst, lang, t[:len(t)-1], parts...), start)
 			return
 		}
-		ev.Text = fmt.Sprintf(t, args...)
+		dst = appendText(dst, lang, t, parts...)
 	}
-	seatName := func(p int) string {
+	seatName := func(p int) part {
 		if p < 0 || p >= int(s.n) {
 			if pl {
-				return "nikt"
+				return str("nikt")
 			}
-			return "nobody"
+			return str("nobody")
 		}
-		name := s.pack.Comrades[s.seats[p].comrade].Name.In(lang)
+		word := "Player "
 		if pl {
-			return fmt.Sprintf("Gracz %d (%s)", p+1, name)
+			word = "Gracz "
 		}
-		return fmt.Sprintf("Player %d (%s)", p+1, name)
+		return part{kind: partSeat, s: word, n: p + 1, name: s.pack.Comrades[s.seats[p].comrade].Name.In(lang)}
 	}
 	who := seatName(int(e.Seat))
 	// whose names the seat in the genitive: "Czołg gracza 2 (Anatolij)".
-	whose := func() string {
+	whose := func() part {
 		if e.Seat < 0 || int(e.Seat) >= int(s.n) {
 			return who
 		}
-		name := s.pack.Comrades[s.seats[e.Seat].comrade].Name.In(lang)
+		w := who
 		if pl {
-			return fmt.Sprintf("gracza %d (%s)", int(e.Seat)+1, name)
+			w.s = "gracza "
 		}
-		return fmt.Sprintf("Player %d (%s)", int(e.Seat)+1, name)
+		return w
 	}
-	cards := func(n int32) string { return engine.Count(int(n), "kartę|karty|kart", "card|cards").In(lang) }
-	action := func() string {
+	cards := func(n int32) part { return count(int(n), &cardNoun) }
+	action := func() part {
 		if e.Card < 0 || int(e.Card) >= s.pack.NumActions() {
-			return "?"
+			return str("?")
 		}
-		ev.Data["card"] = s.pack.ActionName(uint8(e.Card))
-		return s.pack.Action(uint8(e.Card)).Name.In(lang)
+		d.str("card", s.pack.ActionName(uint8(e.Card)))
+		return str(s.pack.Action(uint8(e.Card)).Name.In(lang))
 	}
-	attack := func() string {
+	attack := func() part {
 		if e.Card < 0 || int(e.Card) >= s.pack.NumAttacks() {
-			return "?"
+			return str("?")
 		}
-		ev.Data["attack"] = s.pack.AttackName(uint8(e.Card))
-		return s.pack.Attack(uint8(e.Card)).Name.In(lang)
+		d.str("attack", s.pack.AttackName(uint8(e.Card)))
+		return str(s.pack.Attack(uint8(e.Card)).Name.In(lang))
 	}
 	switch k {
 	case evTurn:
-		ev.Data["turn"] = e.A
-		tr("Tura %d; Inicjatywa: %s.", "Turn %d; Initiative: %s.", e.A, who)
+		d.int("turn", e.A)
+		tr("Tura %d; Inicjatywa: %s.", "Turn %d; Initiative: %s.", num(e.A), who)
 	case evAttack:
 		tr("Atak: %s.", "Attack: %s.", attack())
 	case evTarget:
-		ev.Data["slot"], ev.Data["target"] = e.A, e.B
+		d.int("slot", e.A)
+		d.int("target", e.B)
 		if e.A < 0 {
 			tr("%s: Cel poza Linią Frontu.", "%s: the Target is off the front line.", attack())
 		} else {
-			tr("%s: Cel na miejscu %d.", "%s: Target on slot %d.", attack(), e.A+1)
+			tr("%s: Cel na miejscu %d.", "%s: Target on slot %d.", attack(), num(e.A+1))
 		}
 	case evMinePlaced:
-		ev.Data["slot"], ev.Data["mines"] = e.A, e.B
-		tr("Mina na wolnym miejscu (miejsce %d).", "A Mine on the empty space (slot %d).", e.A+1)
+		d.int("slot", e.A)
+		d.int("mines", e.B)
+		tr("Mina na wolnym miejscu (miejsce %d).", "A Mine on the empty space (slot %d).", num(e.A+1))
 	case evRoulette:
-		ev.Data["roulettes"] = e.A
-		tr("Rosyjska Ruletka przy karcie Inicjatywy (razem %d).", "A Russian Roulette on the Initiative card (%d now).", e.A)
+		d.int("roulettes", e.A)
+		tr("Rosyjska Ruletka przy karcie Inicjatywy (razem %d).", "A Russian Roulette on the Initiative card (%d now).", num(e.A))
 	case evDraft:
 		tr("TOWARZYSZE! Wybór kart z ręki.", "COMRADES! A draft from the hands.")
 	case evKept:
 		if viewer != e.Seat {
-			return ev, false
+			return dst, false
 		}
 		tr("Zatrzymujesz: %s.", "You keep %s.", action())
 	case evPassed:
@@ -214,9 +326,10 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 	case evDone:
 		tr("%s nie zagra już Wydarzenia w tej turze.", "%s will play no more Events this turn.", who)
 	case evPlayed:
-		ev.Data["a"], ev.Data["b"] = e.A, e.B
+		d.int("a", e.A)
+		d.int("b", e.B)
 		if e.Card < 0 {
-			tr("%s używa zdolności: wymiana rąk z graczem %d.", "%s uses the ability: exchange hands with player %d.", who, e.A+1)
+			tr("%s używa zdolności: wymiana rąk z graczem %d.", "%s uses the ability: exchange hands with player %d.", who, num(e.A+1))
 		} else {
 			tr("%s zagrywa Wydarzenie: %s.", "%s plays the Event %s.", who, action())
 		}
@@ -229,25 +342,26 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 	case evRevealed:
 		tr("%s odkrywa: %s.", "%s reveals %s.", who, action())
 	case evEquipped:
-		ev.Data["durability"] = e.A
-		tr("%s: Ekwipunek %s w grze (wytrzymałość %d).", "%s: Equipment %s in play (durability %d).", who, action(), e.A)
+		d.int("durability", e.A)
+		tr("%s: Ekwipunek %s w grze (wytrzymałość %d).", "%s: Equipment %s in play (durability %d).", who, action(), num(e.A))
 	case evEquipUsed:
-		ev.Data["durability"] = e.A
-		tr("%s używa: %s (zostaje %d).", "%s uses %s (%d left).", who, action(), e.A)
+		d.int("durability", e.A)
+		tr("%s używa: %s (zostaje %d).", "%s uses %s (%d left).", who, action(), num(e.A))
 	case evMoved:
-		ev.Data["slot"] = e.A
-		tr("%s na miejscu %d.", "%s is on slot %d.", who, e.A+1)
+		d.int("slot", e.A)
+		tr("%s na miejscu %d.", "%s is on slot %d.", who, num(e.A+1))
 	case evBlocked:
-		ev.Data["lost"] = e.A
+		d.int("lost", e.A)
 		tr("%s nie może się ruszyć.", "%s cannot move.", who)
 	case evFubar:
 		tr("%s: F.U.B.A.R.", "%s: F.U.B.A.R.", who)
 	case evMineFired, evWireHurt, evDamage:
-		ev.Data["damage"], ev.Data["hp"] = e.A, e.B
-		tr("%s: %s, %s (zostaje %d PŻ).", "%s: %s, %s (%d HP left).", who, attack(), damageText(int(e.A)).In(lang), e.B)
+		d.int("damage", e.A)
+		d.int("hp", e.B)
+		tr("%s: %s, %s (zostaje %d PŻ).", "%s: %s, %s (%d HP left).", who, attack(), count(int(e.A), &damageNoun), num(e.B))
 	case evWireLaid:
-		ev.Data["slot"] = e.A
-		tr("Drut Kolczasty na miejscu %d.", "Barbed Wire on slot %d.", e.A+1)
+		d.int("slot", e.A)
+		tr("Drut Kolczasty na miejscu %d.", "Barbed Wire on slot %d.", num(e.A+1))
 	case evCrushed:
 		tr("Czołg %s niszczy: %s.", "The Tank of %s destroys %s.", whose(), attack())
 	case evTankStopped:
@@ -263,43 +377,45 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 	case evGasOver:
 		tr("%s: Gaz Łzawiący przestaje działać.", "%s: the Tear Gas wears off.", who)
 	case evNikolai:
-		ev.Data["damage"] = e.A
+		d.int("damage", e.A)
 		tr("%s unika obrażeń (zdolność).", "%s takes no damage (ability).", who)
 	case evDied:
 		tr("%s ginie.", "%s dies.", who)
 	case evCommissar:
-		ev.Data["slot"] = e.A
-		tr("Komisarz rusza naprzód (miejsce %d).", "The Commissar advances (slot %d).", e.A+1)
+		d.int("slot", e.A)
+		tr("Komisarz rusza naprzód (miejsce %d).", "The Commissar advances (slot %d).", num(e.A+1))
 	case evDrew:
-		ev.Data["count"] = e.A
+		d.int("count", e.A)
 		tr("%s dobiera %s.", "%s draws %s.", who, cards(e.A))
 	case evReshuffle, evAttackReshuffle:
-		ev.Data["count"] = e.A
+		d.int("count", e.A)
 		tr("Talia się skończyła: przetasowano %s.", "The deck ran out: %s reshuffled.", cards(e.A))
 	case evSmokeReplaced:
 		tr("%s odrzuca Zasłonę Dymną i dobiera kartę.", "%s discards a Smoke Screen and draws a card.", who)
 		action()
 	case evHealed:
-		ev.Data["healed"], ev.Data["hp"] = e.A, e.B
-		tr("%s odzyskuje %d PŻ (ma %d).", "%s regains %d HP (%d now).", who, e.A, e.B)
+		d.int("healed", e.A)
+		d.int("hp", e.B)
+		tr("%s odzyskuje %d PŻ (ma %d).", "%s regains %d HP (%d now).", who, num(e.A), num(e.B))
 	case evExchanged:
-		ev.Data["with"] = e.A
+		d.int("with", e.A)
 		tr("%s i %s wymieniają się rękami.", "%s and %s exchange hands.", who, seatName(int(e.A)))
 	case evShuffled:
 		tr("Wsjo Rawno! Linia Frontu wymieszana.", "Whatever! The front line is shuffled.")
 	case evStoj:
 		tr("Stój! Nikt się nie rusza w tej turze.", "Halt! Nobody moves this turn.")
 	case evTargetMoved:
-		ev.Data["slot"], ev.Data["target"] = e.A, e.B
-		tr("Cel przesunięty na miejsce %d.", "A Target moved to slot %d.", e.A+1)
+		d.int("slot", e.A)
+		d.int("target", e.B)
+		tr("Cel przesunięty na miejsce %d.", "A Target moved to slot %d.", num(e.A+1))
 	case evDenounced:
-		ev.Data["by"] = e.A
+		d.int("by", e.A)
 		tr("%s odrzuca losową kartę: %s.", "%s discards a random card: %s.", who, action())
 	case evInitiative:
-		ev.Data["roulettes"] = e.A
+		d.int("roulettes", e.A)
 		tr("Inicjatywa: %s.", "Initiative: %s.", who)
 	case evGameOver:
-		ev.Data["cap"] = e.A == 1
+		d.bool("cap", e.A == 1)
 		switch {
 		case e.A == 1:
 			tr("Limit tur: koniec gry.", "Turn cap: the game is over.")
@@ -309,5 +425,5 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 			tr("%s wygrywa!", "%s wins!", who)
 		}
 	}
-	return ev, true
+	return dst, true
 }

@@ -1,7 +1,6 @@
 package frontline
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -18,49 +17,54 @@ var dirWords = [2]string{"forward", "back"}
 
 // Format writes a move in notation.
 func (s *State) Format(m engine.Move) string {
+	var buf [64]byte
+	return string(s.AppendFormat(buf[:0], m))
+}
+
+// AppendFormat appends the move's notation (engine.MoveAppender).
+func (s *State) AppendFormat(dst []byte, m engine.Move) []byte {
 	k, c, a, b := unmv(m)
-	card := func() string { return s.cardName(c) }
 	switch k {
 	case mKeep:
-		return "keep " + card()
+		return append(append(dst, "keep "...), s.cardName(c)...)
 	case mCommit:
-		return "commit " + card()
+		return append(append(dst, "commit "...), s.cardName(c)...)
 	case mPass:
-		return "pass"
+		return append(dst, "pass"...)
 	case mDone:
-		return "done"
+		return append(dst, "done"...)
 	case mPlay:
 		if int(c) >= s.pack.NumActions() {
 			break
 		}
 		switch s.pack.aEffect[c] {
 		case OrderFx, HealFx, DenounceFx:
-			return fmt.Sprintf("play %s %d", card(), a)
+			return appendText(dst, engine.PL, "play %s %d", str(s.cardName(c)), num(a))
 		case MoveTargetFx:
 			if b < 2 {
-				return fmt.Sprintf("play %s %d %s", card(), a, dirWords[b])
+				return appendText(dst, engine.PL, "play %s %d %s", str(s.cardName(c)), num(a), str(dirWords[b]))
 			}
 		case MarchFx:
 			if a < 2 {
-				return "play " + card() + " " + dirWords[a]
+				return appendText(dst, engine.PL, "play %s %s", str(s.cardName(c)), str(dirWords[a]))
 			}
 		default:
-			return "play " + card()
+			return append(append(dst, "play "...), s.cardName(c)...)
 		}
 	case mExchange:
-		return "exchange " + strconv.Itoa(int(a))
+		return strconv.AppendInt(append(dst, "exchange "...), int64(a), 10)
 	case mDir:
 		if a < 2 {
-			return dirWords[a]
+			return append(dst, dirWords[a]...)
 		}
 	case mSwap:
-		return "swap " + strconv.Itoa(int(a))
+		return strconv.AppendInt(append(dst, "swap "...), int64(a), 10)
 	case mSmoke:
-		return fmt.Sprintf("smoke %d %d", a, b)
+		return appendText(dst, engine.PL, "smoke %d %d", num(a), num(b))
 	case mUse:
-		return "use " + card()
+		return append(append(dst, "use "...), s.cardName(c)...)
 	}
-	return fmt.Sprintf("?%d", uint64(m))
+	return strconv.AppendUint(append(dst, '?'), uint64(m), 10)
 }
 
 // Parse reads a move in notation.
@@ -191,67 +195,71 @@ func (s *State) Parse(text string) (engine.Move, error) {
 
 // Describe explains a move to a person.
 func (s *State) Describe(m engine.Move, lang engine.Lang) string {
+	var buf [160]byte
+	return string(s.AppendDescribe(buf[:0], m, lang))
+}
+
+// AppendDescribe appends Describe's text (engine.MoveAppender).
+func (s *State) AppendDescribe(dst []byte, m engine.Move, lang engine.Lang) []byte {
 	k, c, a, b := unmv(m)
 	pl := lang != engine.EN
-	t := func(plText, enText string, args ...any) string {
+	t := func(plText, enText string) string {
 		if pl {
-			return fmt.Sprintf(plText, args...)
+			return plText
 		}
-		return fmt.Sprintf(enText, args...)
+		return enText
 	}
-	name := func() string {
-		if int(c) >= s.pack.NumActions() {
-			return "?"
-		}
-		return s.pack.Action(c).Name.In(lang)
+	name := str("?")
+	if int(c) < s.pack.NumActions() {
+		name = str(s.pack.Action(c).Name.In(lang))
 	}
-	seat := func(q uint8) string {
+	seat := func(q uint8) part {
 		if int(q) >= int(s.n) {
-			return "?"
+			return str("?")
 		}
-		return t("gracz %d (%s)", "player %d (%s)", int(q)+1, s.pack.Comrades[s.seats[q].comrade].Name.In(lang))
+		return part{kind: partSeat, s: t("gracz ", "player "), n: int(q) + 1, name: s.pack.Comrades[s.seats[q].comrade].Name.In(lang)}
 	}
-	dir := func(d uint8) string {
+	dir := func(d uint8) part {
 		if d == 0 {
-			return t("do przodu", "forward")
+			return str(t("do przodu", "forward"))
 		}
-		return t("do tyłu", "back")
+		return str(t("do tyłu", "back"))
 	}
 	switch k {
 	case mKeep:
-		return t("Zatrzymaj: %s", "Keep %s", name())
+		return appendText(dst, lang, t("Zatrzymaj: %s", "Keep %s"), name)
 	case mCommit:
-		return t("Zagraj zakrytą: %s", "Commit %s face down", name())
+		return appendText(dst, lang, t("Zagraj zakrytą: %s", "Commit %s face down"), name)
 	case mPass:
 		if s.phase == phEquip {
-			return t("Nie używaj Ekwipunku", "Do not use the Equipment")
+			return append(dst, t("Nie używaj Ekwipunku", "Do not use the Equipment")...)
 		}
-		return t("Pas", "Pass")
+		return append(dst, t("Pas", "Pass")...)
 	case mDone:
-		return t("Pas do końca tury", "Pass for the rest of the turn")
+		return append(dst, t("Pas do końca tury", "Pass for the rest of the turn")...)
 	case mPlay:
 		if int(c) >= s.pack.NumActions() {
 			break
 		}
 		switch s.pack.aEffect[c] {
 		case OrderFx, HealFx, DenounceFx:
-			return t("Zagraj %s: %s", "Play %s on %s", name(), seat(a))
+			return appendText(dst, lang, t("Zagraj %s: %s", "Play %s on %s"), name, seat(a))
 		case MoveTargetFx:
-			return t("Zagraj %s: Cel %d o jedno miejsce %s", "Play %s: Target %d one slot %s", name(), int(a)+1, dir(b))
+			return appendText(dst, lang, t("Zagraj %s: Cel %d o jedno miejsce %s", "Play %s: Target %d one slot %s"), name, num(int(a)+1), dir(b))
 		case MarchFx:
-			return t("Zagraj %s: krok %s", "Play %s: one step %s", name(), dir(a))
+			return appendText(dst, lang, t("Zagraj %s: krok %s", "Play %s: one step %s"), name, dir(a))
 		}
-		return t("Zagraj %s", "Play %s", name())
+		return appendText(dst, lang, t("Zagraj %s", "Play %s"), name)
 	case mExchange:
-		return t("Zdolność: wymień się ręką z: %s", "Ability: exchange hands with %s", seat(a))
+		return appendText(dst, lang, t("Zdolność: wymień się ręką z: %s", "Ability: exchange hands with %s"), seat(a))
 	case mDir:
-		return t("Ruch %s", "Move %s", dir(a))
+		return appendText(dst, lang, t("Ruch %s", "Move %s"), dir(a))
 	case mSwap:
-		return t("Zamień się miejscami z: %s", "Swap places with %s", seat(a))
+		return appendText(dst, lang, t("Zamień się miejscami z: %s", "Swap places with %s"), seat(a))
 	case mSmoke:
-		return t("Zamień miejscami: %s i %s", "Swap %s and %s", seat(a), seat(b))
+		return appendText(dst, lang, t("Zamień miejscami: %s i %s", "Swap %s and %s"), seat(a), seat(b))
 	case mUse:
-		return t("Użyj: %s", "Use %s", name())
+		return appendText(dst, lang, t("Użyj: %s", "Use %s"), name)
 	}
-	return s.Format(m)
+	return s.AppendFormat(dst, m)
 }

@@ -219,7 +219,7 @@ func (s *State) view(viewer engine.Seat, all bool) View {
 	return v
 }
 
-// cardFaces lists the face of every card v names.
+// cardFaces lists the face of every card v names, as the pack has them.
 func (s *State) cardFaces(v *View) map[string]CardFace {
 	faces := map[string]CardFace{}
 	action := func(name string) {
@@ -227,16 +227,14 @@ func (s *State) cardFaces(v *View) map[string]CardFace {
 		if !ok || name == "" {
 			return
 		}
-		a := s.pack.Action(i)
-		faces[name] = CardFace{Name: a.Name, Kind: a.Kind.String(), Text: a.ActionText(), Durability: int(a.Durability)}
+		faces[name] = s.pack.faces.action[s.pack.actionOf[i]]
 	}
 	attack := func(name string) {
 		i, ok := s.pack.attackIx[name]
 		if !ok || name == "" {
 			return
 		}
-		a := s.pack.Attack(i)
-		faces[name] = CardFace{Name: a.Name, Kind: a.Type.String(), Text: a.AttackText()}
+		faces[name] = s.pack.faces.attack[s.pack.attackOf[i]]
 	}
 	for _, list := range [][]string{v.Hand, v.Pack, v.Passed, v.Discard, {v.Committed}} {
 		for _, c := range list {

@@ -74,3 +74,45 @@ func BenchmarkViewJSON(b *testing.B) {
 	v := st.View(2)
 	enginetest.BenchJSON(b, v)
 }
+
+// TestWireAllocs checks that what the server writes of a state after a
+// move (every seat's view, the legal moves' notation and descriptions,
+// the events) allocates nothing once the buffer is large enough.
+func TestWireAllocs(t *testing.T) {
+	for _, players := range []int{2, 5, 10} {
+		for _, moves := range []int{0, 30, 120} {
+			st := midGame(t, players, moves, 5)
+			pending := st.Pending()
+			if len(pending) == 0 {
+				continue
+			}
+			s := st.(*State)
+			seat := pending[0]
+			legal := st.Legal(seat, nil)
+			after := st.Clone()
+			evs, err := after.Apply(seat, legal[len(legal)-1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf := make([]byte, 0, 1<<16)
+			allocs := testing.AllocsPerRun(20, func() {
+				for viewer := engine.Spectator; int(viewer) < players; viewer++ {
+					buf = s.AppendView(buf[:0], viewer)
+					for _, lang := range []engine.Lang{engine.PL, engine.EN} {
+						for _, e := range evs {
+							buf, _ = after.(*State).AppendEvent(buf[:0], e, viewer, lang)
+						}
+					}
+				}
+				for _, m := range legal {
+					buf = s.AppendFormat(buf[:0], m)
+					buf = s.AppendDescribe(buf[:0], m, engine.PL)
+					buf = s.AppendDescribe(buf[:0], m, engine.EN)
+				}
+			})
+			if allocs != 0 {
+				t.Errorf("players %d, %d moves: %.0f allocations", players, moves, allocs)
+			}
+		}
+	}
+}

@@ -1,8 +1,6 @@
 package frontline
 
 import (
-	"fmt"
-
 	"stolik/engine"
 )
 
@@ -42,32 +40,53 @@ func (s *State) rouletteExtra(p int) int {
 	return s.roulettes() * int(s.rules.rouletteExtra)
 }
 
-// warnings says whether seat p's Comrade is one hit from death.
-func (s *State) warnings(p int) []Warning {
+// warning says whether seat p's Comrade is one hit from death, with its
+// hit points, the strongest blow and what the Roulettes add to it.
+func (s *State) warning(p int) (hp, blow, extra int, ok bool) {
 	if s.over || !s.alive(p) {
-		return nil
+		return 0, 0, 0, false
 	}
 	st := &s.seats[p]
-	hp := int(st.hp)
+	hp = int(st.hp)
 	if hp <= 0 || s.comradeAbility(p) == FirstHitImmune && !st.is(fAbilityUsed) {
-		return nil
+		return 0, 0, 0, false
 	}
 	if hp == 1 {
-		return []Warning{{"hit", engine.Text{PL: "1 punkt życia: każde trafienie zabija.", EN: "1 hit point: any hit kills."}}}
+		return hp, 0, 0, true
 	}
-	blow, extra := s.strongestBlow(), s.rouletteExtra(p)
-	if hp > blow+extra {
+	blow, extra = s.strongestBlow(), s.rouletteExtra(p)
+	return hp, blow, extra, hp <= blow+extra
+}
+
+// appendWarning appends the warning's text in lang.
+func appendWarning(dst []byte, lang engine.Lang, hp, blow, extra int) []byte {
+	pl := lang != engine.EN
+	switch {
+	case hp == 1 && pl:
+		return append(dst, "1 punkt życia: każde trafienie zabija."...)
+	case hp == 1:
+		return append(dst, "1 hit point: any hit kills."...)
+	case extra > 0 && pl:
+		return appendText(dst, lang, "O jedno trafienie od śmierci: %s, a najsilniejszy Atak z Ruletkami przy Inicjatywie zadaje %s.",
+			count(hp, &hitPointNoun), count(blow+extra, &damageNoun))
+	case extra > 0:
+		return appendText(dst, lang, "One hit from death: %s left, and the strongest Attack with the Roulettes on the Initiative deals %s.",
+			count(hp, &hitPointNoun), count(blow+extra, &damageNoun))
+	case pl:
+		return appendText(dst, lang, "O jedno trafienie od śmierci: %s, a najsilniejszy Atak zadaje %s.",
+			count(hp, &hitPointNoun), count(blow+extra, &damageNoun))
+	}
+	return appendText(dst, lang, "One hit from death: %s left, and the strongest Attack deals %s.",
+		count(hp, &hitPointNoun), count(blow+extra, &damageNoun))
+}
+
+// warnings says whether seat p's Comrade is one hit from death.
+func (s *State) warnings(p int) []Warning {
+	hp, blow, extra, ok := s.warning(p)
+	if !ok {
 		return nil
 	}
-	left := engine.Count(hp, "punkt życia|punkty życia|punktów życia", "hit point|hit points")
-	dmg := damageText(blow + extra)
-	w := Warning{"hit", engine.Text{
-		PL: fmt.Sprintf("O jedno trafienie od śmierci: %s, a najsilniejszy Atak zadaje %s.", left.PL, dmg.PL),
-		EN: fmt.Sprintf("One hit from death: %s left, and the strongest Attack deals %s.", left.EN, dmg.EN)}}
-	if extra > 0 {
-		w.Text = engine.Text{
-			PL: fmt.Sprintf("O jedno trafienie od śmierci: %s, a najsilniejszy Atak z Ruletkami przy Inicjatywie zadaje %s.", left.PL, dmg.PL),
-			EN: fmt.Sprintf("One hit from death: %s left, and the strongest Attack with the Roulettes on the Initiative deals %s.", left.EN, dmg.EN)}
-	}
-	return []Warning{w}
+	var buf [256]byte
+	pl := string(appendWarning(buf[:0], engine.PL, hp, blow, extra))
+	return []Warning{{"hit", engine.Text{PL: pl, EN: string(appendWarning(buf[:0], engine.EN, hp, blow, extra))}}}
 }

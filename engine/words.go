@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -87,16 +88,26 @@ func SeatName(s Seat) Text {
 // Sentence ends t with a full stop unless it already ends with a mark of
 // its own ("Naprzód!", "Niet!", "…"), so that "%s." never doubles one.
 func Sentence(t string) string {
-	t = strings.TrimRight(t, " ")
-	if t == "" {
-		return t
+	return string(AppendSentenceEnd([]byte(t), 0))
+}
+
+// AppendSentenceEnd ends the text dst holds from start as Sentence does:
+// the trailing spaces dropped, and a full stop unless the text is empty
+// or already ends with a mark of its own.
+func AppendSentenceEnd(dst []byte, start int) []byte {
+	for len(dst) > start && dst[len(dst)-1] == ' ' {
+		dst = dst[:len(dst)-1]
+	}
+	t := dst[start:]
+	if len(t) == 0 {
+		return dst
 	}
 	switch t[len(t)-1] {
 	case '.', '!', '?', ':', ';':
-		return t
+		return dst
 	}
-	if strings.HasSuffix(t, "…") {
-		return t
+	if bytes.HasSuffix(t, []byte("…")) {
+		return dst
 	}
-	return t + "."
+	return append(dst, '.')
 }

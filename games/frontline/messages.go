@@ -242,7 +242,7 @@ func (s *State) writeEvent(dst []byte, e engine.Event, viewer engine.Seat, lang 
 		// A card's name may end with its own mark ("Naprzód!", "F.U.B.A.R."):
 		// the sentence's full stop is then left out.
 		if strings.HasSuffix(t, "%s.") {
-			dst = endSentence(appendText(dst, lang, t[:len(t)-1], parts...), start)
+			dst = engine.AppendSentenceEnd(appendText(dst, lang, t[:len(t)-1], parts...), start)
 			return
 		}
 		dst = appendText(dst, lang, t, parts...)

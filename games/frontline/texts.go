@@ -78,24 +78,3 @@ func appendText(dst []byte, lang engine.Lang, format string, parts ...part) []by
 		format = format[i+2:]
 	}
 }
-
-// endSentence ends the text written from start with a full stop as
-// engine.Sentence does: the trailing spaces dropped, and no stop after a
-// mark of its own.
-func endSentence(dst []byte, start int) []byte {
-	for len(dst) > start && dst[len(dst)-1] == ' ' {
-		dst = dst[:len(dst)-1]
-	}
-	t := dst[start:]
-	if len(t) == 0 {
-		return dst
-	}
-	switch t[len(t)-1] {
-	case '.', '!', '?', ':', ';':
-		return dst
-	}
-	if len(t) >= len("…") && string(t[len(t)-len("…"):]) == "…" {
-		return dst
-	}
-	return append(dst, '.')
-}

@@ -62,6 +62,34 @@ func (s *State) symbol(fi int, ops []Op) *engine.Text {
 // healthTrack is fighter fi's health track; fs is its state in play (nil
 // in the draft: the marker on the starting space).
 func (s *State) healthTrack(fi int, fs *fighterState) HealthTrack {
+	var ht HealthTrack
+	if w := s.fighterWords(fi); w != nil && w.static && w.healthPrint(s, fi, fs) != nil {
+		ht = w.healthPrint(s, fi, fs).clone()
+	} else {
+		ht = s.buildHealthTrack(fi, fs)
+	}
+	ht.Marker = s.healthMarker(fi, fs)
+	return ht
+}
+
+// healthMarker is where fighter fi's health marker stands: fs's HP in
+// play, the starting space in the draft.
+func (s *State) healthMarker(fi int, fs *fighterState) int {
+	f := &s.pack.Fighters[fi]
+	switch {
+	case fs == nil && f.Rules&RFeyFolk != 0:
+		top, _, _ := s.character(fi, 2)
+		return top
+	case fs == nil:
+		return int(f.Start)
+	case f.Rules&RFeyFolk != 0:
+		return max(int(fs.hp), 0)
+	}
+	return int(fs.hp)
+}
+
+// buildHealthTrack writes fighter fi's health track out.
+func (s *State) buildHealthTrack(fi int, fs *fighterState) HealthTrack {
 	f := &s.pack.Fighters[fi]
 	switch {
 	case f.Rules&RFeyFolk != 0:
@@ -215,6 +243,20 @@ func (s *State) character(fi, k int) (top int, name engine.Text, icons map[int8]
 // specialTrack is fighter fi's special track with its marker at (nil if
 // the board has none).
 func (s *State) specialTrack(fi int, at int) *SpecialTrack {
+	if w := s.fighterWords(fi); w != nil && w.static {
+		if w.special == nil {
+			return nil
+		}
+		st := *w.special
+		st.Spaces = slices.Clone(st.Spaces)
+		st.Marker = at
+		return &st
+	}
+	return s.buildSpecialTrack(fi, at)
+}
+
+// buildSpecialTrack writes fighter fi's special track out.
+func (s *State) buildSpecialTrack(fi int, at int) *SpecialTrack {
 	f := &s.pack.Fighters[fi]
 	tr := f.Track
 	if tr == nil {
@@ -255,11 +297,8 @@ func tokensHeld(tok [numTokens]int8, serpent uint8) []TokenView {
 	var out []TokenView
 	for t := Token(1); t < numTokens; t++ {
 		if n := int(tok[t]); n > 0 {
-			tv := TokenView{ID: tokenNames[t], N: n, Text: tokenCount(t, n)}
-			if t == Serpent {
-				tv.Text = both("%s (strona %s)", "%s (%s side up)", tv.Text, serpentFace(serpent))
-			}
-			out = append(out, tv)
+			out = append(out, TokenView{ID: tokenNames[t], N: n, Text: engine.Text{PL: string(appendHeld(nil, t, n, serpent, engine.PL)),
+				EN: string(appendHeld(nil, t, n, serpent, engine.EN))}})
 		}
 	}
 	return out
@@ -268,6 +307,14 @@ func tokensHeld(tok [numTokens]int8, serpent uint8) []TokenView {
 // ruleTexts are a fighter's special rules in words: its board rules,
 // what its partner gets at setup and the tokens it starts with.
 func (s *State) ruleTexts(fi int) []engine.Text {
+	if w := s.fighterWords(fi); w != nil {
+		return slices.Clone(w.rules)
+	}
+	return s.buildRuleTexts(fi)
+}
+
+// buildRuleTexts writes fighter fi's special rules out.
+func (s *State) buildRuleTexts(fi int) []engine.Text {
 	f := &s.pack.Fighters[fi]
 	var out []engine.Text
 	for k := range ruleNames {

@@ -251,6 +251,7 @@ type Pack struct {
 	startCard  []int   // fighter → its starting card
 	startInst  []uint8 // fighter → the starting card's first instance
 	fightInsts [][]uint8
+	words      *packWords // the cards' and boards' texts, written at load
 }
 
 // MaxInstances bounds the card instances of a pack.
@@ -861,5 +862,6 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	p.writeWords()
 	return p, nil
 }

@@ -1,6 +1,8 @@
 package tagteam
 
 import (
+	"strconv"
+
 	"stolik/engine"
 )
 
@@ -41,8 +43,19 @@ type Warning struct {
 // fates are how each team stands at the end: fighters on KO, fighters
 // incinerated, the Fey Folk knocked out by their own card.
 type fates struct {
-	ko, inc [2][]int
+	ko, inc [2]slotList
 	legends [2]bool
+}
+
+// slotList is a few slots, in order.
+type slotList struct {
+	sl [4]int
+	n  int
+}
+
+func (l *slotList) add(sl int) {
+	l.sl[l.n] = sl
+	l.n++
 }
 
 func (s *State) fates() fates {
@@ -51,7 +64,7 @@ func (s *State) fates() fates {
 		fs, fd := s.slot(sl>>1, sl&1), s.fighterOf(sl)
 		p := sl >> 1
 		if fs.tok[Aflame] >= 5 && fd.Rules&RIncineration == 0 {
-			f.inc[p] = append(f.inc[p], sl)
+			f.inc[p].add(sl)
 		}
 		switch {
 		case fd.Rules&RFeyFolk != 0:
@@ -60,117 +73,153 @@ func (s *State) fates() fates {
 				f.legends[p] = true
 			}
 		case fs.hp <= 0:
-			f.ko[p] = append(f.ko[p], sl)
+			f.ko[p].add(sl)
 		}
 	}
 	return f
 }
 
 // out: team p is knocked out (KO or the Fey Folk's own card).
-func (f *fates) out(p int) bool { return len(f.ko[p]) > 0 || f.legends[p] }
+func (f *fates) out(p int) bool { return f.ko[p].n > 0 || f.legends[p] }
 
-// names joins the fighters of slots: "Joanna i Bödvar".
-func (s *State) names2(slots []int) engine.Text {
-	var ts []engine.Text
-	for _, sl := range slots {
-		ts = append(ts, s.fighterOf(sl).Name)
+// appendNames2 appends the names of the fighters of slots: "Joanna i
+// Bödvar".
+func (s *State) appendNames2(dst []byte, slots []int, lang engine.Lang) []byte {
+	for i, sl := range slots {
+		switch {
+		case i == len(slots)-1 && i > 0:
+			dst = pick(dst, lang != engine.EN, " i ", " and ")
+		case i > 0:
+			dst = append(dst, ", "...)
+		}
+		dst = append(dst, s.fighterOf(sl).Name.In(lang)...)
 	}
-	if len(ts) < 2 {
-		return join(ts, "", "")
-	}
-	return both("%s i %s", "%s and %s", join(ts[:len(ts)-1], ", ", ", "), ts[len(ts)-1])
+	return dst
 }
 
 // ending says why the game ended; nil while it goes on.
 func (s *State) ending() *EndView {
-	if s.over == 0 {
+	pl, kind := s.appendEnding(nil, engine.PL)
+	if kind == "" {
 		return nil
 	}
+	en, _ := s.appendEnding(nil, engine.EN)
+	return &EndView{kind, engine.Text{PL: string(pl), EN: string(en)}}
+}
+
+// cardsNoun counts cards.
+var cardsNoun = engine.N("karta|karty|kart", "card|cards")
+
+// appendEnding appends why the game ended in lang, and says the ending's
+// kind; "" while the game goes on.
+func (s *State) appendEnding(dst []byte, lang engine.Lang) ([]byte, string) {
+	if s.over == 0 {
+		return dst, ""
+	}
+	pl := lang != engine.EN
 	f := s.fates()
 	if s.winner == -2 {
 		switch {
-		case len(f.inc[0]) > 0 && len(f.inc[1]) > 0:
-			return &EndView{"incineration", both("Spopielenie w obu drużynach: %s.", "Incineration on both teams: %s.",
-				s.incinerated(append(f.inc[0], f.inc[1]...)))}
-		case len(f.inc[0]) == 0 && len(f.inc[1]) == 0 && f.out(0) && f.out(1):
-			return &EndView{"double-ko", both("Podwójny nokaut po tej samej turze: %s.", "Double knockout after the same turn: %s.", s.knockedOut(&f, 0, 1))}
+		case f.inc[0].n > 0 && f.inc[1].n > 0:
+			all := f.inc[0]
+			for _, sl := range f.inc[1].sl[:f.inc[1].n] {
+				all.add(sl)
+			}
+			dst = pick(dst, pl, "Spopielenie w obu drużynach: ", "Incineration on both teams: ")
+			return append(s.appendIncinerated(dst, all.sl[:all.n], lang), '.'), "incineration"
+		case f.inc[0].n == 0 && f.inc[1].n == 0 && f.out(0) && f.out(1):
+			dst = pick(dst, pl, "Podwójny nokaut po tej samej turze: ", "Double knockout after the same turn: ")
+			return append(s.appendKnockedOut(dst, &f, 0, 1, lang), '.'), "double-ko"
 		case s.players[0].buildN < 3 || s.players[1].buildN < 3:
 			n := int(min(s.players[0].buildN, s.players[1].buildN))
-			return &EndView{"exhausted", both("Koniec talii budowy: %d %s, a trzeba dobrać 3.",
-				"The build deck ran out: %d %s left where 3 are to be drawn.", n,
-				engine.N("karta|karty|kart", "card|cards").Form(n))}
+			dst = pick(dst, pl, "Koniec talii budowy: ", "The build deck ran out: ")
+			dst = append(append(strconv.AppendInt(dst, int64(n), 10), ' '), cardsNoun.Form(n).In(lang)...)
+			return pick(dst, pl, ", a trzeba dobrać 3.", " left where 3 are to be drawn."), "exhausted"
 		}
-		return &EndView{"draw", engine.Text{PL: "Remis.", EN: "A draw."}}
+		return pick(dst, pl, "Remis.", "A draw."), "draw"
 	}
 	w := int(s.winner)
 	l := 1 - w
-	dragged := len(f.inc[w]) > 0 || (len(f.inc[l]) == 0 && f.out(w))
-	var e EndView
+	dragged := f.inc[w].n > 0 || (f.inc[l].n == 0 && f.out(w))
+	kind := "dragged"
 	switch {
-	case len(f.inc[l]) > 0:
-		e = EndView{"incineration", both("Spopielenie: %s.", "Incineration: %s.", s.incinerated(f.inc[l]))}
+	case f.inc[l].n > 0:
+		kind = "incineration"
+		dst = pick(dst, pl, "Spopielenie: ", "Incineration: ")
+		dst = append(s.appendIncinerated(dst, f.inc[l].sl[:f.inc[l].n], lang), '.')
 	case f.out(l) && dragged:
-		e = EndView{"double-ko", both("Podwójny nokaut po tej samej turze: %s.", "Double knockout after the same turn: %s.", s.knockedOut(&f, l, w))}
+		kind = "double-ko"
+		dst = pick(dst, pl, "Podwójny nokaut po tej samej turze: ", "Double knockout after the same turn: ")
+		dst = append(s.appendKnockedOut(dst, &f, l, w, lang), '.')
 	case f.out(l):
-		e = EndView{"ko", both("Nokaut: %s.", "Knockout: %s.", s.knockedOut(&f, l, l))}
-	default:
-		e = EndView{"dragged", engine.Text{}}
+		kind = "ko"
+		dst = pick(dst, pl, "Nokaut: ", "Knockout: ")
+		dst = append(s.appendKnockedOut(dst, &f, l, l, lang), '.')
 	}
 	if dragged {
-		what := s.knockedOut(&f, w, w)
-		if len(f.inc[w]) > 0 {
-			what = both("Spopielenie (%s)", "Incineration (%s)", s.incinerated(f.inc[w]))
+		if kind != "dragged" {
+			dst = append(dst, ' ')
 		}
-		t := both("%s: %s — przegrana zamienia się w wygraną.", "%s: %s — the loss turns into a win.", s.dragCard(), what)
-		if e.Kind == "dragged" {
-			e.Text = t
+		dst = append(append(dst, s.dragCard().In(lang)...), ": "...)
+		if f.inc[w].n > 0 {
+			dst = pick(dst, pl, "Spopielenie (", "Incineration (")
+			dst = append(s.appendIncinerated(dst, f.inc[w].sl[:f.inc[w].n], lang), ')')
 		} else {
-			e.Text = both("%s %s", "%s %s", e.Text, t)
+			dst = s.appendKnockedOut(dst, &f, w, w, lang)
 		}
+		dst = pick(dst, pl, " — przegrana zamienia się w wygraną.", " — the loss turns into a win.")
 	}
-	return &e
+	return dst, kind
 }
 
-// knockedOut names the knocked-out fighters of teams a and b: those on
-// KO, and the Fey Folk knocked out by their own card.
-func (s *State) knockedOut(f *fates, a, b int) engine.Text {
-	var ko []int
-	var parts []engine.Text
-	for _, p := range uniqueSeats(a, b) {
-		ko = append(ko, f.ko[p]...)
+// appendKnockedOut appends the knocked-out fighters of teams a and b:
+// those on KO, and the Fey Folk knocked out by their own card.
+func (s *State) appendKnockedOut(dst []byte, f *fates, a, b int, lang engine.Lang) []byte {
+	pl := lang != engine.EN
+	ko := f.ko[a]
+	if b != a {
+		for _, sl := range f.ko[b].sl[:f.ko[b].n] {
+			ko.add(sl)
+		}
 	}
-	if len(ko) > 0 {
-		parts = append(parts, both("%s na polu KO", "%s on KO", s.names2(ko)))
+	start := len(dst)
+	if ko.n > 0 {
+		dst = pick(s.appendNames2(dst, ko.sl[:ko.n], lang), pl, " na polu KO", " on KO")
 	}
-	for _, p := range uniqueSeats(a, b) {
+	seats := [2]int{a, b}
+	n := 2
+	if a == b {
+		n = 1
+	}
+	for _, p := range seats[:n] {
 		if !f.legends[p] {
 			continue
 		}
 		for i := 0; i < 2; i++ {
 			if s.fighterOf(p*2+i).Rules&RFeyFolk != 0 {
-				parts = append(parts, both("%s — wszystkie trzy postacie są duchami (%s)", "%s — all three characters are spirits (%s)",
-					s.fighterOf(p*2+i).Name, s.pack.Card(s.lastCard[p]).Name))
+				if len(dst) > start {
+					dst = append(dst, "; "...)
+				}
+				dst = append(dst, s.fighterOf(p*2+i).Name.In(lang)...)
+				dst = pick(dst, pl, " — wszystkie trzy postacie są duchami (", " — all three characters are spirits (")
+				dst = append(append(dst, s.pack.Card(s.lastCard[p]).Name.In(lang)...), ')')
 			}
 		}
 	}
-	return join(parts, "; ", "; ")
+	return dst
 }
 
-// incinerated says who carries how many Aflame! tokens: "Mordred ma 5
-// żetonów podpalenia".
-func (s *State) incinerated(slots []int) engine.Text {
-	var parts []engine.Text
-	for _, sl := range slots {
-		parts = append(parts, both("%s ma %s", "%s carries %s", s.fighterOf(sl).Name, tokenCount(Aflame, int(s.slot(sl>>1, sl&1).tok[Aflame]))))
+// appendIncinerated appends who carries how many Aflame! tokens:
+// "Mordred ma 5 żetonów podpalenia".
+func (s *State) appendIncinerated(dst []byte, slots []int, lang engine.Lang) []byte {
+	for i, sl := range slots {
+		if i > 0 {
+			dst = append(dst, "; "...)
+		}
+		dst = pick(append(dst, s.fighterOf(sl).Name.In(lang)...), lang != engine.EN, " ma ", " carries ")
+		dst = appendTokenCount(dst, Aflame, int(s.slot(sl>>1, sl&1).tok[Aflame]), lang)
 	}
-	return join(parts, "; ", "; ")
-}
-
-func uniqueSeats(a, b int) []int {
-	if a == b {
-		return []int{a}
-	}
-	return []int{a, b}
+	return dst
 }
 
 // dragCard is the name of the card that turns a loss into a win.
@@ -189,35 +238,79 @@ func (s *State) dragCard() engine.Text {
 
 // warnings says how close the fighter in slot sl is to losing.
 func (s *State) warnings(sl int) []Warning {
+	ws, n := s.warningList(sl)
+	var out []Warning
+	for _, w := range ws[:n] {
+		out = append(out, Warning{w.kind, engine.Text{PL: string(w.appendText(nil, engine.PL)), EN: string(w.appendText(nil, engine.EN))}})
+	}
+	return out
+}
+
+// warning is a Warning before its words: what it says, and its numbers.
+type warning struct {
+	kind string
+	say  uint8 // sayAflame, saySpirits, sayOneHP, sayHit
+	str  int
+	name engine.Text // the card (saySpirits), or who would hit (sayHit)
+}
+
+const (
+	sayAflame uint8 = iota
+	saySpirits
+	sayOneHP
+	sayHit
+)
+
+// appendText appends the warning's words in lang.
+func (w *warning) appendText(dst []byte, lang engine.Lang) []byte {
+	pl := lang != engine.EN
+	switch w.say {
+	case sayAflame:
+		return pick(dst, pl, "4 żetony podpalenia: piąty to Spopielenie i przegrana drużyny.",
+			"4 Aflame! tokens: the fifth is Incineration, and the team loses.")
+	case saySpirits:
+		dst = pick(dst, pl, "Wszystkie trzy postacie są duchami: następne zagranie karty ", "All three characters are spirits: the next play of ")
+		return pick(append(dst, w.name.In(lang)...), pl, " to nokaut.", " knocks them out.")
+	case sayOneHP:
+		return pick(dst, pl, "1 PZ nad polem KO: każdy cios to nokaut.", "1 HP above KO: any hit is a knockout.")
+	}
+	dst = pick(dst, pl, "O jeden cios od nokautu: atak z siłą ", "One hit from a knockout: an attack of strength ")
+	dst = append(append(strconv.AppendInt(dst, int64(w.str), 10), " ("...), w.name.In(lang)...)
+	return pick(dst, pl, ") zepchnie na pole KO.", ") would put this fighter on KO.")
+}
+
+// warningList is warnings' list before its words.
+func (s *State) warningList(sl int) (out [3]warning, n int) {
 	if s.over != 0 || s.phase == phPick || s.phase == phPick2 || s.phase == phTeam {
-		return nil
+		return out, 0
+	}
+	add := func(w warning) {
+		out[n] = w
+		n++
 	}
 	fs, f := s.slot(sl>>1, sl&1), s.fighterOf(sl)
-	var out []Warning
 	if f.Rules&RIncineration == 0 && fs.tok[Aflame] == 4 && s.hasRule(RIncineration) {
-		out = append(out, Warning{"token", engine.Text{PL: "4 żetony podpalenia: piąty to Spopielenie i przegrana drużyny.",
-			EN: "4 Aflame! tokens: the fifth is Incineration, and the team loses."}})
+		add(warning{kind: "token", say: sayAflame})
 	}
 	if f.Rules&RFeyFolk != 0 {
 		if fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0 {
 			if card, ok := s.legendsCardLeft(sl >> 1); ok {
-				out = append(out, Warning{"spirits", both("Wszystkie trzy postacie są duchami: następne zagranie karty %s to nokaut.",
-					"All three characters are spirits: the next play of %s knocks them out.", card)})
+				add(warning{kind: "spirits", say: saySpirits, name: card})
 			}
 		}
-		return out
+		return out, n
 	}
 	if fs.hp <= 0 {
-		return out
+		return out, n
 	}
 	if fs.hp == 1 {
-		return append(out, Warning{"hit", engine.Text{PL: "1 PZ nad polem KO: każdy cios to nokaut.", EN: "1 HP above KO: any hit is a knockout."}})
+		add(warning{kind: "hit", say: sayOneHP})
+		return out, n
 	}
 	if str, who, ok := s.knockoutHit(sl); ok {
-		out = append(out, Warning{"hit", both("O jeden cios od nokautu: atak z siłą %d (%s) zepchnie na pole KO.",
-			"One hit from a knockout: an attack of strength %d (%s) would put this fighter on KO.", str, who)})
+		add(warning{kind: "hit", say: sayHit, str: str, name: who})
 	}
-	return out
+	return out, n
 }
 
 func (s *State) hasRule(r Rule) bool {

@@ -1,8 +1,9 @@
 package tagteam
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"stolik/engine"
 )
@@ -90,27 +91,120 @@ func (s *State) decisionText() engine.Text {
 // the card added and where it went, the starting-card order and a draft
 // choice before its reveal stay with their owner.
 func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang) (engine.EventView, bool) {
-	if int(e.Kind) >= len(evNames) {
+	var buf [1024]byte
+	var data eventData
+	text, ok := s.eventText(buf[:0], e, viewer, lang, &data)
+	if !ok {
 		return engine.EventView{}, false
 	}
-	k := evKind(e.Kind)
-	ev := engine.EventView{Kind: evNames[k], Seat: int(e.Seat), Data: map[string]any{}}
-	pl := lang != engine.EN
-	tr := func(plText, enText string, args ...any) {
-		t := enText
-		if pl {
-			t = plText
+	ev := engine.EventView{Kind: evNames[e.Kind], Seat: int(e.Seat), Data: map[string]any{}, Text: string(text)}
+	for _, f := range data.fields[:data.n] {
+		switch f.kind {
+		case fieldString:
+			ev.Data[f.key] = f.str
+		case fieldInt:
+			ev.Data[f.key] = int(f.num)
+		default:
+			ev.Data[f.key] = int32(f.num)
 		}
-		// A card's name may end with its own mark ("Dołącz do floty!",
-		// "Przyjaciół trzymam blisko..."): the full stop is then left out.
-		if strings.HasSuffix(t, "%s.") {
-			ev.Text = engine.Sentence(fmt.Sprintf(strings.TrimSuffix(t, "."), args...))
-			return
-		}
-		ev.Text = fmt.Sprintf(t, args...)
 	}
-	player := func(p int) string { return engine.SeatName(engine.Seat(p)).In(lang) }
-	who := player(int(e.Seat))
+	return ev, true
+}
+
+// AppendEvent writes RedactEvent's view of e as JSON without building it
+// (engine.EventAppender).
+func (s *State) AppendEvent(dst []byte, e engine.Event, viewer engine.Seat, lang engine.Lang) ([]byte, bool) {
+	var buf [1024]byte
+	var data eventData
+	text, ok := s.eventText(buf[:0], e, viewer, lang, &data)
+	if !ok {
+		return dst, false
+	}
+	dst = engine.AppendJSONField(append(dst, '{'), "kind", evNames[e.Kind])
+	dst = engine.AppendJSONInt(dst, "seat", int64(e.Seat))
+	if data.n > 0 {
+		dst = append(engine.AppendJSONKey(dst, "data"), '{')
+		for _, f := range data.fields[:data.n] {
+			if f.kind == fieldString {
+				dst = engine.AppendJSONField(dst, f.key, f.str)
+			} else {
+				dst = engine.AppendJSONInt(dst, f.key, f.num)
+			}
+		}
+		dst = append(dst, '}')
+	}
+	return append(engine.AppendJSONBytes(engine.AppendJSONKey(dst, "text"), text), '}'), true
+}
+
+// eventData is an event's data: a few fields, kept in the order of their
+// keys.
+type eventData struct {
+	fields [3]eventField
+	n      int
+}
+
+type eventField struct {
+	key  string
+	kind uint8 // fieldInt32, fieldInt, fieldString
+	num  int64
+	str  string
+}
+
+const (
+	fieldInt32 uint8 = iota
+	fieldInt
+	fieldString
+)
+
+func (d *eventData) set(f eventField) {
+	i := 0
+	for i < d.n && d.fields[i].key < f.key {
+		i++
+	}
+	if i < d.n && d.fields[i].key == f.key {
+		d.fields[i] = f
+		return
+	}
+	if d.n == len(d.fields) {
+		return
+	}
+	copy(d.fields[i+1:], d.fields[i:d.n])
+	d.fields[i] = f
+	d.n++
+}
+
+func (d *eventData) int32(key string, v int32) {
+	d.set(eventField{key: key, kind: fieldInt32, num: int64(v)})
+}
+func (d *eventData) int(key string, v int) {
+	d.set(eventField{key: key, kind: fieldInt, num: int64(v)})
+}
+func (d *eventData) str(key, v string) { d.set(eventField{key: key, kind: fieldString, str: v}) }
+
+// capitalizeFrom upper-cases the first letter of the text dst holds from
+// start, as capitalize does.
+func capitalizeFrom(dst []byte, start int) []byte {
+	if start >= len(dst) {
+		return dst
+	}
+	r, size := utf8.DecodeRune(dst[start:])
+	up := strings.ToUpper(string(r))
+	if up == string(r) {
+		return dst
+	}
+	rest := string(dst[start+size:])
+	return append(append(dst[:start], up...), rest...)
+}
+
+// eventText appends e's text as viewer reads it in lang and fills data;
+// false for an event viewer is not shown.
+func (s *State) eventText(dst []byte, e engine.Event, viewer engine.Seat, lang engine.Lang, data *eventData) ([]byte, bool) {
+	if int(e.Kind) >= len(evNames) {
+		return dst, false
+	}
+	k := evKind(e.Kind)
+	pl := lang != engine.EN
+	start := len(dst)
 	fname := func(f int) string {
 		if f >= 0 && f < len(s.pack.Fighters) {
 			return s.pack.Fighters[f].Name.In(lang)
@@ -124,142 +218,297 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		return fname(int(s.players[p].fighters[i].f))
 	}
 	slotName := func(sl int) string { return fighter(sl>>1, sl&1) }
+	seatFighter := func() string { return fighter(int(e.Seat), int(e.A)) }
 	card := func() string {
 		if e.Card < 0 || int(e.Card) >= s.pack.NumInstances() {
 			return "?"
 		}
-		ev.Data["card"] = s.pack.InstanceName(uint8(e.Card))
+		data.str("card", s.pack.InstanceName(uint8(e.Card)))
 		return s.pack.Card(uint8(e.Card)).Name.In(lang)
 	}
 	own := viewer == e.Seat
 	switch k {
 	case evChose:
-		tr("%s wybrał(a) w sekrecie.", "%s has chosen in secret.", who)
+		dst = appendSeat(dst, int(e.Seat), pl)
+		dst = pick(dst, pl, " wybrał(a) w sekrecie.", " has chosen in secret.")
 	case evPicked:
-		ev.Data["fighter"] = fname(int(e.A))
-		tr("%s wybiera: %s.", "%s picks %s.", who, fname(int(e.A)))
+		data.str("fighter", fname(int(e.A)))
+		dst = appendSeat(dst, int(e.Seat), pl)
+		dst = pick(dst, pl, " wybiera: ", " picks ")
+		dst = append(dst, fname(int(e.A))...)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evContested:
-		tr("Obaj wybrali tego samego zawodnika: draft standardowy.", "Both chose the same fighter: the standard draft decides.")
+		dst = pick(dst, pl, "Obaj wybrali tego samego zawodnika: draft standardowy.", "Both chose the same fighter: the standard draft decides.")
 	case evTeams:
-		tr("Drużyny: %s i %s przeciw %s i %s.", "Teams: %s and %s against %s and %s.",
-			fname(int(e.A&255)), fname(int(e.A>>8)), fname(int(e.B&255)), fname(int(e.B>>8)))
+		dst = pick(dst, pl, "Drużyny: ", "Teams: ")
+		dst = append(dst, fname(int(e.A&255))...)
+		dst = pick(dst, pl, " i ", " and ")
+		dst = append(dst, fname(int(e.A>>8))...)
+		dst = pick(dst, pl, " przeciw ", " against ")
+		dst = append(dst, fname(int(e.B&255))...)
+		dst = pick(dst, pl, " i ", " and ")
+		dst = append(dst, fname(int(e.B>>8))...)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evOrdered:
 		if !own {
-			tr("%s ułożył(a) karty startowe.", "%s has ordered the starting cards.", who)
+			dst = appendSeat(dst, int(e.Seat), pl)
+			dst = pick(dst, pl, " ułożył(a) karty startowe.", " has ordered the starting cards.")
 			break
 		}
-		tr("Na wierzchu twojej talii walki: %s.", "On top of your fight deck: %s.", card())
+		dst = pick(dst, pl, "Na wierzchu twojej talii walki: ", "On top of your fight deck: ")
+		dst = append(dst, card()...)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evRound:
-		ev.Data["round"] = e.A
-		tr("Runda %d.", "Round %d.", e.A)
+		data.int32("round", e.A)
+		dst = pick(dst, pl, "Runda ", "Round ")
+		dst = strconv.AppendInt(dst, int64(e.A), 10)
+		dst = append(dst, "."...)
 	case evReveal:
-		tr("%s odkrywa: %s.", "%s reveals %s.", who, card())
+		name := card()
+		dst = appendSeat(dst, int(e.Seat), pl)
+		dst = pick(dst, pl, " odkrywa: ", " reveals ")
+		dst = append(dst, name...)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evCancelled:
-		tr("%[2]s: karta %[1]s zostaje anulowana.", "%[2]s's card %[1]s is cancelled.", card(), who)
+		name := card()
+		if pl {
+			dst = appendSeat(dst, int(e.Seat), pl)
+			dst = append(dst, ": karta "...)
+			dst = append(dst, name...)
+			dst = append(dst, " zostaje anulowana."...)
+		} else {
+			dst = appendSeat(dst, int(e.Seat), pl)
+			dst = append(dst, "'s card "...)
+			dst = append(dst, name...)
+			dst = append(dst, " is cancelled."...)
+		}
 	case evBlocked:
-		tr("Blok: atak %s na %s anulowany.", "Blocked: %s's attack on %s is cancelled.", slotName(int(e.A)), slotName(int(e.B)))
+		dst = pick(dst, pl, "Blok: atak ", "Blocked: ")
+		dst = append(dst, slotName(int(e.A))...)
+		dst = pick(dst, pl, " na ", "'s attack on ")
+		dst = append(dst, slotName(int(e.B))...)
+		dst = pick(dst, pl, " anulowany.", " is cancelled.")
 	case evBlockSuccess:
-		ev.Data["cancelled"] = e.A
-		tr("Udany blok (%s): premia.", "A successful block (%s): its bonus.", who)
+		data.int32("cancelled", e.A)
+		dst = pick(dst, pl, "Udany blok (", "A successful block (")
+		dst = appendSeat(dst, int(e.Seat), pl)
+		dst = pick(dst, pl, "): premia.", "): its bonus.")
 	case evAttack:
-		ev.Data["strength"] = e.B & 255
-		tr("%s atakuje %s z siłą %d.", "%s attacks %s with strength %d.", slotName(int(e.A)), slotName(int(e.B>>8)), e.B&255)
+		data.int32("strength", e.B&255)
+		dst = append(dst, slotName(int(e.A))...)
+		dst = pick(dst, pl, " atakuje ", " attacks ")
+		dst = append(dst, slotName(int(e.B>>8))...)
+		dst = pick(dst, pl, " z siłą ", " with strength ")
+		dst = strconv.AppendInt(dst, int64(e.B&255), 10)
+		dst = append(dst, "."...)
 	case evPower:
-		ev.Data["change"] = e.B
+		data.int32("change", e.B)
+		dst = append(dst, seatFighter()...)
 		if e.B == 0 {
-			tr("%s: moc równa mocy partnera.", "%s: power equal to the partner's.", fighter(int(e.Seat), int(e.A)))
+			dst = pick(dst, pl, ": moc równa mocy partnera.", ": power equal to the partner's.")
 			break
 		}
-		tr("%s: moc %+d.", "%s: power %+d.", fighter(int(e.Seat), int(e.A)), e.B)
+		dst = pick(dst, pl, ": moc ", ": power ")
+		if e.B >= 0 {
+			dst = append(dst, "+"...)
+		}
+		dst = strconv.AppendInt(dst, int64(e.B), 10)
+		dst = append(dst, "."...)
 	case evTransfer:
-		tr("%s przekazuje %d mocy: %s.", "%s passes %d power to %s.", slotName(int(e.A)), e.B&255, slotName(int(e.B>>8)))
+		dst = append(dst, slotName(int(e.A))...)
+		dst = pick(dst, pl, " przekazuje ", " passes ")
+		dst = strconv.AppendInt(dst, int64(e.B&255), 10)
+		dst = pick(dst, pl, " mocy: ", " power to ")
+		dst = append(dst, slotName(int(e.B>>8))...)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evToken:
 		t := NoToken
 		if e.Card > 0 && int(e.Card) < int(numTokens) {
 			t = Token(e.Card)
-			ev.Data["token"] = tokenNames[t]
+			data.str("token", tokenNames[t])
 		}
 		n := max(int(e.B&255), 1)
-		ev.Data["n"] = n
-		tr("%s: %s → %s.", "%s: %s → %s.", capitalize(tokenCount(t, n).In(lang)), slotName(int(e.A)), slotName(int(e.B>>8)))
+		data.int("n", n)
+		dst = capitalizeFrom(appendTokenCount(dst, t, n, lang), start)
+		dst = append(dst, ": "...)
+		dst = append(dst, slotName(int(e.A))...)
+		dst = append(dst, " → "...)
+		dst = append(dst, slotName(int(e.B>>8))...)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evTrack:
-		ev.Data["track"] = e.B
-		tr("%s: %s.", "%s: %s.", fighter(int(e.Seat), int(e.A)), s.trackOf(int(e.Seat), int(e.A)).on(int(e.B)).In(lang))
+		data.int32("track", e.B)
+		dst = append(dst, seatFighter()...)
+		dst = append(dst, ": "...)
+		dst = s.trackOf(int(e.Seat), int(e.A)).appendOn(dst, int(e.B), lang)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evHP:
-		ev.Data["hp"] = e.B
-		tr("%s: %s.", "%s: %s.", fighter(int(e.Seat), int(e.A)), s.hpWords(int(e.Seat), int(e.A), int(e.B)).In(lang))
+		data.int32("hp", e.B)
+		dst = append(dst, seatFighter()...)
+		dst = append(dst, ": "...)
+		dst = s.appendHPWords(dst, int(e.Seat), int(e.A), int(e.B), lang)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evIcon:
-		tr("%s: symbol na polu %d — %s.", "%s: the symbol on space %d — %s.", fighter(int(e.Seat), int(e.A)), e.B, s.iconWords(int(e.Seat), int(e.A), int(e.B)).In(lang))
+		dst = append(dst, seatFighter()...)
+		dst = pick(dst, pl, ": symbol na polu ", ": the symbol on space ")
+		dst = strconv.AppendInt(dst, int64(e.B), 10)
+		dst = append(dst, " — "...)
+		dst = append(dst, s.iconWords(int(e.Seat), int(e.A), int(e.B)).In(lang)...)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evShielded:
-		tr("Żeton obecności Golema chroni: %s.", "The Golem's Presence token shields %s.", fighter(int(e.Seat), int(e.A)))
+		dst = pick(dst, pl, "Żeton obecności Golema chroni: ", "The Golem's Presence token shields ")
+		dst = append(dst, seatFighter()...)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evReanimated:
-		tr("Reanimacja: karta działa jeszcze raz.", "Reanimation: the card resolves again.")
+		dst = pick(dst, pl, "Reanimacja: karta działa jeszcze raz.", "Reanimation: the card resolves again.")
 	case evRemoved:
-		tr("Karta %s odpada z gry.", "The card %s leaves the game.", card())
+		dst = pick(dst, pl, "Karta ", "The card ")
+		dst = append(dst, card()...)
+		dst = pick(dst, pl, " odpada z gry.", " leaves the game.")
 	case evFlipped:
-		tr("Karta %s odwraca się na drugą stronę.", "The card %s turns over to its other side.", card())
+		dst = pick(dst, pl, "Karta ", "The card ")
+		dst = append(dst, card()...)
+		dst = pick(dst, pl, " odwraca się na drugą stronę.", " turns over to its other side.")
 	case evPlanted:
-		tr("%s zawiązuje intrygę.", "%s plants a scheme.", s.miladyName().In(lang))
+		dst = append(dst, s.miladyName().In(lang)...)
+		dst = pick(dst, pl, " zawiązuje intrygę.", " plants a scheme.")
 	case evScheme:
 		kind := int(e.Card)
 		if kind >= 0 && kind < len(schemeOps) {
-			ev.Data["scheme"] = kind
+			data.int("scheme", kind)
 		}
-		tr("Intryga: %s.", "Scheme: %s.", s.schemeWords(kind).In(lang))
+		dst = pick(dst, pl, "Intryga: ", "Scheme: ")
+		dst = append(dst, s.schemeWords(kind).In(lang)...)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evSerpent:
-		tr("Żeton węża: strona %s.", "The Serpent token: %s side up.", serpentFace(uint8(e.B)).In(lang))
+		if pl {
+			dst = append(dst, "Żeton węża: strona "...)
+			dst = append(dst, serpentFace(uint8(e.B)).PL...)
+			dst = engine.AppendSentenceEnd(dst, start)
+		} else {
+			dst = append(dst, "The Serpent token: "...)
+			dst = append(dst, serpentFace(uint8(e.B)).EN...)
+			dst = append(dst, " side up."...)
+		}
 	case evStolen:
-		tr("%s: przejęte leczenie %d PZ i +2 mocy.", "%s: takes %d HP of healing and gains 2 power.", fighter(int(e.Seat), int(e.A)), e.B)
+		dst = append(dst, seatFighter()...)
+		dst = pick(dst, pl, ": przejęte leczenie ", ": takes ")
+		dst = strconv.AppendInt(dst, int64(e.B), 10)
+		dst = pick(dst, pl, " PZ i +2 mocy.", " HP of healing and gains 2 power.")
 	case evBroadside:
-		tr("20 statków: obaj przeciwnicy spadają do 1 PZ.", "20 ships: both opponents drop to 1 HP.")
+		dst = pick(dst, pl, "20 statków: obaj przeciwnicy spadają do 1 PZ.", "20 ships: both opponents drop to 1 HP.")
 	case evTransform:
-		tr("%s przechodzi na stronę Niedźwiedzia (%d PZ).", "%s turns to the Bear side (%d HP).", fighter(int(e.Seat), int(e.A)), e.B)
+		dst = append(dst, seatFighter()...)
+		dst = pick(dst, pl, " przechodzi na stronę Niedźwiedzia (", " turns to the Bear side (")
+		dst = strconv.AppendInt(dst, int64(e.B), 10)
+		dst = pick(dst, pl, " PZ).", " HP).")
 	case evRevived:
-		tr("%s powraca z pola wskrzeszenia: 4 PZ i +1 mocy.", "%s comes back from the revive space: 4 HP and 1 more power.", fighter(int(e.Seat), int(e.A)))
+		dst = append(dst, seatFighter()...)
+		dst = pick(dst, pl, " powraca z pola wskrzeszenia: 4 PZ i +1 mocy.", " comes back from the revive space: 4 HP and 1 more power.")
 	case evSpirit:
-		tr("%s: postać staje się duchem (duchy: %d).", "%s: the character becomes a spirit (spirits: %d).", fighter(int(e.Seat), int(e.A)), e.B)
+		dst = append(dst, seatFighter()...)
+		dst = pick(dst, pl, ": postać staje się duchem (duchy: ", ": the character becomes a spirit (spirits: ")
+		dst = strconv.AppendInt(dst, int64(e.B), 10)
+		dst = append(dst, ")."...)
 	case evCharacter:
 		name := characterName(int(e.B))
 		if p, i := int(e.Seat), int(e.A); p >= 0 && p < 2 && i >= 0 && i < 2 {
 			_, name, _ = s.character(int(s.players[p].fighters[i].f), int(e.B))
 		}
-		tr("%s: do walki wchodzi %s.", "%s: %s comes in.", fighter(int(e.Seat), int(e.A)), name.In(lang))
-	case evDragged:
-		tr("%s: drużyna gracza %d wygrywa zamiast przegrać!", "%s: player %d's team wins instead!", s.dragCard().In(lang), int(e.Seat)+1)
-	case evGameOver:
-		reason := ""
-		if end := s.ending(); end != nil && end.Kind != "draw" {
-			ev.Data["reason"] = end.Kind
-			reason = " " + end.Text.In(lang)
+		dst = append(dst, seatFighter()...)
+		if pl {
+			dst = append(dst, ": do walki wchodzi "...)
+			dst = append(dst, name.PL...)
+			dst = engine.AppendSentenceEnd(dst, start)
+		} else {
+			dst = append(dst, ": "...)
+			dst = append(dst, name.EN...)
+			dst = append(dst, " comes in."...)
 		}
-		switch e.Seat {
-		case -2:
-			tr("Koniec gry — remis.%s", "The game is over — a draw.%s", reason)
-		default:
-			tr("Koniec gry — wygrywa %s!%s", "The game is over — %s wins!%s", who, reason)
+	case evDragged:
+		dst = append(dst, s.dragCard().In(lang)...)
+		dst = pick(dst, pl, ": drużyna gracza ", ": player ")
+		dst = strconv.AppendInt(dst, int64(e.Seat)+1, 10)
+		dst = pick(dst, pl, " wygrywa zamiast przegrać!", "'s team wins instead!")
+	case evGameOver:
+		if e.Seat == -2 {
+			dst = pick(dst, pl, "Koniec gry — remis.", "The game is over — a draw.")
+		} else {
+			dst = pick(dst, pl, "Koniec gry — wygrywa ", "The game is over — ")
+			dst = appendSeat(dst, int(e.Seat), pl)
+			dst = pick(dst, pl, "!", " wins!")
+		}
+		n := len(dst)
+		var kind string
+		if dst, kind = s.appendEnding(append(dst, ' '), lang); kind != "" && kind != "draw" {
+			data.str("reason", kind)
+		} else {
+			dst = dst[:n]
 		}
 	case evDrawn:
 		if !own {
-			return ev, false
+			return dst, false
 		}
-		tr("Dobierasz: %s.", "You draw %s.", card())
+		dst = pick(dst, pl, "Dobierasz: ", "You draw ")
+		dst = append(dst, card()...)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evAdded:
 		if !own {
-			tr("%s dodał(a) kartę do talii walki.", "%s has added a card to the fight deck.", who)
+			dst = appendSeat(dst, int(e.Seat), pl)
+			dst = pick(dst, pl, " dodał(a) kartę do talii walki.", " has added a card to the fight deck.")
 			break
 		}
-		ev.Data["position"] = e.A
-		at := fightDeckPlace(int(e.A))
-		tr("Dodajesz %s %s.", "You add %s %s.", card(), at.In(lang))
+		data.int32("position", e.A)
+		dst = pick(dst, pl, "Dodajesz ", "You add ")
+		dst = append(dst, card()...)
+		dst = append(dst, " "...)
+		dst = appendFightDeckPlace(dst, int(e.A), lang)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evInstant:
-		c := s.pack.Card(uint8(e.Card))
-		d := s.describerFor(c.Fighter)
-		d.self = -1 // the bonus text is announced, not the card: no numbers of now
-		tr("%s: premia natychmiastowa — %s.", "%s: an instant bonus — %s.", who, d.ops(c.Instant).In(lang))
+		dst = appendSeat(dst, int(e.Seat), pl)
+		dst = pick(dst, pl, ": premia natychmiastowa — ", ": an instant bonus — ")
+		dst = append(dst, s.pack.words.instant[s.pack.instCard[uint8(e.Card)]].In(lang)...)
+		dst = engine.AppendSentenceEnd(dst, start)
 	case evExhausted:
-		tr("Koniec talii budowy: nie da się dobrać 3 kart.", "The build deck has run out: 3 cards cannot be drawn.")
+		dst = pick(dst, pl, "Koniec talii budowy: nie da się dobrać 3 kart.", "The build deck has run out: 3 cards cannot be drawn.")
 	}
-	return ev, true
+	return dst, true
+}
+
+// pick appends the Polish or the English words.
+func pick(dst []byte, pl bool, plText, enText string) []byte {
+	if pl {
+		return append(dst, plText...)
+	}
+	return append(dst, enText...)
+}
+
+// appendSeat appends the seat's name, as engine.SeatName.
+func appendSeat(dst []byte, seat int, pl bool) []byte {
+	return strconv.AppendInt(pick(dst, pl, "Gracz ", "Player "), int64(seat)+1, 10)
+}
+
+// hpWords says where a health marker stands: its HP, or the space below.
+func (s *State) hpWords(p, i, hp int) engine.Text {
+	return engine.Text{PL: string(s.appendHPWords(nil, p, i, hp, engine.PL)), EN: string(s.appendHPWords(nil, p, i, hp, engine.EN))}
+}
+
+// appendHPWords appends hpWords' words in lang.
+func (s *State) appendHPWords(dst []byte, p, i, hp int, lang engine.Lang) []byte {
+	if p >= 0 && p <= 1 && i >= 0 && i <= 1 && hp <= 0 {
+		f := s.fighterOf(p*2 + i)
+		switch {
+		case f.Rules&RFeyFolk != 0:
+			return append(dst, engine.Text{PL: "pole ducha", EN: "the spirit space"}.In(lang)...)
+		case hp <= -2 && s.rules.reviveSpace && f.Rules&RMamanBrijitRevive != 0:
+			return append(dst, engine.Text{PL: "pole wskrzeszenia", EN: "the revive space"}.In(lang)...)
+		}
+		return append(dst, engine.Text{PL: "pole KO", EN: "the KO space"}.In(lang)...)
+	}
+	dst = strconv.AppendInt(dst, int64(hp), 10)
+	if lang == engine.EN {
+		return append(dst, " HP"...)
+	}
+	return append(dst, " PZ"...)
 }
 
 // trackOf is the words of the special track of seat p's fighter i.
@@ -270,23 +519,6 @@ func (s *State) trackOf(p, i int) trackWords {
 	return wordsOf(s.fighterOf(p*2 + i).Track)
 }
 
-// hpWords says where a health marker stands: its HP, or the space below.
-func (s *State) hpWords(p, i, hp int) engine.Text {
-	if p < 0 || p > 1 || i < 0 || i > 1 {
-		return both("%d PZ", "%d HP", hp)
-	}
-	f := s.fighterOf(p*2 + i)
-	switch {
-	case hp > 0:
-		return both("%d PZ", "%d HP", hp)
-	case f.Rules&RFeyFolk != 0:
-		return engine.Text{PL: "pole ducha", EN: "the spirit space"}
-	case hp <= -2 && s.rules.reviveSpace && f.Rules&RMamanBrijitRevive != 0:
-		return engine.Text{PL: "pole wskrzeszenia", EN: "the revive space"}
-	}
-	return engine.Text{PL: "pole KO", EN: "the KO space"}
-}
-
 // iconWords says what the symbol on space at of seat p's fighter i does:
 // on its health track, its special track, or both (the event does not
 // say which fired).
@@ -295,9 +527,31 @@ func (s *State) iconWords(p, i, at int) engine.Text {
 		return engine.Text{PL: "symbol", EN: "a symbol"}
 	}
 	fi := int(s.players[p].fighters[i].f)
+	if w := s.fighterWords(fi); w != nil && w.static {
+		if t, ok := w.icons[iconSet(&s.pack.Fighters[fi], int(s.players[p].fighters[i].char))][int8(at)]; ok {
+			return t
+		}
+		return engine.Text{PL: "bez efektu", EN: "no effect"}
+	}
+	return s.iconWordsOf(fi, s.hpIcons(p*2+i), at)
+}
+
+// iconSet is which symbols of fighter f's health track are in play with
+// the Fey Folk's character char: that character's (0..2), or the board's
+// (3), as hpIcons has them.
+func iconSet(f *Fighter, char int) int {
+	if f.Rules&RFeyFolk != 0 && char < len(f.Characters) && char < 3 {
+		return char
+	}
+	return 3
+}
+
+// iconWordsOf says what the symbol on space at of fighter fi does, with
+// the symbols hp on its health track.
+func (s *State) iconWordsOf(fi int, hp map[int8][]Op, at int) engine.Text {
 	f := &s.pack.Fighters[fi]
 	var parts []engine.Text
-	if ops, ok := s.hpIcons(p*2 + i)[int8(at)]; ok {
+	if ops, ok := hp[int8(at)]; ok {
 		if t := s.symbol(fi, ops); t != nil {
 			parts = append(parts, *t)
 		}
@@ -337,8 +591,18 @@ func b2i(b bool) int {
 // fightDeckPlace says where a card added at position p of the fight deck
 // goes, counting from 1 as people do (the notation counts from 0, the top).
 func fightDeckPlace(p int) engine.Text {
-	if p == 0 {
-		return engine.Text{PL: "na wierzch talii walki", EN: "on top of the fight deck"}
+	return engine.Text{PL: string(appendFightDeckPlace(nil, p, engine.PL)), EN: string(appendFightDeckPlace(nil, p, engine.EN))}
+}
+
+// appendFightDeckPlace appends fightDeckPlace's words in lang.
+func appendFightDeckPlace(dst []byte, p int, lang engine.Lang) []byte {
+	switch {
+	case p == 0 && lang == engine.EN:
+		return append(dst, "on top of the fight deck"...)
+	case p == 0:
+		return append(dst, "na wierzch talii walki"...)
+	case lang == engine.EN:
+		return append(strconv.AppendInt(append(dst, "as card "...), int64(p+1), 10), " from the top of the fight deck"...)
 	}
-	return engine.Text{PL: fmt.Sprintf("jako %d. kartę od wierzchu talii walki", p+1), EN: fmt.Sprintf("as card %d from the top of the fight deck", p+1)}
+	return append(strconv.AppendInt(append(dst, "jako "...), int64(p+1), 10), ". kartę od wierzchu talii walki"...)
 }

@@ -426,25 +426,34 @@ func (s *State) cardName(c uint8) string {
 
 // Format writes m in notation.
 func (s *State) Format(m engine.Move) string {
+	var buf [96]byte
+	return string(s.AppendFormat(buf[:0], m))
+}
+
+// AppendFormat appends m in notation (engine.MoveAppender).
+func (s *State) AppendFormat(dst []byte, m engine.Move) []byte {
 	k, a, b, c := unmv(m)
 	switch k {
 	case mPick:
+		dst = append(append(dst, "pick "...), s.fighterName(a)...)
 		if b != 0 {
-			return "pick " + s.fighterName(a) + " discard " + s.fighterName(b-1)
+			dst = append(append(dst, " discard "...), s.fighterName(b-1)...)
 		}
-		return "pick " + s.fighterName(a)
+		return dst
 	case mTeam:
-		return "team " + s.fighterName(a) + " " + s.fighterName(b)
+		return append(append(append(append(dst, "team "...), s.fighterName(a)...), ' '), s.fighterName(b)...)
 	case mFirst:
-		return "first " + s.cardName(a)
+		return append(append(dst, "first "...), s.cardName(a)...)
 	case mAdd:
-		return fmt.Sprintf("add %s %d %s", s.cardName(a), b, s.cardName(c))
+		dst = append(append(append(dst, "add "...), s.cardName(a)...), ' ')
+		dst = append(strconv.AppendUint(dst, uint64(b), 10), ' ')
+		return append(dst, s.cardName(c)...)
 	case mSpirit:
 		if a < 3 {
-			return "spirit " + charNames[a]
+			return append(append(dst, "spirit "...), charNames[a]...)
 		}
 	}
-	return fmt.Sprintf("?%d", uint64(m))
+	return strconv.AppendUint(append(dst, '?'), uint64(m), 10)
 }
 
 // Parse reads notation.
@@ -530,14 +539,17 @@ func (s *State) Parse(text string) (engine.Move, error) {
 
 // Describe explains m to a person.
 func (s *State) Describe(m engine.Move, lang engine.Lang) string {
+	var buf [192]byte
+	return string(s.AppendDescribe(buf[:0], m, lang))
+}
+
+// spiritWords name the Fey Folk's characters in a move's description.
+var spiritWords = [3]string{"Wróżka", "Gnom", "Elf"}
+
+// AppendDescribe appends Describe's text (engine.MoveAppender).
+func (s *State) AppendDescribe(dst []byte, m engine.Move, lang engine.Lang) []byte {
 	k, a, b, c := unmv(m)
 	pl := lang != engine.EN
-	tr := func(p, e string, args ...any) string {
-		if pl {
-			return fmt.Sprintf(p, args...)
-		}
-		return fmt.Sprintf(e, args...)
-	}
 	fname := func(f uint8) string {
 		if int(f) < len(s.pack.Fighters) {
 			return s.pack.Fighters[f].Name.In(lang)
@@ -552,22 +564,44 @@ func (s *State) Describe(m engine.Move, lang engine.Lang) string {
 	}
 	switch k {
 	case mPick:
-		if b != 0 {
-			return tr("Wybierz: %s; odrzuć: %s", "Pick %s; discard %s", fname(a), fname(b-1))
+		if pl {
+			dst = append(append(dst, "Wybierz: "...), fname(a)...)
+			if b != 0 {
+				dst = append(append(dst, "; odrzuć: "...), fname(b-1)...)
+			}
+			return dst
 		}
-		return tr("Wybierz: %s", "Pick %s", fname(a))
+		dst = append(append(dst, "Pick "...), fname(a)...)
+		if b != 0 {
+			dst = append(append(dst, "; discard "...), fname(b-1)...)
+		}
+		return dst
 	case mTeam:
-		return tr("Drużyna: %s i %s", "Team: %s and %s", fname(a), fname(b))
+		if pl {
+			return append(append(append(append(dst, "Drużyna: "...), fname(a)...), " i "...), fname(b)...)
+		}
+		return append(append(append(append(dst, "Team: "...), fname(a)...), " and "...), fname(b)...)
 	case mFirst:
-		return tr("Na wierzch talii walki: %s", "On top of the fight deck: %s", cname(a))
+		if pl {
+			return append(append(dst, "Na wierzch talii walki: "...), cname(a)...)
+		}
+		return append(append(dst, "On top of the fight deck: "...), cname(a)...)
 	case mAdd:
-		at := fightDeckPlace(int(b))
-		return tr("Dodaj %s %s; na sam spód talii budowy: %s", "Add %s %s; to the very bottom of the build deck: %s",
-			cname(a), at.In(lang), cname(c))
+		if pl {
+			dst = append(append(append(dst, "Dodaj "...), cname(a)...), ' ')
+			dst = appendFightDeckPlace(dst, int(b), lang)
+			return append(append(dst, "; na sam spód talii budowy: "...), cname(c)...)
+		}
+		dst = append(append(append(dst, "Add "...), cname(a)...), ' ')
+		dst = appendFightDeckPlace(dst, int(b), lang)
+		return append(append(dst, "; to the very bottom of the build deck: "...), cname(c)...)
 	case mSpirit:
 		if a < 3 {
-			return tr("Następna postać: %s", "Next character: %s", []string{"Wróżka", "Gnom", "Elf"}[a])
+			if pl {
+				return append(append(dst, "Następna postać: "...), spiritWords[a]...)
+			}
+			return append(append(dst, "Next character: "...), spiritWords[a]...)
 		}
 	}
-	return "?"
+	return append(dst, '?')
 }

@@ -289,9 +289,16 @@ func (s *State) cardText(ci uint8, lang engine.Lang) string { return s.cardWords
 // cardWords says what a card does in both languages: the side it shows
 // now, in play with the strength of its attacks now.
 func (s *State) cardWords(ci uint8) engine.Text {
+	w, self := s.cardWordsOf(ci)
+	return w.fill(s, self)
+}
+
+// cardWordsOf is the words of instance ci's card on the side it shows
+// now, and the slot of its fighter in play (-1 outside play).
+func (s *State) cardWordsOf(ci uint8) (*words, int) {
 	c := s.pack.Card(ci)
 	back := c.Front != nil && (bitHas(s.players[0].flipped[:], ci) || bitHas(s.players[1].flipped[:], ci))
-	return s.describerFor(c.Fighter).card(c, back)
+	return &s.pack.words.cards[s.pack.instCard[ci]][b2i(back)], s.describerFor(c.Fighter).self
 }
 
 // Ask offers the legal moves as a numbered list (engine.NumberedAsk),

@@ -2,6 +2,7 @@ package tagteam
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"stolik/engine"
@@ -69,10 +70,33 @@ func tokenCount(t Token, n int) engine.Text {
 	if t >= numTokens {
 		t = NoToken
 	}
-	return engine.Text{
-		PL: fmt.Sprintf("%d %s %s", n, engine.Plural(n, "żeton", "żetony", "żetonów"), engine.Plural(n, tokenWords[t].pl, tokenWords[t].pl, tokenManyPL(t))),
-		EN: fmt.Sprintf("%d %s %s", n, tokenWords[t].en, engine.PluralEN(n, "token", "tokens")),
+	return engine.Text{PL: string(appendTokenCount(nil, t, n, engine.PL)), EN: string(appendTokenCount(nil, t, n, engine.EN))}
+}
+
+// appendTokenCount appends tokenCount's text in lang.
+func appendTokenCount(dst []byte, t Token, n int, lang engine.Lang) []byte {
+	if t >= numTokens {
+		t = NoToken
 	}
+	dst = append(strconv.AppendInt(dst, int64(n), 10), ' ')
+	if lang == engine.EN {
+		return append(append(append(dst, tokenWords[t].en...), ' '), engine.PluralEN(n, "token", "tokens")...)
+	}
+	dst = append(append(dst, engine.Plural(n, "żeton", "żetony", "żetonów")...), ' ')
+	return append(dst, engine.Plural(n, tokenWords[t].pl, tokenWords[t].pl, tokenManyPL(t))...)
+}
+
+// appendHeld appends the words of n tokens t a fighter holds, with the
+// Serpent token's side up.
+func appendHeld(dst []byte, t Token, n int, serpent uint8, lang engine.Lang) []byte {
+	dst = appendTokenCount(dst, t, n, lang)
+	if t != Serpent {
+		return dst
+	}
+	if lang == engine.EN {
+		return append(append(append(dst, " ("...), serpentFace(serpent).EN...), " side up)"...)
+	}
+	return append(append(append(dst, " (strona "...), serpentFace(serpent).PL...), ')')
 }
 
 // serpentFace is the Serpent token's side.
@@ -97,31 +121,64 @@ func characterName(k int) engine.Text {
 // trackWords are a special track's words, by the name the content gives it.
 type trackWords struct {
 	name engine.Text
-	// gain says "+n" on the track; at says "at lo–hi" in a condition; on
-	// says where the marker is.
+	// gain says "+n" on the track; at says "at lo–hi" in a condition.
 	gain func(n int) engine.Text
 	at   func(rng string) engine.Text
-	on   func(n int) engine.Text
+	// id is the content's name of the track, "" for otherTrack.
+	id string
+}
+
+// appendOn appends where the marker is, in lang (on).
+func (w trackWords) appendOn(dst []byte, n int, lang engine.Lang) []byte {
+	switch w.id {
+	case "ships":
+		return append(append(strconv.AppendInt(dst, int64(n), 10), ' '), shipsNoun.Form(n).In(lang)...)
+	case "rage":
+		return appendWordNumber(dst, "szał ", "rage ", n, lang)
+	case "divine_voice":
+		if n == 0 {
+			return append(dst, engine.Text{PL: "Boski głos na aureoli (pole startowe)", EN: "Divine Voice on the halo (start)"}.In(lang)...)
+		}
+		return appendWordNumber(dst, "Boski głos na polu ", "Divine Voice on space ", n, lang)
+	}
+	return appendWordNumber(dst, "tor specjalny na ", "special track at ", n, lang)
+}
+
+// on says where the marker is.
+func (w trackWords) on(n int) engine.Text {
+	return engine.Text{PL: string(w.appendOn(nil, n, engine.PL)), EN: string(w.appendOn(nil, n, engine.EN))}
+}
+
+// shipsNoun counts ships.
+var shipsNoun = engine.N("statek|statki|statków", "ship|ships")
+
+// appendWordNumber appends pl or en, whichever lang reads, then n.
+func appendWordNumber(dst []byte, pl, en string, n int, lang engine.Lang) []byte {
+	if lang == engine.EN {
+		dst = append(dst, en...)
+	} else {
+		dst = append(dst, pl...)
+	}
+	return strconv.AppendInt(dst, int64(n), 10)
 }
 
 var specialTracks = map[string]trackWords{
 	"ships": {
+		id:   "ships",
 		name: engine.Text{PL: "Statki", EN: "Ships"},
 		gain: func(n int) engine.Text {
 			return both("+%d %s", "+%d %s", n, engine.N("statek|statki|statków", "ship|ships").Form(n))
 		},
 		at: func(r string) engine.Text { return both("przy %s statkach", "at %s ships", r) },
-		on: func(n int) engine.Text {
-			return both("%d %s", "%d %s", n, engine.N("statek|statki|statków", "ship|ships").Form(n))
-		},
 	},
 	"rage": {
+		id:   "rage",
 		name: engine.Text{PL: "Szał", EN: "Rage"},
 		gain: func(n int) engine.Text { return both("szał +%d", "rage +%d", n) },
 		at:   func(r string) engine.Text { return both("przy szale %s", "at rage %s", r) },
-		on:   func(n int) engine.Text { return both("szał %d", "rage %d", n) },
 	},
 	"divine_voice": {
+		id:   "divine_voice",
 		name: engine.Text{PL: "Boski głos", EN: "Divine Voice"},
 		gain: func(n int) engine.Text {
 			return both("Boski głos: %d %s dalej", "Divine Voice: %d %s on", n,
@@ -129,12 +186,6 @@ var specialTracks = map[string]trackWords{
 		},
 		at: func(r string) engine.Text {
 			return both("gdy Boski głos jest na polu %s", "with the Divine Voice on %s", r)
-		},
-		on: func(n int) engine.Text {
-			if n == 0 {
-				return engine.Text{PL: "Boski głos na aureoli (pole startowe)", EN: "Divine Voice on the halo (start)"}
-			}
-			return both("Boski głos na polu %d", "Divine Voice on space %d", n)
 		},
 	},
 }
@@ -147,7 +198,6 @@ var otherTrack = trackWords{
 	at: func(r string) engine.Text {
 		return both("gdy tor specjalny jest na %s", "with the special track at %s", r)
 	},
-	on: func(n int) engine.Text { return both("tor specjalny na %d", "special track at %d", n) },
 }
 
 func wordsOf(tr *Track) trackWords {
@@ -218,6 +268,9 @@ type describer struct {
 	// fighter and goes without saying.
 	board bool
 	track *Track // the fighter's special track, for its words
+	// marks, when set, takes the strength of attacks now out of the
+	// text: a mark stands where it goes (words.go).
+	marks *strengthMarks
 }
 
 // describerFor describes the cards and the board of fighter f (a pack
@@ -375,44 +428,25 @@ func (d describer) attack(op *Op) engine.Text {
 		t = both("atak na %s", "attack %s", whoAcc(op.To))
 	}
 	str := engine.Text{PL: "twoja moc", EN: "your power"}
-	attacker := d.self
 	if op.By == Partner {
 		str = engine.Text{PL: "moc partnera", EN: "your partner's power"}
-		if attacker >= 0 {
-			attacker ^= 1
-		}
 	}
 	if op.PowerOf == Opp {
-		str, attacker = engine.Text{PL: "moc celu", EN: "the target's power"}, -1
-	}
-	now := -1
-	if attacker >= 0 {
-		now = int(d.s.slot(attacker>>1, attacker&1).power)
+		str = engine.Text{PL: "moc celu", EN: "the target's power"}
 	}
 	switch op.BonusAmount {
 	case Fixed:
 		if op.Bonus != 0 {
 			str = both("%s %+d", "%s %+d", str, op.Bonus)
-			if now >= 0 {
-				now += int(op.Bonus)
-			}
 		}
 	case Spirits:
 		str = both("%s +%d za każdego ducha", "%s +%d per spirit", str, op.Bonus)
-		if now >= 0 && d.self >= 0 {
-			now += int(op.Bonus) * int(d.s.slot(d.self>>1, d.self&1).spirits)
-		}
 	}
-	flame := op.Flame
-	if attacker >= 0 && d.s.fighterOf(attacker).Rules&RIncineration != 0 {
-		flame = true
-	}
-	if now >= 0 {
-		str = both("%s, teraz %d", "%s, now %d", str, max(now, 0))
-	}
-	if flame {
-		str = both("%s, + %s na celu", "%s, + the %s tokens on the target", str,
-			engine.Text{PL: "żetony " + tokenWords[Aflame].pl, EN: tokenWords[Aflame].en})
+	if d.marks != nil {
+		str = both("%s%s", "%s%s", str, d.marks.mark(op))
+	} else {
+		str = both("%s%s", "%s%s", str, engine.Text{PL: string(d.s.appendStrength(nil, op, d.self, engine.PL)),
+			EN: string(d.s.appendStrength(nil, op, d.self, engine.EN))})
 	}
 	t = both("%s (siła: %s)", "%s (strength: %s)", t, str)
 	if len(op.Success) > 0 {
@@ -638,7 +672,14 @@ func (s *State) schemeWords(k int) engine.Text {
 	if k < 0 || k >= len(schemeOps) || len(schemeOps[k]) == 0 {
 		return engine.Text{PL: "intryga", EN: "a scheme"}
 	}
-	t := describer{s: s, self: -1}.ops(schemeOps[k])
-	t.PL, t.EN = capitalize(t.PL), capitalize(t.EN)
-	return t
+	return schemeTexts[k]
 }
+
+// schemeTexts are schemeWords of the schemes with ops.
+var schemeTexts = func() (out [len(schemeOps)]engine.Text) {
+	for k, ops := range schemeOps {
+		t := describer{self: -1}.ops(ops)
+		out[k] = engine.Text{PL: capitalize(t.PL), EN: capitalize(t.EN)}
+	}
+	return
+}()

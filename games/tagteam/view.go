@@ -2,6 +2,7 @@ package tagteam
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"stolik/engine"
 )
@@ -472,6 +473,22 @@ func (s *State) boardView(fv *FighterView, sl int) {
 
 // boardFace is fighter fi's board as the draft shows it.
 func (s *State) boardFace(fi int) BoardFace {
+	if w := s.fighterWords(fi); w != nil {
+		b := w.board
+		b.Health = b.Health.clone()
+		if b.Special != nil {
+			sp := *b.Special
+			sp.Spaces = slices.Clone(sp.Spaces)
+			b.Special = &sp
+		}
+		b.Rules, b.Starting = slices.Clone(b.Rules), slices.Clone(b.Starting)
+		return b
+	}
+	return s.buildBoardFace(fi)
+}
+
+// buildBoardFace writes fighter fi's board out.
+func (s *State) buildBoardFace(fi int) BoardFace {
 	f := &s.pack.Fighters[fi]
 	b := BoardFace{Name: f.Name, HP: int(f.HP), Power: int(f.Power), Health: s.healthTrack(fi, nil), Rules: s.ruleTexts(fi), Starting: []CardFace{}}
 	if f.Track != nil {

@@ -27,7 +27,7 @@ type SQLite struct {
 	// passes and the writer's.
 	logFrames             atomic.Int64
 	checkpoints, restarts atomic.Int64
-	restartFrames         int64 // the log's length past which the writer restarts it
+	restartFrames         int64                      // the log's length past which the writer restarts it
 	insertMoves           [len(insertRows)]*sql.Stmt // inserting insertRows[i] moves at once
 	appends               chan appendReq
 	writerDone            chan struct{}

@@ -307,7 +307,10 @@ func TestClusterNodeOffTheBus(t *testing.T) {
 		t.Skip("starts PostgreSQL and NATS")
 	}
 	pg, bus := pgtest.Start(t), bustest.Start(t)
-	slow := func(c *Config) { c.BotDelay = 50 * time.Millisecond } // a game outlasts the takeover
+	// Bots slow enough that a game outlasts the takeover: a two-player
+	// game of Cardline takes 8 moves at least, 2.4 s at this pace, and the
+	// node off the bus lets its table go within a lease (0.6 s).
+	slow := func(c *Config) { c.BotDelay = 300 * time.Millisecond }
 	a := startNode(t, pg, bus, "a", 600*time.Millisecond, slow)
 	b := startNode(t, pg, bus, "b", 600*time.Millisecond, slow)
 	lost := make(chan string, 1)
@@ -339,7 +342,7 @@ func TestClusterNodeOffTheBus(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the node off the bus kept its table")
 	}
-	eventually(t, 20*time.Second, "the other node takes the table over", func() bool { return b.s.InMemory(made.ID) })
+	eventually(t, 30*time.Second, "the other node takes the table over", func() bool { return b.s.InMemory(made.ID) })
 	tab, err := b.s.Table(made.ID)
 	if err != nil {
 		t.Fatal(err)

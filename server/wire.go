@@ -151,14 +151,15 @@ func (s *stateSource) appendLegal(dst []byte) []byte {
 // be: always a list, empty when none is shown.
 func (s *stateSource) appendEvents(dst []byte) []byte {
 	dst = append(dst, '[')
-	n := len(dst)
+	first := len(dst)
 	for _, e := range s.events {
-		if len(dst) > n {
+		mark := len(dst)
+		if mark > first {
 			dst = append(dst, ',')
 		}
 		var shown bool
-		if dst, shown = s.event.AppendEvent(dst, e, s.seat, s.lang); !shown && len(dst) > n && dst[len(dst)-1] == ',' {
-			dst = dst[:len(dst)-1]
+		if dst, shown = s.event.AppendEvent(dst, e, s.seat, s.lang); !shown {
+			dst = dst[:mark] // nothing of it, not even the comma
 		}
 	}
 	return append(dst, ']')

@@ -89,7 +89,7 @@ func TestMetricsCountWhatHappened(t *testing.T) {
 	s, url := limitedServer(t, func(l *Limits) {
 		l.Spectators, l.CreateRate = 1, Rate{N: 2, Per: time.Hour}
 	})
-	admin := httptest.NewServer(s.Metrics().AdminHandler())
+	admin := httptest.NewServer(s.AdminHandler(AdminOptions{}))
 	t.Cleanup(admin.Close)
 	leasesGained := metric(scrape(t, admin.URL), "stolik_lease_changes_total", "change=gained")
 

@@ -1,29 +1,118 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"os"
+	"strings"
 	"time"
 
 	"stolik/server"
 )
 
 // serveAdmin serves the operator's listener on addr (stolik serve
-// --admin): /metrics and /debug/pprof/, never the public API; the
+// --admin): /metrics and /debug/pprof/, never the public API, behind the
+// public listener's Host check and, when token is set, asking for it; the
 // returned stop closes it. No write timeout: a CPU profile takes as long
 // as it is asked to (30 s by default).
-func serveAdmin(addr string, m *server.Metrics, log *slog.Logger) (stop func(), err error) {
+func serveAdmin(addr string, srv *server.Server, token string, log *slog.Logger) (stop func(), err error) {
+	if token == "" && !loopback(addr) {
+		return nil, errAdminOpen(addr)
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("serve: --admin: %w", err)
 	}
-	hs := &http.Server{Handler: m.AdminHandler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
+	h := srv.AdminHandler(server.AdminOptions{Addr: addr, Token: token})
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
 	go hs.Serve(ln)
-	log.Info("admin listening", "url", "http://"+ln.Addr().String()+"/metrics")
+	log.Info("admin listening", "url", "http://"+ln.Addr().String()+"/metrics", "token", token != "")
 	return func() { hs.Close() }, nil
+}
+
+// The environment variables that name what serve's flags would otherwise
+// show on the command line (and so in ps and /debug/pprof/cmdline).
+const (
+	dbEnv         = "STOLIK_DB"
+	adminTokenEnv = "STOLIK_ADMIN_TOKEN"
+)
+
+// minAdminToken is the shortest token --admin takes.
+const minAdminToken = 16
+
+// adminAccess is the token the operator's listener at addr asks for:
+// from --admin-token-file, else from the environment. There is no flag
+// that takes the token itself, which every user of the machine could read
+// in ps. Off loopback a token is needed.
+func adminAccess(addr, file string) (string, error) {
+	token := os.Getenv(adminTokenEnv)
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return "", usageError("serve: --admin-token-file: %v", err)
+		}
+		if token = strings.TrimSpace(string(data)); token == "" {
+			return "", usageError("serve: --admin-token-file %s is empty", file)
+		}
+	}
+	token = strings.TrimSpace(token)
+	switch {
+	case addr == "" && file != "":
+		return "", usageError("serve: --admin-token-file needs --admin ADDR")
+	case addr == "":
+		return "", nil
+	case token != "" && len(token) < minAdminToken:
+		return "", usageError("serve: the --admin token must have at least %d characters", minAdminToken)
+	case token == "" && !loopback(addr):
+		return "", errAdminOpen(addr)
+	}
+	return token, nil
+}
+
+func errAdminOpen(addr string) error {
+	return usageError("serve: --admin %s is not a loopback address: anyone who reaches it could read the metrics and profiles; "+
+		"give a token with --admin-token-file FILE or %s, or listen on 127.0.0.1", addr, adminTokenEnv)
+}
+
+// loopback says whether addr listens on loopback alone: a loopback IP or
+// localhost. An empty host (all interfaces) or another name is not.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
+	return err == nil && ip.IsLoopback()
+}
+
+// database is the database serve uses: --db or --db-file (not both),
+// else the environment's STOLIK_DB, else --db's default.
+func database(fs *flag.FlagSet, db, file string) (string, error) {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "db" })
+	switch {
+	case given && file != "":
+		return "", usageError("serve: give --db or --db-file, not both")
+	case file != "":
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return "", usageError("serve: --db-file: %v", err)
+		}
+		if db = strings.TrimSpace(string(data)); db == "" {
+			return "", usageError("serve: --db-file %s is empty", file)
+		}
+	case !given && os.Getenv(dbEnv) != "":
+		db = os.Getenv(dbEnv)
+	}
+	return db, nil
 }
 
 // printServerFigures prints what the server's own metrics counted during

@@ -89,7 +89,8 @@ func isTerminal(f *os.File) bool {
 func cmdServe(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	db := fs.String("db", "sqlite:stolik.db", "database: sqlite:PATH (a file) or postgres://USER@HOST/DB (PostgreSQL)")
+	db := fs.String("db", "sqlite:stolik.db", "database: sqlite:PATH (a file) or postgres://USER@HOST/DB (PostgreSQL); "+dbEnv+" when not given")
+	dbFile := fs.String("db-file", "", "FILE: read --db from this file, so that a password is on no command line")
 	content := fs.String("content", "", "a directory with a content pack per game (DIR/cardline, DIR/asterix, ...); games without one use their own cards")
 	var origins multiFlag
 	fs.Var(&origins, "origin", "another host the server answers to, whose pages may use it (repeatable), e.g. stolik.example.org")
@@ -107,6 +108,7 @@ func cmdServe(args []string, stdout io.Writer) error {
 	fs.DurationVar(&lim.LobbyInterval, "lobby-interval", lim.LobbyInterval, "the least time between two messages to a client about seats changing alone")
 	botWorkers := fs.Int("bot-workers", runtime.GOMAXPROCS(0), "bot decisions computing at once; a table's bot waits for a free worker")
 	admin := fs.String("admin", "", "ADDR: serve /metrics (Prometheus) and /debug/pprof/ on this second address, for the operator alone (empty: off); docs/operating.md")
+	adminTokenFile := fs.String("admin-token-file", "", "FILE: a token of 16 characters or more that every request to --admin must carry (Authorization: Bearer TOKEN); "+adminTokenEnv+" when not given; needed off loopback")
 	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "how long a bot waits before it moves, so that people can follow")
 	messageRate := fs.Float64("message-rate", 20, "messages a second one WebSocket client may send on average (10 at once); 0: no limit (load tests)")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "heap growth between garbage collections, in percent of the live heap (Go's GOGC, which wins when set); docs/operating.md")
@@ -119,6 +121,14 @@ func cmdServe(args []string, stdout io.Writer) error {
 	}
 	if *botWorkers < 1 {
 		return usageError("serve: --bot-workers must be at least 1")
+	}
+	dsn, err := database(fs, *db, *dbFile)
+	if err != nil {
+		return err
+	}
+	adminToken, err := adminAccess(*admin, *adminTokenFile)
+	if err != nil {
+		return err
 	}
 	switch {
 	case *messageRate < 0:
@@ -148,8 +158,9 @@ func cmdServe(args []string, stdout io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, serveOptions{addr: *addr, db: *db, games: games, origins: origins, durability: d, allowSeeds: *allowSeeds,
-		limits: &lim, realIP: *realIP, botWorkers: *botWorkers, bots: registered, botDelay: botDelay, cluster: cl, admin: *admin, messageRate: *messageRate}, stdout, nil)
+	return serve(ctx, serveOptions{addr: *addr, db: dsn, games: games, origins: origins, durability: d, allowSeeds: *allowSeeds,
+		limits: &lim, realIP: *realIP, botWorkers: *botWorkers, bots: registered, botDelay: botDelay, cluster: cl, admin: *admin,
+		adminToken: adminToken, messageRate: *messageRate}, stdout, nil)
 }
 
 // rateFlag is a flag N/DURATION for r.
@@ -175,6 +186,7 @@ type serveOptions struct {
 	realIP     string
 	botWorkers int
 	admin      string         // the operator's listener (--admin), "" for none
+	adminToken string         // the bearer token it asks for, "" for none
 	botDelay   *time.Duration // nil: 400 ms
 	cluster    clusterFlags
 	bots       []server.ExternalBot
@@ -272,7 +284,7 @@ func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(str
 	}
 	defer srv.Close()
 	if o.admin != "" {
-		stopAdmin, err := serveAdmin(o.admin, srv.Metrics(), log)
+		stopAdmin, err := serveAdmin(o.admin, srv, o.adminToken, log)
 		if err != nil {
 			return err
 		}

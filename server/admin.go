@@ -1,0 +1,164 @@
+package server
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"net/http"
+	"net/http/pprof"
+	"net/url"
+	"os"
+	"strings"
+
+	"stolik/engine"
+)
+
+// AdminOptions say who the operator's listener (stolik serve --admin)
+// answers.
+type AdminOptions struct {
+	// Addr is the address the listener was given (--admin): a Host that
+	// names it is the server's, beside those the public listener answers
+	// to.
+	Addr string
+	// Token, when set, must come with every request as
+	// "Authorization: Bearer TOKEN".
+	Token string
+	// Args are the command line /debug/pprof/cmdline shows, its secrets
+	// masked (nil: os.Args).
+	Args []string
+}
+
+var errAdminToken = engine.Rule{Code: "bad_admin_token", PL: "Ten adres jest tylko dla operatora: podaj jego token (Authorization: Bearer …).", EN: "This address is for the operator alone: give its token (Authorization: Bearer …)."}
+
+// AdminHandler serves /metrics and the runtime's profiles under
+// /debug/pprof/, for the operator alone: a mux of its own, never
+// http.DefaultServeMux, behind the public listener's Host check (a page
+// whose name was rebound to the listener's address reads nothing and
+// starts no profile), refusing pages of other sites, and asking for the
+// token when o has one. /debug/pprof/cmdline masks the command line's
+// secrets.
+func (s *Server) AdminHandler(o AdminOptions) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", s.metrics.Handler())
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	args := o.Args
+	if args == nil {
+		args = os.Args
+	}
+	cmdline := strings.Join(MaskArgs(args), "\x00")
+	mux.HandleFunc("/debug/pprof/cmdline", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write([]byte(cmdline))
+	})
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	want := sha256.Sum256([]byte(o.Token))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Cache-Control", "no-store")
+		if !s.hostAllowed(r.Host) && !sameAddr(r.Host, o.Addr) {
+			reject(w, http.StatusMisdirectedRequest, errBadHost.Err(r.Host))
+			return
+		}
+		// A page of another site cannot read the answers, but could
+		// start profiles that cost the server CPU (an <img> is enough).
+		if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "none" && site != "same-origin" {
+			reject(w, http.StatusForbidden, errBadOrigin.Err(site))
+			return
+		}
+		if o.Token != "" {
+			bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+			got := sha256.Sum256([]byte(bearer))
+			if !ok || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
+				h.Set("WWW-Authenticate", `Bearer realm="stolik admin"`)
+				reject(w, http.StatusUnauthorized, errAdminToken.Err())
+				return
+			}
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// sameAddr says whether hostport names addr, the address a listener was
+// given.
+func sameAddr(hostport, addr string) bool {
+	return addr != "" && strings.EqualFold(strings.TrimSuffix(hostport, "."), addr)
+}
+
+// masked stands for a secret on a shown command line.
+const masked = "xxxxx"
+
+// MaskArgs is a command line as it may be shown: the password of every
+// URL (in its user part or its query) and the value of every flag named
+// for a token, a password or a secret (--admin-token X, --password=X) are
+// masked; a flag naming a file (--admin-token-file) keeps its path.
+func MaskArgs(args []string) []string {
+	out := make([]string, len(args))
+	secretNext := false
+	for i, a := range args {
+		switch {
+		case secretNext:
+			out[i], secretNext = masked, false
+			continue
+		case strings.HasPrefix(a, "-") && a != "-" && a != "--":
+			name, value, joined := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			switch {
+			case secretFlag(name) && joined:
+				out[i] = a[:len(a)-len(value)] + masked
+			case secretFlag(name):
+				out[i], secretNext = a, true
+			default:
+				out[i] = a[:len(a)-len(value)] + MaskURL(value)
+			}
+			continue
+		}
+		out[i] = MaskURL(a)
+	}
+	return out
+}
+
+// secretFlag: a flag whose value is a secret, not a file holding one.
+func secretFlag(name string) bool {
+	name = strings.ToLower(name)
+	if strings.HasSuffix(name, "-file") {
+		return false
+	}
+	for _, w := range []string{"token", "password", "passwd", "secret"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// MaskURL is s with its password masked if s is a URL with one; a string that
+// looks like a URL but does not parse is masked whole.
+func MaskURL(s string) string {
+	if !strings.Contains(s, "://") {
+		return s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return masked
+	}
+	changed := false
+	q := u.Query()
+	for k := range q {
+		if secretFlag(k) {
+			q.Set(k, masked)
+			changed = true
+		}
+	}
+	if changed {
+		u.RawQuery = q.Encode()
+	}
+	if _, has := u.User.Password(); has {
+		u.User = url.UserPassword(u.User.Username(), masked)
+		changed = true
+	}
+	if !changed {
+		return s
+	}
+	return u.String()
+}

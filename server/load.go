@@ -64,6 +64,9 @@ type LoadConfig struct {
 	// figures of latency and commits.
 	Metrics   string
 	ServerPID int
+	// MetricsToken is the bearer token the target's --admin asks for
+	// (its STOLIK_ADMIN_TOKEN), if any.
+	MetricsToken string
 	// ClientRate is the most moves a second each client sends: 0 for the
 	// server's default limit of messages (20 a second), below 0 for no
 	// pace at all (the server must allow it: stolik serve

@@ -108,6 +108,7 @@ func (l *loadLocal) newTable(ctx context.Context, seed uint64) (string, []string
 // loadRemote drives a server running elsewhere through its HTTP API.
 type loadRemote struct {
 	base, metrics string
+	metricsToken  string
 	game          string
 	players       int
 	hc            *http.Client
@@ -120,7 +121,7 @@ func newRemote(cfg LoadConfig) (*loadRemote, error) {
 	}
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 64
-	r := &loadRemote{base: strings.TrimSuffix(u.String(), "/"), metrics: cfg.Metrics, game: cfg.Game, players: cfg.Players,
+	r := &loadRemote{base: strings.TrimSuffix(u.String(), "/"), metrics: cfg.Metrics, metricsToken: cfg.MetricsToken, game: cfg.Game, players: cfg.Players,
 		hc: &http.Client{Transport: tr, Timeout: 30 * time.Second}}
 	if r.metrics != "" && !strings.Contains(r.metrics, "://") {
 		r.metrics = "http://" + r.metrics
@@ -201,6 +202,9 @@ func (r *loadRemote) scrape(ctx context.Context) (metricsSample, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.metrics, nil)
 	if err != nil {
 		return metricsSample{}, err
+	}
+	if r.metricsToken != "" {
+		req.Header.Set("Authorization", "Bearer "+r.metricsToken)
 	}
 	resp, err := r.hc.Do(req)
 	if err != nil {

@@ -762,7 +762,7 @@ func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print JSON")
 	durability := fs.String("durability", "full", "the store's durability: full or normal (with --target: the target's own)")
 	target := fs.String("target", "", "URL of a running server to drive from this process, such as http://127.0.0.1:8080 (started with --create-rate 0 --join-rate 0 --max-tables-per-addr 0); empty: a server in this process")
-	metricsURL := fs.String("metrics", "", "with --target: the target's admin address (stolik serve --admin), whose /metrics give its own CPU time and figures")
+	metricsURL := fs.String("metrics", "", "with --target: the target's admin address (stolik serve --admin), whose /metrics give its own CPU time and figures (its token from "+adminTokenEnv+")")
 	pid := fs.Int("server-pid", 0, "with --target: the target's process id on this machine, whose CPU time /proc tells")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process over the whole run to FILE")
 	clientRate := fs.Float64("client-rate", 20, "the most moves a second each client sends, as the server's default limit of messages asks; 0: as fast as it can (a --target must allow it: stolik serve --message-rate 0)")
@@ -790,7 +790,7 @@ func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
 	// often too, leaving the machine's cores to the server.
 	setGCPercent(defaultGCPercent)
 	cfg := server.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, Rate: *rate, Durability: dur,
-		Target: *target, Metrics: *metricsURL, ServerPID: *pid, ClientRate: *clientRate}
+		Target: *target, Metrics: *metricsURL, MetricsToken: strings.TrimSpace(os.Getenv(adminTokenEnv)), ServerPID: *pid, ClientRate: *clientRate}
 	if *clientRate == 0 {
 		cfg.ClientRate = -1
 	}

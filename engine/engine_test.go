@@ -85,7 +85,7 @@ func TestResolveOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err = ResolveOptions(testSpecs, raw)
+	o, err = ResolveOptionFlags(testSpecs, raw)
 	if err != nil || o.Int("players") != 3 || o.String("mode") != "b" || !o.Bool("fast") {
 		t.Fatalf("flags: %v %v", o, err)
 	}

@@ -28,6 +28,11 @@ type OptionSpec struct {
 	Max     int        `json:"max,omitempty"`    // IntOption
 	Values  []string   `json:"values,omitempty"` // EnumOption
 	Help    Text       `json:"help"`
+	// Stored are values out of Min..Max that tables and records made
+	// before the range narrowed may hold (turn_cap 0, no cap):
+	// ResolveStoredOptions takes them, with the meaning they had; no new
+	// game does.
+	Stored []int `json:"-"`
 }
 
 // Options are resolved option values: every declared option is present and
@@ -43,10 +48,74 @@ func (o Options) String(name string) string { v, _ := o[name].(string); return v
 // Bool returns a bool option (false if absent).
 func (o Options) Bool(name string) bool { v, _ := o[name].(bool); return v }
 
-// ResolveOptions checks raw values (as decoded from JSON, or strings from the
-// command line) against specs and fills in defaults. Unknown names and values
-// out of range are errors that name the option.
+// ResolveOptions checks raw values, as decoded from JSON (or given by Go
+// code), against specs and fills in defaults: a number for an int option
+// (int, float64 or json.Number, whole), a bool for a bool option, a string
+// for an enum (or a number, for an enum of numbers: "first": 1 is "1").
+// A string where a number or a bool is expected, an unknown name, or a
+// value out of range is an error that names the option.
 func ResolveOptions(specs []OptionSpec, raw map[string]any) (Options, error) {
+	return resolve(specs, raw, false)
+}
+
+// ResolveOptionFlags is ResolveOptions for the command line's --opt
+// name=value, whose values are strings: each is read by its option's kind
+// ("3" for an int, "true" for a bool) first.
+func ResolveOptionFlags(specs []OptionSpec, raw map[string]any) (Options, error) {
+	typed := make(map[string]any, len(raw))
+	for name, v := range raw {
+		i := slices.IndexFunc(specs, func(sp OptionSpec) bool { return sp.Name == name })
+		text, isText := v.(string)
+		if i < 0 || !isText {
+			typed[name] = v
+			continue
+		}
+		switch specs[i].Kind {
+		case IntOption:
+			n, err := strconv.Atoi(text)
+			if err != nil {
+				return nil, fmt.Errorf("option %q: %q is not a whole number", name, text)
+			}
+			typed[name] = n
+		case BoolOption:
+			b, err := strconv.ParseBool(text)
+			if err != nil {
+				return nil, fmt.Errorf("option %q: %q is not true or false", name, text)
+			}
+			typed[name] = b
+		default:
+			typed[name] = text
+		}
+	}
+	return resolve(specs, typed, false)
+}
+
+// ResolveStoredOptions is ResolveOptions for the options of a stored
+// table or a record: besides Min..Max, an int option takes the values its
+// spec keeps for what was stored before (Stored), so that every table and
+// record made by an earlier version loads and replays as it was played.
+func ResolveStoredOptions(specs []OptionSpec, raw map[string]any) (Options, error) {
+	return resolve(specs, raw, true)
+}
+
+// RenewOptions are stored options made fit for a new game (a rematch): a
+// value only Stored keeps becomes the option's default.
+func RenewOptions(specs []OptionSpec, raw map[string]any) map[string]any {
+	out := make(map[string]any, len(raw))
+	for name, v := range raw {
+		out[name] = v
+		i := slices.IndexFunc(specs, func(sp OptionSpec) bool { return sp.Name == name })
+		if i < 0 || len(specs[i].Stored) == 0 {
+			continue
+		}
+		if n, err := specs[i].parse(v, true); err == nil && slices.Contains(specs[i].Stored, n.(int)) {
+			out[name] = specs[i].Default
+		}
+	}
+	return out
+}
+
+func resolve(specs []OptionSpec, raw map[string]any, stored bool) (Options, error) {
 	out := make(Options, len(specs))
 	for _, sp := range specs {
 		out[sp.Name] = sp.Default
@@ -61,7 +130,7 @@ func ResolveOptions(specs []OptionSpec, raw map[string]any) (Options, error) {
 		if i < 0 {
 			return nil, fmt.Errorf("unknown option %q (known: %s)", name, optionNames(specs))
 		}
-		v, err := specs[i].parse(raw[name])
+		v, err := specs[i].parse(raw[name], stored)
 		if err != nil {
 			return nil, fmt.Errorf("option %q: %w", name, err)
 		}
@@ -78,7 +147,7 @@ func optionNames(specs []OptionSpec) string {
 	return strings.Join(n, ", ")
 }
 
-func (sp OptionSpec) parse(v any) (any, error) {
+func (sp OptionSpec) parse(v any, stored bool) (any, error) {
 	switch sp.Kind {
 	case IntOption:
 		var n int
@@ -97,15 +166,11 @@ func (sp OptionSpec) parse(v any) (any, error) {
 			}
 			n = i
 		case string:
-			i, err := strconv.Atoi(x)
-			if err != nil {
-				return nil, fmt.Errorf("%q is not a whole number", x)
-			}
-			n = i
+			return nil, fmt.Errorf("%q is a string, not a number", x)
 		default:
 			return nil, fmt.Errorf("%v is not a whole number", v)
 		}
-		if n < sp.Min || n > sp.Max {
+		if (n < sp.Min || n > sp.Max) && !(stored && slices.Contains(sp.Stored, n)) {
 			return nil, fmt.Errorf("%d is out of range %d..%d", n, sp.Min, sp.Max)
 		}
 		return n, nil
@@ -128,18 +193,15 @@ func (sp OptionSpec) parse(v any) (any, error) {
 		case bool:
 			return x, nil
 		case string:
-			b, err := strconv.ParseBool(x)
-			if err != nil {
-				return nil, fmt.Errorf("%q is not true or false", x)
-			}
-			return b, nil
+			return nil, fmt.Errorf("%q is a string, not true or false", x)
 		}
 		return nil, fmt.Errorf("%v is not true or false", v)
 	}
 	return nil, fmt.Errorf("option kind %q unknown", sp.Kind)
 }
 
-// ParseOptionFlags turns "k=v" strings into raw option values.
+// ParseOptionFlags turns "k=v" strings into raw option values, for
+// ResolveOptionFlags.
 func ParseOptionFlags(kv []string) (map[string]any, error) {
 	raw := map[string]any{}
 	for _, s := range kv {

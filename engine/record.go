@@ -97,12 +97,14 @@ func lineCol(data []byte, off int64) (int, int) {
 	return line, col
 }
 
-// NewFromRecord resolves the record's options against g and sets the game up.
+// NewFromRecord resolves the record's options against g (as stored:
+// values an earlier version took keep their meaning) and sets the game
+// up.
 func NewFromRecord(g Game, rec Record) (State, Options, error) {
 	if rec.Game != g.Name() {
 		return nil, nil, fmt.Errorf("%w: the record is for %q, not %q", ErrBadRecord, rec.Game, g.Name())
 	}
-	opts, err := ResolveOptions(g.Options(), rec.Options)
+	opts, err := ResolveStoredOptions(g.Options(), rec.Options)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %v", ErrBadRecord, err)
 	}

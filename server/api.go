@@ -665,7 +665,7 @@ func (s *Server) Rematch(ctx context.Context, t *Table, token string) (*Table, e
 		if err := json.Unmarshal(rec.Options, &options); err != nil {
 			return nil, engine.NoSeat, "", fmt.Errorf("table %s: options: %w", rec.ID, err)
 		}
-		spec := Spec{Game: rec.Game, Options: options, Seed: NewSeed(), Open: rec.Open, Owner: rec.Owner, watch: rec.Watch}
+		spec := Spec{Game: rec.Game, Options: s.renewOptions(rec.Game, options), Seed: NewSeed(), Open: rec.Open, Owner: rec.Owner, watch: rec.Watch}
 		for _, st := range rec.Seats {
 			spec.Seats = append(spec.Seats, st.Kind)
 			spec.reserved = append(spec.reserved, st.Kind == "human" && st.Taken)

@@ -177,7 +177,7 @@ func TestSweepCommonRandomNumbers(t *testing.T) {
 		for _, s := range c {
 			raw[s.Name] = s.Value
 		}
-		opts, err := engine.ResolveOptions(g.Options(), raw)
+		opts, err := engine.ResolveOptionFlags(g.Options(), raw)
 		cfg := base
 		cfg.Options = opts
 		return cfg, err

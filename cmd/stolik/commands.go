@@ -67,7 +67,7 @@ func (gf *gameFlags) setup(name string) (engine.Game, engine.Options, error) {
 		}
 		raw["players"] = gf.players
 	}
-	opts, err := engine.ResolveOptions(g.Options(), raw)
+	opts, err := engine.ResolveOptionFlags(g.Options(), raw)
 	if err != nil {
 		return nil, nil, usageError("%s: %v", name, err)
 	}

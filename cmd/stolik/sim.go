@@ -242,7 +242,7 @@ func (f *simFlags) runSweep(g engine.Game, base sim.Config, axes []sim.Axis, bar
 		for _, s := range c {
 			r[s.Name] = s.Value
 		}
-		opts, err := engine.ResolveOptions(g.Options(), r)
+		opts, err := engine.ResolveOptionFlags(g.Options(), r)
 		if err != nil {
 			return sim.Config{}, usageError("sim: --sweep: %v", err)
 		}

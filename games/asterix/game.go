@@ -68,8 +68,10 @@ func (g *Game) Options() []engine.OptionSpec {
 			Help: t("Hełmy za żołnierzy z obu stron Albumu albo tylko ze strony pokonanego (AX-A11).", "Helmets for soldiers on both halves, or on the defeated half only (AX-A11).")},
 		{Name: "revive_reach", Kind: engine.EnumOption, Default: "own", Values: []string{"own", "anywhere"},
 			Help: t("Dzik cuci tylko Postacie na twoich stronach albo dowolne (AX-A13).", "A boar revives Characters on your halves only, or anywhere (AX-A13).")},
-		{Name: "turn_cap", Kind: engine.IntOption, Default: 500, Min: 0, Max: 10000,
-			Help: t("Po tylu turach gra kończy się rankingiem (0: bez limitu; AX-A21).", "After this many turns the game ends by ranking (0: no cap; AX-A21).")},
+		// Stored 0: no cap, which tables made before the cap was required
+		// keep; a new game always has a finite end.
+		{Name: "turn_cap", Kind: engine.IntOption, Default: 500, Min: 1, Max: 10000, Stored: []int{0},
+			Help: t("Po tylu turach gra kończy się rankingiem (AX-A21).", "After this many turns the game ends by ranking (AX-A21).")},
 		{Name: "backs_show_colour", Kind: engine.BoolOption, Default: false,
 			Help: t("Rewersy kart pokazują kolor (niebieski, czerwony, fioletowy) (AX-A30).", "Card backs show the colour class (blue, red, purple) (AX-A30).")},
 		{Name: "supply_potion", Kind: engine.IntOption, Default: 12, Min: 0, Max: 99, Help: t("Żetony napoju w pudełku; z nich pochodzą też żetony startowe (AX-A28).", "Potion tokens in the box; the starting ones come from them (AX-A28).")},

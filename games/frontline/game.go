@@ -62,8 +62,10 @@ func (g *Game) Options() []engine.OptionSpec {
 			Help: t("Dobranie kart przed TOWARZYSZE! kończy Gaz Łzawiący (A8.17).", "The refill before TOWARZYSZE! ends Tear Gas (A8.17).")},
 		{Name: "roulette_extra", Kind: engine.IntOption, Default: 1, Min: 0, Max: 5,
 			Help: t("Dodatkowe obrażenia za każdą Rosyjską Ruletkę przy każdym trafieniu (A8.16).", "Extra damage per Russian Roulette for every blow (A8.16).")},
-		{Name: "turn_cap", Kind: engine.IntOption, Default: 200, Min: 0, Max: 10000,
-			Help: t("Po tylu turach gra się kończy: wygrywają żywi z największą liczbą PŻ (0: bez limitu).", "After this many turns the game ends: the living with the most HP win (0: no cap).")},
+		// Stored 0: no cap, which tables made before the cap was required
+		// keep; a new game always has a finite end.
+		{Name: "turn_cap", Kind: engine.IntOption, Default: 200, Min: 1, Max: 10000, Stored: []int{0},
+			Help: t("Po tylu turach gra się kończy: wygrywają żywi z największą liczbą PŻ.", "After this many turns the game ends: the living with the most HP win.")},
 	}
 }
 

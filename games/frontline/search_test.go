@@ -419,7 +419,7 @@ func TestEvaluateFinished(t *testing.T) {
 	g := New()
 	for _, c := range []struct {
 		players, cap int
-	}{{2, 0}, {4, 0}, {8, 0}, {4, 3}, {6, 2}} {
+	}{{2, 10000}, {4, 10000}, {8, 10000}, {4, 3}, {6, 2}} {
 		opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": c.players, "turn_cap": c.cap})
 		if err != nil {
 			t.Fatal(err)

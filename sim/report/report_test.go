@@ -185,7 +185,7 @@ func TestReportSweepAndCompare(t *testing.T) {
 		for _, s := range c {
 			raw[s.Name] = s.Value
 		}
-		opts, err := engine.ResolveOptions(g.Options(), raw)
+		opts, err := engine.ResolveOptionFlags(g.Options(), raw)
 		out := cfg
 		out.Options = opts
 		return out, err

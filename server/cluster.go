@@ -295,7 +295,7 @@ func (c *cluster) adopt(t *Table, leased time.Time) error {
 // lapsed is the table, if this node holds it but its lease has run out
 // by the node's own clock: the deadline counts from before the lease was
 // asked for or renewed, on the monotonic clock, less a margin for the
-// database's clock and the way a write takes to it. A process frozen
+// database's clock and the time a write takes to reach it. A process frozen
 // past it (SIGSTOP, a machine paused) finds it at the first request or
 // move it handles, before its renewals and its watch have run again; the
 // caller lets the table go (drop), and the database refuses the plays of

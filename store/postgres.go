@@ -161,9 +161,10 @@ func (p *Postgres) MarkDamaged(ctx context.Context, tableID, reason string) erro
 	return p.update(ctx, tableID, `UPDATE tables SET damaged = $2 WHERE id = $1`, reason, false)
 }
 
-// update runs query, an UPDATE of the row of tableID ($2) setting value
-// ($1). In a fenced view (play true), the row is updated only under the
-// node's live lease, checked in the same statement.
+// update runs query, an UPDATE of the row of tableID ($1) setting value
+// ($2). A play (a change of the table's game, not of its bookkeeping) in
+// a fenced view updates the row only under the node's live lease, held
+// from its check to the commit.
 func (p *Postgres) update(ctx context.Context, tableID, query string, value any, play bool) error {
 	if play && p.node != "" {
 		var leased, updated bool

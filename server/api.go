@@ -654,7 +654,11 @@ func (s *Server) Rematch(ctx context.Context, t *Table, token string) (*Table, e
 	defer s.rematchMu.Unlock()
 	t.mu.Lock()
 	id, rec := t.rec.Rematch, t.rec
+	err = t.fenced()
 	t.mu.Unlock()
+	if err != nil {
+		return nil, engine.NoSeat, "", err
+	}
 	var next *Table
 	if id != "" {
 		if next, err = s.Table(id); err != nil {
@@ -675,6 +679,12 @@ func (s *Server) Rematch(ctx context.Context, t *Table, token string) (*Table, e
 			return nil, engine.NoSeat, "", err
 		}
 		if err := s.timed.SetRematch(ctx, rec.ID, next.ID()); err != nil {
+			t.mu.Lock()
+			lost := t.lostTo(err)
+			t.mu.Unlock()
+			if lost {
+				err = errMoved.Err()
+			}
 			return nil, engine.NoSeat, "", err
 		}
 		t.mu.Lock()

@@ -26,11 +26,14 @@ import (
 // first node asked for it (or that finds it unheld), which replays it from
 // the database.
 type Cluster struct {
-	Bus    *nats.Conn
+	Bus *nats.Conn
+	// Leases keeps the leases, in the database of the server's Store: the
+	// node stores its tables' plays through Leases.Fenced, so that a write
+	// from a node whose lease has run out is refused.
 	Leases store.Leaser
 	// Lease is how long a lease lasts (10 s if zero); it is renewed at a
 	// third of that, and a node that has not renewed it stops running the
-	// table before it runs out.
+	// table before it runs out, by the node's own monotonic clock.
 	Lease time.Duration
 	// Node is this node's id, unique to the process (random if empty).
 	Node string
@@ -139,6 +142,7 @@ func (s *Server) joinCluster(c Cluster) error {
 	}
 	cl.subs = append(cl.subs, sub)
 	s.cl = cl
+	s.timed.Store = c.Leases.Fenced(c.Node) // a play is stored only under a live lease
 	cl.relay.start(s)
 	s.log.Info("node joined the cluster", "node", cl.node, "lease", cl.ttl.String())
 	s.wg.Add(4)
@@ -250,7 +254,8 @@ func (c *cluster) adopt(t *Table, leased time.Time) error {
 	id := t.ID()
 	h := &holding{t: t, deadline: leased.Add(c.ttl), stop: make(chan struct{})}
 	t.mu.Lock()
-	t.onConflict = func() { c.drop(t, "a move was stored by another node") }
+	t.leased = func() bool { return c.lapsed(id) == nil }
+	t.lost = func(why string) { c.drop(t, why) }
 	t.mu.Unlock()
 	c.mu.Lock()
 	c.held[id] = h // before the subject is heard: a relayed request finds it held
@@ -286,6 +291,32 @@ func (c *cluster) adopt(t *Table, leased time.Time) error {
 	go c.publishing(h)
 	return nil
 }
+
+// lapsed is the table, if this node holds it but its lease has run out
+// by the node's own clock: the deadline counts from before the lease was
+// asked for or renewed, on the monotonic clock, less a margin for the
+// database's clock and the time a write takes to reach it. A process frozen
+// past it (SIGSTOP, a machine paused) finds it at the first request or
+// move it handles, before its renewals and its watch have run again; the
+// caller lets the table go (drop), and the database refuses the plays of
+// a lease that ran out in any case (store.Leaser.Fenced).
+func (c *cluster) lapsed(id string) *Table {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if h := c.held[id]; h != nil && c.late(h, time.Now()) {
+		return h.t
+	}
+	return nil
+}
+
+// late says whether h's lease has run out by now, as far as the node
+// acts on it; c.mu is held.
+func (c *cluster) late(h *holding, now time.Time) bool {
+	return !now.Before(h.deadline.Add(-c.ttl / 5))
+}
+
+// whyLapsed is the reason logged for a table let go by lapsed.
+const whyLapsed = "the lease ran out by this node's clock before it was renewed"
 
 // holds says whether this node runs the table now.
 func (c *cluster) holds(id string) bool {
@@ -405,7 +436,7 @@ func (c *cluster) watching() {
 			var late []*Table
 			c.mu.Lock()
 			for _, h := range c.held {
-				if now.After(h.deadline.Add(-c.ttl / 5)) {
+				if c.late(h, now) {
 					late = append(late, h.t)
 				}
 			}

@@ -109,6 +109,9 @@ func (s *Server) route(next http.Handler) http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id, ws, ok := tablePath(r.URL.Path)
+		if t := s.cl.lapsed(id); t != nil {
+			s.cl.drop(t, whyLapsed) // and the request goes where the table runs now
+		}
 		if !ok || !validID(id) || s.InMemory(id) {
 			next.ServeHTTP(w, r)
 			return
@@ -240,6 +243,9 @@ func (rl *relayer) answer(c *cluster, id string, m *nats.Msg) {
 	respond := func(resp relayResponse) {
 		data, _ := json.Marshal(resp)
 		m.Respond(data)
+	}
+	if t := c.lapsed(id); t != nil {
+		c.drop(t, whyLapsed)
 	}
 	if !c.holds(id) {
 		respond(relayResponse{Status: http.StatusServiceUnavailable, Header: http.Header{"Retry-After": {"1"}}})

@@ -61,10 +61,14 @@ type Table struct {
 	unsent            []unsentMove  // moves not yet written to every client (for the metrics)
 	// away is closed when the table moves to another node of a cluster
 	// (cluster.go): its clients are told to connect again, its bots
-	// stop, its moves are refused. onConflict, when set, is told of a
-	// move number another node stored first.
-	away       chan struct{}
-	onConflict func()
+	// stop, its moves are refused. leased, when set, says whether the
+	// node's lease of the table still has time left; lost, when set, is
+	// told that the table is no longer the node's: the lease ran out, or
+	// the store refused a play because another node holds the table or
+	// stored a move of that number first.
+	away   chan struct{}
+	leased func() bool
+	lost   func(why string)
 	// spec holds, by language, the last state message written for the
 	// spectators (spectatorMessage); spectatorWrites counts them.
 	specMu          sync.Mutex
@@ -467,8 +471,8 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	if t.rec.Abandoned {
 		return nil, errAbandoned.Err()
 	}
-	if t.elsewhere() {
-		return nil, errMoved.Err()
+	if err := t.fenced(); err != nil {
+		return nil, err
 	}
 	m, err := t.st.Parse(text)
 	if err != nil {
@@ -481,8 +485,8 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	}
 	canonical := t.st.Format(m)
 	if err := t.store.AppendMove(ctx, t.rec.ID, store.Move{N: t.moves, Seat: int(seat), Move: canonical}); err != nil {
-		if errors.Is(err, store.ErrConflict) && t.onConflict != nil {
-			go t.onConflict()
+		if t.lostTo(err) {
+			return nil, errMoved.Err()
 		}
 		return nil, fmt.Errorf("table %s: storing move %d: %w", t.rec.ID, t.moves, err)
 	}
@@ -503,6 +507,43 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	return evs, nil
 }
 
+// fenced refuses a play at a table that has moved to another node, or
+// whose lease has run out by this node's clock (which lets the table go);
+// t.mu is held.
+func (t *Table) fenced() error {
+	if t.leased != nil && !t.elsewhere() && !t.leased() {
+		t.leave()
+		go t.lost(whyLapsed)
+	}
+	if t.elsewhere() {
+		return errMoved.Err()
+	}
+	return nil
+}
+
+// lostTo says whether err, a store's refusal of a play, means that the
+// table is another node's now (the lease was lost, or another node stored
+// a move of that number first): the table is let go, and the play is
+// answered as moved, so that the client connects again to whichever node
+// runs the table. t.mu is held.
+func (t *Table) lostTo(err error) bool {
+	if t.lost == nil {
+		return false
+	}
+	var why string
+	switch {
+	case errors.Is(err, store.ErrLeaseLost):
+		why = "the database refused a play: the lease is no longer this node's"
+	case errors.Is(err, store.ErrConflict):
+		why = "a move was stored by another node"
+	default:
+		return false
+	}
+	t.leave()
+	go t.lost(why)
+	return true
+}
+
 // storeOutcome marks the finished game finished in the store, if it is
 // not yet; t.mu is held.
 func (t *Table) storeOutcome(ctx context.Context) error {
@@ -512,6 +553,7 @@ func (t *Table) storeOutcome(ctx context.Context) error {
 	out, _ := t.st.Outcome()
 	raw, _ := json.Marshal(out)
 	if err := t.store.Finish(ctx, t.rec.ID, raw); err != nil {
+		t.lostTo(err)
 		return err
 	}
 	t.rec.Finished, t.rec.Outcome, t.unfinished = true, raw, false
@@ -617,9 +659,15 @@ func cleanName(s string) string {
 // setSeat changes a seat and stores the seats; on a store error nothing
 // changes. t.mu is held.
 func (t *Table) setSeat(ctx context.Context, seat engine.Seat, change func(*store.Seat)) error {
+	if err := t.fenced(); err != nil {
+		return err
+	}
 	seats := append([]store.Seat(nil), t.rec.Seats...)
 	change(&seats[seat])
 	if err := t.store.UpdateSeats(ctx, t.rec.ID, seats); err != nil {
+		if t.lostTo(err) {
+			return errMoved.Err()
+		}
 		return fmt.Errorf("table %s: storing the seats: %w", t.rec.ID, err)
 	}
 	t.rec.Seats = seats
@@ -812,6 +860,7 @@ func (t *Table) abandon(ctx context.Context) error {
 		return nil
 	}
 	if err := t.store.Abandon(ctx, t.rec.ID); err != nil {
+		t.lostTo(err)
 		return err
 	}
 	t.rec.Abandoned, t.rec.Finished = true, true

@@ -19,6 +19,14 @@ import (
 // parallel, each by its own transaction, and PostgreSQL's own group
 // commit shares a sync between the ones that meet.
 type Postgres struct {
+	*pgConns
+	// node, when set, is the node of a cluster this view writes for: its
+	// plays are fenced by the node's leases (Fenced).
+	node string
+}
+
+// pgConns are a database's connections, shared by its fenced views.
+type pgConns struct {
 	pool   *pgxpool.Pool
 	mu     sync.RWMutex // closed; held for reading while a move is written
 	closed bool
@@ -57,7 +65,7 @@ func OpenPostgresWith(ctx context.Context, url string, d Durability) (*Postgres,
 		pool.Close()
 		return nil, fmt.Errorf("store: preparing the schema in %s: %w", where, err)
 	}
-	return &Postgres{pool: pool}, nil
+	return &Postgres{pgConns: &pgConns{pool: pool}}, nil
 }
 
 func (p *Postgres) CreateTable(ctx context.Context, t Table) error {
@@ -101,8 +109,19 @@ func (p *Postgres) AppendMove(ctx context.Context, tableID string, m Move) error
 	}
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), appendTimeout)
 	defer cancel()
-	_, err := p.pool.Exec(wctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES ($1, $2, $3, $4, $5)`,
-		tableID, m.N, m.Seat, m.Move, time.Now().UnixMilli())
+	var tag pgconn.CommandTag
+	var err error
+	if p.node == "" {
+		tag, err = p.pool.Exec(wctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES ($1, $2, $3, $4, $5)`,
+			tableID, m.N, m.Seat, m.Move, time.Now().UnixMilli())
+	} else {
+		tag, err = p.pool.Exec(wctx, `WITH lease AS (`+leaseHeld("$6")+`)
+			INSERT INTO moves (table_id, n, seat, move, at) SELECT $1, $2, $3, $4, $5 FROM lease`,
+			tableID, m.N, m.Seat, m.Move, time.Now().UnixMilli(), p.node)
+		if err == nil && tag.RowsAffected() == 0 {
+			return ErrLeaseLost
+		}
+	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		switch pe.Code {
@@ -119,7 +138,7 @@ func (p *Postgres) AppendMove(ctx context.Context, tableID string, m Move) error
 }
 
 func (p *Postgres) Finish(ctx context.Context, tableID string, outcome json.RawMessage) error {
-	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, outcome = $1 WHERE id = $2`, string(outcome))
+	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, outcome = $2 WHERE id = $1`, string(outcome), true)
 }
 
 func (p *Postgres) UpdateSeats(ctx context.Context, tableID string, seats []Seat) error {
@@ -127,23 +146,42 @@ func (p *Postgres) UpdateSeats(ctx context.Context, tableID string, seats []Seat
 	if err != nil {
 		return err
 	}
-	return p.update(ctx, tableID, `UPDATE tables SET seats = $1 WHERE id = $2`, string(raw))
+	return p.update(ctx, tableID, `UPDATE tables SET seats = $2 WHERE id = $1`, string(raw), true)
 }
 
 func (p *Postgres) SetRematch(ctx context.Context, tableID, rematch string) error {
-	return p.update(ctx, tableID, `UPDATE tables SET rematch = $1 WHERE id = $2`, rematch)
+	return p.update(ctx, tableID, `UPDATE tables SET rematch = $2 WHERE id = $1`, rematch, true)
 }
 
 func (p *Postgres) Abandon(ctx context.Context, tableID string) error {
-	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, abandoned = $1 WHERE id = $2`, true)
+	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, abandoned = $2 WHERE id = $1`, true, true)
 }
 
 func (p *Postgres) MarkDamaged(ctx context.Context, tableID, reason string) error {
-	return p.update(ctx, tableID, `UPDATE tables SET damaged = $1 WHERE id = $2`, reason)
+	return p.update(ctx, tableID, `UPDATE tables SET damaged = $2 WHERE id = $1`, reason, false)
 }
 
-func (p *Postgres) update(ctx context.Context, tableID, query string, value any) error {
-	tag, err := p.pool.Exec(ctx, query, value, tableID)
+// update runs query, an UPDATE of the row of tableID ($1) setting value
+// ($2). A play (a change of the table's game, not of its bookkeeping) in
+// a fenced view updates the row only under the node's live lease, held
+// from its check to the commit.
+func (p *Postgres) update(ctx context.Context, tableID, query string, value any, play bool) error {
+	if play && p.node != "" {
+		var leased, updated bool
+		err := p.pool.QueryRow(ctx, `WITH lease AS (`+leaseHeld("$3")+`),
+			updated AS (`+query+` AND EXISTS (SELECT 1 FROM lease) RETURNING 1)
+			SELECT EXISTS (SELECT 1 FROM lease), EXISTS (SELECT 1 FROM updated)`, tableID, value, p.node).Scan(&leased, &updated)
+		switch {
+		case err != nil:
+			return fmt.Errorf("store: updating table %s: %w", tableID, err)
+		case !leased:
+			return ErrLeaseLost
+		case !updated:
+			return ErrNotFound
+		}
+		return nil
+	}
+	tag, err := p.pool.Exec(ctx, query, tableID, value)
 	if err != nil {
 		return fmt.Errorf("store: updating table %s: %w", tableID, err)
 	}

@@ -113,6 +113,11 @@ var ErrClosed = errors.New("store: closed")
 // writers raced for one table).
 var ErrConflict = errors.New("store: that move number is taken")
 
+// ErrLeaseLost: a node of a cluster tried to store a play of a table
+// whose lease it no longer holds (it ran out, or another node took it);
+// nothing was stored (Leaser.Fenced).
+var ErrLeaseLost = errors.New("store: this node no longer holds the table's lease")
+
 // Store is where tables live.
 type Store interface {
 	// CreateTable stores a new table.

@@ -30,7 +30,7 @@ const (
 // or one in rebalanceFraction of its tables if more.
 const (
 	rebalanceMin      = 2
-	rebalanceFraction = 20
+	rebalanceFraction = 10
 )
 
 // heartbeat is what a node tells of itself; Gone when it stops.

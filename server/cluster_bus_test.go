@@ -56,6 +56,7 @@ func TestClusterBusDownAnswersAtOnce(t *testing.T) {
 			t.Fatalf("%s: %d, Retry-After %q, after %v; want 503 with Retry-After within %v",
 				what, resp.StatusCode, resp.Header.Get("Retry-After"), took.Round(time.Millisecond), prompt)
 		}
+		t.Logf("%s: 503, Retry-After %s, after %v", what, resp.Header.Get("Retry-After"), took.Round(time.Microsecond))
 	}
 	refusedAtOnce("a request for another node's table", func() (*http.Response, error) {
 		return http.Get(a.hs.URL + "/api/tables/" + theirs.ID)
@@ -207,10 +208,12 @@ func TestClusterRebalances(t *testing.T) {
 	mu.Unlock()
 
 	b := startNode(t, pg, bus, "b", lease)
+	joined := time.Now()
 	eventually(t, 10*lease, "the tables are shared out", func() bool {
 		failed()
 		return held(a) == tables/2 && held(b) == tables/2
 	})
+	t.Logf("%d tables shared out %v after the second node started (lease %v)", tables, time.Since(joined).Round(time.Millisecond), lease)
 	moved := map[string]int{}
 	for _, p := range players {
 		if b.s.InMemory(p.id) {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/nats-io/nats.go"
 
 	"stolik/server/bustest"
 	"stolik/store/pgtest"
@@ -40,7 +41,40 @@ func TestClusterBusDownAnswersAtOnce(t *testing.T) {
 	if code := call(t, "POST", a.hs.URL+"/api/tables", spec, &ours); code != 201 {
 		t.Fatalf("create on a: %d", code)
 	}
+	// A request waiting for a silent node when the bus goes down.
+	silent := mustCreate(t, a.s, Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}})
+	a.s.cl.drop(silent, "test")
+	if l, err := a.st.Acquire(context.Background(), silent.ID(), "ghost", time.Minute); err != nil || l.Node != "ghost" {
+		t.Fatalf("lease: %+v, %v", l, err)
+	}
+	ghost, err := nats.Connect(bus.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ghost.Close()
+	asked := make(chan struct{}, 1)
+	if _, err := ghost.Subscribe(tableSubject(silent.ID(), "*"), func(*nats.Msg) { asked <- struct{}{} }); err != nil {
+		t.Fatal(err)
+	}
+	ghost.Flush()
+	waiting := make(chan *http.Response, 1)
+	go func() {
+		resp, _ := http.Get(a.hs.URL + "/api/tables/" + silent.ID())
+		waiting <- resp
+	}()
+	<-asked
+	cut := time.Now()
 	bus.Stop()
+	select {
+	case resp := <-waiting:
+		if resp == nil || resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+			t.Fatalf("a request waiting when the bus went down: %+v", resp)
+		}
+		resp.Body.Close()
+		t.Logf("a request waiting when the bus went down: 503, Retry-After %s, %v after", resp.Header.Get("Retry-After"), time.Since(cut).Round(time.Microsecond))
+	case <-time.After(prompt):
+		t.Fatalf("a request waiting when the bus went down: no answer within %v", prompt)
+	}
 	eventually(t, 10*time.Second, "node a notices the bus is down", func() bool { return !a.nc.IsConnected() })
 
 	refusedAtOnce := func(what string, do func() (*http.Response, error)) {

@@ -104,6 +104,8 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		reject(w, http.StatusForbidden, errBadTokenRule.Err())
 	case errors.As(err, new(*busyError)):
 		unavailable(w, leaseLeft(err))
+	case errors.Is(err, errOffBus):
+		unavailable(w, offBusRetry)
 	default:
 		id := NewToken()[:16]
 		s.log.Error("request failed", "request", id, "method", r.Method, "path", r.URL.Path, "err", err)

@@ -120,6 +120,10 @@ func (s *Server) route(next http.Handler) http.Handler {
 			unavailable(w, 0) // let go of after the request was relayed here
 			return
 		}
+		if !s.cl.onBus() {
+			unavailable(w, offBusRetry)
+			return
+		}
 		if ws {
 			s.cl.relayWS(w, r, id, next)
 		} else {
@@ -148,7 +152,7 @@ func (c *cluster) here(w http.ResponseWriter, r *http.Request, id string, next h
 	if _, err := c.table(id); err != nil {
 		_, isRule := engine.AsRuleError(err)
 		switch {
-		case isRule, errors.Is(err, store.ErrNotFound), errors.As(err, new(*busyError)), errors.As(err, new(*ErrDamaged)):
+		case isRule, errors.Is(err, store.ErrNotFound), errors.As(err, new(*busyError)), errors.As(err, new(*ErrDamaged)), errors.Is(err, errOffBus):
 			c.s.fail(w, r, err)
 		default:
 			// Taking the table over failed on the way (the database or
@@ -177,13 +181,17 @@ func (c *cluster) unheld(ctx context.Context, id string, err error) bool {
 }
 
 // unavailable answers 503 for a table whose node did not answer, with
-// Retry-After as long as its lease still lasts (within bounds).
-func (c *cluster) unavailable(w http.ResponseWriter, r *http.Request, id string) {
+// Retry-After when its next node is to answer (cluster.retryIn).
+func (c *cluster) unavailable(w http.ResponseWriter, r *http.Request, id string, err error) {
+	if errors.Is(err, errOffBus) {
+		unavailable(w, offBusRetry)
+		return
+	}
 	l, err := c.leases.Owner(r.Context(), id)
 	if err != nil {
-		l.Left = 0
+		l = store.Lease{}
 	}
-	unavailable(w, l.Left)
+	unavailable(w, c.retryIn(l))
 }
 
 func (c *cluster) relayHTTP(w http.ResponseWriter, r *http.Request, id string, next http.Handler) {
@@ -200,7 +208,7 @@ func (c *cluster) relayHTTP(w http.ResponseWriter, r *http.Request, id string, n
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		c.here(w, r, id, next)
 	case err != nil:
-		c.unavailable(w, r, id)
+		c.unavailable(w, r, id, err)
 	default:
 		writeRelayed(w, resp)
 	}
@@ -212,9 +220,7 @@ func (c *cluster) ask(ctx context.Context, subject string, req relayRequest) (re
 	if err != nil {
 		return relayResponse{}, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, c.patience)
-	defer cancel()
-	m, err := c.nc.RequestWithContext(ctx, subject, data)
+	m, err := c.request(ctx, subject, data)
 	if err != nil {
 		return relayResponse{}, err
 	}
@@ -354,7 +360,7 @@ func (c *cluster) inbox(subject string) (*nats.Subscription, <-chan *nats.Msg, <
 	})
 	if err == nil {
 		// Subscribed at the server before the other side may send.
-		if err = c.nc.Flush(); err != nil {
+		if err = c.flush(); err != nil {
 			sub.Unsubscribe()
 		}
 	}
@@ -379,7 +385,7 @@ func (c *cluster) relayWS(w http.ResponseWriter, r *http.Request, id string, nex
 		c.here(w, r, id, next)
 		return
 	case err != nil:
-		c.unavailable(w, r, id)
+		c.unavailable(w, r, id, err)
 		return
 	case resp.Status != http.StatusSwitchingProtocols:
 		writeRelayed(w, resp)

@@ -1,9 +1,11 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -170,5 +172,34 @@ func TestOnlyTheCreatorInvites(t *testing.T) {
 			t.Errorf("seat %d's token claims another seat too", i)
 		}
 		seen[st.TokenHash] = true
+	}
+}
+
+// A player who leaves the finished table while another asks for its
+// rematch never leaves their seat kept there: whichever comes first, the
+// seat at the rematch ends free.
+func TestLeaveDuringRematchFreesTheSeat(t *testing.T) {
+	s, _ := limitedServer(t, func(l *Limits) { l.CreateRate = Rate{} })
+	for i := range 20 {
+		done, toks := finishedFrom(t, s, "10.0.0.1")
+		var wg sync.WaitGroup
+		wg.Add(2)
+		var next *Table
+		var rematchErr, leaveErr error
+		go func() {
+			defer wg.Done()
+			next, _, _, rematchErr = s.Rematch(context.Background(), done, toks[0], "10.0.0.1")
+		}()
+		go func() {
+			defer wg.Done()
+			leaveErr = s.Leave(context.Background(), done, toks[1])
+		}()
+		wg.Wait()
+		if rematchErr != nil || leaveErr != nil {
+			t.Fatalf("round %d: rematch %v, leave %v", i, rematchErr, leaveErr)
+		}
+		if st := next.Seats()[1]; st.Reserved || st.Taken {
+			t.Fatalf("round %d: the seat of the player who left is %+v at the rematch, want free", i, st)
+		}
 	}
 }

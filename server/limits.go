@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"stolik/engine"
 )
 
 // Limits keep one client, or many, from wearing the server out. A count
@@ -124,6 +126,42 @@ func (l *limiter) forget(now time.Time) {
 			delete(l.buckets, addr)
 		}
 	}
+}
+
+// limitError is a request over a limit: answered 429 with Retry-After.
+type limitError struct {
+	after time.Duration
+	err   *engine.RuleError
+}
+
+func (e *limitError) Error() string { return e.err.Error() }
+
+// admitCreate takes one table's making from addr's create rate: a create
+// or the rematch that makes its table.
+func (s *Server) admitCreate(addr string) error {
+	if ok, after := s.creates.allow(addr, time.Now()); !ok {
+		s.metrics.limitHit(limitCreateRate)
+		return &limitError{after, errRateLimited.Err()}
+	}
+	return nil
+}
+
+// reserveTable counts a table about to be made from addr, unless the caps
+// on unfinished tables are reached. It is counted before it is made, so
+// that tables made at once from one address cannot pass the caps
+// together; release gives the count back once the table counts itself
+// (or was not made).
+func (s *Server) reserveTable(addr string) (release func(), err error) {
+	_, owners, ok := s.tally.reserve(addr, s.lim.Tables, s.lim.TablesPerAddress)
+	if !ok {
+		if n := s.lim.TablesPerAddress; n > 0 && owners >= n {
+			s.metrics.limitHit(limitTablesPerAddress)
+			return nil, &limitError{time.Minute, errTooManyTables.Err(owners)}
+		}
+		s.metrics.limitHit(limitTables)
+		return nil, &limitError{time.Minute, errServerFull.Err()}
+	}
+	return func() { s.tally.add(addr, -1) }, nil
 }
 
 // clientAddr is who a request comes from, for the limits: the address of

@@ -226,10 +226,12 @@ type Spec struct {
 	// Owner is the address the table was created from.
 	Owner string
 	// reserved and watch are set for a rematch: the seats kept for the
-	// players of the last table, and its watch code's hash.
+	// players of the last table, and its watch code's hash; asker is the
+	// seat of the player who asked for it, its creator.
 	reserved []bool
 	names    []string
 	watch    string
+	asker    int
 	// id is the new table's id when it is chosen beforehand (a cluster
 	// leases it first).
 	id string
@@ -287,9 +289,9 @@ func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (
 		case k != "human":
 		case spec.Sit && i == spec.Seat:
 			sec.Seat, sec.Token = i, NewToken()
-			seat.TokenHash, seat.Taken, seat.Name = store.HashSecret(sec.Token), true, cleanName(spec.Name)
+			seat.TokenHash, seat.Taken, seat.Name, seat.Creator = store.HashSecret(sec.Token), true, cleanName(spec.Name), true
 		case i < len(spec.reserved) && spec.reserved[i]:
-			seat.Reserved, seat.Name = true, spec.names[i]
+			seat.Reserved, seat.Name, seat.Creator = true, spec.names[i], i == spec.asker
 		default:
 			code := NewToken()
 			sec.Invites = append(sec.Invites, Invite{Seat: i, Code: code})
@@ -606,6 +608,9 @@ type Player struct {
 	Kind  string `json:"kind"`
 	Name  string `json:"name,omitempty"`
 	Taken bool   `json:"taken"`
+	// Creator: the seat of whoever made the table, the one that may
+	// invite.
+	Creator bool `json:"creator,omitempty"`
 }
 
 // Players are the table's seats as anyone may see them.
@@ -622,7 +627,7 @@ func (t *Table) players() []Player {
 func playersOf(seats []store.Seat) []Player {
 	out := make([]Player, len(seats))
 	for i, s := range seats {
-		out[i] = Player{Seat: i, Kind: s.Kind, Name: s.Name, Taken: s.Taken || s.Reserved || s.Kind != "human"}
+		out[i] = Player{Seat: i, Kind: s.Kind, Name: s.Name, Taken: s.Taken || s.Reserved || s.Kind != "human", Creator: s.Creator}
 	}
 	return out
 }
@@ -641,6 +646,7 @@ var (
 	errNotOpen     = engine.Rule{Code: "not_open", PL: "Do prywatnego stolika można dołączyć tylko z zaproszeniem.", EN: "A private table can only be joined with an invitation."}
 	errSeatCount   = engine.Rule{Code: "seat_count", PL: "Podano %d miejsc dla gry na %d.", EN: "%d seats given for a game of %d."}
 	errBadOptions  = engine.Rule{Code: "bad_options", PL: "Niepoprawne opcje: %s.", EN: "Bad options: %s."}
+	errNotCreator  = engine.Rule{Code: "not_creator", PL: "Zapraszać może tylko ten, kto założył stolik.", EN: "Only the table's creator may invite."}
 	errCreatorSeat = engine.Rule{Code: "creator_seat", PL: "Miejsce %d nie jest miejscem dla człowieka.", EN: "Seat %d is not a human seat."}
 )
 
@@ -742,12 +748,18 @@ func (t *Table) Join(ctx context.Context, name string, want int, invite string) 
 }
 
 // Invite makes a new invitation code to a free human seat, for the
-// player holding token; the seat's earlier code is dead.
+// table's creator holding token; the seat's earlier code is dead. A seat
+// kept at a rematch for its player is not free: only that player's
+// request for the rematch takes it, until they leave the table before.
 func (t *Table) Invite(ctx context.Context, token string, seat int) (string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if _, err := t.seatOf(token); err != nil {
+	from, err := t.seatOf(token)
+	if err != nil {
 		return "", err
+	}
+	if !t.rec.Seats[from].Creator {
+		return "", errNotCreator.Err()
 	}
 	if t.ended() {
 		return "", errGameOver.Err()
@@ -777,19 +789,43 @@ func (t *Table) claimReserved(ctx context.Context, seat engine.Seat) (string, er
 	return t.sit(ctx, seat, "", true)
 }
 
-// Leave frees the seat of token for someone else: its token acts no more.
+// Leave frees the seat of token for someone else: its token acts no more,
+// and the creator's mark goes with it.
 func (t *Table) Leave(ctx context.Context, token string) error {
+	_, _, err := t.quit(ctx, token)
+	return err
+}
+
+// quit is Leave, saying the seat left and the table's rematch, if it has
+// one yet (read after the seat was freed: see Server.makeRematch).
+func (t *Table) quit(ctx context.Context, token string) (engine.Seat, string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	seat, err := t.seatOf(token)
 	if err != nil {
-		return err
+		return engine.NoSeat, "", err
 	}
 	if err := t.setSeat(ctx, seat, func(s *store.Seat) { *s = store.Seat{Kind: s.Kind} }); err != nil {
-		return err
+		return engine.NoSeat, "", err
 	}
 	t.active = time.Now()
-	return nil
+	return seat, t.rec.Rematch, nil
+}
+
+// releaseKept frees seat of this rematch if it is kept for a player of the
+// table before who has not claimed it: that player left, so nobody can
+// claim it any more. It is then free as any seat left is. A seat claimed
+// meanwhile stays its player's.
+func (t *Table) releaseKept(ctx context.Context, seat engine.Seat) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if seat < 0 || int(seat) >= len(t.rec.Seats) {
+		return nil
+	}
+	if st := t.rec.Seats[seat]; !st.Reserved || st.Taken {
+		return nil
+	}
+	return t.setSeat(ctx, seat, func(s *store.Seat) { *s = store.Seat{Kind: s.Kind} })
 }
 
 // mint gives a human seat a fresh token, as joining with its invitation

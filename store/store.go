@@ -31,8 +31,12 @@ type Seat struct {
 	InviteHash string `json:"invite_hash,omitempty"`
 	// Reserved: the seat of a rematch kept for whoever held it at the table
 	// before; only that player's token claims it.
-	Reserved bool   `json:"reserved,omitempty"`
-	Name     string `json:"name,omitempty"`
+	Reserved bool `json:"reserved,omitempty"`
+	// Creator marks the seat of whoever made the table (the creator's, or
+	// at a rematch the first asker's): only its token makes invitations.
+	// Leaving the seat gives the mark up.
+	Creator bool   `json:"creator,omitempty"`
+	Name    string `json:"name,omitempty"`
 	// Taken: a person holds the seat's token. A free human seat of an open
 	// table can be joined from the lobby.
 	Taken bool `json:"taken,omitempty"`

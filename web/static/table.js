@@ -772,11 +772,12 @@ function copyRow(id, url, dataset) {
   return h('div', {class: 'invite-row'}, input, copy);
 }
 
-// renderInvites shows a seated player the invitation links of the free
-// human seats this browser holds codes for (the creator's, from the create
-// answer), a button for a new invitation to each (the way back for someone
-// who left a private table; the seat's earlier code dies), and the watch
-// link of a private table when this browser has its code.
+// renderInvites shows the table's creator the invitation links of the
+// free human seats this browser holds codes for (from the create answer),
+// a button for a new invitation to each (the way back for someone who left
+// a private table; the seat's earlier code dies; only the creator may make
+// one), and a seated player the watch link of a private table when this
+// browser has its code.
 function renderInvites() {
   const box = $('invites');
   const m = S.last;
@@ -792,7 +793,8 @@ function renderInvites() {
     }
   }
   const seated = S.seat >= 0 && !!S.token;
-  const free = seated && !ended(m) ? (m.players || []).filter((p) => p.kind === 'human' && !p.taken && p.seat !== S.seat) : [];
+  const creator = seated && !!((m.players || [])[S.seat] || {}).creator;
+  const free = creator && !ended(m) ? (m.players || []).filter((p) => p.kind === 'human' && !p.taken && p.seat !== S.seat) : [];
   const watch = seated && !ended(m) ? S.watch : '';
   const st = S.invites;
   const key = JSON.stringify([lang(), free.map((p) => p.seat), links.invites, watch, [...st.busy], st.error && st.error.message]);

@@ -128,9 +128,9 @@ func TestClusterRetryAfterAtHandover(t *testing.T) {
 	ctx := context.Background()
 	spec := Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}}
 	taken, silent := mustCreate(t, a.s, spec), mustCreate(t, a.s, spec)
+	token := tokens(t, taken)[0] // while node a holds the table: a seat is stored only under its lease
 	a.s.cl.drop(taken, "test")
 	a.s.cl.drop(silent, "test")
-	token := tokens(t, taken)[0]
 
 	// Node b has just taken the lease, for long, and is replaying the
 	// table: nobody listens for it on the bus yet.

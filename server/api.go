@@ -455,8 +455,9 @@ const listLimit = 200
 // List is the lobby, newest first: the open tables in play, and the newest
 // open tables of the store (ended ones too, from before a restart).
 // Private tables are never listed. With open, only tables in play with a
-// free human seat. A stored row that cannot be read is logged and left
-// out.
+// free human seat. A stored row that does not read (whatever column is
+// wrong), whose id is not one of a table or whose game this server does
+// not know is marked damaged and left out.
 func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 	stored, err := s.cfg.Store.Recent(ctx, listLimit)
 	if err != nil {
@@ -465,8 +466,8 @@ func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 	tables := s.held()
 	entries := make(map[string]TableEntry, len(tables)+len(stored))
 	for _, rec := range stored {
-		if rec.Damaged != "" {
-			s.log.Error("a stored table does not read; the lobby leaves it out", "table", rec.ID, "err", rec.Damaged)
+		if why := s.unlisted(rec); why != "" {
+			s.markDamaged(s.ctx, rec.ID, why)
 			continue
 		}
 		entries[rec.ID] = TableEntry{ID: rec.ID, Game: rec.Game, Open: rec.Open, Moves: rec.Moves, Pending: []engine.Seat{},
@@ -495,6 +496,19 @@ func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 		out = out[:listLimit]
 	}
 	return out, nil
+}
+
+// unlisted says why a stored table cannot be listed, "" if it can.
+func (s *Server) unlisted(rec store.Table) string {
+	switch _, err := s.lookup(rec.Game); {
+	case rec.Damaged != "":
+		return rec.Damaged
+	case !validID(rec.ID):
+		return "the id is not a table's"
+	case err != nil:
+		return err.Error()
+	}
+	return ""
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {

@@ -27,10 +27,11 @@ import (
 type spoiling struct {
 	table, column, value string
 	stores               string // "" for both
-	// replays: the row reads, only replaying it shows it is wrong, so a
-	// finished table (never replayed until someone asks for it) stays in
-	// the lobby until then.
-	replays bool
+	// loaded: only loading the table (its moves whole) or replaying it
+	// shows what is wrong, so a finished table (not loaded until someone
+	// asks for it) stays in the lobby until then; the lobby reads the
+	// moves' numbers only.
+	loaded bool
 }
 
 // Every column of both tables, spoiled each way its store allows.
@@ -67,12 +68,12 @@ var spoilings = []spoiling{
 	{table: "moves", column: "table_id", value: `X'00'`, stores: "sqlite"},
 	{table: "moves", column: "n", value: `'x'`, stores: "sqlite"},
 	{table: "moves", column: "n", value: `1000`},
-	{table: "moves", column: "seat", value: `'x'`, stores: "sqlite"},
-	{table: "moves", column: "seat", value: `99`, replays: true},
-	{table: "moves", column: "move", value: `X'00'`, stores: "sqlite"},
-	{table: "moves", column: "move", value: `'no-such-move'`, replays: true},
-	{table: "moves", column: "at", value: `'x'`, stores: "sqlite"},
-	{table: "moves", column: "at", value: `9223372036854775807`},
+	{table: "moves", column: "seat", value: `'x'`, stores: "sqlite", loaded: true},
+	{table: "moves", column: "seat", value: `99`, loaded: true},
+	{table: "moves", column: "move", value: `X'00'`, stores: "sqlite", loaded: true},
+	{table: "moves", column: "move", value: `'no-such-move'`, loaded: true},
+	{table: "moves", column: "at", value: `'x'`, stores: "sqlite", loaded: true},
+	{table: "moves", column: "at", value: `9223372036854775807`, loaded: true},
 }
 
 // rowsDB is a kind of database the test spoils rows of: how to make a
@@ -178,7 +179,7 @@ func TestUnreadableRowLeftOut(t *testing.T) {
 					continue
 				}
 				for _, finished := range []bool{false, true} {
-					if finished && sp.replays {
+					if finished && sp.loaded {
 						continue
 					}
 					name := fmt.Sprintf("%s.%s=%s", sp.table, sp.column, sp.value)

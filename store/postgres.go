@@ -229,10 +229,10 @@ func deref[T any](p *T) T {
 	return *p
 }
 
-// Recent reads the page of tables, each with a summary of its moves
-// (their number and ranges), so that a listed table's moves are known to
-// read without being loaded. Every row is read on its own: one that does
-// not read is listed with its id and why.
+// Recent reads the page of tables, each with a summary of its moves from
+// their index (their number, the least and the greatest number), so that
+// a listed table is known to have none missing. Every row is read on its
+// own: one that does not read is listed with its id and why.
 func (p *Postgres) Recent(ctx context.Context, limit int) ([]Table, error) {
 	var lim *int
 	if limit >= 0 {
@@ -240,8 +240,8 @@ func (p *Postgres) Recent(ctx context.Context, limit int) ([]Table, error) {
 	}
 	rows, err := p.pool.Query(ctx, `WITH page AS (SELECT `+tableColumns+` FROM tables
 			WHERE damaged IS NULL ORDER BY created DESC, id LIMIT $1)
-		SELECT `+prefixed("page.", tableColumns)+`, m.* FROM page LEFT JOIN LATERAL (
-			SELECT COUNT(*), MIN(n), MAX(n), MIN(seat), MAX(seat), MIN(at), MAX(at), NULL FROM moves WHERE moves.table_id = page.id) m ON TRUE
+		SELECT page.*, m.* FROM page LEFT JOIN LATERAL (
+			SELECT COUNT(*), MIN(n), MAX(n) FROM moves WHERE moves.table_id = page.id) m ON TRUE
 		ORDER BY page.created DESC, page.id`, lim)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing tables: %w", err)

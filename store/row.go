@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -205,28 +204,20 @@ func (r *rowReader) move(v []any) (Move, time.Time) {
 }
 
 // movesSummary are the columns that sum up a table's moves for Recent,
-// read by rowReader.moves: their number, the least and greatest numbers,
-// seats and times, and (SQLite) how many hold a value of the wrong type.
-const movesSummary = 8
+// read by rowReader.moves: their number, and the least and the greatest
+// number, which the index of moves gives without reading them.
+const movesSummary = 3
 
 // moves checks the summary of a table's moves (v) and returns their
-// number: numbered from 0 with none missing, by seats of integers, at
-// times in range. Whether the seats are the table's is the game's to
-// say, when the moves are replayed.
+// number: numbered from 0 with none missing (a number of the wrong type
+// sorts above every integer, so is the greatest). The seat, text and time
+// of each move are checked when the table is loaded.
 func (r *rowReader) moves(v []any) int {
 	n := r.integer("moves", v[0])
 	if n == 0 || r.bad != "" {
 		return int(n)
 	}
-	if wrong := v[7]; wrong != nil && r.integer("moves", wrong) != 0 {
-		r.fail("moves", "a value of the wrong type")
-		return 0
-	}
 	minN, maxN := r.integer("moves.n", v[1]), r.integer("moves.n", v[2])
-	r.integer("moves.seat", v[3])
-	r.integer("moves.seat", v[4])
-	r.optMillis("moves.at", v[5])
-	r.optMillis("moves.at", v[6])
 	if r.bad == "" && (minN != 0 || maxN != n-1) {
 		r.fail("moves.n", "a move is missing")
 	}
@@ -255,9 +246,4 @@ func recentRow(v []any) Table {
 	}
 	t.Setup, t.Outcome = nil, nil
 	return t
-}
-
-// prefixed is the list of columns with each name prefixed.
-func prefixed(prefix, columns string) string {
-	return prefix + strings.ReplaceAll(columns, ", ", ", "+prefix)
 }

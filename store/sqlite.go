@@ -557,18 +557,17 @@ func (s *SQLite) Close() error {
 	return s.db.Close()
 }
 
-// Recent reads the page of tables first, then sums up the moves of
-// each (their number and ranges, and how many hold a value of the wrong
-// type), so that a listed table's moves are known to read without being
-// loaded. Every row is read on its own: one that does not read is listed
-// with its id and why.
+// Recent reads the page of tables first, then sums up the moves of each
+// from the index of moves (their number, the least and the greatest
+// number), so that a listed table is known to have none missing. Every
+// row is read on its own: one that does not read is listed with its id
+// and why.
 func (s *SQLite) Recent(ctx context.Context, limit int) ([]Table, error) {
-	rows, err := s.db.QueryContext(ctx, `WITH page AS (SELECT rowid AS row, `+tableColumns+` FROM tables
+	rows, err := s.db.QueryContext(ctx, `WITH page AS MATERIALIZED (SELECT `+tableColumns+` FROM tables
 			WHERE damaged IS NULL ORDER BY created DESC, id LIMIT ?)
-		SELECT `+prefixed("page.", tableColumns)+`, COUNT(m.n), MIN(m.n), MAX(m.n), MIN(m.seat), MAX(m.seat), MIN(m.at), MAX(m.at),
-			SUM(typeof(m.n) <> 'integer' OR typeof(m.seat) <> 'integer' OR typeof(m.move) <> 'text' OR typeof(m.at) NOT IN ('integer', 'null'))
-		FROM page LEFT JOIN moves m ON m.table_id = page.id
-		GROUP BY page.row ORDER BY page.created DESC, page.id`, limit)
+		SELECT page.*, (SELECT COUNT(*) FROM moves WHERE table_id = page.id), (SELECT MIN(n) FROM moves WHERE table_id = page.id),
+			(SELECT MAX(n) FROM moves WHERE table_id = page.id)
+		FROM page ORDER BY created DESC, id`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing tables: %w", err)
 	}

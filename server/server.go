@@ -234,7 +234,7 @@ func (s *Server) open(id string) (*Table, error) {
 	switch {
 	case errors.As(err, &damaged):
 		if !damaged.Marked {
-			s.markDamaged(s.ctx, id, err.Error())
+			s.markDamaged(s.ctx, id, damaged.Reason)
 		}
 		return nil, err
 	case errors.Is(err, store.ErrNotFound):

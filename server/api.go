@@ -451,8 +451,9 @@ const listLimit = 200
 // List is the lobby, newest first: the open tables in play, and the newest
 // open tables of the store (ended ones too, from before a restart).
 // Private tables are never listed. With open, only tables in play with a
-// free human seat. A stored row that cannot be read is logged and left
-// out.
+// free human seat. A stored row that does not read (whatever column is
+// wrong) or whose id is not one a table has is marked damaged and left
+// out; one of a game this server does not know is left out.
 func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 	stored, err := s.cfg.Store.Recent(ctx, listLimit)
 	if err != nil {
@@ -461,8 +462,14 @@ func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 	tables := s.held()
 	entries := make(map[string]TableEntry, len(tables)+len(stored))
 	for _, rec := range stored {
-		if rec.Damaged != "" {
-			s.log.Error("a stored table does not read; the lobby leaves it out", "table", rec.ID, "err", rec.Damaged)
+		if why := unlisted(rec); why != "" {
+			s.markDamaged(s.ctx, rec.ID, why)
+			continue
+		}
+		if _, err := s.lookup(rec.Game); err != nil {
+			// A game this server does not know (a newer node's, in a
+			// cluster being upgraded): not listed here, nor marked; opening
+			// the table tells whether it is damaged.
 			continue
 		}
 		entries[rec.ID] = TableEntry{ID: rec.ID, Game: rec.Game, Open: rec.Open, Moves: rec.Moves, Pending: []engine.Seat{},
@@ -491,6 +498,18 @@ func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 		out = out[:listLimit]
 	}
 	return out, nil
+}
+
+// unlisted says why a stored table is damaged, "" if it is not: its row
+// does not read, or its id is not one a table has.
+func unlisted(rec store.Table) string {
+	switch {
+	case rec.Damaged != "":
+		return rec.Damaged
+	case !validID(rec.ID):
+		return "the id is not a table's"
+	}
+	return ""
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {

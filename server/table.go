@@ -305,43 +305,51 @@ func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (
 	return newTable(rec, g, opts, st, nil, s), sec, nil
 }
 
-// ErrDamaged: a stored table does not replay.
-type ErrDamaged struct{ Reason string }
+// ErrDamaged: a stored table does not read or does not replay.
+type ErrDamaged struct {
+	Reason string
+	// Marked: the store had it marked damaged already.
+	Marked bool
+}
 
 func (e *ErrDamaged) Error() string { return "a stored table does not replay: " + e.Reason }
 
 // OpenTable rebuilds a stored table by replaying its moves. A record that
-// loads but does not replay is an *ErrDamaged.
+// does not read (store.ErrUnreadable), is marked damaged or does not
+// replay is an *ErrDamaged.
 func OpenTable(ctx context.Context, s store.Store, lookup Lookup, id string) (*Table, error) {
 	rec, moves, err := s.Load(ctx, id)
+	if errors.Is(err, store.ErrUnreadable) {
+		return nil, &ErrDamaged{Reason: err.Error()}
+	}
 	if err != nil {
 		return nil, err
 	}
 	if rec.Damaged != "" {
-		return nil, &ErrDamaged{rec.Damaged}
+		return nil, &ErrDamaged{Reason: rec.Damaged, Marked: true}
 	}
 	g, err := lookup(rec.Game)
 	if err != nil {
-		return nil, &ErrDamaged{err.Error()}
+		return nil, &ErrDamaged{Reason: err.Error()}
 	}
 	var options map[string]any
 	if err := json.Unmarshal(rec.Options, &options); err != nil {
-		return nil, &ErrDamaged{fmt.Sprintf("options: %v", err)}
+		return nil, &ErrDamaged{Reason: fmt.Sprintf("options: %v", err)}
 	}
 	r := engine.Record{Format: "stolik-record/1", Game: rec.Game, Options: options, Seed: rec.Seed, Setup: rec.Setup}
 	st, opts, err := engine.NewFromRecord(g, r)
 	if err != nil {
-		return nil, &ErrDamaged{err.Error()}
+		return nil, &ErrDamaged{Reason: err.Error()}
 	}
 	if st.Seats() != len(rec.Seats) {
-		return nil, &ErrDamaged{fmt.Sprintf("%d seats stored for a game of %d", len(rec.Seats), st.Seats())}
+		return nil, &ErrDamaged{Reason: fmt.Sprintf("%d seats stored for a game of %d", len(rec.Seats), st.Seats())}
 	}
 	for _, m := range moves {
 		if m.Seat < 0 || m.Seat >= len(rec.Seats) {
-			return nil, &ErrDamaged{fmt.Sprintf("stored move %d is by seat %d", m.N, m.Seat)}
+			return nil, &ErrDamaged{Reason: fmt.Sprintf("stored move %d is by seat %d", m.N, m.Seat)}
 		}
 		if _, re := engine.ApplyText(st, engine.Seat(m.Seat), m.Move); re != nil {
-			return nil, &ErrDamaged{fmt.Sprintf("stored move %d does not replay: %v", m.N, re)}
+			return nil, &ErrDamaged{Reason: fmt.Sprintf("stored move %d does not replay: %v", m.N, re)}
 		}
 	}
 	t := newTable(rec, g, opts, st, moves, s)

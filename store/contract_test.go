@@ -112,3 +112,45 @@ func TestPostgresLeases(t *testing.T) {
 		return s
 	})
 }
+
+// The lobby's read: the newest 200 of 1000 tables, each with 100 moves,
+// every row and the summary of its moves checked.
+func BenchmarkRecent(b *testing.B) {
+	b.Run("sqlite", func(b *testing.B) {
+		s, err := store.OpenSQLite(filepath.Join(b.TempDir(), "bench.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		benchRecent(b, s)
+	})
+	b.Run("postgres", func(b *testing.B) {
+		s, err := store.OpenPostgres(context.Background(), pgtest.Start(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		benchRecent(b, s)
+	})
+}
+
+func benchRecent(b *testing.B, s store.Archive) {
+	ctx := context.Background()
+	for i := range 1000 {
+		r := store.Record{Table: store.Table{ID: fmt.Sprintf("t%04d", i), Game: "cardline", Options: []byte(`{"players":2}`),
+			Seats: []store.Seat{{Kind: "human"}, {Kind: "human"}}, Created: time.UnixMilli(int64(1_700_000_000_000 + i)), Open: true}}
+		for n := range 100 {
+			r.Moves = append(r.Moves, store.Move{N: n, Seat: n % 2, Move: "hulk@0"})
+		}
+		if err := s.Import(ctx, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if t, err := s.Recent(ctx, 200); err != nil || len(t) != 200 || t[0].Moves != 100 {
+			b.Fatalf("%d tables, %v", len(t), err)
+		}
+	}
+}

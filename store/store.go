@@ -131,7 +131,8 @@ type Store interface {
 	AppendMove(ctx context.Context, tableID string, m Move) error
 	// Finish marks a table finished with its outcome (JSON).
 	Finish(ctx context.Context, tableID string, outcome json.RawMessage) error
-	// Load returns a table and its moves in order.
+	// Load returns a table and its moves in order; ErrUnreadable if a
+	// column of the table or of a move does not read.
 	Load(ctx context.Context, tableID string) (Table, []Move, error)
 	// UpdateSeats replaces a table's seats (a seat joined or left).
 	UpdateSeats(ctx context.Context, tableID string, seats []Seat) error
@@ -143,8 +144,10 @@ type Store interface {
 	MarkDamaged(ctx context.Context, tableID, reason string) error
 	// Recent lists the newest tables (at most limit), newest first, with
 	// their number of moves in Table.Moves; Setup and Outcome are left out,
-	// and so are tables marked damaged. A row that cannot be read is
-	// listed with only its ID and Damaged saying why.
+	// and so are tables marked damaged. Each row is read on its own, and
+	// its moves checked as far as that needs no replay (numbered from 0
+	// with none missing, each column of its type): a row that does not
+	// read is listed with only its ID and Damaged saying why.
 	Recent(ctx context.Context, limit int) ([]Table, error)
 	// Unfinished lists the ids of the tables still in play (not finished,
 	// abandoned or damaged).

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"stolik/engine"
 )
 
 // Limits keep one client, or many, from wearing the server out. A count
@@ -22,8 +24,11 @@ type Limits struct {
 	// TablesPerAddress caps the unfinished tables created from one
 	// address; Tables caps them all.
 	TablesPerAddress, Tables int
-	// Spectators caps the spectators' WebSockets at one table.
-	Spectators int
+	// Spectators caps the spectators' WebSockets at one table;
+	// SocketsPerSeat the WebSockets open with one seat's token (a
+	// player's phone, laptop and a spare); SocketsPerAddress the
+	// WebSockets of any kind open from one address.
+	Spectators, SocketsPerSeat, SocketsPerAddress int
 	// Idle ends as abandoned a table at which no person has acted for so
 	// long; IdleBots a table of bots alone that nobody has watched for so
 	// long.
@@ -45,10 +50,15 @@ func DefaultLimits() Limits {
 		TablesPerAddress: 20,
 		Tables:           10000,
 		Spectators:       100,
-		Idle:             72 * time.Hour,
-		IdleBots:         15 * time.Minute,
-		LobbyInterval:    time.Second,
-		KeepEnded:        10 * time.Minute,
+		SocketsPerSeat:   3,
+		// A household, school or office behind one NAT address: a few
+		// people with a few tabs each, seated or watching; one address
+		// holding 64 sockets costs the server a few megabytes.
+		SocketsPerAddress: 64,
+		Idle:              72 * time.Hour,
+		IdleBots:          15 * time.Minute,
+		LobbyInterval:     time.Second,
+		KeepEnded:         10 * time.Minute,
 	}
 }
 
@@ -123,6 +133,46 @@ func (l *limiter) forget(now time.Time) {
 		if b.tokens+now.Sub(b.last).Seconds()*b.rate >= b.burst {
 			delete(l.buckets, addr)
 		}
+	}
+}
+
+// The answers to a WebSocket over a cap of sockets.
+var (
+	errTooManySockets = engine.Rule{Code: "too_many_sockets", PL: "To miejsce jest już otwarte w %d oknach; zamknij któreś z nich.", EN: "This seat is already open in %d windows; close one of them."}
+	errTooManyConns   = engine.Rule{Code: "too_many_connections", PL: "Za dużo otwartych połączeń z twojego adresu; zamknij któreś okno.", EN: "Too many connections open from your address; close a window."}
+)
+
+// socketWait is the Retry-After of a WebSocket refused for a cap of
+// sockets: one may close any moment.
+const socketWait = 10 * time.Second
+
+// openSockets counts the WebSockets open from each client address.
+type openSockets struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+// take counts one more socket of addr, unless it has max open already
+// (0: no limit).
+func (o *openSockets) take(addr string, max int) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if max > 0 && o.n[addr] >= max {
+		return false
+	}
+	if o.n == nil {
+		o.n = map[string]int{}
+	}
+	o.n[addr]++
+	return true
+}
+
+// put counts a socket of addr closed.
+func (o *openSockets) put(addr string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.n[addr]--; o.n[addr] <= 0 {
+		delete(o.n, addr)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -153,6 +154,13 @@ func redact(st engine.State, evs []engine.Event, seat engine.Seat, lang engine.L
 // redacted for it; it may send moves. Reconnecting with the same token
 // simply starts again from the current state.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	addr := s.clientAddr(r)
+	if !s.sockets.take(addr, s.lim.SocketsPerAddress) {
+		s.metrics.limitHit(limitSocketsPerAddress)
+		tooMany(w, socketWait, errTooManyConns.Err())
+		return
+	}
+	defer s.sockets.put(addr)
 	creds := credentials(r)
 	t, _, seat, ok := s.table(w, r, creds)
 	if !ok {
@@ -167,10 +175,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Query().Get("lang") == "en" {
 		lang = engine.EN
 	}
-	sent, ok := t.connect(seat, s.lim.Spectators) // sent: the moves in the last state written to the client
-	if !ok {
+	sent, refused := t.connect(seat, &s.lim) // sent: the moves in the last state written to the client
+	switch refused {
+	case limitSpectators:
 		s.metrics.limitHit(limitSpectators)
 		tooMany(w, 30*time.Second, errTooManyWatch.Err())
+		return
+	case limitSocketsPerSeat:
+		s.metrics.limitHit(limitSocketsPerSeat)
+		tooMany(w, socketWait, errTooManySockets.Err(s.lim.SocketsPerSeat))
 		return
 	}
 	defer func() { t.disconnect(seat, sent) }()
@@ -180,7 +193,27 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(bigWrites{w}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	// Every frame a client sends counts against its limit of messages:
+	// its pings too, which the WebSocket answers by itself. One over the
+	// limit is refused (a ping goes unanswered); a client that goes on
+	// sending, a burst of them refused in a row, is closed (flooded).
+	limit := &messageLimit{bucket: newBucket(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst)}
+	flooded := make(chan struct{})
+	var flood sync.Once
+	refuse := func() {
+		s.metrics.limitHit(limitMessages)
+		if limit.flooding() {
+			flood.Do(func() { close(flooded) })
+		}
+	}
+	onPing := func(context.Context, []byte) bool {
+		if limit.allow(time.Now()) {
+			return true
+		}
+		refuse()
+		return false
+	}
+	c, err := websocket.Accept(bigWrites{w}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
 	if err != nil {
 		return // Accept has answered
 	}
@@ -233,7 +266,6 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	go func() {
 		defer close(readerDone)
 		defer cancel()
-		limit := newBucket(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst)
 		var in bytes.Buffer // reused for every message
 		var got time.Time   // when the message in hand was read
 		moveCtx := received(context.WithoutCancel(ctx), &got)
@@ -255,11 +287,18 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 			got = time.Now()
 			tooFast := !limit.allow(got)
+			if tooFast {
+				refuse()
+			}
+			select {
+			case <-flooded: // the writer closes the socket; what comes meanwhile is dropped
+				continue
+			default:
+			}
 			var msg ClientMessage
 			var re *engine.RuleError
 			switch {
 			case tooFast:
-				s.metrics.limitHit(limitMessages)
 				re = errTooFast.Err()
 			case typ != websocket.MessageText || readClientMessage(data, &msg) != nil || msg.Type != "move":
 				re = errNotMove.Err(engine.Text{PL: "oczekuję {\"type\":\"move\",\"move\":...}", EN: `want {"type":"move","move":...}`})
@@ -365,6 +404,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		case <-t.away:
 			c.Close(websocket.StatusServiceRestart, "the table moved to another server; connect again")
 			return
+		case <-flooded:
+			s.log.Info("client closed: too many messages", "table", t.ID(), "seat", int(seat))
+			c.Close(StatusTooFast, "too many messages")
+			return
 		case <-ctx.Done():
 			c.Close(websocket.StatusNormalClosure, "")
 			return
@@ -422,6 +465,37 @@ func readClientMessage(data []byte, m *ClientMessage) error {
 	}
 	*m = ClientMessage{}
 	return json.Unmarshal(data, m)
+}
+
+// StatusTooFast closes the WebSocket of a client that went on sending
+// over its limit of messages (docs/protocol.md).
+const StatusTooFast websocket.StatusCode = 4029
+
+// messageLimit is a client's limit of messages, shared by its reader and
+// the WebSocket's answering of pings: it counts the messages refused in a
+// row.
+type messageLimit struct {
+	mu      sync.Mutex
+	bucket  *bucket
+	refused int
+}
+
+func (l *messageLimit) allow(now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.bucket.allow(now) {
+		l.refused = 0
+		return true
+	}
+	l.refused++
+	return false
+}
+
+// flooding says whether a whole burst of messages was refused in a row.
+func (l *messageLimit) flooding() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return float64(l.refused) >= l.bucket.burst
 }
 
 // bucket limits a client's messages: rate a second on average, burst at

@@ -102,6 +102,8 @@ func cmdServe(args []string, stdout io.Writer) error {
 	fs.IntVar(&lim.TablesPerAddress, "max-tables-per-addr", lim.TablesPerAddress, "unfinished tables created from one address (0: no limit)")
 	fs.IntVar(&lim.Tables, "max-tables", lim.Tables, "unfinished tables in all (0: no limit)")
 	fs.IntVar(&lim.Spectators, "max-spectators", lim.Spectators, "spectators at one table (0: no limit)")
+	fs.IntVar(&lim.SocketsPerSeat, "max-sockets-per-seat", lim.SocketsPerSeat, "WebSockets open with one seat's token (0: no limit)")
+	fs.IntVar(&lim.SocketsPerAddress, "max-sockets-per-addr", lim.SocketsPerAddress, "WebSockets open from one address, seats' and spectators' (0: no limit)")
 	fs.DurationVar(&lim.Idle, "idle", lim.Idle, "a table at which no person acts for this long ends as abandoned (0: never)")
 	fs.DurationVar(&lim.IdleBots, "idle-bots", lim.IdleBots, "a table of bots alone that nobody watches for this long ends as abandoned (0: never)")
 	fs.DurationVar(&lim.LobbyInterval, "lobby-interval", lim.LobbyInterval, "the least time between two messages to a client about seats changing alone")

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -146,24 +147,31 @@ var (
 // sockets: one may close any moment.
 const socketWait = 10 * time.Second
 
-// openSockets counts the WebSockets open from each client address.
+// openSockets counts the WebSockets open from each client address, and
+// in all.
 type openSockets struct {
 	mu sync.Mutex
 	n  map[string]int
+	// open are the sockets open in all; peak the most since the last
+	// collection asked for; collecting says one is on its way.
+	open, peak int
+	collecting bool
 }
 
-// take counts one more socket of addr, unless it has max open already
+// take counts one more socket of addr, unless it has most open already
 // (0: no limit).
-func (o *openSockets) take(addr string, max int) bool {
+func (o *openSockets) take(addr string, most int) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if max > 0 && o.n[addr] >= max {
+	if most > 0 && o.n[addr] >= most {
 		return false
 	}
 	if o.n == nil {
 		o.n = map[string]int{}
 	}
 	o.n[addr]++
+	o.open++
+	o.peak = max(o.peak, o.open)
 	return true
 }
 
@@ -174,6 +182,36 @@ func (o *openSockets) put(addr string) {
 	if o.n[addr]--; o.n[addr] <= 0 {
 		delete(o.n, addr)
 	}
+	o.open--
+	if o.peak >= collectSockets && o.open <= o.peak/2 {
+		o.peak = o.open
+		if !o.collecting {
+			o.collecting = true
+			time.AfterFunc(collectDelay, o.collect)
+		}
+	}
+}
+
+// A socket leaves its buffers and goroutine stacks (some 60 KB) as
+// garbage when it closes. After a flood of sockets, the heap goal the
+// flood raised (GOGC 400: five times the live heap, sockets included)
+// lets no collection run for minutes, and the memory stays with the
+// process until one does. So once the sockets open fall to half their
+// peak, of collectSockets at least, the server collects, a moment later
+// so that it takes a whole burst of closes at once: twice, because the
+// runtime returns free pages to the system down to what the heap used
+// when the last collection began, which for the first is the flood's.
+const (
+	collectSockets = 512
+	collectDelay   = time.Second
+)
+
+func (o *openSockets) collect() {
+	runtime.GC()
+	runtime.GC()
+	o.mu.Lock()
+	o.collecting = false
+	o.mu.Unlock()
 }
 
 // clientAddr is who a request comes from, for the limits: the address of

@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -213,7 +212,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		refuse()
 		return false
 	}
-	c, err := websocket.Accept(bigWrites{w}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
+	tw := &takeover{ResponseWriter: w}
+	c, err := websocket.Accept(tw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
 	if err != nil {
 		return // Accept has answered
 	}
@@ -235,31 +235,27 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s.log.Info("client connected", "table", t.ID(), "seat", int(seat))
 
 	// A write that takes longer than writeTimeout (a client that does not
-	// read) ends the connection, as does the end of the handler. One
-	// watchdog per connection does it, rather than a timer per message.
-	var writing atomic.Int64 // when the write under way began (UnixNano), or 0
-	go func() {
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				c.CloseNow()
-				return
-			case now := <-tick.C:
-				if w := writing.Load(); w != 0 && now.Sub(time.Unix(0, w)) > writeTimeout {
-					s.log.Info("client gone: a write took too long", "table", t.ID(), "seat", int(seat))
-					c.CloseNow()
-					return
-				}
-			}
-		}
-	}()
+	// read) ends the connection, as does the end of the handler: by one
+	// timer per connection, stopped and started again for every message,
+	// and no goroutine while nothing is due (a connection costs its
+	// goroutines' stacks, a flood of them thousands).
+	stuck := time.AfterFunc(writeTimeout, func() {
+		s.log.Info("client gone: a write took too long", "table", t.ID(), "seat", int(seat))
+		c.CloseNow()
+	})
+	stuck.Stop()
+	defer stuck.Stop()
+	defer context.AfterFunc(ctx, func() { c.CloseNow() })()
 	var wb wireBuf // reused for every message
 	write := func(msg []byte) error {
-		writing.Store(time.Now().UnixNano())
-		defer writing.Store(0)
-		return c.Write(context.Background(), websocket.MessageText, msg)
+		stuck.Reset(writeTimeout)
+		defer stuck.Stop()
+		tw.cork.cork()
+		err := c.Write(context.Background(), websocket.MessageText, msg)
+		if uerr := tw.cork.uncork(); err == nil {
+			err = uerr
+		}
+		return err
 	}
 	// Reader: moves from the client, answered with errors when refused.
 	replies := make(chan ErrorMessage, 4)
@@ -415,18 +411,24 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// writeBuffer is the size of a connection's write buffer: a state
-// message and its frame's header go to the socket in one write as long
-// as they fit (net/http's own buffer holds 4 KiB, less than a Cardline
-// state late in a game, which then took two writes).
-const writeBuffer = 16 << 10
+// A connection's messages go to the socket in one write each, frame
+// header and payload together (net/http's 4 KiB write buffer split a late
+// Cardline state into two), without a buffer of a message's size held by
+// every connection for its life: the WebSocket writes through a buffer
+// big enough for a control frame alone, into a corkedConn that, while
+// corked for a message, gathers what it is given and writes it all at
+// once (writev) when uncorked.
+const controlBuffer = 256 // a control frame: 125 bytes of payload, and its header
 
-// bigWrites hands the WebSocket a connection with a write buffer of
-// writeBuffer bytes when it takes the connection over.
-type bigWrites struct{ http.ResponseWriter }
+// takeover hands the WebSocket its connection through a corkedConn when
+// it takes the connection over.
+type takeover struct {
+	http.ResponseWriter
+	cork *corkedConn
+}
 
-func (b bigWrites) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	h, ok := b.ResponseWriter.(http.Hijacker)
+func (t *takeover) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	h, ok := t.ResponseWriter.(http.Hijacker)
 	if !ok {
 		return nil, nil, errors.New("the connection cannot be taken over")
 	}
@@ -438,10 +440,61 @@ func (b bigWrites) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		conn.Close()
 		return nil, nil, err
 	}
-	return conn, bufio.NewReadWriter(rw.Reader, bufio.NewWriterSize(conn, writeBuffer)), nil
+	t.cork = &corkedConn{conn: conn}
+	return conn, bufio.NewReadWriter(rw.Reader, bufio.NewWriterSize(t.cork, controlBuffer)), nil
 }
 
-func (b bigWrites) Unwrap() http.ResponseWriter { return b.ResponseWriter }
+func (t *takeover) Unwrap() http.ResponseWriter { return t.ResponseWriter }
+
+// corkedConn writes to conn: at once, or, while corked, all that it was
+// given when uncorked.
+type corkedConn struct {
+	mu     sync.Mutex
+	conn   net.Conn
+	corked bool
+	// held are the writes while corked: a write larger than the
+	// WebSocket's buffer is the caller's message itself, held as it is
+	// until uncork returns; a smaller one may be the buffer, and is
+	// copied into small.
+	held  net.Buffers
+	small []byte
+}
+
+func (c *corkedConn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.corked {
+		return c.conn.Write(p)
+	}
+	if len(p) > controlBuffer {
+		c.held = append(c.held, p)
+	} else {
+		from := len(c.small)
+		c.small = append(c.small, p...)
+		c.held = append(c.held, c.small[from:len(c.small):len(c.small)])
+	}
+	return len(p), nil
+}
+
+// cork holds the writes until uncork.
+func (c *corkedConn) cork() {
+	c.mu.Lock()
+	c.corked = true
+	c.mu.Unlock()
+}
+
+// uncork writes what was held, in one write where the connection can,
+// and lets it go.
+func (c *corkedConn) uncork() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.corked = false
+	bufs := c.held
+	_, err := bufs.WriteTo(c.conn)
+	clear(c.held)
+	c.held, c.small = c.held[:0], c.small[:0]
+	return err
+}
 
 // moveHead is how a client's move begins, as clients write it.
 var moveHead = []byte(`{"type":"move","move":"`)

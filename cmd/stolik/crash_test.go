@@ -180,9 +180,10 @@ type crashServer struct {
 	waitErr     error
 }
 
-// startCrashServer starts `stolik serve` on db and waits for its
-// "listening" line, which gives its address.
-func startCrashServer(t *testing.T, db string) *crashServer {
+// startCrashServer starts `stolik serve` on db, with the limits on
+// tables off and more flags if given, and waits for its "listening"
+// line, which gives its address.
+func startCrashServer(t *testing.T, db string, flags ...string) *crashServer {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -192,6 +193,7 @@ func startCrashServer(t *testing.T, db string) *crashServer {
 	c := &crashServer{out: &childOutput{listening: listening}, errOut: &childOutput{}, exited: make(chan struct{})}
 	c.cmd = exec.Command(exe, "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+db, "--allow-seeds",
 		"--create-rate", "0", "--join-rate", "0", "--max-tables-per-addr", "0", "--max-tables", "0")
+	c.cmd.Args = append(c.cmd.Args, flags...)
 	c.cmd.Env = append(os.Environ(), serveEnv+"=1")
 	c.cmd.Stdout, c.cmd.Stderr = c.out, c.errOut
 	if err := c.cmd.Start(); err != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -100,6 +101,15 @@ func TestSocketsPerSeatCap(t *testing.T) {
 	refusedWith(t, "a third socket of the seat, from another address", resp, err, errTooManySockets.Code)
 	if n := limitHits(t, s, limitSocketsPerSeat); n != 1 {
 		t.Errorf("limit hits of the sockets per seat: %v, want 1", n)
+	}
+	// A page is not told why its socket did not open: it asks the same
+	// address without the upgrade, and gets the same answer.
+	code, errCode, h := request(t, "GET", strings.Replace(ws, "ws:", "http:", 1)+"?token="+toks[0], "", map[string]string{"X-Real-IP": "10.0.0.3"})
+	if code != http.StatusTooManyRequests || errCode != errTooManySockets.Code || h.Get("Retry-After") == "" {
+		t.Errorf("the socket's address asked without the upgrade: %d %q, want 429 %s with Retry-After", code, errCode, errTooManySockets.Code)
+	}
+	if code, _, _ := request(t, "GET", strings.Replace(ws, "ws:", "http:", 1)+"?token="+toks[1], "", map[string]string{"X-Real-IP": "10.0.0.3"}); code != http.StatusUpgradeRequired {
+		t.Errorf("a socket the caps allow, asked without the upgrade: %d, want 426", code)
 	}
 	other, _, err := dialFrom(t, "10.0.0.1", ws+"?token="+toks[1])
 	if err != nil {

@@ -192,7 +192,7 @@ func (o *openSockets) put(addr string) {
 	}
 }
 
-// A socket leaves its buffers and goroutine stacks (some 60 KB) as
+// A socket leaves its buffers and goroutine stacks (some 45 KB) as
 // garbage when it closes. After a flood of sockets, the heap goal the
 // flood raised (GOGC 400: five times the live heap, sockets included)
 // lets no collection run for minutes, and the memory stays with the

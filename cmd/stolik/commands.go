@@ -751,7 +751,7 @@ func cmdBenchServer(args []string, stdout, stderr io.Writer) error {
 	warm := fs.Duration("warmup", 3*time.Second, "how long to set up and run before measuring")
 	asJSON := fs.Bool("json", false, "print JSON")
 	durability := fs.String("durability", "full", "the store's durability: full or normal (with --target: the target's own)")
-	target := fs.String("target", "", "URL of a running server to drive from this process, such as http://127.0.0.1:8080 (started with --create-rate 0 --join-rate 0 --max-tables-per-addr 0); empty: a server in this process")
+	target := fs.String("target", "", "URL of a running server to drive from this process, such as http://127.0.0.1:8080 (started with --create-rate 0 --join-rate 0 --max-tables-per-addr 0 --max-sockets-per-addr 0); empty: a server in this process")
 	metricsURL := fs.String("metrics", "", "with --target: the target's admin address (stolik serve --admin), whose /metrics give its own CPU time and figures")
 	pid := fs.Int("server-pid", 0, "with --target: the target's process id on this machine, whose CPU time /proc tells")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process over the whole run to FILE")

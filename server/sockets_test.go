@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"testing"
@@ -249,5 +251,40 @@ func TestPingsWithinTheLimit(t *testing.T) {
 		if err != nil {
 			t.Fatalf("ping %d within the limit: %v", i, err)
 		}
+	}
+}
+
+// Once the sockets open fall to half a peak of collectSockets, the server
+// asks for collections, so that a flood's memory goes back to the system
+// in seconds rather than at the runtime's next collection, minutes later
+// under GOGC 400 (TestSocketFlood in cmd/stolik measures it).
+func TestSocketsClosedInBulkAreCollected(t *testing.T) {
+	forced := func() uint64 {
+		s := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	var o openSockets
+	for i := range collectSockets {
+		if !o.take(fmt.Sprint("10.0.", i/250, ".", i%250), 1) {
+			t.Fatalf("socket %d refused", i)
+		}
+	}
+	if o.take("10.0.0.0", 1) {
+		t.Error("a second socket from an address capped at one")
+	}
+	before := forced()
+	for i := range collectSockets / 2 {
+		o.put(fmt.Sprint("10.0.", i/250, ".", i%250))
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for forced() < before+2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d forced collections after half the sockets closed, want 2", forced()-before)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !o.take("10.0.0.0", 1) || o.open != collectSockets/2+1 {
+		t.Errorf("after the closes: %d open, want %d", o.open, collectSockets/2+1)
 	}
 }

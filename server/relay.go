@@ -401,7 +401,22 @@ func (c *cluster) relayWS(w http.ResponseWriter, r *http.Request, id string, nex
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: c.s.cfg.Origins})
+	// The client's messages count against its limit at the owner; its
+	// pings, answered here, count here (handleWS).
+	var ws *websocket.Conn
+	limit := &messageLimit{bucket: newBucket(time.Now(), c.s.cfg.MessageRate, c.s.cfg.MessageBurst)}
+	var flood sync.Once
+	onPing := func(context.Context, []byte) bool {
+		if limit.allow(time.Now()) {
+			return true
+		}
+		c.s.metrics.limitHit(limitMessages)
+		if limit.flooding() {
+			flood.Do(func() { go ws.Close(StatusTooFast, "too many messages") })
+		}
+		return false
+	}
+	ws, err = websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: c.s.cfg.Origins, OnPingReceived: onPing})
 	if err != nil {
 		c.nc.PublishMsg(closeFrame(up, websocket.StatusGoingAway, ""))
 		return

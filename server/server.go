@@ -133,6 +133,7 @@ type Server struct {
 	rematchMu sync.Mutex
 	// The limits per client address.
 	creates, joins *limiter
+	sockets        openSockets // the WebSockets open from each address
 	ctx            context.Context
 	stop           context.CancelFunc
 	wg             sync.WaitGroup

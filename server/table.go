@@ -55,6 +55,7 @@ type Table struct {
 	active, changedAt time.Time
 	clients           int           // WebSockets open
 	spectators        int           // of which spectators
+	seatClients       []int         // and of each seat (nil until one connects)
 	noClients         chan struct{} // closed and replaced whenever clients falls to 0
 	unfinished        bool          // over in play, but the outcome is not stored yet
 	metrics           *gameMetrics  // nil: not counted
@@ -858,22 +859,31 @@ func (t *Table) botOnly() bool {
 }
 
 // connect counts a WebSocket opened (with a seat, or a spectator's), and
-// refuses a spectator over max (0: no limit); it returns the moves played
-// as it connected.
-func (t *Table) connect(seat engine.Seat, maxSpectators int) (int, bool) {
+// refuses one over the table's caps (0: no limit): a spectator over
+// lim.Spectators, a seat's socket over lim.SocketsPerSeat. It returns the
+// moves played as it connected, or the limit that refused it.
+func (t *Table) connect(seat engine.Seat, lim *Limits) (int, string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if seat < 0 {
-		if maxSpectators > 0 && t.spectators >= maxSpectators {
-			return 0, false
+		if lim.Spectators > 0 && t.spectators >= lim.Spectators {
+			return 0, limitSpectators
 		}
 		t.spectators++
+	} else {
+		if t.seatClients == nil {
+			t.seatClients = make([]int, len(t.rec.Seats))
+		}
+		if lim.SocketsPerSeat > 0 && t.seatClients[seat] >= lim.SocketsPerSeat {
+			return 0, limitSocketsPerSeat
+		}
+		t.seatClients[seat]++
 	}
 	t.clients++
 	if seat >= 0 || t.botOnly() {
 		t.active = time.Now()
 	}
-	return t.moves, true
+	return t.moves, ""
 }
 
 // disconnect counts a WebSocket closed, last written the state after
@@ -883,6 +893,8 @@ func (t *Table) disconnect(seat engine.Seat, sent int) {
 	defer t.mu.Unlock()
 	if seat < 0 {
 		t.spectators--
+	} else {
+		t.seatClients[seat]--
 	}
 	t.clients--
 	t.gone(sent)

@@ -181,10 +181,10 @@ type crashServer struct {
 }
 
 // startCrashServer starts `stolik serve` on db with no limits of
-// requests or tables.
-func startCrashServer(t *testing.T, db string) *crashServer {
+// requests or tables, and more flags if given.
+func startCrashServer(t *testing.T, db string, flags ...string) *crashServer {
 	t.Helper()
-	return startServe(t, db, "--allow-seeds", "--create-rate", "0", "--join-rate", "0", "--max-tables-per-addr", "0", "--max-tables", "0")
+	return startServe(t, db, append([]string{"--allow-seeds", "--create-rate", "0", "--join-rate", "0", "--max-tables-per-addr", "0", "--max-tables", "0"}, flags...)...)
 }
 
 // startServe starts `stolik serve` on db with flags and waits for its

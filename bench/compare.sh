@@ -30,7 +30,7 @@ wait_for() { # URL
 
 echo "== Stolik: $clients clients, ${seconds} s, client rate ${rate} (0: unpaced)" >&2
 "$work/stolik" serve --addr 127.0.0.1:18080 --db "sqlite:$work/bench.db" --create-rate 0 --join-rate 0 \
-	--max-tables-per-addr 0 --message-rate 0 >"$work/stolik.log" 2>&1 &
+	--max-tables-per-addr 0 --max-sockets-per-addr 0 --message-rate 0 >"$work/stolik.log" 2>&1 &
 spid=$!
 wait_for http://127.0.0.1:18080/healthz
 "$work/stolik" bench server --target http://127.0.0.1:18080 --server-pid "$spid" --tables $((clients / 2)) \

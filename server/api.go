@@ -93,6 +93,10 @@ func tooMany(w http.ResponseWriter, after time.Duration, re *engine.RuleError) {
 // 404, and anything else with a generic 500 whose request id the log
 // keeps next to the error itself, which the client never sees.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if le := (*limitError)(nil); errors.As(err, &le) {
+		tooMany(w, le.after, le.err)
+		return
+	}
 	if re, ok := engine.AsRuleError(err); ok {
 		reject(w, statusOf(re), re)
 		return
@@ -104,6 +108,8 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		reject(w, http.StatusForbidden, errBadTokenRule.Err())
 	case errors.As(err, new(*busyError)):
 		unavailable(w, leaseLeft(err))
+	case errors.Is(err, errOffBus):
+		unavailable(w, offBusRetry)
 	default:
 		id := NewToken()[:16]
 		s.log.Error("request failed", "request", id, "method", r.Method, "path", r.URL.Path, "err", err)
@@ -117,7 +123,7 @@ func statusOf(re *engine.RuleError) int {
 	switch re.Code {
 	case errNotFound.Code:
 		return http.StatusNotFound
-	case errBadTokenRule.Code, errBadInvite.Code:
+	case errBadTokenRule.Code, errBadInvite.Code, errNotCreator.Code:
 		return http.StatusForbidden
 	case errBadRequest.Code, errNoSeat.Code, errNoGame.Code, errSeatKind.Code, errExternalBot.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code:
 		return http.StatusBadRequest
@@ -278,9 +284,8 @@ type Created struct {
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	addr := s.clientAddr(r)
-	if ok, after := s.creates.allow(addr, time.Now()); !ok {
-		s.metrics.limitHit(limitCreateRate)
-		tooMany(w, after, errRateLimited.Err())
+	if err := s.admitCreate(addr); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	var req createRequest
@@ -305,22 +310,13 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	case req.Seat != nil && *req.Seat >= 0:
 		spec.Sit, spec.Seat = true, *req.Seat
 	}
-	// The table is counted before it is made, so that creates at once
-	// from one address cannot pass the limits together; the count is
-	// given back once the table counts itself (or was not made).
-	_, owners, ok := s.tally.reserve(addr, s.lim.Tables, s.lim.TablesPerAddress)
-	if !ok {
-		if n := s.lim.TablesPerAddress; n > 0 && owners >= n {
-			s.metrics.limitHit(limitTablesPerAddress)
-			tooMany(w, time.Minute, errTooManyTables.Err(owners))
-			return
-		}
-		s.metrics.limitHit(limitTables)
-		tooMany(w, time.Minute, errServerFull.Err())
+	release, err := s.reserveTable(addr)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	t, sec, err := s.Create(r.Context(), spec)
-	s.tally.add(addr, -1)
+	release()
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -455,8 +451,9 @@ const listLimit = 200
 // List is the lobby, newest first: the open tables in play, and the newest
 // open tables of the store (ended ones too, from before a restart).
 // Private tables are never listed. With open, only tables in play with a
-// free human seat. A stored row that cannot be read is logged and left
-// out.
+// free human seat. A stored row that does not read (whatever column is
+// wrong) or whose id is not one a table has is marked damaged and left
+// out; one of a game this server does not know is left out.
 func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 	stored, err := s.cfg.Store.Recent(ctx, listLimit)
 	if err != nil {
@@ -465,8 +462,14 @@ func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 	tables := s.held()
 	entries := make(map[string]TableEntry, len(tables)+len(stored))
 	for _, rec := range stored {
-		if rec.Damaged != "" {
-			s.log.Error("a stored table does not read; the lobby leaves it out", "table", rec.ID, "err", rec.Damaged)
+		if why := unlisted(rec); why != "" {
+			s.markDamaged(s.ctx, rec.ID, why)
+			continue
+		}
+		if _, err := s.lookup(rec.Game); err != nil {
+			// A game this server does not know (a newer node's, in a
+			// cluster being upgraded): not listed here, nor marked; opening
+			// the table tells whether it is damaged.
 			continue
 		}
 		entries[rec.ID] = TableEntry{ID: rec.ID, Game: rec.Game, Open: rec.Open, Moves: rec.Moves, Pending: []engine.Seat{},
@@ -495,6 +498,18 @@ func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 		out = out[:listLimit]
 	}
 	return out, nil
+}
+
+// unlisted says why a stored table is damaged, "" if it is not: its row
+// does not read, or its id is not one a table has.
+func unlisted(rec store.Table) string {
+	switch {
+	case rec.Damaged != "":
+		return rec.Damaged
+	case !validID(rec.ID):
+		return "the id is not a table's"
+	}
+	return ""
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
@@ -588,7 +603,7 @@ func (s *Server) handleLeave(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := t.Leave(r.Context(), req.Token); err != nil {
+	if err := s.Leave(r.Context(), t, req.Token); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -629,7 +644,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	next, seat, token, err := s.Rematch(r.Context(), t, req.Token)
+	next, seat, token, err := s.Rematch(r.Context(), t, req.Token, s.clientAddr(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -639,10 +654,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 
 // Rematch is the table that replays t (same game, options and seats, a
 // new shuffle), made at the first request of any of t's seats once t is
-// over. Each seat held at t is kept for its player, whose own token for
-// it comes only from asking with the token of t: the same seat, under
-// the same name. A private rematch keeps t's watch code.
-func (s *Server) Rematch(ctx context.Context, t *Table, token string) (*Table, engine.Seat, string, error) {
+// over, from addr. Each seat held at t is kept for its player, whose own
+// token for it comes only from asking with the token of t: the same seat,
+// under the same name. A private rematch keeps t's watch code.
+func (s *Server) Rematch(ctx context.Context, t *Table, token, addr string) (*Table, engine.Seat, string, error) {
 	seat, err := t.SeatOf(token)
 	if err != nil {
 		return nil, engine.NoSeat, "", err
@@ -653,39 +668,109 @@ func (s *Server) Rematch(ctx context.Context, t *Table, token string) (*Table, e
 	s.rematchMu.Lock()
 	defer s.rematchMu.Unlock()
 	t.mu.Lock()
-	id, rec := t.rec.Rematch, t.rec
+	id := t.rec.Rematch
+	err = t.fenced()
 	t.mu.Unlock()
+	if err != nil {
+		return nil, engine.NoSeat, "", err
+	}
 	var next *Table
 	if id != "" {
-		if next, err = s.Table(id); err != nil {
-			return nil, engine.NoSeat, "", err
-		}
+		next, err = s.Table(id)
 	} else {
-		var options map[string]any
-		if err := json.Unmarshal(rec.Options, &options); err != nil {
-			return nil, engine.NoSeat, "", fmt.Errorf("table %s: options: %w", rec.ID, err)
-		}
-		spec := Spec{Game: rec.Game, Options: s.renewOptions(rec.Game, options), Seed: NewSeed(), Open: rec.Open, Owner: rec.Owner, watch: rec.Watch}
-		for _, st := range rec.Seats {
-			spec.Seats = append(spec.Seats, st.Kind)
-			spec.reserved = append(spec.reserved, st.Kind == "human" && st.Taken)
-			spec.names = append(spec.names, st.Name)
-		}
-		if next, _, err = s.Create(ctx, spec); err != nil {
-			return nil, engine.NoSeat, "", err
-		}
-		if err := s.timed.SetRematch(ctx, rec.ID, next.ID()); err != nil {
-			return nil, engine.NoSeat, "", err
-		}
-		t.mu.Lock()
-		t.rec.Rematch = next.ID()
-		t.changed()
-		t.mu.Unlock()
-		s.log.Info("rematch", "table", rec.ID, "rematch", next.ID())
+		next, err = s.makeRematch(ctx, t, seat, addr)
+	}
+	if err != nil {
+		return nil, engine.NoSeat, "", err
 	}
 	tok, err := next.claimReserved(ctx, seat)
 	if err != nil {
 		return nil, engine.NoSeat, "", err
 	}
 	return next, seat, tok, nil
+}
+
+// makeRematch makes the rematch of t, asked for by the player of seat
+// from addr: its creator. It is a table made as a create makes one, under
+// the same limits, counted as addr's. A seat whose player left t before
+// the rematch was linked to it is not kept; s.rematchMu is held.
+func (s *Server) makeRematch(ctx context.Context, t *Table, asker engine.Seat, addr string) (*Table, error) {
+	if err := s.admitCreate(addr); err != nil {
+		return nil, err
+	}
+	release, err := s.reserveTable(addr)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	rec := t.rec
+	t.mu.Unlock()
+	var options map[string]any
+	if err := json.Unmarshal(rec.Options, &options); err != nil {
+		release()
+		return nil, fmt.Errorf("table %s: options: %w", rec.ID, err)
+	}
+	spec := Spec{Game: rec.Game, Options: s.renewOptions(rec.Game, options), Seed: NewSeed(), Open: rec.Open, Owner: addr, watch: rec.Watch, asker: int(asker)}
+	for _, st := range rec.Seats {
+		spec.Seats = append(spec.Seats, st.Kind)
+		spec.reserved = append(spec.reserved, st.Kind == "human" && st.Taken)
+		spec.names = append(spec.names, st.Name)
+	}
+	next, _, err := s.Create(ctx, spec)
+	release()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.timed.SetRematch(ctx, rec.ID, next.ID()); err != nil {
+		t.mu.Lock()
+		lost := t.lostTo(err)
+		t.mu.Unlock()
+		if lost {
+			err = errMoved.Err()
+		}
+		return nil, err
+	}
+	// A player who left t after its seats were read above, and before the
+	// rematch was linked, found no rematch to free the seat of (Leave).
+	t.mu.Lock()
+	t.rec.Rematch = next.ID()
+	t.changed()
+	var left []engine.Seat
+	for i, kept := range spec.reserved {
+		if kept && !t.rec.Seats[i].Taken {
+			left = append(left, engine.Seat(i))
+		}
+	}
+	t.mu.Unlock()
+	s.log.Info("rematch", "table", rec.ID, "rematch", next.ID())
+	for _, seat := range left {
+		s.releaseKept(ctx, next, seat)
+	}
+	return next, nil
+}
+
+// Leave frees the seat of token at t. At a finished table whose rematch
+// keeps that seat for its player, the rematch keeps it no more: the token
+// that could claim it is dead, so the seat is free for an invitation.
+func (s *Server) Leave(ctx context.Context, t *Table, token string) error {
+	seat, rematch, err := t.quit(ctx, token)
+	if err != nil || rematch == "" {
+		return err
+	}
+	next, err := s.Table(rematch)
+	if err != nil {
+		s.log.Error("the seat of a player who left is still kept at the rematch", "table", rematch, "seat", int(seat), "err", err)
+		return nil // the seat is left
+	}
+	s.releaseKept(ctx, next, seat)
+	return nil
+}
+
+// releaseKept frees seat of the rematch next, kept for a player who has
+// left the table before; a failure is logged (the seat stays kept until
+// the rematch ends).
+func (s *Server) releaseKept(ctx context.Context, next *Table, seat engine.Seat) {
+	if err := next.releaseKept(ctx, seat); err != nil {
+		s.log.Error("the seat of a player who left is still kept at the rematch", "table", next.ID(), "seat", int(seat), "err", err)
+	}
 }

@@ -26,15 +26,16 @@ import (
 //	ws      the WebSocket: the seat it acts for (-1 a spectator) or the status
 //	move    a move sent on that socket: "spectator" refused, or "seat"
 //	join    POST …/join (with the row's invitation, if any)
-//	leave, invite (seat 2), rematch     POST with the row's token
+//	leave, invite (seat 1), rematch     POST with the row's token
 //
-// Every answer is searched for every token and code handed out: none may
-// appear in any of them.
+// Then the game is played out and the creator asks for its rematch, and
+// rematchMatrix is asked. Every answer is searched for every token and
+// code handed out: none may appear in any of them.
 var authMatrix = map[bool][]authRow{
 	false: { // private
 		{"no credential", "none", 404, 404, "404", "", 404, 400, 400, 400},
 		{"spectator (watch code)", "watch", 200, 409, "-1", "spectator", 404, 400, 400, 400},
-		{"own seat", "own", 200, 409, "1", "seat", 404, 0, 409, 409},
+		{"own seat", "own", 200, 409, "1", "seat", 404, 0, 403, 409},
 		{"the creator's token", "creator", 200, 409, "0", "seat", 404, 0, 409, 409},
 		{"another table's seat", "other", 404, 404, "404", "", 404, 404, 404, 404},
 		{"a stale token (seat left)", "stale", 404, 404, "404", "", 404, 404, 404, 404},
@@ -42,7 +43,7 @@ var authMatrix = map[bool][]authRow{
 	},
 	true: { // open
 		{"no credential", "none", 200, 409, "-1", "spectator", 409, 400, 400, 400},
-		{"own seat", "own", 200, 409, "1", "seat", 409, 0, 409, 409},
+		{"own seat", "own", 200, 409, "1", "seat", 409, 0, 403, 409},
 		{"the creator's token", "creator", 200, 409, "0", "seat", 409, 0, 409, 409},
 		{"another table's seat", "other", 403, 403, "403", "", 409, 403, 403, 403},
 		{"a stale token (seat left)", "stale", 403, 403, "403", "", 409, 403, 403, 403},
@@ -59,6 +60,43 @@ type authRow struct {
 	join, leave, invite, remat int
 }
 
+// rematchMatrix is the matrix of docs/security.md at the finished table,
+// once its creator has asked for the rematch (seat 0 claimed there by the
+// creator, seat 1 kept for the joiner). Each row is who asks, each column
+// a POST with the row's token:
+//
+//	invite      …/invite for seat 1 of the finished table
+//	inviteNext  …/invite for seat 1 of the rematch (kept for the joiner)
+//	remat       …/rematch of the finished table
+//
+// The rows run in this order: the rematches asked last change the tables.
+var rematchMatrix = map[bool][]rematchRow{
+	false: { // private
+		{"no credential", "none", 400, 400, 400},
+		{"spectator (watch code)", "watch", 400, 400, 400},
+		{"another table's seat", "other", 404, 404, 404},
+		{"a stale token (seat left)", "stale", 404, 404, 404},
+		{"a used invitation", "used", 400, 400, 400},
+		{"the rematch's creator's token", "next", 404, 409, 404},
+		{"own seat", "own", 403, 404, 201},
+		{"the creator's token", "creator", 409, 404, 201},
+	},
+	true: { // open
+		{"no credential", "none", 400, 400, 400},
+		{"another table's seat", "other", 403, 403, 403},
+		{"a stale token (seat left)", "stale", 403, 403, 403},
+		{"a used invitation", "used", 400, 400, 400},
+		{"the rematch's creator's token", "next", 403, 409, 403},
+		{"own seat", "own", 403, 403, 201},
+		{"the creator's token", "creator", 409, 403, 201},
+	},
+}
+
+type rematchRow struct {
+	who, actor                string
+	invite, inviteNext, remat int
+}
+
 func TestAuthorizationMatrix(t *testing.T) {
 	for _, g := range all.Games() {
 		for _, open := range []bool{false, true} {
@@ -71,7 +109,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 }
 
 func authMatrixFor(t *testing.T, g engine.Game, open bool) {
-	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "auth.db"))
+	lim := DefaultLimits()
+	lim.JoinRate = Rate{} // the matrix asks more than a minute's share
+	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "auth.db"), func(c *Config) { c.Limits = &lim })
 	api := hs.URL + "/api/tables"
 	var secrets []string // every token and code handed out
 	mustPost := func(url, body string, status int, out any) {
@@ -208,6 +248,7 @@ func authMatrixFor(t *testing.T, g engine.Game, open bool) {
 	if p := tab.Players(); !p[0].Taken || !p[1].Taken || p[1].Name != "Ola" || tab.Moves() != 0 {
 		t.Fatalf("the matrix changed the table: %+v, %d moves", p, tab.Moves())
 	}
+	rematchMatrixFor(t, s, api, tab, creds, leak, &secrets)
 	// The creator leaving leaves seat 0 only: the joiner still holds seat 1.
 	if got := postChecked("the creator leaves", api+"/"+a.ID+"/leave", `{"token":"`+a.Token+`"}`); got != 200 {
 		t.Fatalf("the creator leaves: %d", got)
@@ -223,5 +264,79 @@ func authMatrixFor(t *testing.T, g engine.Game, open bool) {
 	}
 	if len(a.ID) != 32 || len(a.Watch) != 32 && !open || len(joined.Token) != 32 {
 		t.Errorf("table id %q, watch code %q, token %q: want 128 random bits each", a.ID, a.Watch, joined.Token)
+	}
+}
+
+// rematchMatrixFor plays the table out, has its creator ask for the
+// rematch, and asks rematchMatrix; then the seats of the rematch: the
+// joiner, who holds seat 1 there, may not invite to seat 0, and once the
+// joiner leaves the rematch its creator invites to seat 1.
+func rematchMatrixFor(t *testing.T, s *Server, api string, tab *Table, creds map[string]Credentials,
+	leak func(what string, data []byte), secrets *[]string) {
+	t.Helper()
+	postChecked := func(what, url, body string) (int, []byte) {
+		t.Helper()
+		code, data := post(t, url, body)
+		leak(what, data) // a rematch's answer holds its own token, told to nobody before
+		return code, data
+	}
+	playOut(t, s, tab, map[engine.Seat]string{0: creds["creator"].Token, 1: creds["own"].Token})
+	var rc RematchSeat
+	code, data := post(t, api+"/"+tab.ID()+"/rematch", `{"token":"`+creds["creator"].Token+`"}`)
+	if json.Unmarshal(data, &rc); code != 201 || rc.Seat != 0 {
+		t.Fatalf("the creator asks for the rematch: %d %s", code, data)
+	}
+	*secrets = append(*secrets, rc.Token)
+	creds["next"] = Credentials{Token: rc.Token}
+	next, err := s.Table(rc.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range rematchMatrix[tab.Public().Open] {
+		c := creds[row.actor]
+		for _, p := range []struct {
+			what, url, body string
+			want            int
+		}{
+			{"invite at the finished table", api + "/" + tab.ID() + "/invite", `{"token":"` + c.Token + `","seat":1}`, row.invite},
+			{"invite at the rematch", api + "/" + next.ID() + "/invite", `{"token":"` + c.Token + `","seat":1}`, row.inviteNext},
+			{"rematch", api + "/" + tab.ID() + "/rematch", `{"token":"` + c.Token + `"}`, row.remat},
+		} {
+			code, data := postChecked(row.who+": "+p.what, p.url, p.body)
+			if code != p.want {
+				t.Errorf("%s: %s: %d %s, want %d", row.who, p.what, code, data, p.want)
+			}
+			if code == 201 {
+				var rs RematchSeat
+				json.Unmarshal(data, &rs)
+				*secrets = append(*secrets, rs.Token)
+				creds[row.actor+" next"] = Credentials{Token: rs.Token}
+			}
+		}
+	}
+	own, creator := creds["own next"].Token, creds["creator next"].Token
+	if seat, err := next.SeatOf(own); err != nil || seat != 1 {
+		t.Fatalf("the joiner's rematch token claims seat %d (%v)", seat, err)
+	}
+	for _, p := range []struct {
+		what, token string
+		seat, want  int
+	}{
+		{"the joiner invites to the creator's seat at the rematch", own, 0, 403},
+		{"the joiner invites to its own seat at the rematch", own, 1, 403},
+		{"the rematch's creator invites to the joiner's seat", creator, 1, 409},
+		{"the token the creator had before asking again", rc.Token, 1, map[bool]int{false: 404, true: 403}[tab.Public().Open]},
+	} {
+		if got, _ := postChecked(p.what, api+"/"+next.ID()+"/invite", fmt.Sprintf(`{"token":%q,"seat":%d}`, p.token, p.seat)); got != p.want {
+			t.Errorf("%s: %d, want %d", p.what, got, p.want)
+		}
+	}
+	if got, _ := postChecked("the joiner leaves the rematch", api+"/"+next.ID()+"/leave", `{"token":"`+own+`"}`); got != 200 {
+		t.Fatalf("the joiner leaves the rematch: %d", got)
+	}
+	var inv Invite
+	code, data = postChecked("the rematch's creator invites", api+"/"+next.ID()+"/invite", `{"token":"`+creator+`","seat":1}`)
+	if json.Unmarshal(data, &inv); code != 200 || inv.Seat != 1 {
+		t.Errorf("the rematch's creator invites to the seat left: %d %s", code, data)
 	}
 }

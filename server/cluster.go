@@ -26,11 +26,14 @@ import (
 // first node asked for it (or that finds it unheld), which replays it from
 // the database.
 type Cluster struct {
-	Bus    *nats.Conn
+	Bus *nats.Conn
+	// Leases keeps the leases, in the database of the server's Store: the
+	// node stores its tables' plays through Leases.Fenced, so that a write
+	// from a node whose lease has run out is refused.
 	Leases store.Leaser
 	// Lease is how long a lease lasts (10 s if zero); it is renewed at a
 	// third of that, and a node that has not renewed it stops running the
-	// table before it runs out.
+	// table before it runs out, by the node's own monotonic clock.
 	Lease time.Duration
 	// Node is this node's id, unique to the process (random if empty).
 	Node string
@@ -52,14 +55,15 @@ var errUnavailable = engine.Rule{Code: "unavailable", PL: "Stolik przechodzi wł
 var errMoved = engine.Rule{Code: "moved", PL: "Stolik przeszedł na inny serwer; połącz się ponownie.",
 	EN: "The table moved to another server; connect again."}
 
-// busyError: another node holds the table's lease, for left more.
+// busyError: another node holds the table's lease; its next node is to
+// answer for it after left (cluster.retryIn).
 type busyError struct{ left time.Duration }
 
 func (e *busyError) Error() string {
-	return fmt.Sprintf("server: another node holds the table for %v more and does not answer", e.left.Round(time.Millisecond))
+	return fmt.Sprintf("server: another node holds the table and does not answer; try again in %v", e.left.Round(time.Millisecond))
 }
 
-// leaseLeft is how long the lease of a *busyError's table still lasts.
+// leaseLeft is when a *busyError's table is to be answered for.
 func leaseLeft(err error) time.Duration {
 	var busy *busyError
 	if errors.As(err, &busy) {
@@ -84,6 +88,11 @@ type cluster struct {
 	opening map[string]chan struct{} // tables being opened here, closed when done
 	lobby   map[string]lobbyItem     // other nodes' tables, as they last told
 	subs    []*nats.Subscription     // the node's own subjects
+	peers   map[string]peer          // the other nodes, as last heard (balance.go)
+	given   map[string]time.Time     // tables let go to another node, not taken back here until then
+
+	down     chan struct{}    // closed while the bus is down (bus.go)
+	statuses chan nats.Status // the bus's changes of status
 
 	relay relayer
 }
@@ -132,20 +141,29 @@ func (s *Server) joinCluster(c Cluster) error {
 	}
 	cl := &cluster{s: s, nc: c.Bus, leases: c.Leases, ttl: c.Lease, node: c.Node,
 		beat: min(max(c.Lease/4, 200*time.Millisecond), 5*time.Second), patience: relayTimeout,
-		held: map[string]*holding{}, opening: map[string]chan struct{}{}, lobby: map[string]lobbyItem{}}
-	sub, err := cl.nc.Subscribe(lobbySubject, cl.heardLobby)
-	if err != nil {
-		return fmt.Errorf("server: the bus: %w", err)
+		held: map[string]*holding{}, opening: map[string]chan struct{}{}, lobby: map[string]lobbyItem{},
+		peers: map[string]peer{}, given: map[string]time.Time{}}
+	for subject, heard := range map[string]nats.MsgHandler{lobbySubject: cl.heardLobby, nodesSubject: cl.heardNode, giveSubject: cl.heardGift} {
+		sub, err := cl.nc.Subscribe(subject, heard)
+		if err != nil {
+			for _, sub := range cl.subs {
+				sub.Unsubscribe()
+			}
+			return fmt.Errorf("server: the bus: %w", err)
+		}
+		cl.subs = append(cl.subs, sub)
 	}
-	cl.subs = append(cl.subs, sub)
+	cl.watchBus()
 	s.cl = cl
+	s.timed.Store = c.Leases.Fenced(c.Node) // a play is stored only under a live lease
 	cl.relay.start(s)
 	s.log.Info("node joined the cluster", "node", cl.node, "lease", cl.ttl.String())
-	s.wg.Add(4)
+	s.wg.Add(5)
 	go s.sweeper()
 	go cl.renewing()
 	go cl.watching()
 	go cl.scanning()
+	go cl.balancing()
 	return nil
 }
 
@@ -159,9 +177,14 @@ func (s *Server) Node() string {
 
 // claimNew takes the lease of a new table's id before the table exists,
 // so that no other node can open it meanwhile; leased is when it was
-// asked for (the lease lasts from no sooner).
+// asked for (the lease lasts from no sooner). Off the bus it makes none:
+// the node would let the table go within a lease, and no other node could
+// reach it meanwhile.
 func (c *cluster) claimNew(ctx context.Context) (id string, leased time.Time, err error) {
 	id, leased = NewToken(), time.Now()
+	if !c.onBus() {
+		return "", leased, errOffBus
+	}
 	l, err := c.leases.Acquire(ctx, id, c.node, c.ttl)
 	if err != nil {
 		return "", leased, err
@@ -204,8 +227,15 @@ func (c *cluster) table(id string) (*Table, error) {
 	}
 }
 
-// open takes the lease of id and replays the table.
+// open takes the lease of id and replays the table; not while the node
+// is off the bus, nor a table it has just let go to another node.
 func (c *cluster) open(id string) (*Table, error) {
+	if !c.onBus() {
+		return nil, errOffBus
+	}
+	if c.givenAway(id) {
+		return nil, &busyError{left: time.Second}
+	}
 	ctx, cancel := context.WithTimeout(c.s.ctx, c.ttl/2)
 	defer cancel()
 	leased := time.Now()
@@ -214,7 +244,7 @@ func (c *cluster) open(id string) (*Table, error) {
 		return nil, err
 	}
 	if l.Node != c.node {
-		return nil, &busyError{left: l.Left}
+		return nil, &busyError{left: c.retryIn(l)}
 	}
 	t, err := c.s.open(id)
 	if err != nil {
@@ -250,7 +280,8 @@ func (c *cluster) adopt(t *Table, leased time.Time) error {
 	id := t.ID()
 	h := &holding{t: t, deadline: leased.Add(c.ttl), stop: make(chan struct{})}
 	t.mu.Lock()
-	t.onConflict = func() { c.drop(t, "a move was stored by another node") }
+	t.leased = func() bool { return c.lapsed(id) == nil }
+	t.lost = func(why string) { c.drop(t, why) }
 	t.mu.Unlock()
 	c.mu.Lock()
 	c.held[id] = h // before the subject is heard: a relayed request finds it held
@@ -271,7 +302,7 @@ func (c *cluster) adopt(t *Table, leased time.Time) error {
 	}
 	// The server has the subscription before anyone hears of the table
 	// here: a request relayed from another node right after finds it.
-	if err := c.nc.Flush(); err != nil {
+	if err := c.flush(); err != nil {
 		c.s.log.Warn("the bus did not confirm a table's subscription", "table", id, "err", err)
 	}
 	c.mu.Lock()
@@ -286,6 +317,32 @@ func (c *cluster) adopt(t *Table, leased time.Time) error {
 	go c.publishing(h)
 	return nil
 }
+
+// lapsed is the table, if this node holds it but its lease has run out
+// by the node's own clock: the deadline counts from before the lease was
+// asked for or renewed, on the monotonic clock, less a margin for the
+// database's clock and the time a write takes to reach it. A process frozen
+// past it (SIGSTOP, a machine paused) finds it at the first request or
+// move it handles, before its renewals and its watch have run again; the
+// caller lets the table go (drop), and the database refuses the plays of
+// a lease that ran out in any case (store.Leaser.Fenced).
+func (c *cluster) lapsed(id string) *Table {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if h := c.held[id]; h != nil && c.late(h, time.Now()) {
+		return h.t
+	}
+	return nil
+}
+
+// late says whether h's lease has run out by now, as far as the node
+// acts on it; c.mu is held.
+func (c *cluster) late(h *holding, now time.Time) bool {
+	return !now.Before(h.deadline.Add(-c.ttl / 5))
+}
+
+// whyLapsed is the reason logged for a table let go by lapsed.
+const whyLapsed = "the lease ran out by this node's clock before it was renewed"
 
 // holds says whether this node runs the table now.
 func (c *cluster) holds(id string) bool {
@@ -405,7 +462,7 @@ func (c *cluster) watching() {
 			var late []*Table
 			c.mu.Lock()
 			for _, h := range c.held {
-				if now.After(h.deadline.Add(-c.ttl / 5)) {
+				if c.late(h, now) {
 					late = append(late, h.t)
 				}
 			}
@@ -523,9 +580,11 @@ func (c *cluster) lobbyInto(entries map[string]TableEntry) {
 // close lets every table go and releases the leases at once, so that the
 // other nodes take the tables over without waiting for them to run out.
 func (c *cluster) close() {
+	c.announce(true)
 	for _, sub := range c.subs {
 		sub.Unsubscribe()
 	}
+	c.nc.RemoveStatusListener(c.statuses)
 	c.mu.Lock()
 	var tables []*Table
 	for _, h := range c.held {
@@ -539,9 +598,10 @@ func (c *cluster) close() {
 }
 
 // unavailable answers 503: the table's node is silent or the table is
-// moving; the client tries again after a second or after left.
+// moving; the client tries again after left (a second at least), when its
+// next node is to answer.
 func unavailable(w http.ResponseWriter, left time.Duration) {
-	w.Header().Set("Retry-After", retryAfter(min(max(left, time.Second), 5*time.Second)))
+	w.Header().Set("Retry-After", retryAfter(max(left, time.Second)))
 	reject(w, http.StatusServiceUnavailable, errUnavailable.Err())
 }
 

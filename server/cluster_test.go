@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -358,8 +357,8 @@ func TestClusterNodeOffTheBus(t *testing.T) {
 }
 
 // A node that has lost a table without knowing it can never store over
-// another node's move: the move it tries is refused (ErrConflict), it
-// lets the table go, and the table is opened again from the database with
+// another node's move: the move it tries is refused (its client is told
+// the table moved, never of a server error), it lets the table go, and the table is opened again from the database with
 // the other node's move in it.
 func TestClusterStaleOwnerIsFenced(t *testing.T) {
 	if testing.Short() {
@@ -380,8 +379,8 @@ func TestClusterStaleOwnerIsFenced(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := tab.Play(ctx, toks[seat], theirs)
-	if !errors.Is(err, store.ErrConflict) {
-		t.Fatalf("the stale node's move: %v, want ErrConflict", err)
+	if re, ok := engine.AsRuleError(err); !ok || re.Code != errMoved.Code {
+		t.Fatalf("the stale node's move: %v, want %q (its client connects again)", err, errMoved.Code)
 	}
 	eventually(t, 10*time.Second, "the stale node lets the table go", func() bool { return !a.s.InMemory(tab.ID()) })
 	if _, err := tab.Play(ctx, toks[seat], theirs); err == nil {
@@ -390,6 +389,132 @@ func TestClusterStaleOwnerIsFenced(t *testing.T) {
 	var pub PublicTable
 	if code := call(t, "GET", a.hs.URL+"/api/tables/"+tab.ID()+"?token="+toks[seat], "", &pub); code != 200 || pub.Moves != n+1 {
 		t.Fatalf("opened again: %d, %d moves, want %d", code, pub.Moves, n+1)
+	}
+}
+
+// expire makes the node's own clock count the table's lease as run out,
+// as after the process was frozen past it, before its renewals or its
+// watch have run.
+func expire(t *testing.T, n *clusterNode, id string) {
+	t.Helper()
+	n.s.cl.mu.Lock()
+	defer n.s.cl.mu.Unlock()
+	h := n.s.cl.held[id]
+	if h == nil {
+		t.Fatalf("node %s does not hold table %s", n.s.cl.node, id)
+	}
+	h.deadline = time.Now().Add(-time.Second)
+}
+
+// A node acts for a table only while the lease has time left by its own
+// clock: past that, the first move it is sent (before any renewal or
+// watch of its leases has run) is refused as moved, nothing is stored,
+// the client's connection is closed for it to connect again, and the
+// node lets the table go.
+func TestClusterExpiredLeaseRefusesMoves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL and NATS")
+	}
+	pg, bus := pgtest.Start(t), bustest.Start(t)
+	// A lease of an hour: neither the renewals nor the watch run during
+	// the test, and the database's lease stays a's.
+	a := startNode(t, pg, bus, "a", time.Hour)
+	tab := mustCreate(t, a.s, Spec{Game: "cardline", Options: map[string]any{"players": 2, "first": "0"}, Seats: []string{"human", "human"}, Seed: 7})
+	toks := tokens(t, tab)
+	c, _, err := dial(t, wsURL(a.hs.URL)+"/ws/tables/"+tab.ID()+"?token="+toks[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := c.state()
+	if len(st.Legal) == 0 {
+		t.Fatalf("seat 0 has no move: %+v", st)
+	}
+	expire(t, a, tab.ID())
+	move, _ := json.Marshal(ClientMessage{Type: "move", Move: st.Legal[0].Move})
+	c.send(string(move))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		_, data, err := c.c.Read(ctx)
+		if err != nil {
+			if code := websocket.CloseStatus(err); code != websocket.StatusServiceRestart {
+				t.Fatalf("the connection ended with %v, want the close that says to connect again", err)
+			}
+			break
+		}
+		var m ErrorMessage
+		json.Unmarshal(data, &m)
+		if m.Type != "error" || m.Code != errMoved.Code {
+			t.Fatalf("after the lease ran out by the node's clock: %s, want the error %q", data, errMoved.Code)
+		}
+	}
+	_, moves, err := a.st.Load(context.Background(), tab.ID())
+	if err != nil || len(moves) != 0 {
+		t.Fatalf("stored moves %v (%v), want none", moves, err)
+	}
+	eventually(t, 5*time.Second, "the node lets the table go", func() bool { return !a.s.InMemory(tab.ID()) })
+}
+
+// A relayed request for a table whose lease has run out by its node's
+// clock is not answered from that node's memory: the node lets the table
+// go, and the table is served again once a node takes the lease anew.
+func TestClusterExpiredLeaseIsNotServed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL and NATS")
+	}
+	pg, bus := pgtest.Start(t), bustest.Start(t)
+	a := startNode(t, pg, bus, "a", time.Hour)
+	b := startNode(t, pg, bus, "b", time.Hour)
+	tab := mustCreate(t, a.s, Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}, Seed: 7, Open: true})
+	var pub PublicTable
+	if code := call(t, "GET", b.hs.URL+"/api/tables/"+tab.ID(), "", &pub); code != 200 || !a.s.InMemory(tab.ID()) {
+		t.Fatalf("read through b while a's lease lasts: %d, a holds it: %v", code, a.s.InMemory(tab.ID()))
+	}
+	expire(t, a, tab.ID())
+	code := call(t, "GET", b.hs.URL+"/api/tables/"+tab.ID(), "", nil)
+	if a.s.InMemory(tab.ID()) {
+		t.Fatalf("node a answered (%d) for a table whose lease ran out by its clock, and still holds it", code)
+	}
+	eventually(t, 10*time.Second, "the table is served again", func() bool {
+		return call(t, "GET", b.hs.URL+"/api/tables/"+tab.ID(), "", nil) == 200
+	})
+	if !a.s.InMemory(tab.ID()) && !b.s.InMemory(tab.ID()) {
+		t.Fatal("nobody runs the table it answered for")
+	}
+}
+
+// A node whose lease the database gave another node meanwhile (the
+// node's own clock still counting it held) stores nothing: its move is
+// refused as moved, and it lets the table go.
+func TestClusterTakenLeaseRefusesMoves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL and NATS")
+	}
+	pg, bus := pgtest.Start(t), bustest.Start(t)
+	a := startNode(t, pg, bus, "a", time.Hour)
+	ctx := context.Background()
+	tab := mustCreate(t, a.s, Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}, Seed: 7})
+	toks := tokens(t, tab)
+	if err := a.st.Release(ctx, "a", tab.ID()); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := a.st.Acquire(ctx, tab.ID(), "b", time.Hour); err != nil || l.Node != "b" {
+		t.Fatalf("another node takes the lease: %+v %v", l, err)
+	}
+	seat, move, ok := randomMove(tab, rand.New(rand.NewPCG(1, 1)))
+	if !ok {
+		t.Fatal("no move")
+	}
+	_, err := tab.Play(ctx, toks[seat], move)
+	if re, ok := engine.AsRuleError(err); !ok || re.Code != errMoved.Code {
+		t.Fatalf("a move at a node whose lease was taken: %v, want %q", err, errMoved.Code)
+	}
+	if _, moves, err := a.st.Load(ctx, tab.ID()); err != nil || len(moves) != 0 {
+		t.Fatalf("stored moves %v (%v), want none", moves, err)
+	}
+	eventually(t, 5*time.Second, "the node lets the table go", func() bool { return !a.s.InMemory(tab.ID()) })
+	if l, err := a.st.Owner(ctx, tab.ID()); err != nil || l.Node != "b" {
+		t.Fatalf("the lease after a let go: %+v %v, want b's still", l, err)
 	}
 }
 

@@ -6,10 +6,13 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"stolik/engine"
 )
 
 // Limits keep one client, or many, from wearing the server out. A count
@@ -22,8 +25,11 @@ type Limits struct {
 	// TablesPerAddress caps the unfinished tables created from one
 	// address; Tables caps them all.
 	TablesPerAddress, Tables int
-	// Spectators caps the spectators' WebSockets at one table.
-	Spectators int
+	// Spectators caps the spectators' WebSockets at one table;
+	// SocketsPerSeat the WebSockets open with one seat's token (a
+	// player's phone, laptop and a spare); SocketsPerAddress the
+	// WebSockets of any kind open from one address.
+	Spectators, SocketsPerSeat, SocketsPerAddress int
 	// Idle ends as abandoned a table at which no person has acted for so
 	// long; IdleBots a table of bots alone that nobody has watched for so
 	// long.
@@ -45,10 +51,15 @@ func DefaultLimits() Limits {
 		TablesPerAddress: 20,
 		Tables:           10000,
 		Spectators:       100,
-		Idle:             72 * time.Hour,
-		IdleBots:         15 * time.Minute,
-		LobbyInterval:    time.Second,
-		KeepEnded:        10 * time.Minute,
+		SocketsPerSeat:   3,
+		// A household, school or office behind one NAT address: a few
+		// people with a few tabs each, seated or watching; one address
+		// holding 64 sockets costs the server a few megabytes.
+		SocketsPerAddress: 64,
+		Idle:              72 * time.Hour,
+		IdleBots:          15 * time.Minute,
+		LobbyInterval:     time.Second,
+		KeepEnded:         10 * time.Minute,
 	}
 }
 
@@ -124,6 +135,119 @@ func (l *limiter) forget(now time.Time) {
 			delete(l.buckets, addr)
 		}
 	}
+}
+
+// limitError is a request over a limit: answered 429 with Retry-After.
+type limitError struct {
+	after time.Duration
+	err   *engine.RuleError
+}
+
+func (e *limitError) Error() string { return e.err.Error() }
+
+// admitCreate takes one table's making from addr's create rate: a create
+// or the rematch that makes its table.
+func (s *Server) admitCreate(addr string) error {
+	if ok, after := s.creates.allow(addr, time.Now()); !ok {
+		s.metrics.limitHit(limitCreateRate)
+		return &limitError{after, errRateLimited.Err()}
+	}
+	return nil
+}
+
+// reserveTable counts a table about to be made from addr, unless the caps
+// on unfinished tables are reached. It is counted before it is made, so
+// that tables made at once from one address cannot pass the caps
+// together; release gives the count back once the table counts itself
+// (or was not made).
+func (s *Server) reserveTable(addr string) (release func(), err error) {
+	_, owners, ok := s.tally.reserve(addr, s.lim.Tables, s.lim.TablesPerAddress)
+	if !ok {
+		if n := s.lim.TablesPerAddress; n > 0 && owners >= n {
+			s.metrics.limitHit(limitTablesPerAddress)
+			return nil, &limitError{time.Minute, errTooManyTables.Err(owners)}
+		}
+		s.metrics.limitHit(limitTables)
+		return nil, &limitError{time.Minute, errServerFull.Err()}
+	}
+	return func() { s.tally.add(addr, -1) }, nil
+}
+
+// The answers to a WebSocket over a cap of sockets.
+var (
+	errTooManySockets = engine.Rule{Code: "too_many_sockets", PL: "To miejsce jest już otwarte w %d oknach; zamknij któreś z nich.", EN: "This seat is already open in %d windows; close one of them."}
+	errTooManyConns   = engine.Rule{Code: "too_many_connections", PL: "Za dużo otwartych połączeń z twojego adresu; zamknij któreś okno.", EN: "Too many connections open from your address; close a window."}
+)
+
+// socketWait is the Retry-After of a WebSocket refused for a cap of
+// sockets: one may close any moment.
+const socketWait = 10 * time.Second
+
+// openSockets counts the WebSockets open from each client address, and
+// in all.
+type openSockets struct {
+	mu sync.Mutex
+	n  map[string]int
+	// open are the sockets open in all; peak the most since the last
+	// collection asked for; collecting says one is on its way.
+	open, peak int
+	collecting bool
+}
+
+// take counts one more socket of addr, unless it has most open already
+// (0: no limit).
+func (o *openSockets) take(addr string, most int) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if most > 0 && o.n[addr] >= most {
+		return false
+	}
+	if o.n == nil {
+		o.n = map[string]int{}
+	}
+	o.n[addr]++
+	o.open++
+	o.peak = max(o.peak, o.open)
+	return true
+}
+
+// put counts a socket of addr closed.
+func (o *openSockets) put(addr string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.n[addr]--; o.n[addr] <= 0 {
+		delete(o.n, addr)
+	}
+	o.open--
+	if o.peak >= collectSockets && o.open <= o.peak/2 {
+		o.peak = o.open
+		if !o.collecting {
+			o.collecting = true
+			time.AfterFunc(collectDelay, o.collect)
+		}
+	}
+}
+
+// A socket leaves its buffers and goroutine stacks (some 45 KB) as
+// garbage when it closes. After a flood of sockets, the heap goal the
+// flood raised (GOGC 400: five times the live heap, sockets included)
+// lets no collection run for minutes, and the memory stays with the
+// process until one does. So once the sockets open fall to half their
+// peak, of collectSockets at least, the server collects, a moment later
+// so that it takes a whole burst of closes at once: twice, because the
+// runtime returns free pages to the system down to what the heap used
+// when the last collection began, which for the first is the flood's.
+const (
+	collectSockets = 512
+	collectDelay   = time.Second
+)
+
+func (o *openSockets) collect() {
+	runtime.GC()
+	runtime.GC()
+	o.mu.Lock()
+	o.collecting = false
+	o.mu.Unlock()
 }
 
 // clientAddr is who a request comes from, for the limits: the address of

@@ -63,7 +63,10 @@ func loadServer(cfg LoadConfig) (*loadLocal, func(), error) {
 		return nil, nil, err
 	}
 	undo = append(undo, func() { st.Close() })
-	scfg := Config{Store: st, Games: cfg.Games, Logger: slog.New(slog.DiscardHandler)}
+	// Every client is this process, at one address.
+	lim := DefaultLimits()
+	lim.SocketsPerAddress = 0
+	scfg := Config{Store: st, Games: cfg.Games, Logger: slog.New(slog.DiscardHandler), Limits: &lim}
 	if cfg.ClientRate < 0 {
 		scfg.MessageRate, scfg.MessageBurst = math.MaxFloat64, math.MaxFloat64
 	}

@@ -42,15 +42,18 @@ type Metrics struct {
 
 // The limits whose hits are counted (stolik_limit_hits_total{limit}).
 const (
-	limitCreateRate       = "create_rate"
-	limitJoinRate         = "join_rate"
-	limitTablesPerAddress = "tables_per_address"
-	limitTables           = "tables"
-	limitSpectators       = "spectators"
-	limitMessages         = "messages"
+	limitCreateRate        = "create_rate"
+	limitJoinRate          = "join_rate"
+	limitTablesPerAddress  = "tables_per_address"
+	limitTables            = "tables"
+	limitSpectators        = "spectators"
+	limitMessages          = "messages"
+	limitSocketsPerSeat    = "sockets_per_seat"
+	limitSocketsPerAddress = "sockets_per_address"
 )
 
-var limitNames = []string{limitCreateRate, limitJoinRate, limitTablesPerAddress, limitTables, limitSpectators, limitMessages}
+var limitNames = []string{limitCreateRate, limitJoinRate, limitTablesPerAddress, limitTables, limitSpectators, limitMessages,
+	limitSocketsPerSeat, limitSocketsPerAddress}
 
 // The store operations timed (stolik_store_seconds{op}).
 const (

@@ -109,12 +109,19 @@ func (s *Server) route(next http.Handler) http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id, ws, ok := tablePath(r.URL.Path)
+		if t := s.cl.lapsed(id); t != nil {
+			s.cl.drop(t, whyLapsed) // and the request goes where the table runs now
+		}
 		if !ok || !validID(id) || s.InMemory(id) {
 			next.ServeHTTP(w, r)
 			return
 		}
 		if _, relayed := relayedAddr(r); relayed {
 			unavailable(w, 0) // let go of after the request was relayed here
+			return
+		}
+		if !s.cl.onBus() {
+			unavailable(w, offBusRetry)
 			return
 		}
 		if ws {
@@ -145,7 +152,7 @@ func (c *cluster) here(w http.ResponseWriter, r *http.Request, id string, next h
 	if _, err := c.table(id); err != nil {
 		_, isRule := engine.AsRuleError(err)
 		switch {
-		case isRule, errors.Is(err, store.ErrNotFound), errors.As(err, new(*busyError)), errors.As(err, new(*ErrDamaged)):
+		case isRule, errors.Is(err, store.ErrNotFound), errors.As(err, new(*busyError)), errors.As(err, new(*ErrDamaged)), errors.Is(err, errOffBus):
 			c.s.fail(w, r, err)
 		default:
 			// Taking the table over failed on the way (the database or
@@ -174,13 +181,17 @@ func (c *cluster) unheld(ctx context.Context, id string, err error) bool {
 }
 
 // unavailable answers 503 for a table whose node did not answer, with
-// Retry-After as long as its lease still lasts (within bounds).
-func (c *cluster) unavailable(w http.ResponseWriter, r *http.Request, id string) {
+// Retry-After when its next node is to answer (cluster.retryIn).
+func (c *cluster) unavailable(w http.ResponseWriter, r *http.Request, id string, err error) {
+	if errors.Is(err, errOffBus) {
+		unavailable(w, offBusRetry)
+		return
+	}
 	l, err := c.leases.Owner(r.Context(), id)
 	if err != nil {
-		l.Left = 0
+		l = store.Lease{}
 	}
-	unavailable(w, l.Left)
+	unavailable(w, c.retryIn(l))
 }
 
 func (c *cluster) relayHTTP(w http.ResponseWriter, r *http.Request, id string, next http.Handler) {
@@ -197,7 +208,7 @@ func (c *cluster) relayHTTP(w http.ResponseWriter, r *http.Request, id string, n
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		c.here(w, r, id, next)
 	case err != nil:
-		c.unavailable(w, r, id)
+		c.unavailable(w, r, id, err)
 	default:
 		writeRelayed(w, resp)
 	}
@@ -209,9 +220,7 @@ func (c *cluster) ask(ctx context.Context, subject string, req relayRequest) (re
 	if err != nil {
 		return relayResponse{}, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, c.patience)
-	defer cancel()
-	m, err := c.nc.RequestWithContext(ctx, subject, data)
+	m, err := c.request(ctx, subject, data)
 	if err != nil {
 		return relayResponse{}, err
 	}
@@ -240,6 +249,9 @@ func (rl *relayer) answer(c *cluster, id string, m *nats.Msg) {
 	respond := func(resp relayResponse) {
 		data, _ := json.Marshal(resp)
 		m.Respond(data)
+	}
+	if t := c.lapsed(id); t != nil {
+		c.drop(t, whyLapsed)
 	}
 	if !c.holds(id) {
 		respond(relayResponse{Status: http.StatusServiceUnavailable, Header: http.Header{"Retry-After": {"1"}}})
@@ -348,7 +360,7 @@ func (c *cluster) inbox(subject string) (*nats.Subscription, <-chan *nats.Msg, <
 	})
 	if err == nil {
 		// Subscribed at the server before the other side may send.
-		if err = c.nc.Flush(); err != nil {
+		if err = c.flush(); err != nil {
 			sub.Unsubscribe()
 		}
 	}
@@ -373,7 +385,7 @@ func (c *cluster) relayWS(w http.ResponseWriter, r *http.Request, id string, nex
 		c.here(w, r, id, next)
 		return
 	case err != nil:
-		c.unavailable(w, r, id)
+		c.unavailable(w, r, id, err)
 		return
 	case resp.Status != http.StatusSwitchingProtocols:
 		writeRelayed(w, resp)
@@ -389,7 +401,22 @@ func (c *cluster) relayWS(w http.ResponseWriter, r *http.Request, id string, nex
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: c.s.cfg.Origins})
+	// The client's messages count against its limit at the owner; its
+	// pings, answered here, count here (handleWS).
+	var ws *websocket.Conn
+	limit := &messageLimit{bucket: newBucket(time.Now(), c.s.cfg.MessageRate, c.s.cfg.MessageBurst)}
+	var flood sync.Once
+	onPing := func(context.Context, []byte) bool {
+		if limit.allow(time.Now()) {
+			return true
+		}
+		c.s.metrics.limitHit(limitMessages)
+		if limit.flooding() {
+			flood.Do(func() { go ws.Close(StatusTooFast, "too many messages") })
+		}
+		return false
+	}
+	ws, err = websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: c.s.cfg.Origins, OnPingReceived: onPing})
 	if err != nil {
 		c.nc.PublishMsg(closeFrame(up, websocket.StatusGoingAway, ""))
 		return

@@ -133,6 +133,7 @@ type Server struct {
 	rematchMu sync.Mutex
 	// The limits per client address.
 	creates, joins *limiter
+	sockets        openSockets // the WebSockets open from each address
 	ctx            context.Context
 	stop           context.CancelFunc
 	wg             sync.WaitGroup
@@ -146,6 +147,7 @@ type Server struct {
 	games       map[string]*gameMetrics // by game's name
 	timed       *timedStore             // cfg.Store, timed for the metrics
 	cl          *cluster                // nil unless a node of a cluster
+	damaged     sync.Map                // ids of the tables marked damaged here
 }
 
 // New starts a server: every unfinished table in the store is rebuilt by
@@ -208,6 +210,10 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	for _, id := range ids {
+		if !validID(id) {
+			s.markDamaged(ctx, id, "the id is not a table's")
+			continue
+		}
 		t, err := s.open(id)
 		if err != nil {
 			continue // logged
@@ -221,17 +227,15 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// open loads a table from the store; one whose record does not replay is
-// marked damaged there, and only the log says why.
+// open loads a table from the store; one whose record does not read or
+// does not replay is marked damaged there, and only the log says why.
 func (s *Server) open(id string) (*Table, error) {
 	t, err := OpenTable(s.ctx, s.timed, s.lookup, id)
 	var damaged *ErrDamaged
 	switch {
 	case errors.As(err, &damaged):
-		s.metrics.tableDamaged()
-		s.log.Error("a stored table does not replay; it is marked damaged", "table", id, "err", err)
-		if err := s.timed.MarkDamaged(s.ctx, id, damaged.Reason); err != nil {
-			s.log.Error("a damaged table could not be marked", "table", id, "err", err)
+		if !damaged.Marked {
+			s.markDamaged(s.ctx, id, damaged.Reason)
 		}
 		return nil, err
 	case errors.Is(err, store.ErrNotFound):
@@ -249,6 +253,19 @@ func (s *Server) open(id string) (*Table, error) {
 		t.mu.Unlock()
 	}
 	return t, nil
+}
+
+// markDamaged marks a stored table damaged, counts it, and logs why once
+// (a table the store cannot mark is not logged again at every look).
+func (s *Server) markDamaged(ctx context.Context, id, reason string) {
+	if _, seen := s.damaged.LoadOrStore(id, true); seen {
+		return
+	}
+	s.metrics.tableDamaged()
+	s.log.Error("a stored table does not read or replay; it is marked damaged", "table", id, "err", reason)
+	if err := s.timed.MarkDamaged(ctx, id, reason); err != nil {
+		s.log.Error("a damaged table could not be marked", "table", id, "err", err)
+	}
 }
 
 // Close stops the bots and closes the WebSockets, and waits for both: a

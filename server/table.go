@@ -55,16 +55,21 @@ type Table struct {
 	active, changedAt time.Time
 	clients           int           // WebSockets open
 	spectators        int           // of which spectators
+	seatClients       []int         // and of each seat (nil until one connects)
 	noClients         chan struct{} // closed and replaced whenever clients falls to 0
 	unfinished        bool          // over in play, but the outcome is not stored yet
 	metrics           *gameMetrics  // nil: not counted
 	unsent            []unsentMove  // moves not yet written to every client (for the metrics)
 	// away is closed when the table moves to another node of a cluster
 	// (cluster.go): its clients are told to connect again, its bots
-	// stop, its moves are refused. onConflict, when set, is told of a
-	// move number another node stored first.
-	away       chan struct{}
-	onConflict func()
+	// stop, its moves are refused. leased, when set, says whether the
+	// node's lease of the table still has time left; lost, when set, is
+	// told that the table is no longer the node's: the lease ran out, or
+	// the store refused a play because another node holds the table or
+	// stored a move of that number first.
+	away   chan struct{}
+	leased func() bool
+	lost   func(why string)
 	// spec holds, by language, the last state message written for the
 	// spectators (spectatorMessage); spectatorWrites counts them.
 	specMu          sync.Mutex
@@ -222,10 +227,12 @@ type Spec struct {
 	// Owner is the address the table was created from.
 	Owner string
 	// reserved and watch are set for a rematch: the seats kept for the
-	// players of the last table, and its watch code's hash.
+	// players of the last table, and its watch code's hash; asker is the
+	// seat of the player who asked for it, its creator.
 	reserved []bool
 	names    []string
 	watch    string
+	asker    int
 	// id is the new table's id when it is chosen beforehand (a cluster
 	// leases it first).
 	id string
@@ -283,9 +290,9 @@ func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (
 		case k != "human":
 		case spec.Sit && i == spec.Seat:
 			sec.Seat, sec.Token = i, NewToken()
-			seat.TokenHash, seat.Taken, seat.Name = store.HashSecret(sec.Token), true, cleanName(spec.Name)
+			seat.TokenHash, seat.Taken, seat.Name, seat.Creator = store.HashSecret(sec.Token), true, cleanName(spec.Name), true
 		case i < len(spec.reserved) && spec.reserved[i]:
-			seat.Reserved, seat.Name = true, spec.names[i]
+			seat.Reserved, seat.Name, seat.Creator = true, spec.names[i], i == spec.asker
 		default:
 			code := NewToken()
 			sec.Invites = append(sec.Invites, Invite{Seat: i, Code: code})
@@ -299,43 +306,51 @@ func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (
 	return newTable(rec, g, opts, st, nil, s), sec, nil
 }
 
-// ErrDamaged: a stored table does not replay.
-type ErrDamaged struct{ Reason string }
+// ErrDamaged: a stored table does not read or does not replay.
+type ErrDamaged struct {
+	Reason string
+	// Marked: the store had it marked damaged already.
+	Marked bool
+}
 
 func (e *ErrDamaged) Error() string { return "a stored table does not replay: " + e.Reason }
 
 // OpenTable rebuilds a stored table by replaying its moves. A record that
-// loads but does not replay is an *ErrDamaged.
+// does not read (store.ErrUnreadable), is marked damaged or does not
+// replay is an *ErrDamaged.
 func OpenTable(ctx context.Context, s store.Store, lookup Lookup, id string) (*Table, error) {
 	rec, moves, err := s.Load(ctx, id)
+	if errors.Is(err, store.ErrUnreadable) {
+		return nil, &ErrDamaged{Reason: err.Error()}
+	}
 	if err != nil {
 		return nil, err
 	}
 	if rec.Damaged != "" {
-		return nil, &ErrDamaged{rec.Damaged}
+		return nil, &ErrDamaged{Reason: rec.Damaged, Marked: true}
 	}
 	g, err := lookup(rec.Game)
 	if err != nil {
-		return nil, &ErrDamaged{err.Error()}
+		return nil, &ErrDamaged{Reason: err.Error()}
 	}
 	var options map[string]any
 	if err := json.Unmarshal(rec.Options, &options); err != nil {
-		return nil, &ErrDamaged{fmt.Sprintf("options: %v", err)}
+		return nil, &ErrDamaged{Reason: fmt.Sprintf("options: %v", err)}
 	}
 	r := engine.Record{Format: "stolik-record/1", Game: rec.Game, Options: options, Seed: rec.Seed, Setup: rec.Setup}
 	st, opts, err := engine.NewFromRecord(g, r)
 	if err != nil {
-		return nil, &ErrDamaged{err.Error()}
+		return nil, &ErrDamaged{Reason: err.Error()}
 	}
 	if st.Seats() != len(rec.Seats) {
-		return nil, &ErrDamaged{fmt.Sprintf("%d seats stored for a game of %d", len(rec.Seats), st.Seats())}
+		return nil, &ErrDamaged{Reason: fmt.Sprintf("%d seats stored for a game of %d", len(rec.Seats), st.Seats())}
 	}
 	for _, m := range moves {
 		if m.Seat < 0 || m.Seat >= len(rec.Seats) {
-			return nil, &ErrDamaged{fmt.Sprintf("stored move %d is by seat %d", m.N, m.Seat)}
+			return nil, &ErrDamaged{Reason: fmt.Sprintf("stored move %d is by seat %d", m.N, m.Seat)}
 		}
 		if _, re := engine.ApplyText(st, engine.Seat(m.Seat), m.Move); re != nil {
-			return nil, &ErrDamaged{fmt.Sprintf("stored move %d does not replay: %v", m.N, re)}
+			return nil, &ErrDamaged{Reason: fmt.Sprintf("stored move %d does not replay: %v", m.N, re)}
 		}
 	}
 	t := newTable(rec, g, opts, st, moves, s)
@@ -467,8 +482,8 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	if t.rec.Abandoned {
 		return nil, errAbandoned.Err()
 	}
-	if t.elsewhere() {
-		return nil, errMoved.Err()
+	if err := t.fenced(); err != nil {
+		return nil, err
 	}
 	m, err := t.st.Parse(text)
 	if err != nil {
@@ -481,8 +496,8 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	}
 	canonical := t.st.Format(m)
 	if err := t.store.AppendMove(ctx, t.rec.ID, store.Move{N: t.moves, Seat: int(seat), Move: canonical}); err != nil {
-		if errors.Is(err, store.ErrConflict) && t.onConflict != nil {
-			go t.onConflict()
+		if t.lostTo(err) {
+			return nil, errMoved.Err()
 		}
 		return nil, fmt.Errorf("table %s: storing move %d: %w", t.rec.ID, t.moves, err)
 	}
@@ -503,6 +518,43 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	return evs, nil
 }
 
+// fenced refuses a play at a table that has moved to another node, or
+// whose lease has run out by this node's clock (which lets the table go);
+// t.mu is held.
+func (t *Table) fenced() error {
+	if t.leased != nil && !t.elsewhere() && !t.leased() {
+		t.leave()
+		go t.lost(whyLapsed)
+	}
+	if t.elsewhere() {
+		return errMoved.Err()
+	}
+	return nil
+}
+
+// lostTo says whether err, a store's refusal of a play, means that the
+// table is another node's now (the lease was lost, or another node stored
+// a move of that number first): the table is let go, and the play is
+// answered as moved, so that the client connects again to whichever node
+// runs the table. t.mu is held.
+func (t *Table) lostTo(err error) bool {
+	if t.lost == nil {
+		return false
+	}
+	var why string
+	switch {
+	case errors.Is(err, store.ErrLeaseLost):
+		why = "the database refused a play: the lease is no longer this node's"
+	case errors.Is(err, store.ErrConflict):
+		why = "a move was stored by another node"
+	default:
+		return false
+	}
+	t.leave()
+	go t.lost(why)
+	return true
+}
+
 // storeOutcome marks the finished game finished in the store, if it is
 // not yet; t.mu is held.
 func (t *Table) storeOutcome(ctx context.Context) error {
@@ -512,6 +564,7 @@ func (t *Table) storeOutcome(ctx context.Context) error {
 	out, _ := t.st.Outcome()
 	raw, _ := json.Marshal(out)
 	if err := t.store.Finish(ctx, t.rec.ID, raw); err != nil {
+		t.lostTo(err)
 		return err
 	}
 	t.rec.Finished, t.rec.Outcome, t.unfinished = true, raw, false
@@ -564,6 +617,9 @@ type Player struct {
 	Kind  string `json:"kind"`
 	Name  string `json:"name,omitempty"`
 	Taken bool   `json:"taken"`
+	// Creator: the seat of whoever made the table, the one that may
+	// invite.
+	Creator bool `json:"creator,omitempty"`
 }
 
 // Players are the table's seats as anyone may see them.
@@ -580,7 +636,7 @@ func (t *Table) players() []Player {
 func playersOf(seats []store.Seat) []Player {
 	out := make([]Player, len(seats))
 	for i, s := range seats {
-		out[i] = Player{Seat: i, Kind: s.Kind, Name: s.Name, Taken: s.Taken || s.Reserved || s.Kind != "human"}
+		out[i] = Player{Seat: i, Kind: s.Kind, Name: s.Name, Taken: s.Taken || s.Reserved || s.Kind != "human", Creator: s.Creator}
 	}
 	return out
 }
@@ -599,6 +655,7 @@ var (
 	errNotOpen     = engine.Rule{Code: "not_open", PL: "Do prywatnego stolika można dołączyć tylko z zaproszeniem.", EN: "A private table can only be joined with an invitation."}
 	errSeatCount   = engine.Rule{Code: "seat_count", PL: "Podano %d miejsc dla gry na %d.", EN: "%d seats given for a game of %d."}
 	errBadOptions  = engine.Rule{Code: "bad_options", PL: "Niepoprawne opcje: %s.", EN: "Bad options: %s."}
+	errNotCreator  = engine.Rule{Code: "not_creator", PL: "Zapraszać może tylko ten, kto założył stolik.", EN: "Only the table's creator may invite."}
 	errCreatorSeat = engine.Rule{Code: "creator_seat", PL: "Miejsce %d nie jest miejscem dla człowieka.", EN: "Seat %d is not a human seat."}
 )
 
@@ -617,9 +674,15 @@ func cleanName(s string) string {
 // setSeat changes a seat and stores the seats; on a store error nothing
 // changes. t.mu is held.
 func (t *Table) setSeat(ctx context.Context, seat engine.Seat, change func(*store.Seat)) error {
+	if err := t.fenced(); err != nil {
+		return err
+	}
 	seats := append([]store.Seat(nil), t.rec.Seats...)
 	change(&seats[seat])
 	if err := t.store.UpdateSeats(ctx, t.rec.ID, seats); err != nil {
+		if t.lostTo(err) {
+			return errMoved.Err()
+		}
 		return fmt.Errorf("table %s: storing the seats: %w", t.rec.ID, err)
 	}
 	t.rec.Seats = seats
@@ -694,12 +757,18 @@ func (t *Table) Join(ctx context.Context, name string, want int, invite string) 
 }
 
 // Invite makes a new invitation code to a free human seat, for the
-// player holding token; the seat's earlier code is dead.
+// table's creator holding token; the seat's earlier code is dead. A seat
+// kept at a rematch for its player is not free: only that player's
+// request for the rematch takes it, until they leave the table before.
 func (t *Table) Invite(ctx context.Context, token string, seat int) (string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if _, err := t.seatOf(token); err != nil {
+	from, err := t.seatOf(token)
+	if err != nil {
 		return "", err
+	}
+	if !t.rec.Seats[from].Creator {
+		return "", errNotCreator.Err()
 	}
 	if t.ended() {
 		return "", errGameOver.Err()
@@ -729,19 +798,43 @@ func (t *Table) claimReserved(ctx context.Context, seat engine.Seat) (string, er
 	return t.sit(ctx, seat, "", true)
 }
 
-// Leave frees the seat of token for someone else: its token acts no more.
+// Leave frees the seat of token for someone else: its token acts no more,
+// and the creator's mark goes with it.
 func (t *Table) Leave(ctx context.Context, token string) error {
+	_, _, err := t.quit(ctx, token)
+	return err
+}
+
+// quit is Leave, saying the seat left and the table's rematch, if it has
+// one yet (read after the seat was freed: see Server.makeRematch).
+func (t *Table) quit(ctx context.Context, token string) (engine.Seat, string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	seat, err := t.seatOf(token)
 	if err != nil {
-		return err
+		return engine.NoSeat, "", err
 	}
 	if err := t.setSeat(ctx, seat, func(s *store.Seat) { *s = store.Seat{Kind: s.Kind} }); err != nil {
-		return err
+		return engine.NoSeat, "", err
 	}
 	t.active = time.Now()
-	return nil
+	return seat, t.rec.Rematch, nil
+}
+
+// releaseKept frees seat of this rematch if it is kept for a player of the
+// table before who has not claimed it: that player left, so nobody can
+// claim it any more. It is then free as any seat left is. A seat claimed
+// meanwhile stays its player's.
+func (t *Table) releaseKept(ctx context.Context, seat engine.Seat) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if seat < 0 || int(seat) >= len(t.rec.Seats) {
+		return nil
+	}
+	if st := t.rec.Seats[seat]; !st.Reserved || st.Taken {
+		return nil
+	}
+	return t.setSeat(ctx, seat, func(s *store.Seat) { *s = store.Seat{Kind: s.Kind} })
 }
 
 // mint gives a human seat a fresh token, as joining with its invitation
@@ -766,22 +859,31 @@ func (t *Table) botOnly() bool {
 }
 
 // connect counts a WebSocket opened (with a seat, or a spectator's), and
-// refuses a spectator over max (0: no limit); it returns the moves played
-// as it connected.
-func (t *Table) connect(seat engine.Seat, maxSpectators int) (int, bool) {
+// refuses one over the table's caps (0: no limit): a spectator over
+// lim.Spectators, a seat's socket over lim.SocketsPerSeat. It returns the
+// moves played as it connected, or the limit that refused it.
+func (t *Table) connect(seat engine.Seat, lim *Limits) (int, string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if seat < 0 {
-		if maxSpectators > 0 && t.spectators >= maxSpectators {
-			return 0, false
+		if lim.Spectators > 0 && t.spectators >= lim.Spectators {
+			return 0, limitSpectators
 		}
 		t.spectators++
+	} else {
+		if t.seatClients == nil {
+			t.seatClients = make([]int, len(t.rec.Seats))
+		}
+		if lim.SocketsPerSeat > 0 && t.seatClients[seat] >= lim.SocketsPerSeat {
+			return 0, limitSocketsPerSeat
+		}
+		t.seatClients[seat]++
 	}
 	t.clients++
 	if seat >= 0 || t.botOnly() {
 		t.active = time.Now()
 	}
-	return t.moves, true
+	return t.moves, ""
 }
 
 // disconnect counts a WebSocket closed, last written the state after
@@ -791,6 +893,8 @@ func (t *Table) disconnect(seat engine.Seat, sent int) {
 	defer t.mu.Unlock()
 	if seat < 0 {
 		t.spectators--
+	} else {
+		t.seatClients[seat]--
 	}
 	t.clients--
 	t.gone(sent)
@@ -812,6 +916,7 @@ func (t *Table) abandon(ctx context.Context) error {
 		return nil
 	}
 	if err := t.store.Abandon(ctx, t.rec.ID); err != nil {
+		t.lostTo(err)
 		return err
 	}
 	t.rec.Abandoned, t.rec.Finished = true, true

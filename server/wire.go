@@ -57,7 +57,11 @@ func (m *StateMessage) appendJSON(dst []byte) ([]byte, error) {
 			if p.Name != "" {
 				dst = engine.AppendJSONField(dst, "name", p.Name)
 			}
-			dst = append(engine.AppendJSONBool(dst, "taken", p.Taken), '}')
+			dst = engine.AppendJSONBool(dst, "taken", p.Taken)
+			if p.Creator {
+				dst = engine.AppendJSONBool(dst, "creator", true)
+			}
+			dst = append(dst, '}')
 		}
 		dst = append(dst, ']')
 	}

@@ -41,7 +41,7 @@ func TestMessagesWrittenAsEncodingJSON(t *testing.T) {
 				for from := 0; ; {
 					sn := tb.since(from, "", nil)
 					if game == 1 {
-						sn.rematch, sn.players[0].Name = "abc", `<Ala> "&" ma kota`
+						sn.rematch, sn.players[0].Name, sn.players[0].Creator = "abc", `<Ala> "&" ma kota`, true
 					}
 					if game == 2 && len(sn.state.Pending()) == 0 {
 						sn.abandoned = true

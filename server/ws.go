@@ -8,7 +8,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
-	"sync/atomic"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -153,6 +153,13 @@ func redact(st engine.State, evs []engine.Event, seat engine.Seat, lang engine.L
 // redacted for it; it may send moves. Reconnecting with the same token
 // simply starts again from the current state.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	addr := s.clientAddr(r)
+	if !s.sockets.take(addr, s.lim.SocketsPerAddress) {
+		s.metrics.limitHit(limitSocketsPerAddress)
+		tooMany(w, socketWait, errTooManyConns.Err())
+		return
+	}
+	defer s.sockets.put(addr)
 	creds := credentials(r)
 	t, _, seat, ok := s.table(w, r, creds)
 	if !ok {
@@ -167,10 +174,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Query().Get("lang") == "en" {
 		lang = engine.EN
 	}
-	sent, ok := t.connect(seat, s.lim.Spectators) // sent: the moves in the last state written to the client
-	if !ok {
+	sent, refused := t.connect(seat, &s.lim) // sent: the moves in the last state written to the client
+	switch refused {
+	case limitSpectators:
 		s.metrics.limitHit(limitSpectators)
 		tooMany(w, 30*time.Second, errTooManyWatch.Err())
+		return
+	case limitSocketsPerSeat:
+		s.metrics.limitHit(limitSocketsPerSeat)
+		tooMany(w, socketWait, errTooManySockets.Err(s.lim.SocketsPerSeat))
 		return
 	}
 	defer func() { t.disconnect(seat, sent) }()
@@ -180,7 +192,28 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(bigWrites{w}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	// Every frame a client sends counts against its limit of messages:
+	// its pings too, which the WebSocket answers by itself. One over the
+	// limit is refused (a ping goes unanswered); a client that goes on
+	// sending, a burst of them refused in a row, is closed (flooded).
+	limit := &messageLimit{bucket: newBucket(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst)}
+	flooded := make(chan struct{})
+	var flood sync.Once
+	refuse := func() {
+		s.metrics.limitHit(limitMessages)
+		if limit.flooding() {
+			flood.Do(func() { close(flooded) })
+		}
+	}
+	onPing := func(context.Context, []byte) bool {
+		if limit.allow(time.Now()) {
+			return true
+		}
+		refuse()
+		return false
+	}
+	tw := &takeover{ResponseWriter: w}
+	c, err := websocket.Accept(tw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
 	if err != nil {
 		return // Accept has answered
 	}
@@ -202,38 +235,33 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s.log.Info("client connected", "table", t.ID(), "seat", int(seat))
 
 	// A write that takes longer than writeTimeout (a client that does not
-	// read) ends the connection, as does the end of the handler. One
-	// watchdog per connection does it, rather than a timer per message.
-	var writing atomic.Int64 // when the write under way began (UnixNano), or 0
-	go func() {
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				c.CloseNow()
-				return
-			case now := <-tick.C:
-				if w := writing.Load(); w != 0 && now.Sub(time.Unix(0, w)) > writeTimeout {
-					s.log.Info("client gone: a write took too long", "table", t.ID(), "seat", int(seat))
-					c.CloseNow()
-					return
-				}
-			}
-		}
-	}()
+	// read) ends the connection, as does the end of the handler: by one
+	// timer per connection, stopped and started again for every message,
+	// and no goroutine while nothing is due (a connection costs its
+	// goroutines' stacks, a flood of them thousands).
+	stuck := time.AfterFunc(writeTimeout, func() {
+		s.log.Info("client gone: a write took too long", "table", t.ID(), "seat", int(seat))
+		c.CloseNow()
+	})
+	stuck.Stop()
+	defer stuck.Stop()
+	defer context.AfterFunc(ctx, func() { c.CloseNow() })()
 	var wb wireBuf // reused for every message
 	write := func(msg []byte) error {
-		writing.Store(time.Now().UnixNano())
-		defer writing.Store(0)
-		return c.Write(context.Background(), websocket.MessageText, msg)
+		stuck.Reset(writeTimeout)
+		defer stuck.Stop()
+		tw.cork.cork()
+		err := c.Write(context.Background(), websocket.MessageText, msg)
+		if uerr := tw.cork.uncork(); err == nil {
+			err = uerr
+		}
+		return err
 	}
 	// Reader: moves from the client, answered with errors when refused.
 	replies := make(chan ErrorMessage, 4)
 	go func() {
 		defer close(readerDone)
 		defer cancel()
-		limit := newBucket(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst)
 		var in bytes.Buffer // reused for every message
 		var got time.Time   // when the message in hand was read
 		moveCtx := received(context.WithoutCancel(ctx), &got)
@@ -255,11 +283,18 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 			got = time.Now()
 			tooFast := !limit.allow(got)
+			if tooFast {
+				refuse()
+			}
+			select {
+			case <-flooded: // the writer closes the socket; what comes meanwhile is dropped
+				continue
+			default:
+			}
 			var msg ClientMessage
 			var re *engine.RuleError
 			switch {
 			case tooFast:
-				s.metrics.limitHit(limitMessages)
 				re = errTooFast.Err()
 			case typ != websocket.MessageText || readClientMessage(data, &msg) != nil || msg.Type != "move":
 				re = errNotMove.Err(engine.Text{PL: "oczekuję {\"type\":\"move\",\"move\":...}", EN: `want {"type":"move","move":...}`})
@@ -365,6 +400,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		case <-t.away:
 			c.Close(websocket.StatusServiceRestart, "the table moved to another server; connect again")
 			return
+		case <-flooded:
+			s.log.Info("client closed: too many messages", "table", t.ID(), "seat", int(seat))
+			c.Close(StatusTooFast, "too many messages")
+			return
 		case <-ctx.Done():
 			c.Close(websocket.StatusNormalClosure, "")
 			return
@@ -372,18 +411,24 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// writeBuffer is the size of a connection's write buffer: a state
-// message and its frame's header go to the socket in one write as long
-// as they fit (net/http's own buffer holds 4 KiB, less than a Cardline
-// state late in a game, which then took two writes).
-const writeBuffer = 16 << 10
+// A connection's messages go to the socket in one write each, frame
+// header and payload together (net/http's 4 KiB write buffer split a late
+// Cardline state into two), without a buffer of a message's size held by
+// every connection for its life: the WebSocket writes through a buffer
+// big enough for a control frame alone, into a corkedConn that, while
+// corked for a message, gathers what it is given and writes it all at
+// once (writev) when uncorked.
+const controlBuffer = 256 // a control frame: 125 bytes of payload, and its header
 
-// bigWrites hands the WebSocket a connection with a write buffer of
-// writeBuffer bytes when it takes the connection over.
-type bigWrites struct{ http.ResponseWriter }
+// takeover hands the WebSocket its connection through a corkedConn when
+// it takes the connection over.
+type takeover struct {
+	http.ResponseWriter
+	cork *corkedConn
+}
 
-func (b bigWrites) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	h, ok := b.ResponseWriter.(http.Hijacker)
+func (t *takeover) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	h, ok := t.ResponseWriter.(http.Hijacker)
 	if !ok {
 		return nil, nil, errors.New("the connection cannot be taken over")
 	}
@@ -395,10 +440,61 @@ func (b bigWrites) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		conn.Close()
 		return nil, nil, err
 	}
-	return conn, bufio.NewReadWriter(rw.Reader, bufio.NewWriterSize(conn, writeBuffer)), nil
+	t.cork = &corkedConn{conn: conn}
+	return conn, bufio.NewReadWriter(rw.Reader, bufio.NewWriterSize(t.cork, controlBuffer)), nil
 }
 
-func (b bigWrites) Unwrap() http.ResponseWriter { return b.ResponseWriter }
+func (t *takeover) Unwrap() http.ResponseWriter { return t.ResponseWriter }
+
+// corkedConn writes to conn: at once, or, while corked, all that it was
+// given when uncorked.
+type corkedConn struct {
+	mu     sync.Mutex
+	conn   net.Conn
+	corked bool
+	// held are the writes while corked: a write larger than the
+	// WebSocket's buffer is the caller's message itself, held as it is
+	// until uncork returns; a smaller one may be the buffer, and is
+	// copied into small.
+	held  net.Buffers
+	small []byte
+}
+
+func (c *corkedConn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.corked {
+		return c.conn.Write(p)
+	}
+	if len(p) > controlBuffer {
+		c.held = append(c.held, p)
+	} else {
+		from := len(c.small)
+		c.small = append(c.small, p...)
+		c.held = append(c.held, c.small[from:len(c.small):len(c.small)])
+	}
+	return len(p), nil
+}
+
+// cork holds the writes until uncork.
+func (c *corkedConn) cork() {
+	c.mu.Lock()
+	c.corked = true
+	c.mu.Unlock()
+}
+
+// uncork writes what was held, in one write where the connection can,
+// and lets it go.
+func (c *corkedConn) uncork() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.corked = false
+	bufs := c.held
+	_, err := bufs.WriteTo(c.conn)
+	clear(c.held)
+	c.held, c.small = c.held[:0], c.small[:0]
+	return err
+}
 
 // moveHead is how a client's move begins, as clients write it.
 var moveHead = []byte(`{"type":"move","move":"`)
@@ -422,6 +518,37 @@ func readClientMessage(data []byte, m *ClientMessage) error {
 	}
 	*m = ClientMessage{}
 	return json.Unmarshal(data, m)
+}
+
+// StatusTooFast closes the WebSocket of a client that went on sending
+// over its limit of messages (docs/protocol.md).
+const StatusTooFast websocket.StatusCode = 4029
+
+// messageLimit is a client's limit of messages, shared by its reader and
+// the WebSocket's answering of pings: it counts the messages refused in a
+// row.
+type messageLimit struct {
+	mu      sync.Mutex
+	bucket  *bucket
+	refused int
+}
+
+func (l *messageLimit) allow(now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.bucket.allow(now) {
+		l.refused = 0
+		return true
+	}
+	l.refused++
+	return false
+}
+
+// flooding says whether a whole burst of messages was refused in a row.
+func (l *messageLimit) flooding() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return float64(l.refused) >= l.bucket.burst
 }
 
 // bucket limits a client's messages: rate a second on average, burst at

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"stolik/store"
 	"stolik/store/pgtest"
@@ -48,7 +49,7 @@ func BenchmarkAppendMove(b *testing.B) {
 			b.Fatal(err)
 		}
 		defer s.Close()
-		benchAppend(b, s)
+		benchAppend(b, s, nil)
 	})
 	b.Run("postgres", func(b *testing.B) {
 		s, err := store.OpenPostgres(context.Background(), pgtest.Start(b))
@@ -56,11 +57,26 @@ func BenchmarkAppendMove(b *testing.B) {
 			b.Fatal(err)
 		}
 		defer s.Close()
-		benchAppend(b, s)
+		benchAppend(b, s, nil)
+	})
+	// As a node of a cluster writes them: each move checks and holds the
+	// node's lease in its statement.
+	b.Run("postgres-fenced", func(b *testing.B) {
+		s, err := store.OpenPostgres(context.Background(), pgtest.Start(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		benchAppend(b, s.Fenced("n"), func(id string) error {
+			_, err := s.Acquire(context.Background(), id, "n", time.Hour)
+			return err
+		})
 	})
 }
 
-func benchAppend(b *testing.B, s store.Store) {
+// benchAppend appends moves to tables of their own, each made ready by
+// lease (when not nil) before its first move.
+func benchAppend(b *testing.B, s store.Store, lease func(id string) error) {
 	ctx := context.Background()
 	var tables atomic.Int64
 	b.SetParallelism(8)
@@ -70,6 +86,12 @@ func benchAppend(b *testing.B, s store.Store) {
 		if err := s.CreateTable(ctx, store.Table{ID: id, Game: "g"}); err != nil {
 			b.Error(err)
 			return
+		}
+		if lease != nil {
+			if err := lease(id); err != nil {
+				b.Error(err)
+				return
+			}
 		}
 		for n := 0; pb.Next(); n++ {
 			if err := s.AppendMove(ctx, id, store.Move{N: n, Move: "m"}); err != nil {
@@ -89,4 +111,46 @@ func TestPostgresLeases(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		return s
 	})
+}
+
+// The lobby's read: the newest 200 of 1000 tables, each with 100 moves,
+// every row and the summary of its moves checked.
+func BenchmarkRecent(b *testing.B) {
+	b.Run("sqlite", func(b *testing.B) {
+		s, err := store.OpenSQLite(filepath.Join(b.TempDir(), "bench.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		benchRecent(b, s)
+	})
+	b.Run("postgres", func(b *testing.B) {
+		s, err := store.OpenPostgres(context.Background(), pgtest.Start(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		benchRecent(b, s)
+	})
+}
+
+func benchRecent(b *testing.B, s store.Archive) {
+	ctx := context.Background()
+	for i := range 1000 {
+		r := store.Record{Table: store.Table{ID: fmt.Sprintf("t%04d", i), Game: "cardline", Options: []byte(`{"players":2}`),
+			Seats: []store.Seat{{Kind: "human"}, {Kind: "human"}}, Created: time.UnixMilli(int64(1_700_000_000_000 + i)), Open: true}}
+		for n := range 100 {
+			r.Moves = append(r.Moves, store.Move{N: n, Seat: n % 2, Move: "hulk@0"})
+		}
+		if err := s.Import(ctx, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if t, err := s.Recent(ctx, 200); err != nil || len(t) != 200 || t[0].Moves != 100 {
+			b.Fatalf("%d tables, %v", len(t), err)
+		}
+	}
 }

@@ -34,8 +34,10 @@ type Archive interface {
 	Import(ctx context.Context, r Record) error
 }
 
-// ErrUnreadable: a stored table's record does not read (its seats are not
-// JSON, a move is missing).
+// ErrUnreadable: a stored table's record does not read: a column holds a
+// value of the wrong type (SQLite keeps any type in any column), text that
+// is not the JSON it should be, or a time out of range, or a move is
+// missing. The error names the column, never its value.
 var ErrUnreadable = errors.New("store: the table's record does not read")
 
 // unreadable marks err as ErrUnreadable, keeping its message.

@@ -32,6 +32,11 @@ type Leaser interface {
 	// Unowned lists tables in play (not finished, abandoned or damaged)
 	// that nobody holds a live lease of, oldest first, at most limit.
 	Unowned(ctx context.Context, limit int) ([]string, error)
+	// Fenced is the store as node writes to it: a move, a change of
+	// seats, a finish, a rematch's link or an abandonment is stored only
+	// while node holds the table's live lease, checked in the same
+	// statement as the write, and is otherwise refused with ErrLeaseLost.
+	Fenced(node string) Store
 }
 
 // Lease is who holds a table, and for how much longer.
@@ -119,6 +124,21 @@ func (p *Postgres) Unowned(ctx context.Context, limit int) ([]string, error) {
 		return nil, fmt.Errorf("store: listing tables nobody holds: %w", err)
 	}
 	return ids, nil
+}
+
+// Fenced is a view of the database that writes for node: every play's
+// write holds the node's lease row (FOR SHARE) from its check to its
+// commit, so that the lease cannot pass to another node in between, and
+// a node taking the table over replays every move stored under the lease
+// before it.
+func (p *Postgres) Fenced(node string) Store { return &Postgres{pgConns: p.pgConns, node: node} }
+
+// leaseHeld is a query of one row while the node given as the statement's
+// parameter param holds the live lease of table $1; the row is locked
+// until the statement's transaction ends, so that the lease cannot change
+// hands under a write that found it held.
+func leaseHeld(param string) string {
+	return `SELECT 1 FROM leases WHERE table_id = $1 AND node = ` + param + ` AND expires > now() FOR SHARE`
 }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }

@@ -19,6 +19,14 @@ import (
 // parallel, each by its own transaction, and PostgreSQL's own group
 // commit shares a sync between the ones that meet.
 type Postgres struct {
+	*pgConns
+	// node, when set, is the node of a cluster this view writes for: its
+	// plays are fenced by the node's leases (Fenced).
+	node string
+}
+
+// pgConns are a database's connections, shared by its fenced views.
+type pgConns struct {
 	pool   *pgxpool.Pool
 	mu     sync.RWMutex // closed; held for reading while a move is written
 	closed bool
@@ -57,7 +65,7 @@ func OpenPostgresWith(ctx context.Context, url string, d Durability) (*Postgres,
 		pool.Close()
 		return nil, fmt.Errorf("store: preparing the schema in %s: %w", where, err)
 	}
-	return &Postgres{pool: pool}, nil
+	return &Postgres{pgConns: &pgConns{pool: pool}}, nil
 }
 
 func (p *Postgres) CreateTable(ctx context.Context, t Table) error {
@@ -101,8 +109,19 @@ func (p *Postgres) AppendMove(ctx context.Context, tableID string, m Move) error
 	}
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), appendTimeout)
 	defer cancel()
-	_, err := p.pool.Exec(wctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES ($1, $2, $3, $4, $5)`,
-		tableID, m.N, m.Seat, m.Move, time.Now().UnixMilli())
+	var tag pgconn.CommandTag
+	var err error
+	if p.node == "" {
+		tag, err = p.pool.Exec(wctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES ($1, $2, $3, $4, $5)`,
+			tableID, m.N, m.Seat, m.Move, time.Now().UnixMilli())
+	} else {
+		tag, err = p.pool.Exec(wctx, `WITH lease AS (`+leaseHeld("$6")+`)
+			INSERT INTO moves (table_id, n, seat, move, at) SELECT $1, $2, $3, $4, $5 FROM lease`,
+			tableID, m.N, m.Seat, m.Move, time.Now().UnixMilli(), p.node)
+		if err == nil && tag.RowsAffected() == 0 {
+			return ErrLeaseLost
+		}
+	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		switch pe.Code {
@@ -119,7 +138,7 @@ func (p *Postgres) AppendMove(ctx context.Context, tableID string, m Move) error
 }
 
 func (p *Postgres) Finish(ctx context.Context, tableID string, outcome json.RawMessage) error {
-	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, outcome = $1 WHERE id = $2`, string(outcome))
+	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, outcome = $2 WHERE id = $1`, string(outcome), true)
 }
 
 func (p *Postgres) UpdateSeats(ctx context.Context, tableID string, seats []Seat) error {
@@ -127,23 +146,42 @@ func (p *Postgres) UpdateSeats(ctx context.Context, tableID string, seats []Seat
 	if err != nil {
 		return err
 	}
-	return p.update(ctx, tableID, `UPDATE tables SET seats = $1 WHERE id = $2`, string(raw))
+	return p.update(ctx, tableID, `UPDATE tables SET seats = $2 WHERE id = $1`, string(raw), true)
 }
 
 func (p *Postgres) SetRematch(ctx context.Context, tableID, rematch string) error {
-	return p.update(ctx, tableID, `UPDATE tables SET rematch = $1 WHERE id = $2`, rematch)
+	return p.update(ctx, tableID, `UPDATE tables SET rematch = $2 WHERE id = $1`, rematch, true)
 }
 
 func (p *Postgres) Abandon(ctx context.Context, tableID string) error {
-	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, abandoned = $1 WHERE id = $2`, true)
+	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, abandoned = $2 WHERE id = $1`, true, true)
 }
 
 func (p *Postgres) MarkDamaged(ctx context.Context, tableID, reason string) error {
-	return p.update(ctx, tableID, `UPDATE tables SET damaged = $1 WHERE id = $2`, reason)
+	return p.update(ctx, tableID, `UPDATE tables SET damaged = $2 WHERE id = $1`, reason, false)
 }
 
-func (p *Postgres) update(ctx context.Context, tableID, query string, value any) error {
-	tag, err := p.pool.Exec(ctx, query, value, tableID)
+// update runs query, an UPDATE of the row of tableID ($1) setting value
+// ($2). A play (a change of the table's game, not of its bookkeeping) in
+// a fenced view updates the row only under the node's live lease, held
+// from its check to the commit.
+func (p *Postgres) update(ctx context.Context, tableID, query string, value any, play bool) error {
+	if play && p.node != "" {
+		var leased, updated bool
+		err := p.pool.QueryRow(ctx, `WITH lease AS (`+leaseHeld("$3")+`),
+			updated AS (`+query+` AND EXISTS (SELECT 1 FROM lease) RETURNING 1)
+			SELECT EXISTS (SELECT 1 FROM lease), EXISTS (SELECT 1 FROM updated)`, tableID, value, p.node).Scan(&leased, &updated)
+		switch {
+		case err != nil:
+			return fmt.Errorf("store: updating table %s: %w", tableID, err)
+		case !leased:
+			return ErrLeaseLost
+		case !updated:
+			return ErrNotFound
+		}
+		return nil
+	}
+	tag, err := p.pool.Exec(ctx, query, tableID, value)
 	if err != nil {
 		return fmt.Errorf("store: updating table %s: %w", tableID, err)
 	}
@@ -166,68 +204,59 @@ func (p *Postgres) Export(ctx context.Context, tableID string) (Record, error) {
 }
 
 // load reads a table and its moves, and with at when each move was
-// stored, in one snapshot.
+// stored, in one snapshot. A row that does not read, whatever its column,
+// is ErrUnreadable.
 func (p *Postgres) load(ctx context.Context, tableID string, at bool) (Record, error) {
 	tx, err := p.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
 		return Record{}, fmt.Errorf("store: loading table %s: %w", tableID, err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	var t Table
-	var opts, seats string
-	var setup, outcome, rematch, watch, owner, damaged *string
-	var seed, created int64
-	var active *int64
-	err = tx.QueryRow(ctx, `SELECT id, game, options, setup, seed, seats, created, finished, outcome, open, rematch,
-		watch, owner, abandoned, damaged, (SELECT MAX(at) FROM moves WHERE moves.table_id = tables.id) FROM tables WHERE id = $1`, tableID).
-		Scan(&t.ID, &t.Game, &opts, &setup, &seed, &seats, &created, &t.Finished, &outcome, &t.Open, &rematch,
-			&watch, &owner, &t.Abandoned, &damaged, &active)
+	v := make([]any, 16)
+	err = tx.QueryRow(ctx, `SELECT `+tableColumns+`, (SELECT MAX(at) FROM moves WHERE moves.table_id = tables.id)
+		FROM tables WHERE id = $1`, tableID).Scan(scanTargets(v)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Record{}, ErrNotFound
 	}
 	if err != nil {
 		return Record{}, fmt.Errorf("store: loading table %s: %w", tableID, err)
 	}
-	t.Options, t.Seed, t.Created = json.RawMessage(opts), uint64(seed), time.UnixMilli(created)
-	if setup != nil {
-		t.Setup = json.RawMessage(*setup)
-	}
-	if outcome != nil {
-		t.Outcome = json.RawMessage(*outcome)
-	}
-	t.Rematch, t.Watch, t.Owner, t.Damaged = deref(rematch), deref(watch), deref(owner), deref(damaged)
+	var r rowReader
+	t := r.table(v)
 	t.Active = t.Created
-	if active != nil && *active > created {
-		t.Active = time.UnixMilli(*active)
+	if active := r.optMillis("moves.at", v[15]); active.After(t.Created) {
+		t.Active = active
 	}
-	if err := json.Unmarshal([]byte(seats), &t.Seats); err != nil {
-		return Record{}, unreadable(fmt.Errorf("store: table %s: seats: %w", tableID, err))
+	if err := r.err(tableID); err != nil {
+		return Record{}, err
 	}
-	upgradeSeats(t.Seats)
-	rows, err := tx.Query(ctx, `SELECT n, seat, move, at FROM moves WHERE table_id = $1 ORDER BY n`, tableID)
+	rows, err := tx.Query(ctx, `SELECT `+moveColumns+` FROM moves WHERE table_id = $1 ORDER BY n`, tableID)
 	if err != nil {
 		return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
 	}
 	defer rows.Close()
-	r := Record{Table: t}
+	rec := Record{Table: t}
+	mv := make([]any, 4)
 	for rows.Next() {
-		var m Move
-		var when *int64
-		if err := rows.Scan(&m.N, &m.Seat, &m.Move, &when); err != nil {
+		if err := rows.Scan(scanTargets(mv)...); err != nil {
+			return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
+		}
+		m, when := r.move(mv)
+		if r.bad == "" && m.N != len(rec.Moves) {
+			r.fail("moves.n", "move %d is missing", len(rec.Moves))
+		}
+		if err := r.err(tableID); err != nil {
 			return Record{}, err
 		}
-		if m.N != len(r.Moves) {
-			return Record{}, unreadable(fmt.Errorf("store: table %s: move %d is missing", tableID, len(r.Moves)))
-		}
-		r.Moves = append(r.Moves, m)
+		rec.Moves = append(rec.Moves, m)
 		if at {
-			r.At = append(r.At, timeOf(deref(when), when != nil))
+			rec.At = append(rec.At, when)
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
 	}
-	return r, nil
+	return rec, nil
 }
 
 func deref[T any](p *T) T {
@@ -238,37 +267,31 @@ func deref[T any](p *T) T {
 	return *p
 }
 
+// Recent reads the page of tables, each with a summary of its moves from
+// their index (their number, the least and the greatest number), so that
+// a listed table is known to have none missing. Every row is read on its
+// own: one that does not read is listed with its id and why.
 func (p *Postgres) Recent(ctx context.Context, limit int) ([]Table, error) {
 	var lim *int
 	if limit >= 0 {
 		lim = &limit // a negative limit is none, as in SQLite
 	}
-	rows, err := p.pool.Query(ctx, `SELECT id, game, options, seed, seats, created, finished, open, rematch, watch, owner, abandoned,
-		(SELECT COUNT(*) FROM moves WHERE moves.table_id = tables.id) FROM tables WHERE damaged IS NULL ORDER BY created DESC, id LIMIT $1`, lim)
+	rows, err := p.pool.Query(ctx, `WITH page AS (SELECT `+tableColumns+` FROM tables
+			WHERE damaged IS NULL ORDER BY created DESC, id LIMIT $1)
+		SELECT page.*, m.* FROM page LEFT JOIN LATERAL (
+			SELECT COUNT(*), MIN(n), MAX(n) FROM moves WHERE moves.table_id = page.id) m ON TRUE
+		ORDER BY page.created DESC, page.id`, lim)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing tables: %w", err)
 	}
 	defer rows.Close()
 	var out []Table
+	v := make([]any, 15+movesSummary)
 	for rows.Next() {
-		var t Table
-		var id, game, opts, seats, rematch, watch, owner *string
-		var seed, created *int64
-		var finished, open, abandoned *bool
-		var moves int64
-		if err := rows.Scan(&id, &game, &opts, &seed, &seats, &created, &finished, &open, &rematch, &watch, &owner, &abandoned, &moves); err != nil {
+		if err := rows.Scan(scanTargets(v)...); err != nil {
 			return nil, fmt.Errorf("store: listing tables: %w", err)
 		}
-		t.ID, t.Moves = deref(id), int(moves)
-		if err := json.Unmarshal([]byte(deref(seats)), &t.Seats); err != nil || game == nil || created == nil || opts == nil {
-			// One row that cannot be read keeps nobody from the lobby.
-			out = append(out, Table{ID: t.ID, Damaged: fmt.Sprintf("the row does not read (seats: %v)", err)})
-			continue
-		}
-		upgradeSeats(t.Seats)
-		t.Game, t.Options, t.Seed, t.Created, t.Finished = *game, json.RawMessage(*opts), uint64(deref(seed)), time.UnixMilli(*created), deref(finished)
-		t.Open, t.Rematch, t.Watch, t.Owner, t.Abandoned = deref(open), deref(rematch), deref(watch), deref(owner), deref(abandoned)
-		out = append(out, t)
+		out = append(out, recentRow(v))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: listing tables: %w", err)

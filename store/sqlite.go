@@ -394,69 +394,55 @@ func (s *SQLite) Export(ctx context.Context, tableID string) (Record, error) {
 	return r, err
 }
 
-// load reads a table and its moves, and with at when each move was stored.
+// load reads a table and its moves, and with at when each move was
+// stored. A row that does not read, whatever its column, is
+// ErrUnreadable.
 func (s *SQLite) load(ctx context.Context, tableID string, at bool) (Record, error) {
-	var t Table
-	var opts, seats string
-	var setup, outcome, rematch, watch, owner, damaged sql.NullString
-	var seed, created int64
-	var finished, abandoned int
-	var active sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT id, game, options, setup, seed, seats, created, finished, outcome, open, rematch,
-		watch, owner, abandoned, damaged, (SELECT MAX(at) FROM moves WHERE moves.table_id = tables.id) FROM tables WHERE id = ?`, tableID).
-		Scan(&t.ID, &t.Game, &opts, &setup, &seed, &seats, &created, &finished, &outcome, &t.Open, &rematch,
-			&watch, &owner, &abandoned, &damaged, &active)
+	v := make([]any, 16)
+	err := s.db.QueryRowContext(ctx, `SELECT `+tableColumns+`, (SELECT MAX(at) FROM moves WHERE moves.table_id = tables.id)
+		FROM tables WHERE id = ?`, tableID).Scan(scanTargets(v)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Record{}, ErrNotFound
 	}
 	if err != nil {
 		return Record{}, fmt.Errorf("store: loading table %s: %w", tableID, err)
 	}
-	t.Options, t.Seed, t.Created, t.Finished = json.RawMessage(opts), uint64(seed), time.UnixMilli(created), finished != 0
-	if setup.Valid {
-		t.Setup = json.RawMessage(setup.String)
-	}
-	if outcome.Valid {
-		t.Outcome = json.RawMessage(outcome.String)
-	}
-	t.Rematch, t.Watch, t.Owner, t.Abandoned, t.Damaged = rematch.String, watch.String, owner.String, abandoned != 0, damaged.String
+	var r rowReader
+	t := r.table(v)
 	t.Active = t.Created
-	if active.Valid && active.Int64 > created {
-		t.Active = time.UnixMilli(active.Int64)
+	if active := r.optMillis("moves.at", v[15]); active.After(t.Created) {
+		t.Active = active
 	}
-	if err := json.Unmarshal([]byte(seats), &t.Seats); err != nil {
-		return Record{}, unreadable(fmt.Errorf("store: table %s: seats: %w", tableID, err))
+	if err := r.err(tableID); err != nil {
+		return Record{}, err
 	}
-	upgradeSeats(t.Seats)
-	rows, err := s.db.QueryContext(ctx, `SELECT n, seat, move, at FROM moves WHERE table_id = ? ORDER BY n`, tableID)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+moveColumns+` FROM moves WHERE table_id = ? ORDER BY n`, tableID)
 	if err != nil {
 		return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
 	}
 	defer rows.Close()
-	r := Record{Table: t}
+	rec := Record{Table: t}
+	mv := make([]any, 4)
 	for rows.Next() {
-		var m Move
-		var when sql.NullInt64
-		if err := rows.Scan(&m.N, &m.Seat, &m.Move, &when); err != nil {
+		if err := rows.Scan(scanTargets(mv)...); err != nil {
+			return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
+		}
+		m, when := r.move(mv)
+		if r.bad == "" && m.N != len(rec.Moves) {
+			r.fail("moves.n", "move %d is missing", len(rec.Moves))
+		}
+		if err := r.err(tableID); err != nil {
 			return Record{}, err
 		}
-		if m.N != len(r.Moves) {
-			return Record{}, unreadable(fmt.Errorf("store: table %s: move %d is missing", tableID, len(r.Moves)))
-		}
-		r.Moves = append(r.Moves, m)
+		rec.Moves = append(rec.Moves, m)
 		if at {
-			r.At = append(r.At, timeOf(when.Int64, when.Valid))
+			rec.At = append(rec.At, when)
 		}
 	}
-	return r, rows.Err()
-}
-
-// timeOf is a stored time in milliseconds, zero when there is none.
-func timeOf(ms int64, valid bool) time.Time {
-	if !valid {
-		return time.Time{}
+	if err := rows.Err(); err != nil {
+		return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
 	}
-	return time.UnixMilli(ms)
+	return rec, nil
 }
 
 // millis is a time to store: milliseconds, NULL when zero.
@@ -527,6 +513,8 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
 	return s.ids(ctx, `SELECT id FROM tables WHERE finished = 0 AND damaged IS NULL ORDER BY created, id`)
 }
 
+// ids lists the ids query selects; an id that is not text (a row
+// nobody can name) is left out.
 func (s *SQLite) ids(ctx context.Context, query string) ([]string, error) {
 	rows, err := s.db.QueryContext(ctx, query)
 	if err != nil {
@@ -535,13 +523,18 @@ func (s *SQLite) ids(ctx context.Context, query string) ([]string, error) {
 	defer rows.Close()
 	var ids []string
 	for rows.Next() {
-		var id string
+		var id any
 		if err := rows.Scan(&id); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("store: listing tables: %w", err)
 		}
-		ids = append(ids, id)
+		if id, ok := id.(string); ok {
+			ids = append(ids, id)
+		}
 	}
-	return ids, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: listing tables: %w", err)
+	}
+	return ids, nil
 }
 
 // Close lets the writer commit what it holds, then closes the file.
@@ -564,32 +557,31 @@ func (s *SQLite) Close() error {
 	return s.db.Close()
 }
 
+// Recent reads the page of tables first, then sums up the moves of each
+// from the index of moves (their number, the least and the greatest
+// number), so that a listed table is known to have none missing. Every
+// row is read on its own: one that does not read is listed with its id
+// and why.
 func (s *SQLite) Recent(ctx context.Context, limit int) ([]Table, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, seed, seats, created, finished, open, rematch, watch, owner, abandoned,
-		(SELECT COUNT(*) FROM moves WHERE moves.table_id = tables.id) FROM tables WHERE damaged IS NULL ORDER BY created DESC, id LIMIT ?`, limit)
+	rows, err := s.db.QueryContext(ctx, `WITH page AS MATERIALIZED (SELECT `+tableColumns+` FROM tables
+			WHERE damaged IS NULL ORDER BY created DESC, id LIMIT ?)
+		SELECT page.*, (SELECT COUNT(*) FROM moves WHERE table_id = page.id), (SELECT MIN(n) FROM moves WHERE table_id = page.id),
+			(SELECT MAX(n) FROM moves WHERE table_id = page.id)
+		FROM page ORDER BY created DESC, id`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing tables: %w", err)
 	}
 	defer rows.Close()
 	var out []Table
+	v := make([]any, 15+movesSummary)
 	for rows.Next() {
-		var t Table
-		var id, game, opts, seats, rematch, watch, owner sql.NullString
-		var seed, created sql.NullInt64
-		var finished, open, abandoned sql.NullInt64
-		if err := rows.Scan(&id, &game, &opts, &seed, &seats, &created, &finished, &open, &rematch, &watch, &owner, &abandoned, &t.Moves); err != nil {
-			return nil, err
+		if err := rows.Scan(scanTargets(v)...); err != nil {
+			return nil, fmt.Errorf("store: listing tables: %w", err)
 		}
-		t.ID = id.String
-		if err := json.Unmarshal([]byte(seats.String), &t.Seats); err != nil || !game.Valid || !created.Valid || !opts.Valid {
-			// One row that cannot be read keeps nobody from the lobby.
-			out = append(out, Table{ID: id.String, Damaged: fmt.Sprintf("the row does not read (seats: %v)", err)})
-			continue
-		}
-		upgradeSeats(t.Seats)
-		t.Game, t.Options, t.Seed, t.Created, t.Finished = game.String, json.RawMessage(opts.String), uint64(seed.Int64), time.UnixMilli(created.Int64), finished.Int64 != 0
-		t.Open, t.Rematch, t.Watch, t.Owner, t.Abandoned = open.Int64 != 0, rematch.String, watch.String, owner.String, abandoned.Int64 != 0
-		out = append(out, t)
+		out = append(out, recentRow(v))
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: listing tables: %w", err)
+	}
+	return out, nil
 }

@@ -31,8 +31,12 @@ type Seat struct {
 	InviteHash string `json:"invite_hash,omitempty"`
 	// Reserved: the seat of a rematch kept for whoever held it at the table
 	// before; only that player's token claims it.
-	Reserved bool   `json:"reserved,omitempty"`
-	Name     string `json:"name,omitempty"`
+	Reserved bool `json:"reserved,omitempty"`
+	// Creator marks the seat of whoever made the table (the creator's, or
+	// at a rematch the first asker's): only its token makes invitations.
+	// Leaving the seat gives the mark up.
+	Creator bool   `json:"creator,omitempty"`
+	Name    string `json:"name,omitempty"`
 	// Taken: a person holds the seat's token. A free human seat of an open
 	// table can be joined from the lobby.
 	Taken bool `json:"taken,omitempty"`
@@ -113,6 +117,11 @@ var ErrClosed = errors.New("store: closed")
 // writers raced for one table).
 var ErrConflict = errors.New("store: that move number is taken")
 
+// ErrLeaseLost: a node of a cluster tried to store a play of a table
+// whose lease it no longer holds (it ran out, or another node took it);
+// nothing was stored (Leaser.Fenced).
+var ErrLeaseLost = errors.New("store: this node no longer holds the table's lease")
+
 // Store is where tables live.
 type Store interface {
 	// CreateTable stores a new table.
@@ -122,7 +131,8 @@ type Store interface {
 	AppendMove(ctx context.Context, tableID string, m Move) error
 	// Finish marks a table finished with its outcome (JSON).
 	Finish(ctx context.Context, tableID string, outcome json.RawMessage) error
-	// Load returns a table and its moves in order.
+	// Load returns a table and its moves in order; ErrUnreadable if a
+	// column of the table or of a move does not read.
 	Load(ctx context.Context, tableID string) (Table, []Move, error)
 	// UpdateSeats replaces a table's seats (a seat joined or left).
 	UpdateSeats(ctx context.Context, tableID string, seats []Seat) error
@@ -134,8 +144,10 @@ type Store interface {
 	MarkDamaged(ctx context.Context, tableID, reason string) error
 	// Recent lists the newest tables (at most limit), newest first, with
 	// their number of moves in Table.Moves; Setup and Outcome are left out,
-	// and so are tables marked damaged. A row that cannot be read is
-	// listed with only its ID and Damaged saying why.
+	// and so are tables marked damaged. Each row is read on its own, and
+	// its moves checked as far as that needs no replay (numbered from 0
+	// with none missing, each column of its type): a row that does not
+	// read is listed with only its ID and Damaged saying why.
 	Recent(ctx context.Context, limit int) ([]Table, error)
 	// Unfinished lists the ids of the tables still in play (not finished,
 	// abandoned or damaged).

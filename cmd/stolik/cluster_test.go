@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -206,6 +207,7 @@ func TestClusterLosesNoAcknowledgedMove(t *testing.T) {
 // address after a kill.
 type clusterNode struct {
 	name, db, bus string
+	lease         time.Duration // clusterLease if zero
 	addr, url     string
 	cmd           *exec.Cmd
 	out, errOut   *childOutput
@@ -223,7 +225,8 @@ func (n *clusterNode) start(t *testing.T, addr string) {
 	n.runs++
 	listening := make(chan listenLine, 1)
 	n.out, n.errOut, n.exited = &childOutput{listening: listening}, &childOutput{}, make(chan struct{})
-	n.cmd = exec.Command(exe, "serve", "--addr", addr, "--db", n.db, "--bus", n.bus, "--lease", clusterLease.String(),
+	lease := cmp.Or(n.lease, clusterLease)
+	n.cmd = exec.Command(exe, "serve", "--addr", addr, "--db", n.db, "--bus", n.bus, "--lease", lease.String(),
 		"--node-name", fmt.Sprintf("%s.%d", n.name, n.runs), "--bot-delay", "20ms", "--allow-seeds",
 		"--create-rate", "0", "--join-rate", "0", "--max-tables-per-addr", "0", "--max-tables", "0")
 	n.cmd.Env = append(os.Environ(), serveEnv+"=1")
@@ -259,6 +262,7 @@ type logLine struct {
 	Msg   string    `json:"msg"`
 	Table string    `json:"table"`
 	Moves int       `json:"moves"`
+	Why   string    `json:"why"`
 }
 
 // lines are the node's log lines of every run so far.
@@ -915,6 +919,174 @@ func checkClusterLobby(t *testing.T, h *clusterHarness, live []*clusterNode) {
 		}
 		time.Sleep(50 * time.Millisecond) // polling, bounded above
 	}
+}
+
+// The frozen-node test's shape: a short lease, and the moves acknowledged
+// before the freeze and, once another node has taken over a table of the
+// frozen one, before it is woken.
+const (
+	freezeLease                   = time.Second
+	freezeBefore, freezeTakenOver = 80, 40
+	freezeBound                   = 120 * time.Second
+)
+
+// Three nodes; the one running most tables in play is frozen (SIGSTOP)
+// under load until the others have taken its tables over and played on,
+// then woken (SIGCONT). Whatever its clients sent meanwhile reaches it
+// first: it must not act for tables whose leases ran out by its own clock
+// or in the database. Every table must finish; every move a client saw
+// acknowledged must be stored where the client saw it (the clients record
+// what each move number acknowledged); no client may see its moves made
+// go back; and no move may be refused as a server error.
+func TestClusterFencesAFrozenNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the frozen-node test runs PostgreSQL, NATS and three servers, freezing one (about half a minute); skipped under -short")
+	}
+	pg := pgtest.Start(t)
+	bus := bustest.Start(t)
+	start := time.Now()
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	nodes := make([]*clusterNode, clusterNodes)
+	for i := range nodes {
+		nodes[i] = &clusterNode{name: fmt.Sprintf("n%d", i+1), db: pg, bus: bus, lease: freezeLease}
+		nodes[i].start(t, "127.0.0.1:0")
+		t.Cleanup(nodes[i].kill)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	tr := &http.Transport{}
+	t.Cleanup(tr.CloseIdleConnections)
+	h := &clusterHarness{t: t, ctx: ctx, client: &http.Client{Transport: tr}, errors: map[string]int{}, over: map[string]bool{}, watches: map[string]int{}}
+	for _, n := range nodes {
+		h.urls = append(h.urls, n.url)
+	}
+	deadline := time.After(freezeBound)
+	dump := func() {
+		for _, n := range nodes {
+			t.Logf("node %s, the end of its log:\n%s\nits standard error:\n%s", n.name, n.out.tail(3000), n.errOut.tail(3000))
+		}
+	}
+	for i, spec := range slices.Concat(clusterSpecs, clusterSpecs) {
+		tab, err := h.newTable(spec, rand.New(rand.NewPCG(rng.Uint64(), uint64(i))))
+		if err != nil {
+			dump()
+			t.Fatalf("setting up %s: %v", spec.game, err)
+		}
+		h.tables = append(h.tables, tab)
+	}
+	var seats sync.WaitGroup
+	for _, tab := range h.tables {
+		for _, s := range tab.seats {
+			if s != nil {
+				seats.Add(1)
+				go func(r *rand.Rand) {
+					defer seats.Done()
+					h.play(tab, s, r)
+				}(rand.New(rand.NewPCG(rng.Uint64(), uint64(s.seat))))
+			}
+		}
+	}
+	finished := make(chan struct{})
+	go func() { seats.Wait(); close(finished) }()
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		h.watch(finished, rand.New(rand.NewPCG(rng.Uint64(), 3)))
+	}()
+	var frozen *clusterNode
+	t.Cleanup(func() {
+		if frozen != nil {
+			frozen.cmd.Process.Signal(syscall.SIGCONT)
+		}
+		cancel()
+		select {
+		case <-finished:
+		case <-time.After(10 * time.Second):
+			t.Error("the clients did not stop")
+		}
+	})
+	waitFor := func(what string, done <-chan struct{}) {
+		t.Helper()
+		select {
+		case <-done:
+		case <-deadline:
+			dump()
+			t.Fatalf("%s: not within %v (%d moves acknowledged)", what, freezeBound, h.acked())
+		}
+	}
+
+	waitFor("moves before the freeze", h.reach(freezeBefore))
+	frozen = nodes[0]
+	for _, n := range nodes[1:] {
+		if running(n, h) > running(frozen, h) {
+			frozen = n
+		}
+	}
+	held, inPlay := frozen.holding(), h.inPlay()
+	if err := frozen.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	frozenAt, ranThere := time.Now(), 0
+	for id := range held {
+		if inPlay[id] {
+			ranThere++
+		}
+	}
+	// The others take a table of the frozen node over, and play on.
+	takenOver := make(chan struct{})
+	go func() {
+		defer close(takenOver)
+		for h.ctx.Err() == nil {
+			for _, n := range nodes {
+				if n == frozen {
+					continue
+				}
+				for _, l := range n.lines() {
+					if held[l.Table] && inPlay[l.Table] && strings.HasPrefix(l.Msg, "lease taken") && l.Time.After(frozenAt) {
+						return
+					}
+				}
+			}
+			time.Sleep(50 * time.Millisecond) // polling the logs, bounded by the test's
+		}
+	}()
+	waitFor("a table of the frozen node taken over", takenOver)
+	waitFor("moves while the node is frozen", h.reach(freezeTakenOver))
+	// The node sleeps three leases at least, so that every lease it held
+	// has run out (the length of the freeze is the scenario's, not a wait
+	// for anything).
+	slept := make(chan struct{})
+	time.AfterFunc(time.Until(frozenAt.Add(3*freezeLease)), func() { close(slept) })
+	waitFor("the freeze", slept)
+	if err := frozen.cmd.Process.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	woken := time.Now()
+	froze := woken.Sub(frozenAt)
+	woke := frozen
+	frozen = nil
+	waitFor("every table finished", finished)
+	<-watched
+	if t.Failed() {
+		dump()
+		return
+	}
+	checkClusterStore(t, pg, h, nodes)
+	letGo := map[string]int{} // by the woken node, why
+	for _, l := range woke.lines() {
+		if strings.HasPrefix(l.Msg, "lease let go") && !l.Time.Before(woken.Add(-time.Second)) && l.Time.Before(woken.Add(3*time.Second)) {
+			letGo[l.Why]++
+		}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if n := h.errors["internal"]; n > 0 {
+		t.Errorf("%d moves were refused as a server error; a node that lost its table must answer moved", n)
+	}
+	t.Logf("froze a node running %d tables in play for %v; woken, it let tables go %v; %d tables, %d moves acknowledged (%d sent), %d reconnections (%d answered 503), refusals %v; spectators' requests by status %v; %v in all",
+		ranThere, froze.Round(time.Millisecond), letGo, len(h.tables), h.acks, h.sent, h.reconnects, h.unavailable, h.errors, h.watches, time.Since(start).Round(time.Millisecond))
 }
 
 // serve's cluster flags: a bus needs PostgreSQL, a node name needs a bus,

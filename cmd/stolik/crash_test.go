@@ -180,9 +180,16 @@ type crashServer struct {
 	waitErr     error
 }
 
-// startCrashServer starts `stolik serve` on db and waits for its
+// startCrashServer starts `stolik serve` on db with no limits of
+// requests or tables, and more flags if given.
+func startCrashServer(t *testing.T, db string, flags ...string) *crashServer {
+	t.Helper()
+	return startServe(t, db, append([]string{"--allow-seeds", "--create-rate", "0", "--join-rate", "0", "--max-tables-per-addr", "0", "--max-tables", "0"}, flags...)...)
+}
+
+// startServe starts `stolik serve` on db with flags and waits for its
 // "listening" line, which gives its address.
-func startCrashServer(t *testing.T, db string) *crashServer {
+func startServe(t *testing.T, db string, flags ...string) *crashServer {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -190,8 +197,7 @@ func startCrashServer(t *testing.T, db string) *crashServer {
 	}
 	listening := make(chan listenLine, 1)
 	c := &crashServer{out: &childOutput{listening: listening}, errOut: &childOutput{}, exited: make(chan struct{})}
-	c.cmd = exec.Command(exe, "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+db, "--allow-seeds",
-		"--create-rate", "0", "--join-rate", "0", "--max-tables-per-addr", "0", "--max-tables", "0")
+	c.cmd = exec.Command(exe, append([]string{"serve", "--addr", "127.0.0.1:0", "--db", "sqlite:" + db}, flags...)...)
 	c.cmd.Env = append(os.Environ(), serveEnv+"=1")
 	c.cmd.Stdout, c.cmd.Stderr = c.out, c.errOut
 	if err := c.cmd.Start(); err != nil {

@@ -4,6 +4,7 @@
 package bustest
 
 import (
+	"sync"
 	"testing"
 	"time"
 
@@ -14,6 +15,20 @@ import (
 // (nats://127.0.0.1:PORT).
 func Start(t testing.TB) string {
 	t.Helper()
+	return Run(t).URL
+}
+
+// Bus is a NATS server that a test may stop before it ends, as an outage
+// of the bus does.
+type Bus struct {
+	URL     string
+	ns      *natsserver.Server
+	stopped sync.Once
+}
+
+// Run runs a NATS server until the test ends or Stop.
+func Run(t testing.TB) *Bus {
+	t.Helper()
 	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
 	if err != nil {
 		t.Fatalf("bustest: %v", err)
@@ -23,9 +38,16 @@ func Start(t testing.TB) string {
 		ns.Shutdown()
 		t.Fatal("bustest: the NATS server does not take connections")
 	}
-	t.Cleanup(func() {
-		ns.Shutdown()
-		ns.WaitForShutdown()
+	b := &Bus{URL: ns.ClientURL(), ns: ns}
+	t.Cleanup(b.Stop)
+	return b
+}
+
+// Stop shuts the server down (once): its clients lose the connection and
+// keep trying to connect again.
+func (b *Bus) Stop() {
+	b.stopped.Do(func() {
+		b.ns.Shutdown()
+		b.ns.WaitForShutdown()
 	})
-	return ns.ClientURL()
 }

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"errors"
 	"slices"
 	"sync"
 	"testing"
@@ -21,6 +22,7 @@ func RunLeaser(t *testing.T, open func(t *testing.T) store.Store) {
 		{"RenewAndRelease", testLeaseRenewAndRelease},
 		{"OneWinnerAtOnce", testLeaseOneWinner},
 		{"Unowned", testLeaseUnowned},
+		{"FencedWrites", testLeaseFencedWrites},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := open(t)
@@ -188,5 +190,78 @@ func testLeaseUnowned(t *testing.T, s store.Store, l store.Leaser) {
 	}
 	if ids, err := l.Unowned(ctx, 1); err != nil || !slices.Equal(ids, []string{"u1"}) {
 		t.Fatalf("unowned, at most 1: %v (%v)", ids, err)
+	}
+}
+
+// fencedWrites tries every write a fenced store refuses without a live
+// lease; the errors come back by the write's name.
+func fencedWrites(s store.Store, table string, n int) map[string]error {
+	return map[string]error{
+		"AppendMove":  s.AppendMove(ctx, table, store.Move{N: n, Move: "m"}),
+		"UpdateSeats": s.UpdateSeats(ctx, table, []store.Seat{{Kind: "human", Name: "x"}}),
+		"Finish":      s.Finish(ctx, table, []byte(`{}`)),
+		"SetRematch":  s.SetRematch(ctx, table, "next"),
+		"Abandon":     s.Abandon(ctx, table),
+	}
+}
+
+// A node writes the plays of a table (moves, seats, the end, the
+// rematch's link, an abandonment) only while it holds the table's live
+// lease: a node whose lease ran out, or that another node holds, is
+// refused with ErrLeaseLost and stores nothing; the holder's writes go
+// through.
+func testLeaseFencedWrites(t *testing.T, s store.Store, l store.Leaser) {
+	create(t, s, store.Table{ID: "t1", Game: "g", Options: []byte(`{}`), Seats: []store.Seat{{Kind: "human"}}})
+	a, b := l.Fenced("a"), l.Fenced("b")
+	acquire(t, l, "t1", "a", time.Minute)
+	if err := a.AppendMove(ctx, "t1", store.Move{N: 0, Move: "a0"}); err != nil {
+		t.Fatalf("the holder's move: %v", err)
+	}
+	for op, err := range fencedWrites(b, "t1", 1) {
+		if !errors.Is(err, store.ErrLeaseLost) {
+			t.Errorf("%s by a node that does not hold the lease: %v, want ErrLeaseLost", op, err)
+		}
+	}
+	// a's lease runs out, and nobody has taken it yet.
+	acquire(t, l, "t1", "a", 100*time.Millisecond)
+	waitExpired(t, l, "t1", 10*time.Second)
+	for op, err := range fencedWrites(a, "t1", 1) {
+		if !errors.Is(err, store.ErrLeaseLost) {
+			t.Errorf("%s by a node whose lease ran out: %v, want ErrLeaseLost", op, err)
+		}
+	}
+	// b takes it over: its writes go through, a's do not.
+	acquire(t, l, "t1", "b", time.Minute)
+	if err := b.AppendMove(ctx, "t1", store.Move{N: 1, Move: "b1"}); err != nil {
+		t.Fatalf("the new holder's move: %v", err)
+	}
+	if err := b.UpdateSeats(ctx, "t1", []store.Seat{{Kind: "human", Name: "b"}}); err != nil {
+		t.Fatalf("the new holder's seats: %v", err)
+	}
+	for op, err := range fencedWrites(a, "t1", 2) {
+		if !errors.Is(err, store.ErrLeaseLost) {
+			t.Errorf("%s by a node whose lease another took: %v, want ErrLeaseLost", op, err)
+		}
+	}
+	if err := b.Finish(ctx, "t1", []byte(`{"b":1}`)); err != nil {
+		t.Fatalf("the new holder's finish: %v", err)
+	}
+	rec, moves, err := s.Load(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 2 || moves[0].Move != "a0" || moves[1].Move != "b1" {
+		t.Errorf("stored moves %+v, want a0 then b1", moves)
+	}
+	if !rec.Finished || string(rec.Outcome) != `{"b":1}` || rec.Abandoned || rec.Rematch != "" || rec.Seats[0].Name != "b" {
+		t.Errorf("stored table %+v: only b's writes may be in it", rec)
+	}
+	// A table that is not there, under a live lease, is still not found.
+	acquire(t, l, "none", "b", time.Minute)
+	if err := b.UpdateSeats(ctx, "none", nil); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("seats of a table not stored: %v, want ErrNotFound", err)
+	}
+	if err := b.AppendMove(ctx, "none", store.Move{N: 0, Move: "m"}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a move of a table not stored: %v, want ErrNotFound", err)
 	}
 }

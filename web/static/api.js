@@ -57,6 +57,25 @@ export function credentialQuery({token, watch, invite} = {}) {
   return s ? `?${s}` : '';
 }
 
+// socketRefusal finds out why a table's WebSocket did not open, which a
+// page is not told: the same address asked without the upgrade answers
+// a cap of sockets (too_many_sockets, too_many_connections,
+// too_many_spectators) with 429 and Retry-After, as the upgrade was.
+// It gives {message, after} (seconds), or null for any other answer.
+export async function socketRefusal(id, query) {
+  let r;
+  try {
+    r = await fetch(`/ws/tables/${enc(id)}?${query}`, {cache: 'no-store'});
+  } catch {
+    return null;
+  }
+  if (r.status !== 429) return null;
+  let data = null;
+  try { data = await r.json(); } catch { /* not JSON */ }
+  if (!data || !data.message) return null;
+  return {message: data.message, after: Math.max(1, parseInt(r.headers.get('Retry-After'), 10) || 10)};
+}
+
 export const api = {
   games: () => call('GET', '/api/games'),
   tables: (open) => call('GET', open ? '/api/tables?open=1' : '/api/tables'),

@@ -194,6 +194,8 @@ defineStrings({
   'table.title': ['{game} — stolik {id}', '{game} — table {id}'],
   'table.connecting': ['Łączę ze stolikiem…', 'Connecting to the table…'],
   'table.reconnecting': ['Połączenie przerwane; łączę ponownie za {s} s…', 'Connection lost; reconnecting in {s} s…'],
+  'table.refused': ['{msg} Spróbuję ponownie za {s} s.', '{msg} Trying again in {s} s.'],
+  'table.toofast': ['Serwer zamknął połączenie: za dużo wiadomości naraz. Łączę ponownie za {s} s…', 'The server closed the connection: too many messages at once. Reconnecting in {s} s…'],
   'table.notfound': ['Nie ma takiego stolika.', 'There is no such table.'],
   'table.notfound.seat': ['Nie ma takiego stolika albo nie masz już przy nim miejsca.', 'There is no such table, or you no longer have a seat at it.'],
   'table.left.private': ['Miejsce jest już wolne. To prywatny stolik: oglądać go można tylko z linkiem dla widzów.', 'The seat is free now. This is a private table: it can only be watched with its link for spectators.'],

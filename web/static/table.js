@@ -8,7 +8,7 @@
 
 import {
   api, ApiError, credentialQuery, forgetInvite, forgetSeat, keepLang, mySeats, rememberInvite, rememberSeat, rememberWatch,
-  saveName, savedName, tableLinks, tableURL,
+  saveName, savedName, socketRefusal, tableLinks, tableURL,
 } from './api.js';
 import {append, clear, h, keepFocus} from './dom.js';
 import {botTitle, lang, onLangChange, t, text} from './i18n.js';
@@ -211,7 +211,8 @@ function connect() {
   const q = new URLSearchParams(credentialQuery(credentials()));
   q.set('lang', lang());
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const sock = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(S.id)}?${q}`);
+  const query = q.toString();
+  const sock = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(S.id)}?${query}`);
   let opened = false;
   S.ws = sock;
   if (!S.last) setConn(t('table.connecting'));
@@ -233,7 +234,7 @@ function connect() {
     try { msg = JSON.parse(e.data); } catch { return; }
     onMessage(msg);
   });
-  sock.addEventListener('close', (e) => {
+  sock.addEventListener('close', async (e) => {
     if (S.ws !== sock) return; // replaced on purpose (a language switch)
     S.ws = null;
     endInflight();
@@ -246,14 +247,29 @@ function connect() {
       seatLost();
       return;
     }
-    S.failures++;
     document.body.dataset.state = 'connecting';
+    // A socket refused for a cap of sockets (this seat open in too many
+    // windows, too many from this address, a table full of spectators):
+    // say so, and try again only when the server says, not in a loop.
+    const refused = opened ? null : await socketRefusal(S.id, query);
+    if (S.ws || S.stopped) return; // connected again meanwhile, or left
+    if (refused) {
+      setConn(t('table.refused', {msg: text(refused.message), s: refused.after}));
+      clearTimeout(S.retry);
+      S.retry = setTimeout(connect, refused.after * 1000);
+      renderMovesNow();
+      return;
+    }
+    S.failures++;
     // A socket that never opened: find out why at once on the first try
     // (a wrong link) or after leaving the seat, after two failures later (a
     // server restarting).
     if (!opened && (S.failures >= 2 || !S.last || S.left)) checkTable();
     const delay = Math.min(10000, 500 * 2 ** Math.min(S.failures - 1, 5));
-    setConn(t('table.reconnecting', {s: Math.max(1, Math.round(delay / 1000))}));
+    const s = Math.max(1, Math.round(delay / 1000));
+    // Closed for sending too many messages at once (4029): say so.
+    setConn(t(e.code === 4029 ? 'table.toofast' : 'table.reconnecting', {s}));
+    clearTimeout(S.retry);
     S.retry = setTimeout(connect, delay);
     renderMovesNow();
   });
@@ -772,11 +788,12 @@ function copyRow(id, url, dataset) {
   return h('div', {class: 'invite-row'}, input, copy);
 }
 
-// renderInvites shows a seated player the invitation links of the free
-// human seats this browser holds codes for (the creator's, from the create
-// answer), a button for a new invitation to each (the way back for someone
-// who left a private table; the seat's earlier code dies), and the watch
-// link of a private table when this browser has its code.
+// renderInvites shows the table's creator the invitation links of the
+// free human seats this browser holds codes for (from the create answer),
+// a button for a new invitation to each (the way back for someone who left
+// a private table; the seat's earlier code dies; only the creator may make
+// one), and a seated player the watch link of a private table when this
+// browser has its code.
 function renderInvites() {
   const box = $('invites');
   const m = S.last;
@@ -792,7 +809,8 @@ function renderInvites() {
     }
   }
   const seated = S.seat >= 0 && !!S.token;
-  const free = seated && !ended(m) ? (m.players || []).filter((p) => p.kind === 'human' && !p.taken && p.seat !== S.seat) : [];
+  const creator = seated && !!((m.players || [])[S.seat] || {}).creator;
+  const free = creator && !ended(m) ? (m.players || []).filter((p) => p.kind === 'human' && !p.taken && p.seat !== S.seat) : [];
   const watch = seated && !ended(m) ? S.watch : '';
   const st = S.invites;
   const key = JSON.stringify([lang(), free.map((p) => p.seat), links.invites, watch, [...st.busy], st.error && st.error.message]);

@@ -20,9 +20,22 @@ import (
 // An attacker's page whose name was rebound to 127.0.0.1 asks the real
 // binary's operator listener for its metrics, its command line and a CPU
 // profile (curl -H 'Host: rebind.example' http://127.0.0.1:PORT/...): all
-// three are 421, while the operator asking by address is answered.
+// three are 421, while the operator asking by address is answered. The
+// public listener of the same binary refuses that name as well.
 func TestAdminRefusesRebindingBuiltBinary(t *testing.T) {
-	admin, _ := startAdminBinary(t, nil, "--admin", "127.0.0.1:0")
+	admin, out := startAdminBinary(t, nil, "--admin", "127.0.0.1:0")
+	public := strings.TrimSuffix(listened(out).URL, "/")
+	if public == "" {
+		t.Fatalf("no listening line:\n%s", out.tail(4000))
+	}
+	for _, p := range []string{"/api/tables", "/api/games", "/"} {
+		if code, body := adminGet(t, public+p, "rebind.example", ""); code != http.StatusMisdirectedRequest {
+			t.Errorf("public listener, Host rebind.example, %s: %d, want 421 (%.200s)", p, code, body)
+		}
+	}
+	if code, body := adminGet(t, public+"/api/tables", "", ""); code != 200 {
+		t.Errorf("public listener by its address: %d (%.200s)", code, body)
+	}
 	for _, p := range []string{"/metrics", "/debug/pprof/cmdline", "/debug/pprof/profile?seconds=1"} {
 		if code, body := adminGet(t, admin+p, "rebind.example", ""); code != http.StatusMisdirectedRequest {
 			t.Errorf("Host rebind.example, %s: %d, want 421 (%.200s)", p, code, body)

@@ -105,7 +105,7 @@ type gameResult struct {
 // page, seat 0 against bots, to the end.
 func TestBrowserGames(t *testing.T) {
 	browser(t)
-	s := startServer(t, allowSeeds)
+	s := startServer(t, allowSeeds, manyTables)
 	var mu sync.Mutex
 	results := map[string]gameResult{}
 	t.Run("play", func(t *testing.T) {

@@ -596,6 +596,18 @@ func (w *testLog) Write(p []byte) (int, error) {
 // allowSeeds lets the tests deal a fixed shuffle at tables with people.
 func allowSeeds(c *server.Config) { c.AllowSeeds = true }
 
+// manyTables lets one address make more tables a minute than the default
+// limit does: a test that plays every game in two languages makes a table
+// and a rematch of each, and a rematch is made under the create's limit.
+func manyTables(c *server.Config) {
+	lim := server.DefaultLimits()
+	if c.Limits != nil {
+		lim = *c.Limits
+	}
+	lim.CreateRate = server.Rate{N: 100, Per: time.Minute}
+	c.Limits = &lim
+}
+
 // startServer starts a server with the default limits, changed by
 // configure.
 func startServer(t *testing.T, configure ...func(*server.Config)) *stolik {

@@ -228,7 +228,10 @@ func (n *clusterNode) start(t *testing.T, addr string) {
 	lease := cmp.Or(n.lease, clusterLease)
 	n.cmd = exec.Command(exe, "serve", "--addr", addr, "--db", n.db, "--bus", n.bus, "--lease", lease.String(),
 		"--node-name", fmt.Sprintf("%s.%d", n.name, n.runs), "--bot-delay", "20ms", "--allow-seeds",
-		"--create-rate", "0", "--join-rate", "0", "--max-tables-per-addr", "0", "--max-tables", "0")
+		// The clients stand for people at many addresses, who all come
+		// from loopback here: a node running most tables (and relaying
+		// for others) would pass a household's cap of sockets.
+		"--create-rate", "0", "--join-rate", "0", "--max-tables-per-addr", "0", "--max-tables", "0", "--max-sockets-per-addr", "0")
 	n.cmd.Env = append(os.Environ(), serveEnv+"=1")
 	n.cmd.Stdout, n.cmd.Stderr = n.out, n.errOut
 	if err := n.cmd.Start(); err != nil {

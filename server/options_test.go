@@ -74,7 +74,7 @@ func TestStoredTurnCapZeroLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids := map[string]string{"asterix": "oldasterixtable00", "frontline": "oldfrontlinetable"}
+	ids := map[string]string{"asterix": "0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a", "frontline": "0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f"}
 	for game, id := range ids {
 		err := st.CreateTable(context.Background(), store.Table{ID: id, Game: game, Options: json.RawMessage(`{"players":2,"turn_cap":0}`),
 			Seed: 7, Open: true, Created: time.Now(), Seats: []store.Seat{{Kind: "human"}, {Kind: "human"}}})

@@ -233,9 +233,11 @@ func TestSpectatorsShareOneMessage(t *testing.T) {
 	before := tab.spectatorWrites.Load()
 	const moves = 5
 	for range moves {
+		tab.mu.Lock() // the connections copy the state under the lock, and Pending keeps a cache in it
 		p := tab.st.Pending()[0]
-		legal := tab.st.Legal(p, nil)
-		if _, err := tab.playSeat(context.Background(), p, tab.st.Format(legal[0])); err != nil {
+		move := tab.st.Format(tab.st.Legal(p, nil)[0])
+		tab.mu.Unlock()
+		if _, err := tab.playSeat(context.Background(), p, move); err != nil {
 			t.Fatal(err)
 		}
 		// Every spectator reads this move's state before the next move,

@@ -151,3 +151,8 @@ func parseLang(s string) (engine.Lang, error) {
 	}
 	return l, nil
 }
+
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

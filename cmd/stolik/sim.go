@@ -398,3 +398,31 @@ func (b *progressBar) finish() {
 		b.drawn = false
 	}
 }
+
+// printParts prints each label part's results (wins only; draws apart)
+// and the matrix of parts against parts, scored from the row's side
+// (a draw counts half).
+func printParts(w io.Writer, res sim.Result) {
+	parts := slices.Sorted(maps.Keys(res.ByPart))
+	fmt.Fprintf(w, "  by part of the label (wins of the games played with it):\n")
+	for _, p := range parts {
+		ls := res.ByPart[p]
+		fmt.Fprintf(w, "    %-16s %6.1f%% wins (%d games)\n", p, 100*ls.WinRate, ls.Seats)
+	}
+	fmt.Fprintf(w, "  matrix, row against column, score %% (a draw counts half):\n  %-16s", "")
+	for _, c := range parts {
+		fmt.Fprintf(w, " %5.5s", c)
+	}
+	fmt.Fprintln(w)
+	for _, r := range parts {
+		fmt.Fprintf(w, "  %-16s", r)
+		for _, c := range parts {
+			if ps := res.Matrix[r][c]; ps != nil && ps.Games > 0 {
+				fmt.Fprintf(w, " %5.1f", 100*ps.Score)
+			} else {
+				fmt.Fprintf(w, " %5s", "—")
+			}
+		}
+		fmt.Fprintln(w)
+	}
+}

@@ -15,25 +15,6 @@ import (
 	"stolik/engine"
 )
 
-const usage = `stolik — gry karciane przy jednym stole / card games at one table
-
-  stolik serve   [--addr 127.0.0.1:8080] [--db sqlite:stolik.db|postgres://...]
-  stolik play    GAME [--players N] [--seats human,bot:fan,...] [--seed S] [--lang pl|en] [--opt k=v]... [--record FILE]
-  stolik sim     GAME [--games N | --time 30s] [--players N] [--bots random,fan:expert,...] [--seed S]
-                 [--workers K] [--opt k=v]... [--json] [--records DIR] [--report FILE.html] [--lang pl|en]
-                 [--sweep name=a,b,c]... [--compare-content DIR]
-  stolik replay  FILE [--json] [--seat N] [--step] [--lang pl|en]
-  stolik games   [--json]
-  stolik content validate DIR [--game GAME]
-  stolik bench   [GAME] [--json] [--players N] [--time 2s]
-  stolik arena   GAME --bots a,b,c,... [--games N] [--players N] [--seed S] [--workers K]
-                 [--opt k=v]... [--json] [--lang pl|en]
-  stolik store   copy FROM TO [--merge]
-
-Every command that names a GAME takes --content DIR to play with an owner's content pack.
-GAME: %s
-`
-
 // exitError carries an exit status.
 type exitError struct {
 	code int
@@ -70,32 +51,11 @@ func main() {
 var errQuiet = errors.New("")
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintf(stdout, usage, strings.Join(gameNames(), ", "))
+	if len(args) == 0 || isHelpFlag(args[0]) {
+		printUsage(stdout)
 		return nil
 	}
-	cmd, rest := args[0], args[1:]
-	switch cmd {
-	case "serve":
-		return cmdServe(rest, stdout)
-	case "play":
-		return cmdPlay(rest, stdin, stdout)
-	case "sim":
-		return cmdSim(rest, stdout, stderr)
-	case "replay":
-		return cmdReplay(rest, stdin, stdout)
-	case "games":
-		return cmdGames(rest, stdout)
-	case "content":
-		return cmdContent(rest, stdout)
-	case "bench":
-		return cmdBench(rest, stdout, stderr)
-	case "arena":
-		return cmdArena(rest, stdout, stderr)
-	case "store":
-		return cmdStore(rest, stdout, stderr)
-	}
-	return usageError("unknown command %q (commands: serve, play, sim, replay, games, content, bench, arena, store; stolik help)", cmd)
+	return dispatch(args, stdin, stdout, stderr)
 }
 
 // multiFlag collects a repeated flag such as --opt k=v.
@@ -127,19 +87,24 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		f := fs.Lookup(name)
 		if f == nil {
-			return nil, usageError("%s: unknown flag %s", fs.Name(), a)
+			if name == "h" || name == "help" {
+				return nil, flag.ErrHelp
+			}
+			return nil, usageError("%s: unknown flag %s (stolik %s --help)", fs.Name(), a, fs.Name())
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			continue
 		}
 		if i+1 >= len(args) {
-			return nil, usageError("%s: flag %s needs a value", fs.Name(), a)
+			return nil, usageError("%s: flag %s needs a value (stolik %s --help)", fs.Name(), a, fs.Name())
 		}
 		i++
 		flags = append(flags, args[i])
 	}
-	if err := fs.Parse(flags); err != nil {
-		return nil, usageError("%s: %v", fs.Name(), err)
+	if err := fs.Parse(flags); errors.Is(err, flag.ErrHelp) {
+		return nil, err
+	} else if err != nil {
+		return nil, usageError("%s: %v (stolik %s --help)", fs.Name(), err, fs.Name())
 	}
 	return pos, nil
 }

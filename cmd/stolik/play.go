@@ -28,78 +28,87 @@ func defaultBot(g engine.Game) string {
 	return s.Name
 }
 
-func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+var playCommand = &command{
+	name:     "play",
+	synopsis: "GAME [--players N] [--seats human,bot:fan:expert,...] [--seed S] [--lang pl|en] [--opt k=v]... [--content DIR] [--record FILE]",
+	summary:  "play a game in the terminal, against bots or with people at the same keyboard",
+	examples: []string{
+		"play cardline",
+		"play asterix --players 3 --seats human,bot:mcts:hard,human --lang en",
+		"play tagteam --seed 42 --record game.json",
+	},
+	flags: playFlags,
+}
+
+func playFlags(fs *flag.FlagSet) runFunc {
 	var gf gameFlags
 	gf.register(fs)
 	seats := fs.String("seats", "", "who sits where: human or bot:NAME[:LEVEL], comma separated (default: you, then bots)")
 	seed := fs.Uint64("seed", 0, "seed (default: from the clock)")
 	lang := fs.String("lang", "pl", "language: pl or en")
 	recordTo := fs.String("record", "", "write the game's record to this file when it ends")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	name, err := oneGame("play", pos)
-	if err != nil {
-		return err
-	}
-	l, err := parseLang(*lang)
-	if err != nil {
-		return err
-	}
-	g, opts, err := gf.setup(name)
-	if err != nil {
-		return err
-	}
-	if *seed == 0 {
-		*seed = uint64(time.Now().UnixNano())
-	}
-	st, err := g.New(opts, nil, *seed)
-	if err != nil {
-		return fail(1, "%s: %v", name, err)
-	}
-	n := st.Seats()
-	specs := strings.Split(*seats, ",")
-	if *seats == "" {
-		specs = []string{"human"}
-		for len(specs) < n {
-			specs = append(specs, "bot:"+defaultBot(g))
+	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		name, err := oneGame("play", pos)
+		if err != nil {
+			return err
 		}
-	}
-	if len(specs) != n {
-		return usageError("--seats: %d seats given for %d players", len(specs), n)
-	}
-	players := make([]tui.Player, n)
-	for i, sp := range specs {
-		sp = strings.TrimSpace(sp)
-		who := map[engine.Lang]string{engine.PL: "Gracz", engine.EN: "Player"}[l]
-		switch {
-		case sp == "human":
-			players[i] = tui.Player{Human: true, Name: fmt.Sprintf("%s %d", who, i+1)}
-		default:
-			b, err := bots.New(g, strings.TrimPrefix(sp, "bot:"))
-			if err != nil {
-				return usageError("--seats: %v", err)
+		l, err := parseLang(*lang)
+		if err != nil {
+			return err
+		}
+		g, opts, err := gf.setup(name)
+		if err != nil {
+			return err
+		}
+		if *seed == 0 {
+			*seed = uint64(time.Now().UnixNano())
+		}
+		st, err := g.New(opts, nil, *seed)
+		if err != nil {
+			return fail(1, "%s: %v", name, err)
+		}
+		n := st.Seats()
+		specs := strings.Split(*seats, ",")
+		if *seats == "" {
+			specs = []string{"human"}
+			for len(specs) < n {
+				specs = append(specs, "bot:"+defaultBot(g))
 			}
-			players[i] = tui.Player{Bot: b, Name: fmt.Sprintf("%s %d (%s)", who, i+1, strings.TrimPrefix(sp, "bot:"))}
 		}
-	}
-	rec := engine.NewRecorder(g.Name(), opts, *seed, nil)
-	s := tui.Session{State: st, Players: players, Lang: l, In: stdin, Out: stdout, Seed: *seed, Record: rec}
-	if f, ok := stdout.(*os.File); ok && isTerminal(f) {
-		s.Terminal = true
-	}
-	runErr := s.Run()
-	if *recordTo != "" {
-		data, _ := json.MarshalIndent(rec.Record, "", " ")
-		if err := os.WriteFile(*recordTo, append(data, '\n'), 0o644); err != nil {
-			return fail(1, "writing the record: %v", err)
+		if len(specs) != n {
+			return usageError("--seats: %d seats given for %d players", len(specs), n)
 		}
+		players := make([]tui.Player, n)
+		for i, sp := range specs {
+			sp = strings.TrimSpace(sp)
+			who := map[engine.Lang]string{engine.PL: "Gracz", engine.EN: "Player"}[l]
+			switch {
+			case sp == "human":
+				players[i] = tui.Player{Human: true, Name: fmt.Sprintf("%s %d", who, i+1)}
+			default:
+				b, err := bots.New(g, strings.TrimPrefix(sp, "bot:"))
+				if err != nil {
+					return usageError("--seats: %v", err)
+				}
+				players[i] = tui.Player{Bot: b, Name: fmt.Sprintf("%s %d (%s)", who, i+1, strings.TrimPrefix(sp, "bot:"))}
+			}
+		}
+		rec := engine.NewRecorder(g.Name(), opts, *seed, nil)
+		s := tui.Session{State: st, Players: players, Lang: l, In: stdin, Out: stdout, Seed: *seed, Record: rec}
+		if f, ok := stdout.(*os.File); ok && isTerminal(f) {
+			s.Terminal = true
+		}
+		runErr := s.Run()
+		if *recordTo != "" {
+			data, _ := json.MarshalIndent(rec.Record, "", " ")
+			if err := os.WriteFile(*recordTo, append(data, '\n'), 0o644); err != nil {
+				return fail(1, "writing the record: %v", err)
+			}
+		}
+		if errors.Is(runErr, tui.ErrQuit) {
+			fmt.Fprintln(stdout, map[engine.Lang]string{engine.PL: "Do zobaczenia!", engine.EN: "See you!"}[l])
+			return nil
+		}
+		return runErr
 	}
-	if errors.Is(runErr, tui.ErrQuit) {
-		fmt.Fprintln(stdout, map[engine.Lang]string{engine.PL: "Do zobaczenia!", engine.EN: "See you!"}[l])
-		return nil
-	}
-	return runErr
 }

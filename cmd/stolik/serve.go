@@ -23,8 +23,25 @@ import (
 	"stolik/store"
 )
 
-func cmdServe(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+var serveCommand = &command{
+	name: "serve",
+	synopsis: "[--addr 127.0.0.1:8080] [--db sqlite:stolik.db|postgres://... | --db-file FILE] [--durability full|normal] " +
+		"[--content DIR] [--origin HOST]... [--allow-seeds] [--real-ip-header NAME] " +
+		"[--create-rate 10/1m] [--join-rate 60/1m] [--max-tables-per-addr 20] [--max-tables 10000] " +
+		"[--max-spectators 100] [--max-sockets-per-seat 3] [--max-sockets-per-addr 64] " +
+		"[--idle 72h] [--idle-bots 15m] [--lobby-interval 1s] [--bot-workers N] [--bot-delay 400ms] [--bot NAME=exec:COMMAND]... " +
+		"[--admin ADDR [--admin-token-file FILE]] [--message-rate 20] [--gc-percent 400] " +
+		"[--bus nats://HOST:PORT [--lease 10s] [--node-name NAME]]",
+	summary: "run the game server: the browser client, the HTTP API and WebSocket, tables kept in --db",
+	examples: []string{
+		"serve",
+		"serve --addr :8080 --db postgres://stolik@db/stolik --origin stolik.example.org --real-ip-header X-Real-IP",
+		"serve --db-file /etc/stolik/db --bus nats://nats:4222 --node-name a",
+	},
+	flags: serveFlags,
+}
+
+func serveFlags(fs *flag.FlagSet) runFunc {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "sqlite:stolik.db", "database: sqlite:PATH (a file) or postgres://USER@HOST/DB (PostgreSQL); "+dbEnv+" when not given")
 	dbFile := fs.String("db-file", "", "FILE: read --db from this file, so that a password is on no command line")
@@ -55,51 +72,50 @@ func cmdServe(args []string, stdout io.Writer) error {
 	cl.register(fs)
 	var extBots multiFlag
 	fs.Var(&extBots, "bot", "NAME=exec:COMMAND: a program players may seat as bot:NAME (repeatable); docs/security.md")
-	if _, err := parse(fs, args); err != nil {
-		return err
-	}
-	if *botWorkers < 1 {
-		return usageError("serve: --bot-workers must be at least 1")
-	}
-	dsn, err := database(fs, *db, *dbFile)
-	if err != nil {
-		return err
-	}
-	adminToken, err := adminAccess(*admin, *adminTokenFile)
-	if err != nil {
-		return err
-	}
-	switch {
-	case *messageRate < 0:
-		return usageError("serve: --message-rate must not be negative")
-	case *messageRate == 0:
-		*messageRate = -1
-	}
-	setGCPercent(*gcPercent)
-	var registered []server.ExternalBot
-	for _, b := range extBots {
-		name, spec, ok := strings.Cut(b, "=")
-		if !ok || name == "" || spec == "" {
-			return usageError("serve: --bot %q: give NAME=exec:COMMAND", b)
+	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		if *botWorkers < 1 {
+			return usageError("serve: --bot-workers must be at least 1")
 		}
-		registered = append(registered, server.ExternalBot{Name: name, Spec: spec})
+		dsn, err := database(fs, *db, *dbFile)
+		if err != nil {
+			return err
+		}
+		adminToken, err := adminAccess(*admin, *adminTokenFile)
+		if err != nil {
+			return err
+		}
+		switch {
+		case *messageRate < 0:
+			return usageError("serve: --message-rate must not be negative")
+		case *messageRate == 0:
+			*messageRate = -1
+		}
+		setGCPercent(*gcPercent)
+		var registered []server.ExternalBot
+		for _, b := range extBots {
+			name, spec, ok := strings.Cut(b, "=")
+			if !ok || name == "" || spec == "" {
+				return usageError("serve: --bot %q: give NAME=exec:COMMAND", b)
+			}
+			registered = append(registered, server.ExternalBot{Name: name, Spec: spec})
+		}
+		d, err := store.ParseDurability(*durability)
+		if err != nil {
+			return usageError("serve: --%v", err)
+		}
+		games, err := serverGames(*content)
+		if err != nil {
+			return err
+		}
+		if err := server.CheckBots(games, registered); err != nil {
+			return usageError("serve: --%v", err)
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		return serve(ctx, serveOptions{addr: *addr, db: dsn, games: games, origins: origins, durability: d, allowSeeds: *allowSeeds,
+			limits: &lim, realIP: *realIP, botWorkers: *botWorkers, bots: registered, botDelay: botDelay, cluster: cl, admin: *admin,
+			adminToken: adminToken, messageRate: *messageRate}, stdout, nil)
 	}
-	d, err := store.ParseDurability(*durability)
-	if err != nil {
-		return usageError("serve: --%v", err)
-	}
-	games, err := serverGames(*content)
-	if err != nil {
-		return err
-	}
-	if err := server.CheckBots(games, registered); err != nil {
-		return usageError("serve: --%v", err)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return serve(ctx, serveOptions{addr: *addr, db: dsn, games: games, origins: origins, durability: d, allowSeeds: *allowSeeds,
-		limits: &lim, realIP: *realIP, botWorkers: *botWorkers, bots: registered, botDelay: botDelay, cluster: cl, admin: *admin,
-		adminToken: adminToken, messageRate: *messageRate}, stdout, nil)
 }
 
 // rateFlag is a flag N/DURATION for r.

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"flag"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestHelpOfEveryCommand: -h, --help and help CMD print the command's
+// usage on stdout and exit 0, as every Go tool does.
+func TestHelpOfEveryCommand(t *testing.T) {
+	names := []string{"serve", "play", "sim", "replay", "games", "content validate", "arena", "bench", "bench server", "store copy", "help"}
+	for _, name := range names {
+		words := strings.Fields(name)
+		for _, args := range [][]string{
+			append(append([]string{}, words...), "-h"),
+			append(append([]string{}, words...), "--help"),
+			append([]string{"help"}, words...),
+		} {
+			out, errOut, code := stolik(t, "", args...)
+			if code != 0 || !strings.Contains(out, "usage: stolik "+name) {
+				t.Errorf("%v: exit %d, stderr %q, stdout:\n%s", args, code, errOut, out)
+			}
+		}
+	}
+}
+
+// flagNames is every flag a command defines.
+func flagNames(c *command) []string {
+	fs, _ := c.flagSet()
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	return names
+}
+
+// TestHelpListsEveryFlag: a command's help names each of its flags with
+// its help text, and its synopsis, which the global usage prints, names
+// each as --name.
+func TestHelpListsEveryFlag(t *testing.T) {
+	usage, _, code := stolik(t, "")
+	if code != 0 {
+		t.Fatalf("stolik alone: exit %d", code)
+	}
+	for _, c := range commands {
+		out, _, code := stolik(t, "", append(strings.Fields(c.name), "--help")...)
+		if code != 0 {
+			t.Errorf("%s --help: exit %d", c.name, code)
+		}
+		if !strings.Contains(usage, "stolik "+c.name+" ") || !strings.Contains(usage, "  "+c.name+" ") {
+			t.Errorf("the global usage does not list %q", c.name)
+		}
+		fs, _ := c.flagSet()
+		fs.VisitAll(func(f *flag.Flag) {
+			if !strings.Contains(out, "  -"+f.Name+" ") && !strings.Contains(out, "  -"+f.Name+"\n") {
+				t.Errorf("stolik %s --help does not list -%s:\n%s", c.name, f.Name, out)
+			}
+			_, text := flag.UnquoteUsage(f)
+			if !strings.Contains(out, strings.SplitN(text, "\n", 2)[0]) {
+				t.Errorf("stolik %s --help does not say what -%s does", c.name, f.Name)
+			}
+			if !regexp.MustCompile(`--` + regexp.QuoteMeta(f.Name) + `\b`).MatchString(c.synopsis) {
+				t.Errorf("the synopsis of %s leaves out --%s: %s", c.name, f.Name, c.synopsis)
+			}
+		})
+		if len(c.examples) == 0 || !strings.Contains(out, "stolik "+c.examples[0]) {
+			t.Errorf("stolik %s --help gives no example", c.name)
+		}
+	}
+	for _, want := range []string{"stolik bench server", "--field", "--search", "stolik games [--json] [--lang"} {
+		if !strings.Contains(usage, want) {
+			t.Errorf("the global usage leaves out %q", want)
+		}
+	}
+}
+
+// TestBadFlagPointsToHelp: a flag a command does not know is a mistake
+// of use (exit 2) whose message says where the flags are listed.
+func TestBadFlagPointsToHelp(t *testing.T) {
+	for _, c := range commands {
+		args := append(strings.Fields(c.name), "--no-such-flag")
+		_, errOut, code := stolik(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, "stolik "+c.name+" --help") {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
+	if _, errOut, code := stolik(t, "", "content"); code != 2 || !strings.Contains(errOut, "content validate") {
+		t.Errorf("content alone: exit %d, %q", code, errOut)
+	}
+	if _, errOut, code := stolik(t, "", "help", "nosuch"); code != 2 || errOut == "" {
+		t.Errorf("help nosuch: exit %d, %q", code, errOut)
+	}
+}

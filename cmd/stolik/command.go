@@ -32,7 +32,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{serveCommand, playCommand, simCommand, replayCommand, gamesCommand, contentValidateCommand,
-		arenaCommand, benchCommand, benchServerCommand, storeCopyCommand, helpCommand}
+		arenaCommand, benchCommand, benchServerCommand, storeCopyCommand, helpCommand, versionCommand}
 }
 
 // flagSet is the command's flags, defined, and what runs it.

@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"regexp"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -10,7 +12,7 @@ import (
 // TestHelpOfEveryCommand: -h, --help and help CMD print the command's
 // usage on stdout and exit 0, as every Go tool does.
 func TestHelpOfEveryCommand(t *testing.T) {
-	names := []string{"serve", "play", "sim", "replay", "games", "content validate", "arena", "bench", "bench server", "store copy", "help"}
+	names := []string{"serve", "play", "sim", "replay", "games", "content validate", "arena", "bench", "bench server", "store copy", "help", "version"}
 	for _, name := range names {
 		words := strings.Fields(name)
 		for _, args := range [][]string{
@@ -47,7 +49,7 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		if code != 0 {
 			t.Errorf("%s --help: exit %d", c.name, code)
 		}
-		if !strings.Contains(usage, "stolik "+c.name+" ") || !strings.Contains(usage, "  "+c.name+" ") {
+		if !regexp.MustCompile(`(?m)^  stolik `+regexp.QuoteMeta(c.name)+`( |$)`).MatchString(usage) || !strings.Contains(usage, "  "+c.name+" ") {
 			t.Errorf("the global usage does not list %q", c.name)
 		}
 		fs, _ := c.flagSet()
@@ -89,5 +91,34 @@ func TestBadFlagPointsToHelp(t *testing.T) {
 	}
 	if _, errOut, code := stolik(t, "", "help", "nosuch"); code != 2 || errOut == "" {
 		t.Errorf("help nosuch: exit %d, %q", code, errOut)
+	}
+}
+
+// TestVersion: stolik version and stolik --version print the module's
+// version and the Go version that built it, exit 0.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
+		out, errOut, code := stolik(t, "", args...)
+		if code != 0 || !strings.HasPrefix(out, "stolik ") || !strings.Contains(out, runtime.Version()) {
+			t.Errorf("%v: exit %d, %q, stdout:\n%s", args, code, errOut, out)
+		}
+	}
+}
+
+// TestVersionShowsTheCommit: a build that recorded its version control
+// prints the module version, revision, time and whether it had changes.
+func TestVersionShowsTheCommit(t *testing.T) {
+	var b strings.Builder
+	printVersion(&b, &debug.BuildInfo{GoVersion: "go1.99", Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.time", Value: "2025-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "true"}}})
+	for _, want := range []string{"stolik v1.2.3\n", "0123456789abcdef", "2025-01-02T03:04:05Z", "modified", "go1.99"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("no %q in:\n%s", want, b.String())
+		}
+	}
+	b.Reset()
+	printVersion(&b, nil)
+	if !strings.HasPrefix(b.String(), "stolik (devel)\n") || strings.Contains(b.String(), "modified") {
+		t.Errorf("without build info:\n%s", b.String())
 	}
 }

@@ -55,6 +55,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		printUsage(stdout)
 		return nil
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args = append([]string{"version"}, args[1:]...)
+	}
 	return dispatch(args, stdin, stdout, stderr)
 }
 

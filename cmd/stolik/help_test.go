@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"os"
 	"regexp"
 	"runtime"
 	"runtime/debug"
@@ -120,5 +121,48 @@ func TestVersionShowsTheCommit(t *testing.T) {
 	printVersion(&b, nil)
 	if !strings.HasPrefix(b.String(), "stolik (devel)\n") || strings.Contains(b.String(), "modified") {
 		t.Errorf("without build info:\n%s", b.String())
+	}
+}
+
+// TestDocsNameEveryFlag: docs/cli.md has a section for every command of
+// the table ("### `stolik NAME`", up to the next heading), and that
+// section names every flag the command defines as --name.
+func TestDocsNameEveryFlag(t *testing.T) {
+	data, err := os.ReadFile("../../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := map[string]string{}
+	var name string
+	var text strings.Builder
+	flush := func() {
+		if name != "" {
+			sections[name] = text.String()
+		}
+		name = ""
+		text.Reset()
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "#") {
+			flush()
+			if h, ok := strings.CutPrefix(line, "### `stolik "); ok && strings.HasSuffix(h, "`") {
+				name = strings.TrimSuffix(h, "`")
+			}
+			continue
+		}
+		text.WriteString(line + "\n")
+	}
+	flush()
+	for _, c := range commands {
+		sec, ok := sections[c.name]
+		if !ok {
+			t.Errorf("docs/cli.md has no section ### `stolik %s`", c.name)
+			continue
+		}
+		for _, f := range flagNames(c) {
+			if !regexp.MustCompile("--" + regexp.QuoteMeta(f) + `\b`).MatchString(sec) {
+				t.Errorf("docs/cli.md, section stolik %s, does not name --%s", c.name, f)
+			}
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"stolik/engine"
 	"stolik/store"
 )
 
@@ -66,12 +67,12 @@ func storeCopyFlags(fs *flag.FlagSet) runFunc {
 		for _, u := range res.Unreadable {
 			fmt.Fprintf(stderr, "nieczytelny, pominięty / unreadable, left out: %s\n", u)
 		}
-		fmt.Fprintf(stdout, "Skopiowano stołów: %d (ruchów: %d) z %s do %s; pominięto już obecnych: %d, nieczytelnych: %d.\n",
-			res.Tables, res.Moves, store.Describe(pos[0]), store.Describe(pos[1]), res.Existing, len(res.Unreadable))
-		fmt.Fprintf(stdout, "Copied %d tables (%d moves) from %s to %s; left out %d already there, %d unreadable.\n",
-			res.Tables, res.Moves, store.Describe(pos[0]), store.Describe(pos[1]), res.Existing, len(res.Unreadable))
+		sum := copySummary(res, store.Describe(pos[0]), store.Describe(pos[1]))
+		fmt.Fprintln(stdout, sum.PL)
+		fmt.Fprintln(stdout, sum.EN)
 		if len(res.Unreadable) > 0 {
-			return fail(1, "store copy: %d tables do not read and were left out", len(res.Unreadable))
+			return fail(1, "store copy: %s left out: %s not read", nounTable.Count(len(res.Unreadable)).EN,
+				engine.PluralEN(len(res.Unreadable), "it does", "they do"))
 		}
 		return nil
 	}
@@ -92,4 +93,17 @@ func openArchive(ctx context.Context, dsn string) (store.Archive, error) {
 		return nil, fail(1, "store copy: %s cannot be copied", store.Describe(dsn))
 	}
 	return a, nil
+}
+
+var nounMove = engine.N("ruch|ruchy|ruchów", "move|moves")
+
+// copySummary is what a copy did, in both languages.
+func copySummary(res store.CopyResult, from, to string) engine.Text {
+	tables, moves := nounTable.Count(res.Tables), nounMove.Count(res.Moves)
+	return engine.Text{
+		PL: fmt.Sprintf("Skopiowano %s (%s) z %s do %s; pominięto już obecnych: %d, nieczytelnych: %d.",
+			tables.PL, moves.PL, from, to, res.Existing, len(res.Unreadable)),
+		EN: fmt.Sprintf("Copied %s (%s) from %s to %s; left out %d already there, %d unreadable.",
+			tables.EN, moves.EN, from, to, res.Existing, len(res.Unreadable)),
+	}
 }

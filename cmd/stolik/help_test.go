@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"os"
+	"os/exec"
 	"regexp"
 	"runtime"
 	"runtime/debug"
@@ -163,6 +164,21 @@ func TestDocsNameEveryFlag(t *testing.T) {
 			if !regexp.MustCompile("--" + regexp.QuoteMeta(f) + `\b`).MatchString(sec) {
 				t.Errorf("docs/cli.md, section stolik %s, does not name --%s", c.name, f)
 			}
+		}
+	}
+}
+
+// TestDefaultDatabaseIsIgnored: stolik serve run in a checkout makes
+// stolik.db (and SQLite's -wal and -shm beside it); git ignores them.
+func TestDefaultDatabaseIsIgnored(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	for _, name := range []string{"stolik.db", "stolik.db-wal", "stolik.db-shm"} {
+		cmd := exec.Command("git", "check-ignore", "-q", "--no-index", name)
+		cmd.Dir = "../.."
+		if err := cmd.Run(); err != nil {
+			t.Errorf("git check-ignore %s: %v (not ignored)", name, err)
 		}
 	}
 }

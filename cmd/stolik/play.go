@@ -93,17 +93,31 @@ func playFlags(fs *flag.FlagSet) runFunc {
 				players[i] = tui.Player{Bot: b, Name: fmt.Sprintf("%s %d (%s)", who, i+1, strings.TrimPrefix(sp, "bot:"))}
 			}
 		}
+		// The record's file is opened before the game, so that one that
+		// cannot be written is told before anybody plays.
+		var recFile *os.File
+		if *recordTo != "" {
+			if recFile, err = os.OpenFile(*recordTo, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
+				return fail(1, "play: --record: %v", err)
+			}
+			defer recFile.Close()
+		}
 		rec := engine.NewRecorder(g.Name(), opts, *seed, nil)
 		s := tui.Session{State: st, Players: players, Lang: l, In: stdin, Out: stdout, Seed: *seed, Record: rec}
 		if f, ok := stdout.(*os.File); ok && isTerminal(f) {
 			s.Terminal = true
 		}
 		runErr := s.Run()
-		if *recordTo != "" {
+		if recFile != nil {
 			data, _ := json.MarshalIndent(rec.Record, "", " ")
-			if err := os.WriteFile(*recordTo, append(data, '\n'), 0o644); err != nil {
+			if err := writeRecord(recFile, append(data, '\n')); err != nil {
 				return fail(1, "writing the record: %v", err)
 			}
+		}
+		if errors.Is(runErr, tui.ErrInputEnded) {
+			return fail(1, "%s", engine.Text{
+				PL: "play: wejście skończyło się przed końcem gry (q kończy grę)",
+				EN: "play: the input ended before the game did (q leaves a game)"}.In(l))
 		}
 		if errors.Is(runErr, tui.ErrQuit) {
 			fmt.Fprintln(stdout, map[engine.Lang]string{engine.PL: "Do zobaczenia!", engine.EN: "See you!"}[l])
@@ -111,4 +125,15 @@ func playFlags(fs *flag.FlagSet) runFunc {
 		}
 		return runErr
 	}
+}
+
+// writeRecord replaces what f holds with data.
+func writeRecord(f *os.File, data []byte) error {
+	if err := f.Truncate(0); err != nil {
+		return err
+	}
+	if _, err := f.WriteAt(data, 0); err != nil {
+		return err
+	}
+	return f.Close()
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"flag"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"regexp"
@@ -179,6 +181,21 @@ func TestDefaultDatabaseIsIgnored(t *testing.T) {
 		cmd.Dir = "../.."
 		if err := cmd.Run(); err != nil {
 			t.Errorf("git check-ignore %s: %v (not ignored)", name, err)
+		}
+	}
+}
+
+// TestPackageDocNamesEveryCommand: the package's doc comment, what go
+// doc shows, names every command of the table.
+func TestPackageDocNamesEveryCommand(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := f.Doc.Text()
+	for _, c := range commands {
+		if !strings.Contains(doc, "stolik "+c.name) {
+			t.Errorf("the package doc does not name stolik %s:\n%s", c.name, doc)
 		}
 	}
 }

@@ -1,7 +1,25 @@
-// Command stolik plays Stolik's card games: in a terminal, in simulations,
-// as replays of records, and (soon) as a server for browsers.
+// Command stolik serves and plays Stolik's card games.
 //
-// The commands, flags, exit codes and JSON fields follow docs/cli.md.
+// Usage:
+//
+//	stolik serve                  run the game server for browsers (HTTP API, WebSocket, SQLite or PostgreSQL)
+//	stolik play GAME              play in the terminal, against bots or at one keyboard
+//	stolik sim GAME               play many games between bots and print the balance figures
+//	stolik replay FILE            replay a record
+//	stolik games                  list the games, their options and bots
+//	stolik content validate DIR   check a content pack
+//	stolik arena GAME --bots ...  rate bots against each other
+//	stolik bench [GAME]           measure the games and the search bot
+//	stolik bench server           measure a server under WebSocket clients
+//	stolik store copy FROM TO     copy the tables of one store to another
+//	stolik help [COMMAND]         print the usage, or a command's flags and examples
+//	stolik version                print the version and build information
+//
+// Each command lives in a file of its own and is listed in the table of
+// commands (command.go), from which the usage, each command's help and
+// the dispatch are made. The package wires the other packages together and
+// holds no game logic. The commands, flags, exit codes and JSON fields
+// are described in docs/cli.md.
 package main
 
 import (

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"stolik/games/all"
+)
+
+// benchmarks is the names of the benchmarks in the package at dir.
+func benchmarks(t *testing.T, dir string) []string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if len(files) == 0 {
+		t.Fatalf("%s: no test files", dir)
+	}
+	var names []string
+	re := regexp.MustCompile(`(?m)^func (Benchmark\w+)\(`)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllStringSubmatch(string(data), -1) {
+			names = append(names, m[1])
+		}
+	}
+	return names
+}
+
+// TestPerformanceDocsNameRealBenchmarks: every go test -bench command of
+// docs/performance.md selects benchmarks that exist in its package (with
+// ./games/GAME, in every game), and every BenchmarkNAME it names exists.
+func TestPerformanceDocsNameRealBenchmarks(t *testing.T) {
+	data, err := os.ReadFile("../../docs/performance.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	cmdRE := regexp.MustCompile(`go test (\./\S+) -run XXX -bench ('[^']*'|[\w/=|.]+)`)
+	for _, m := range cmdRE.FindAllStringSubmatch(doc, -1) {
+		pkgs := []string{m[1]}
+		if m[1] == "./games/GAME" {
+			pkgs = nil
+			for _, g := range all.Names() {
+				pkgs = append(pkgs, "./games/"+g)
+			}
+		}
+		for _, pkg := range pkgs {
+			names := strings.Join(benchmarks(t, filepath.Join("../..", pkg)), " ")
+			for _, alt := range strings.Split(strings.Trim(m[2], "'"), "|") {
+				top, _, _ := strings.Cut(alt, "/")
+				if top == "." {
+					continue
+				}
+				if !regexp.MustCompile(`Benchmark\w*` + top).MatchString(names) {
+					t.Errorf("%s: %q selects no benchmark of %s (%s)", m[0], top, pkg, names)
+				}
+			}
+		}
+	}
+	var every []string
+	for _, g := range all.Names() {
+		every = append(every, benchmarks(t, filepath.Join("../../games", g))...)
+	}
+	for _, name := range regexp.MustCompile("`(Benchmark\\w+)").FindAllStringSubmatch(doc, -1) {
+		if !strings.Contains(" "+strings.Join(every, " ")+" ", " "+name[1]+" ") {
+			t.Errorf("docs/performance.md names %s, which no game has", name[1])
+		}
+	}
+}

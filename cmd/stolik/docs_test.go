@@ -72,3 +72,34 @@ func TestPerformanceDocsNameRealBenchmarks(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPathOutsideTheRepository: the docs and the code point only at
+// what a clone holds, never at a folder of the machine they were
+// written on.
+func TestNoPathOutsideTheRepository(t *testing.T) {
+	outside := regexp.MustCompile(`/work/|\.\./\.\./shared|"\.\.", "\.\.", "shared"|\.\./shared/`)
+	err := filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules" || d.Name() == "out") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".md")) || strings.HasSuffix(path, "docs_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if outside.MatchString(line) {
+				t.Errorf("%s:%d points outside the repository: %s", path, i+1, strings.TrimSpace(line))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -55,6 +55,18 @@ func arenaFlags(fs *flag.FlagSet) runFunc {
 		if *games <= 0 {
 			return usageError("arena: --games must be positive")
 		}
+		// Fewer bots than the game's default players: as many players as
+		// bots, or the fewest the game takes, the bots taking turns.
+		gf.defaultPlayers = func(o engine.OptionSpec) int {
+			n, def := len(strings.Split(*botList, ",")), 0
+			if d, ok := o.Default.(int); ok {
+				def = d
+			}
+			if *botList == "" || *field != "" || n >= def {
+				return 0
+			}
+			return max(n, o.Min)
+		}
 		g, opts, err := gf.setup(name)
 		if err != nil {
 			return err
@@ -80,13 +92,9 @@ func arenaFlags(fs *flag.FlagSet) runFunc {
 				return usageError("--bots: %v", err)
 			}
 		}
-		players := opts.Int("players")
 		if *field != "" {
 			return fieldRun(sim.FieldConfig{Game: g, Options: opts, Bots: list, Field: *field, Games: *games, Seed: *seed, Workers: *workers},
 				*asJSON, l, stdout, stderr)
-		}
-		if len(list) < players {
-			return usageError("arena: %d bots cannot fill a table of %d players", len(list), players)
 		}
 		cfg := sim.ArenaConfig{Game: g, Options: opts, Bots: list, Games: *games, Seed: *seed, Workers: *workers}
 		if f, ok := stderr.(*os.File); ok && isTerminal(f) {

@@ -16,11 +16,15 @@ type gameFlags struct {
 	content string
 	players int
 	opts    multiFlag
+	// defaultPlayers, when set, is the number of players when neither
+	// --players nor --opt players=N gives one, from the game's option
+	// (the seats or bots named); 0 keeps the game's default.
+	defaultPlayers func(players engine.OptionSpec) int
 }
 
 func (gf *gameFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&gf.content, "content", "", "content pack directory (an owner's transcription of the printed cards)")
-	fs.IntVar(&gf.players, "players", 0, "number of players (default: the game's)")
+	fs.IntVar(&gf.players, "players", 0, "number of players (default: the game's; play, sim and arena: as many as --seats or --bots name, where the game takes that many)")
 	fs.Var(&gf.opts, "opt", "game option k=v (repeatable)")
 }
 
@@ -43,6 +47,13 @@ func (gf *gameFlags) setup(name string) (engine.Game, engine.Options, error) {
 			return nil, nil, usageError("--players and --opt players=... both given")
 		}
 		raw["players"] = gf.players
+	}
+	if _, given := raw["players"]; !given && gf.defaultPlayers != nil {
+		for _, o := range g.Options() {
+			if n := gf.defaultPlayers(o); o.Name == "players" && n > 0 {
+				raw["players"] = n
+			}
+		}
 	}
 	opts, err := engine.ResolveOptionFlags(g.Options(), raw)
 	if err != nil {

@@ -56,6 +56,9 @@ func playFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return err
 		}
+		if *seats != "" {
+			gf.defaultPlayers = func(engine.OptionSpec) int { return len(strings.Split(*seats, ",")) }
+		}
 		g, opts, err := gf.setup(name)
 		if err != nil {
 			return err

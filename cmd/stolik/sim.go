@@ -97,6 +97,9 @@ func simFlagSet(fs *flag.FlagSet) runFunc {
 		if (len(axes) > 0 || f.compare != "") && f.records != "" {
 			return usageError("sim: --records writes the games of one run; not with --sweep or --compare-content")
 		}
+		if n := len(strings.Split(f.bots, ",")); n > 1 {
+			f.gf.defaultPlayers = func(engine.OptionSpec) int { return n }
+		}
 		g, opts, err := f.gf.setup(name)
 		if err != nil {
 			return err

@@ -23,10 +23,15 @@ import (
 // can. Every pair of bots meets at the same number of tables, each bot
 // sits in every seat equally often when Games is a multiple of Players,
 // and the results do not depend on the number of workers.
+//
+// With fewer Bots than Players, they all sit at one table and take turns
+// round it: seat s of game j is bot (s+j) mod len(Bots), so every bot sits
+// in every seat equally often when Games is a multiple of len(Bots), whose
+// games share a deal; a bot is not scored against itself.
 type ArenaConfig struct {
 	Game     engine.Game
 	Options  engine.Options // resolved; "players" sets the table size
-	Bots     []string       // distinct bot specs, at least Players of them
+	Bots     []string       // distinct bot specs, at least two
 	Games    int            // games per table
 	Seed     uint64
 	Workers  int // 0: every core
@@ -64,6 +69,19 @@ func ArenaTables(bots, players int) [][]int {
 	return out
 }
 
+// arenaTables is the arena's tables: every set of players bots, or, with
+// fewer bots than players, one table of them all.
+func arenaTables(bots, players int) [][]int {
+	if bots >= players {
+		return ArenaTables(bots, players)
+	}
+	table := make([]int, bots)
+	for i := range table {
+		table[i] = i
+	}
+	return [][]int{table}
+}
+
 // RunArena plays every table's games over the workers and returns the games
 // in schedule order.
 func RunArena(cfg ArenaConfig) ([]ArenaGame, error) {
@@ -71,10 +89,10 @@ func RunArena(cfg ArenaConfig) ([]ArenaGame, error) {
 	if cfg.Games <= 0 {
 		return nil, fmt.Errorf("the number of games must be positive")
 	}
-	if players < 2 || len(cfg.Bots) < players {
+	if players < 2 || len(cfg.Bots) < 2 {
 		return nil, fmt.Errorf("%d bots cannot fill tables of %d", len(cfg.Bots), players)
 	}
-	tables := ArenaTables(len(cfg.Bots), players)
+	tables := arenaTables(len(cfg.Bots), players)
 	total := len(tables) * cfg.Games
 	games := make([]ArenaGame, total)
 	parallel(total, cfg.Workers, cfg.Progress, func(k int) { games[k] = playArena(cfg, tables, players, k) })
@@ -87,12 +105,13 @@ func playArena(cfg ArenaConfig, tables [][]int, players, k int) ArenaGame {
 	table := tables[t]
 	seats := make([]int, players)
 	specs := make([]string, players)
+	cycle := len(table) // players, or fewer bots taking turns
 	for s := range seats {
-		seats[s] = table[(s+j)%players]
+		seats[s] = table[(s+j)%cycle]
 		specs[s] = cfg.Bots[seats[s]]
 	}
-	// One deal per rotation cycle: games j-(j%players) … share a seed.
-	deal := t*cfg.Games + j - j%players
+	// One deal per rotation cycle: games j-(j%cycle) … share a seed.
+	deal := t*cfg.Games + j - j%cycle
 	one := Config{Game: cfg.Game, Options: cfg.Options, Bots: specs, Seed: cfg.Seed, MaxMoves: cfg.MaxMoves}
 	gr := PlayOne(one, deal)
 	return ArenaGame{Table: t, Seats: seats, Outcome: gr.Outcome, Err: gr.Err}
@@ -115,6 +134,9 @@ func (g ArenaGame) PairResults() []PairResult {
 	var out []PairResult
 	for a := range g.Seats {
 		for b := a + 1; b < len(g.Seats); b++ {
+			if g.Seats[a] == g.Seats[b] {
+				continue // a bot that fills two seats
+			}
 			ra, rb := rank(a), rank(b)
 			score := 0.5
 			switch {
@@ -184,7 +206,7 @@ func Arena(cfg ArenaConfig) (ArenaResult, error) {
 	}
 	players := cfg.Options.Int("players")
 	res := ArenaResult{Game: cfg.Game.Name(), Players: players, Bots: cfg.Bots, Anchor: cfg.Bots[anchor],
-		Tables: len(ArenaTables(n, players)), GamesPerTable: cfg.Games, Games: len(games), Seed: cfg.Seed}
+		Tables: len(arenaTables(n, players)), GamesPerTable: cfg.Games, Games: len(games), Seed: cfg.Seed}
 	var results [][]PairResult
 	played := make([]int, n)
 	score := make([]float64, n)
@@ -198,8 +220,10 @@ func Arena(cfg ArenaConfig) (ArenaResult, error) {
 			res.Errors++
 			continue
 		}
-		for _, s := range g.Seats {
-			played[s]++
+		for i, s := range g.Seats {
+			if !slices.Contains(g.Seats[:i], s) {
+				played[s]++
+			}
 		}
 		prs := g.PairResults()
 		for _, pr := range prs {

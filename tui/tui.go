@@ -51,8 +51,11 @@ type Legender interface {
 	Legend(lang engine.Lang) string
 }
 
-// ErrQuit is returned when a person types "q" or input ends.
+// ErrQuit is returned when a person types "q".
 var ErrQuit = errors.New("the game was left unfinished")
+
+// ErrInputEnded is returned when the input ends before the game does.
+var ErrInputEnded = errors.New("the input ended before the game did")
 
 // ClearScreen is what a terminal is sent to clear the screen and its
 // scrollback between hot-seat players.
@@ -231,7 +234,7 @@ func (s *Session) handOver(in *bufio.Scanner, seat engine.Seat) error {
 	s.flushPublic()
 	fmt.Fprintf(s.Out, txtHandOver.In(s.Lang)+" ", s.Players[seat].Name)
 	if !in.Scan() {
-		return ErrQuit
+		return ErrInputEnded
 	}
 	if line := strings.TrimSpace(in.Text()); line == "q" || line == "quit" {
 		return ErrQuit
@@ -316,7 +319,7 @@ func (s *Session) ask(in *bufio.Scanner, seat engine.Seat) (engine.Move, error) 
 		}
 		fmt.Fprintf(s.Out, "[%s] %s", s.Players[seat].Name, question)
 		if !in.Scan() {
-			return 0, ErrQuit
+			return 0, ErrInputEnded
 		}
 		line := strings.TrimSpace(in.Text())
 		switch line {

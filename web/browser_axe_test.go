@@ -10,16 +10,15 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// axeSource is axe-core's script: $STOLIK_AXE, else the copy the ui-check
-// tool installs (npm ci in /work/shared/tools/ui-check, or ../../shared/… from
-// here). Empty when there is none.
+// axeSource is axe-core's script: $STOLIK_AXE, else the copy .ci/run
+// installs in the repository's out/axe (npm install --prefix out/axe
+// axe-core@4.14.1). Empty when there is none.
 func axeSource(t *testing.T) (string, string) {
 	t.Helper()
 	var tried []string
 	for _, p := range []string{
 		os.Getenv("STOLIK_AXE"),
-		filepath.Join("..", "..", "shared", "tools", "ui-check", "node_modules", "axe-core", "axe.min.js"),
-		"/work/shared/tools/ui-check/node_modules/axe-core/axe.min.js",
+		filepath.Join("..", "out", "axe", "node_modules", "axe-core", "axe.min.js"),
 	} {
 		if p == "" {
 			continue
@@ -29,7 +28,7 @@ func axeSource(t *testing.T) (string, string) {
 			return string(b), p
 		}
 	}
-	t.Skipf("axe-core is not installed (tried %v; run npm ci in the ui-check tool's folder or set $STOLIK_AXE)", tried)
+	t.Skipf("axe-core is not installed (tried %v; from the repository's root run npm install --prefix out/axe axe-core@4.14.1, as .ci/run does, or set $STOLIK_AXE to its axe.min.js)", tried)
 	return "", ""
 }
 

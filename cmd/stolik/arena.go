@@ -20,9 +20,20 @@ var (
 	nounBot    = engine.N("bot|boty|botów", "bot|bots")
 	nounTable  = engine.N("stół|stoły|stołów", "table|tables")
 )
+var arenaCommand = &command{
+	name: "arena",
+	synopsis: "GAME --bots a,b,c,... [--field BOT] [--games N] [--players N] [--seed S] [--workers K] " +
+		"[--opt k=v]... [--content DIR] [--json] [--lang pl|en]",
+	summary: "rate bots by a round robin between them, or each alone against a field of one bot",
+	examples: []string{
+		"arena cardline --bots random,fan:novice,fan",
+		"arena asterix --players 3 --bots random,greedy,mcts:easy --games 50",
+		"arena frontline --bots mcts:easy,mcts:normal --field random --json",
+	},
+	flags: arenaFlags,
+}
 
-func cmdArena(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+func arenaFlags(fs *flag.FlagSet) runFunc {
 	var gf gameFlags
 	gf.register(fs)
 	games := fs.Int("games", 100, "games per table (per pair of bots with two players)")
@@ -32,77 +43,83 @@ func cmdArena(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	lang := fs.String("lang", "pl", "language: pl or en")
 	field := fs.String("field", "", "measure each bot alone against this bot in every other seat (instead of a round robin)")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	l, err := parseLang(*lang)
-	if err != nil {
-		return err
-	}
-	name, err := oneGame("arena", pos)
-	if err != nil {
-		return err
-	}
-	if *games <= 0 {
-		return usageError("arena: --games must be positive")
-	}
-	g, opts, err := gf.setup(name)
-	if err != nil {
-		return err
-	}
-	list := strings.Split(*botList, ",")
-	if *field != "" {
-		if *botList == "" {
-			return usageError("arena: --bots needs at least one bot to measure against the field")
+	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		l, err := parseLang(*lang)
+		if err != nil {
+			return err
 		}
-		if _, err := bots.New(g, *field); err != nil {
-			return usageError("--field: %v", err)
+		name, err := oneGame("arena", pos)
+		if err != nil {
+			return err
 		}
-	} else if *botList == "" || len(list) < 2 {
-		return usageError("arena: --bots needs at least two bots")
-	}
-	seen := map[string]bool{}
-	for _, b := range list {
-		if seen[b] {
-			return usageError("arena: --bots: %q is listed twice", b)
+		if *games <= 0 {
+			return usageError("arena: --games must be positive")
 		}
-		seen[b] = true
-		if _, err := bots.New(g, b); err != nil {
-			return usageError("--bots: %v", err)
+		// Fewer bots than the game's default players: as many players as
+		// bots, or the fewest the game takes, the bots taking turns.
+		gf.defaultPlayers = func(o engine.OptionSpec) int {
+			n, def := len(strings.Split(*botList, ",")), 0
+			if d, ok := o.Default.(int); ok {
+				def = d
+			}
+			if *botList == "" || *field != "" || n >= def {
+				return 0
+			}
+			return max(n, o.Min)
 		}
-	}
-	players := opts.Int("players")
-	if *field != "" {
-		return fieldRun(sim.FieldConfig{Game: g, Options: opts, Bots: list, Field: *field, Games: *games, Seed: *seed, Workers: *workers},
-			*asJSON, l, stdout, stderr)
-	}
-	if len(list) < players {
-		return usageError("arena: %d bots cannot fill a table of %d players", len(list), players)
-	}
-	cfg := sim.ArenaConfig{Game: g, Options: opts, Bots: list, Games: *games, Seed: *seed, Workers: *workers}
-	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
-		cfg.Progress = func(done, total int) {
-			fmt.Fprintf(stderr, "\r%d/%d", done, total)
-			if done == total {
-				fmt.Fprintln(stderr)
+		g, opts, err := gf.setup(name)
+		if err != nil {
+			return err
+		}
+		list := strings.Split(*botList, ",")
+		if *field != "" {
+			if *botList == "" {
+				return usageError("arena: --bots needs at least one bot to measure against the field")
+			}
+			if _, err := bots.New(g, *field); err != nil {
+				return usageError("--field: %v", err)
+			}
+		} else if *botList == "" || len(list) < 2 {
+			return usageError("arena: --bots needs at least two bots")
+		}
+		seen := map[string]bool{}
+		for _, b := range list {
+			if seen[b] {
+				return usageError("arena: --bots: %q is listed twice", b)
+			}
+			seen[b] = true
+			if _, err := bots.New(g, b); err != nil {
+				return usageError("--bots: %v", err)
 			}
 		}
+		if *field != "" {
+			return fieldRun(sim.FieldConfig{Game: g, Options: opts, Bots: list, Field: *field, Games: *games, Seed: *seed, Workers: *workers},
+				*asJSON, l, stdout, stderr)
+		}
+		cfg := sim.ArenaConfig{Game: g, Options: opts, Bots: list, Games: *games, Seed: *seed, Workers: *workers}
+		if f, ok := stderr.(*os.File); ok && isTerminal(f) {
+			cfg.Progress = func(done, total int) {
+				fmt.Fprintf(stderr, "\r%d/%d", done, total)
+				if done == total {
+					fmt.Fprintln(stderr)
+				}
+			}
+		}
+		res, err := sim.Arena(cfg)
+		if err != nil {
+			return fail(1, "arena: %v", err)
+		}
+		if *asJSON {
+			data, _ := json.MarshalIndent(res, "", "  ")
+			fmt.Fprintln(stdout, string(data))
+		} else {
+			printArena(stdout, res, l)
+		}
+		if res.Errors > 0 {
+			return fail(1, "arena: %d games did not finish; the first: %s", res.Errors, res.FirstError)
+		}
+		return nil
 	}
-	res, err := sim.Arena(cfg)
-	if err != nil {
-		return fail(1, "arena: %v", err)
-	}
-	if *asJSON {
-		data, _ := json.MarshalIndent(res, "", "  ")
-		fmt.Fprintln(stdout, string(data))
-	} else {
-		printArena(stdout, res, l)
-	}
-	if res.Errors > 0 {
-		return fail(1, "arena: %d games did not finish; the first: %s", res.Errors, res.FirstError)
-	}
-	return nil
 }
 
 func printArena(w io.Writer, res sim.ArenaResult, l engine.Lang) {

@@ -96,7 +96,7 @@ func TestArenaUsageErrors(t *testing.T) {
 		{"arena"}, {"arena", "chess", "--bots", "random,greedy"}, {"arena", "cardline"},
 		{"arena", "cardline", "--bots", "random"}, {"arena", "cardline", "--bots", "random,random"},
 		{"arena", "cardline", "--bots", "random,fan:guru"}, {"arena", "cardline", "--bots", "random,fan", "--games", "0"},
-		{"arena", "cardline", "--bots", "random,fan", "--lang", "de"}, {"arena", "cardline", "--bots", "random,fan", "--players", "4"},
+		{"arena", "cardline", "--bots", "random,fan", "--lang", "de"}, {"arena", "cardline", "--bots", "random,fan", "--players", "9"},
 		{"arena", "cardline", "--bots", "random,fan", "--nope"},
 	} {
 		if _, errOut, code := stolik(t, "", args...); code != 2 || errOut == "" {

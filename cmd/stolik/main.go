@@ -1,7 +1,25 @@
-// Command stolik plays Stolik's card games: in a terminal, in simulations,
-// as replays of records, and (soon) as a server for browsers.
+// Command stolik serves and plays Stolik's card games.
 //
-// The commands, flags, exit codes and JSON fields follow docs/cli.md.
+// Usage:
+//
+//	stolik serve                  run the game server for browsers (HTTP API, WebSocket, SQLite or PostgreSQL)
+//	stolik play GAME              play in the terminal, against bots or at one keyboard
+//	stolik sim GAME               play many games between bots and print the balance figures
+//	stolik replay FILE            replay a record
+//	stolik games                  list the games, their options and bots
+//	stolik content validate DIR   check a content pack
+//	stolik arena GAME --bots ...  rate bots against each other
+//	stolik bench [GAME]           measure the games and the search bot
+//	stolik bench server           measure a server under WebSocket clients
+//	stolik store copy FROM TO     copy the tables of one store to another
+//	stolik help [COMMAND]         print the usage, or a command's flags and examples
+//	stolik version                print the version and build information
+//
+// Each command lives in a file of its own and is listed in the table of
+// commands (command.go), from which the usage, each command's help and
+// the dispatch are made. The package wires the other packages together and
+// holds no game logic. The commands, flags, exit codes and JSON fields
+// are described in docs/cli.md.
 package main
 
 import (
@@ -14,25 +32,6 @@ import (
 
 	"stolik/engine"
 )
-
-const usage = `stolik — gry karciane przy jednym stole / card games at one table
-
-  stolik serve   [--addr 127.0.0.1:8080] [--db sqlite:stolik.db|postgres://...]
-  stolik play    GAME [--players N] [--seats human,bot:fan,...] [--seed S] [--lang pl|en] [--opt k=v]... [--record FILE]
-  stolik sim     GAME [--games N | --time 30s] [--players N] [--bots random,fan:expert,...] [--seed S]
-                 [--workers K] [--opt k=v]... [--json] [--records DIR] [--report FILE.html] [--lang pl|en]
-                 [--sweep name=a,b,c]... [--compare-content DIR]
-  stolik replay  FILE [--json] [--seat N] [--step] [--lang pl|en]
-  stolik games   [--json]
-  stolik content validate DIR [--game GAME]
-  stolik bench   [GAME] [--json] [--players N] [--time 2s]
-  stolik arena   GAME --bots a,b,c,... [--games N] [--players N] [--seed S] [--workers K]
-                 [--opt k=v]... [--json] [--lang pl|en]
-  stolik store   copy FROM TO [--merge]
-
-Every command that names a GAME takes --content DIR to play with an owner's content pack.
-GAME: %s
-`
 
 // exitError carries an exit status.
 type exitError struct {
@@ -70,32 +69,14 @@ func main() {
 var errQuiet = errors.New("")
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintf(stdout, usage, strings.Join(gameNames(), ", "))
+	if len(args) == 0 || isHelpFlag(args[0]) {
+		printUsage(stdout)
 		return nil
 	}
-	cmd, rest := args[0], args[1:]
-	switch cmd {
-	case "serve":
-		return cmdServe(rest, stdout)
-	case "play":
-		return cmdPlay(rest, stdin, stdout)
-	case "sim":
-		return cmdSim(rest, stdout, stderr)
-	case "replay":
-		return cmdReplay(rest, stdin, stdout)
-	case "games":
-		return cmdGames(rest, stdout)
-	case "content":
-		return cmdContent(rest, stdout)
-	case "bench":
-		return cmdBench(rest, stdout, stderr)
-	case "arena":
-		return cmdArena(rest, stdout, stderr)
-	case "store":
-		return cmdStore(rest, stdout, stderr)
+	if args[0] == "--version" || args[0] == "-version" {
+		args = append([]string{"version"}, args[1:]...)
 	}
-	return usageError("unknown command %q (commands: serve, play, sim, replay, games, content, bench, arena, store; stolik help)", cmd)
+	return dispatch(args, stdin, stdout, stderr)
 }
 
 // multiFlag collects a repeated flag such as --opt k=v.
@@ -127,19 +108,24 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		f := fs.Lookup(name)
 		if f == nil {
-			return nil, usageError("%s: unknown flag %s", fs.Name(), a)
+			if name == "h" || name == "help" {
+				return nil, flag.ErrHelp
+			}
+			return nil, usageError("%s: unknown flag %s (stolik %s --help)", fs.Name(), a, fs.Name())
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			continue
 		}
 		if i+1 >= len(args) {
-			return nil, usageError("%s: flag %s needs a value", fs.Name(), a)
+			return nil, usageError("%s: flag %s needs a value (stolik %s --help)", fs.Name(), a, fs.Name())
 		}
 		i++
 		flags = append(flags, args[i])
 	}
-	if err := fs.Parse(flags); err != nil {
-		return nil, usageError("%s: %v", fs.Name(), err)
+	if err := fs.Parse(flags); errors.Is(err, flag.ErrHelp) {
+		return nil, err
+	} else if err != nil {
+		return nil, usageError("%s: %v (stolik %s --help)", fs.Name(), err, fs.Name())
 	}
 	return pos, nil
 }
@@ -150,4 +136,9 @@ func parseLang(s string) (engine.Lang, error) {
 		return l, usageError("--lang: %v", err)
 	}
 	return l, nil
+}
+
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

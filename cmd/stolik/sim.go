@@ -35,8 +35,21 @@ type simFlags struct {
 	duration time.Duration
 }
 
-func cmdSim(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+var simCommand = &command{
+	name: "sim",
+	synopsis: "GAME [--games N | --time 30s] [--players N] [--bots random,fan:expert,...] [--seed S] [--workers K] " +
+		"[--opt k=v]... [--content DIR] [--json] [--records DIR] [--report FILE.html] [--lang pl|en] " +
+		"[--sweep name=a,b,c]... [--compare-content DIR]",
+	summary: "play many games between bots on every core and print the balance figures",
+	examples: []string{
+		"sim cardline --games 10000",
+		"sim asterix --bots mcts:easy,random --time 30s --report asterix.html --lang en",
+		"sim cardline --sweep players=2,3,4 --bots fan --json",
+	},
+	flags: simFlagSet,
+}
+
+func simFlagSet(fs *flag.FlagSet) runFunc {
 	var f simFlags
 	f.gf.register(fs)
 	fs.IntVar(&f.games, "games", 1000, "number of games (with --time: at most this many)")
@@ -50,71 +63,72 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&f.sweeps, "sweep", "option sweep name=a,b,c (repeatable): the same games for every combination")
 	fs.StringVar(&f.compare, "compare-content", "", "play the same games with this content pack too and report what changed")
 	fs.DurationVar(&f.duration, "time", 0, "play for this long instead of a number of games (e.g. 30s)")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	gamesSet := false
-	fs.Visit(func(fl *flag.Flag) { gamesSet = gamesSet || fl.Name == "games" })
-	name, err := oneGame("sim", pos)
-	if err != nil {
-		return err
-	}
-	if f.games <= 0 {
-		return usageError("sim: --games must be positive")
-	}
-	if f.duration < 0 {
-		return usageError("sim: --time must be positive")
-	}
-	if f.duration > 0 && !gamesSet {
-		f.games = 0
-	}
-	lang, err := parseLang(f.lang)
-	if err != nil {
-		return err
-	}
-	var axes []sim.Axis
-	for _, s := range f.sweeps {
-		a, err := sim.ParseAxis(s)
+	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		gamesSet := false
+		fs.Visit(func(fl *flag.Flag) { gamesSet = gamesSet || fl.Name == "games" })
+		name, err := oneGame("sim", pos)
 		if err != nil {
-			return usageError("sim: --sweep %v", err)
+			return err
 		}
-		axes = append(axes, a)
-	}
-	if len(axes) > 0 && f.compare != "" {
-		return usageError("sim: --sweep and --compare-content cannot be combined")
-	}
-	if (len(axes) > 0 || f.compare != "") && f.records != "" {
-		return usageError("sim: --records writes the games of one run; not with --sweep or --compare-content")
-	}
-	g, opts, err := f.gf.setup(name)
-	if err != nil {
+		if f.games <= 0 {
+			return usageError("sim: --games must be positive")
+		}
+		if f.duration < 0 {
+			return usageError("sim: --time must be positive")
+		}
+		if f.duration > 0 && !gamesSet {
+			f.games = 0
+		}
+		lang, err := parseLang(f.lang)
+		if err != nil {
+			return err
+		}
+		var axes []sim.Axis
+		for _, s := range f.sweeps {
+			a, err := sim.ParseAxis(s)
+			if err != nil {
+				return usageError("sim: --sweep %v", err)
+			}
+			axes = append(axes, a)
+		}
+		if len(axes) > 0 && f.compare != "" {
+			return usageError("sim: --sweep and --compare-content cannot be combined")
+		}
+		if (len(axes) > 0 || f.compare != "") && f.records != "" {
+			return usageError("sim: --records writes the games of one run; not with --sweep or --compare-content")
+		}
+		if n := len(strings.Split(f.bots, ",")); n > 1 {
+			f.gf.defaultPlayers = func(engine.OptionSpec) int { return n }
+		}
+		g, opts, err := f.gf.setup(name)
+		if err != nil {
+			return err
+		}
+		base, err := f.config(g, opts)
+		if err != nil {
+			return err
+		}
+		base.Detail = f.asJSON || f.report != "" || f.compare != "" || len(axes) > 0
+		rep := report.Report{Lang: lang, Game: g, Options: opts, Content: f.gf.content}
+		rep.ContentHash = contentHash(g, f.gf.content)
+		bar := newProgressBar(stderr, f.duration)
+		switch {
+		case len(axes) > 0:
+			err = f.runSweep(g, base, axes, bar, &rep, stdout)
+		case f.compare != "":
+			err = f.runCompare(name, base, bar, &rep, stdout)
+		default:
+			err = f.runOne(base, bar, &rep, stdout)
+		}
+		// A run with games that could not finish still gets its report (the
+		// set-up names the first failure), and then fails.
+		if f.report != "" && (rep.Result != nil || len(rep.Sweep) > 0 || rep.Compare != nil) {
+			if werr := writeReport(f.report, rep); werr != nil {
+				return werr
+			}
+		}
 		return err
 	}
-	base, err := f.config(g, opts)
-	if err != nil {
-		return err
-	}
-	base.Detail = f.asJSON || f.report != "" || f.compare != "" || len(axes) > 0
-	rep := report.Report{Lang: lang, Game: g, Options: opts, Content: f.gf.content}
-	rep.ContentHash = contentHash(g, f.gf.content)
-	bar := newProgressBar(stderr, f.duration)
-	switch {
-	case len(axes) > 0:
-		err = f.runSweep(g, base, axes, bar, &rep, stdout)
-	case f.compare != "":
-		err = f.runCompare(name, base, bar, &rep, stdout)
-	default:
-		err = f.runOne(base, bar, &rep, stdout)
-	}
-	// A run with games that could not finish still gets its report (the
-	// set-up names the first failure), and then fails.
-	if f.report != "" && (rep.Result != nil || len(rep.Sweep) > 0 || rep.Compare != nil) {
-		if werr := writeReport(f.report, rep); werr != nil {
-			return werr
-		}
-	}
-	return err
 }
 
 func writeReport(path string, rep report.Report) error {
@@ -396,5 +410,33 @@ func (b *progressBar) finish() {
 	if b != nil && b.drawn {
 		fmt.Fprintln(b.w)
 		b.drawn = false
+	}
+}
+
+// printParts prints each label part's results (wins only; draws apart)
+// and the matrix of parts against parts, scored from the row's side
+// (a draw counts half).
+func printParts(w io.Writer, res sim.Result) {
+	parts := slices.Sorted(maps.Keys(res.ByPart))
+	fmt.Fprintf(w, "  by part of the label (wins of the games played with it):\n")
+	for _, p := range parts {
+		ls := res.ByPart[p]
+		fmt.Fprintf(w, "    %-16s %6.1f%% wins (%d games)\n", p, 100*ls.WinRate, ls.Seats)
+	}
+	fmt.Fprintf(w, "  matrix, row against column, score %% (a draw counts half):\n  %-16s", "")
+	for _, c := range parts {
+		fmt.Fprintf(w, " %5.5s", c)
+	}
+	fmt.Fprintln(w)
+	for _, r := range parts {
+		fmt.Fprintf(w, "  %-16s", r)
+		for _, c := range parts {
+			if ps := res.Matrix[r][c]; ps != nil && ps.Games > 0 {
+				fmt.Fprintf(w, " %5.1f", 100*ps.Score)
+			} else {
+				fmt.Fprintf(w, " %5s", "—")
+			}
+		}
+		fmt.Fprintln(w)
 	}
 }

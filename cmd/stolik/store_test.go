@@ -52,7 +52,7 @@ func TestStoreCopyThroughPostgres(t *testing.T) {
 	fillFile(t, a)
 	for _, c := range [][2]string{{a, pg}, {pg, b}} {
 		out, errOut, code := stolik(t, "", "store", "copy", c[0], c[1])
-		if code != 0 || !strings.Contains(out, "Copied 5 tables (6 moves)") || !strings.Contains(out, "Skopiowano stołów: 5 (ruchów: 6)") {
+		if code != 0 || !strings.Contains(out, "Copied 5 tables (6 moves)") || !strings.Contains(out, "Skopiowano 5 stołów (6 ruchów)") {
 			t.Fatalf("store copy %s %s: exit %d\n%s%s", c[0], c[1], code, out, errOut)
 		}
 	}
@@ -124,5 +124,24 @@ func TestServeWithPostgres(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"db":"postgres://postgres@127.0.0.1:`) {
 		t.Errorf("logs:\n%s", out.String())
+	}
+}
+
+// TestCopySummaryCounts: the summary of a copy says "1 table", "2
+// tables" and, in Polish, "1 stół", "2 stoły", "5 stołów".
+func TestCopySummaryCounts(t *testing.T) {
+	for _, c := range []struct {
+		res    store.CopyResult
+		pl, en string
+	}{
+		{store.CopyResult{Tables: 1, Moves: 1}, "Skopiowano 1 stół (1 ruch) z a.db do b.db", "Copied 1 table (1 move) from a.db to b.db"},
+		{store.CopyResult{Tables: 2, Moves: 3}, "Skopiowano 2 stoły (3 ruchy)", "Copied 2 tables (3 moves)"},
+		{store.CopyResult{Tables: 5, Moves: 22}, "Skopiowano 5 stołów (22 ruchy)", "Copied 5 tables (22 moves)"},
+		{store.CopyResult{Tables: 12, Moves: 0, Existing: 1}, "Skopiowano 12 stołów (0 ruchów)", "Copied 12 tables (0 moves) from a.db to b.db; left out 1 already there"},
+	} {
+		got := copySummary(c.res, "a.db", "b.db")
+		if !strings.Contains(got.PL, c.pl) || !strings.Contains(got.EN, c.en) {
+			t.Errorf("%+v: %q / %q, want %q / %q", c.res, got.PL, got.EN, c.pl, c.en)
+		}
 	}
 }

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/pprof"
+	"strings"
+	"time"
+
+	"stolik/games/all"
+	"stolik/server"
+	"stolik/sim"
+	"stolik/store"
+)
+
+var benchServerCommand = &command{
+	name: "bench server",
+	synopsis: "[--game cardline] [--players 2] [--tables 500] [--rate MOVES/S] [--client-rate 20] [--time 10s] " +
+		"[--warmup 3s] [--durability full|normal] [--target URL [--server-pid PID] [--metrics ADDR]] [--cpuprofile FILE] [--json]",
+	summary: "measure a server under tables of clients playing over real WebSockets",
+	examples: []string{
+		"bench server",
+		"bench server --game asterix --players 3 --tables 200 --time 30s",
+		"bench server --target http://127.0.0.1:8080 --server-pid 4242 --json",
+	},
+	flags: benchServerFlags,
+}
+
+// benchServerFlags runs tables of clients over real WebSockets against a
+// server with the SQLite store, on 127.0.0.1 in this process.
+func benchServerFlags(fs *flag.FlagSet) runFunc {
+	game := fs.String("game", "cardline", "the game the tables play")
+	players := fs.Int("players", 2, "seats at each table (one WebSocket each)")
+	tables := fs.Int("tables", 500, "tables in play at once")
+	rate := fs.Float64("rate", 0, "moves a second in all to pace the clients to (0: as fast as they can)")
+	d := fs.Duration("time", 10*time.Second, "how long to measure")
+	warm := fs.Duration("warmup", 3*time.Second, "how long to set up and run before measuring")
+	asJSON := fs.Bool("json", false, "print JSON")
+	durability := fs.String("durability", "full", "the store's durability: full or normal (with --target: the target's own)")
+	target := fs.String("target", "", "URL of a running server to drive from this process, such as http://127.0.0.1:8080 (started with --create-rate 0 --join-rate 0 --max-tables-per-addr 0 --max-sockets-per-addr 0); empty: a server in this process")
+	metricsURL := fs.String("metrics", "", "with --target: the target's admin address (stolik serve --admin), whose /metrics give its own CPU time and figures (its token from "+adminTokenEnv+")")
+	pid := fs.Int("server-pid", 0, "with --target: the target's process id on this machine, whose CPU time /proc tells")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process over the whole run to FILE")
+	clientRate := fs.Float64("client-rate", 20, "the most moves a second each client sends, as the server's default limit of messages asks; 0: as fast as it can (a --target must allow it: stolik serve --message-rate 0)")
+	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		if len(pos) > 0 {
+			return usageError("bench server: unexpected %q", pos[0])
+		}
+		if *target == "" && (*metricsURL != "" || *pid != 0) {
+			return usageError("bench server: --metrics and --server-pid go with --target")
+		}
+		dur, err := store.ParseDurability(*durability)
+		if err != nil {
+			return usageError("bench server: --%v", err)
+		}
+		if _, err := all.Lookup(*game, ""); err != nil {
+			return usageError("bench server: %v", err)
+		}
+		if *tables < 1 || *players < 1 {
+			return usageError("bench server: --tables and --players must be positive")
+		}
+		// As stolik serve runs; against a target, the clients collect less
+		// often too, leaving the machine's cores to the server.
+		setGCPercent(defaultGCPercent)
+		cfg := server.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, Rate: *rate, Durability: dur,
+			Target: *target, Metrics: *metricsURL, MetricsToken: strings.TrimSpace(os.Getenv(adminTokenEnv)), ServerPID: *pid, ClientRate: *clientRate}
+		if *clientRate == 0 {
+			cfg.ClientRate = -1
+		}
+		if *cpuProfile != "" {
+			f, err := os.Create(*cpuProfile)
+			if err != nil {
+				return fail(1, "bench server: %v", err)
+			}
+			defer f.Close()
+			if err := pprof.StartCPUProfile(f); err != nil {
+				return fail(1, "bench server: %v", err)
+			}
+			defer pprof.StopCPUProfile()
+		}
+		if !*asJSON {
+			fmt.Fprintf(stderr, "%d tables of %s, %d players each: %s to warm up, %s measured...\n", *tables, *game, *players, *warm, *d)
+			cfg.Progress = func(r server.LoadResult) {
+				fmt.Fprintf(stderr, "  %4.0f s  %d connections  %d moves  %.0f moves/s\n", r.Seconds, r.Connections, r.Moves, r.MovesPerS)
+			}
+		}
+		res, err := server.Load(context.Background(), cfg)
+		if err != nil {
+			return fail(1, "bench server: %v", err)
+		}
+		// A move's CPU time against a fixed integer loop timed in the same
+		// run, a figure that compares across machines.
+		step := sim.Baseline() / sim.BaselineSteps
+		out := struct {
+			server.LoadResult
+			BaselineStepNs    float64 `json:"baseline_step_ns"`
+			MoveCostBaselines float64 `json:"move_cost_baseline_steps"`
+			ServerBaselines   float64 `json:"server_cost_baseline_steps,omitempty"`
+		}{res, step, res.CPUPerMoveUs * 1000 / step, res.ServerCPUPerMoveUs * 1000 / step}
+		if *asJSON {
+			data, _ := json.MarshalIndent(out, "", "  ")
+			fmt.Fprintln(stdout, string(data))
+			return nil
+		}
+		pace := "as fast as the clients can"
+		if res.Rate > 0 {
+			pace = fmt.Sprintf("paced to %.0f moves/s", res.Rate)
+		}
+		if res.Target == "" {
+			fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, SQLite store (durability %s), over WebSockets on 127.0.0.1:\n", res.Game, res.Tables, res.Players, pace, res.Durability)
+		} else {
+			fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, against the server at %s:\n", res.Game, res.Tables, res.Players, pace, res.Target)
+		}
+		fmt.Fprintf(stdout, "  %d connections at most; after %.0f s of warm-up, %d moves in %.1f s: %.0f moves/s; %d games finished\n", res.Connections, res.WarmupS, res.Moves, res.Seconds, res.MovesPerS, res.Games)
+		fmt.Fprintf(stdout, "  move latency (sent to state received): p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", res.P50ms, res.P99ms, res.MaxMs)
+		if res.Target == "" {
+			fmt.Fprintf(stdout, "  CPU per move, server and clients: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns)\n", res.CPUPerMoveUs, out.MoveCostBaselines, step)
+		} else {
+			if res.ServerCPUPerMoveUs > 0 {
+				fmt.Fprintf(stdout, "  the server's CPU per move: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns); %.2f cores busy\n",
+					res.ServerCPUPerMoveUs, res.ServerCPUPerMoveUs*1000/step, step, res.ServerCores)
+			} else {
+				fmt.Fprintln(stdout, "  the server's CPU: not measured (give --server-pid or --metrics)")
+			}
+			fmt.Fprintf(stdout, "  the clients' CPU per move (this process): %.0f µs\n", res.CPUPerMoveUs)
+		}
+		printServerFigures(stdout, res.Server, step, res.Target == "")
+		if res.Errors > 0 {
+			fmt.Fprintf(stdout, "  %d moves refused: %v\n", res.Errors, res.ErrorCodes)
+		}
+		return nil
+	}
+}

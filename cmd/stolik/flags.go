@@ -1,0 +1,70 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"strings"
+
+	"stolik/engine"
+	"stolik/games/all"
+)
+
+func gameNames() []string { return all.Names() }
+
+// gameFlags are the flags every game-playing command shares.
+type gameFlags struct {
+	content string
+	players int
+	opts    multiFlag
+	// defaultPlayers, when set, is the number of players when neither
+	// --players nor --opt players=N gives one, from the game's option
+	// (the seats or bots named); 0 keeps the game's default.
+	defaultPlayers func(players engine.OptionSpec) int
+}
+
+func (gf *gameFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&gf.content, "content", "", "content pack directory (an owner's transcription of the printed cards)")
+	fs.IntVar(&gf.players, "players", 0, "number of players (default: the game's; play, sim and arena: as many as --seats or --bots name, where the game takes that many)")
+	fs.Var(&gf.opts, "opt", "game option k=v (repeatable)")
+}
+
+// setup finds the game and resolves its options.
+func (gf *gameFlags) setup(name string) (engine.Game, engine.Options, error) {
+	g, err := all.Lookup(name, gf.content)
+	if err != nil {
+		var ce interface{ Error() string }
+		if errors.As(err, &ce) && gf.content != "" {
+			return nil, nil, fail(1, "content pack %s: %v", gf.content, err)
+		}
+		return nil, nil, usageError("%v", err)
+	}
+	raw, err := engine.ParseOptionFlags(gf.opts)
+	if err != nil {
+		return nil, nil, usageError("--opt: %v", err)
+	}
+	if gf.players != 0 {
+		if _, dup := raw["players"]; dup {
+			return nil, nil, usageError("--players and --opt players=... both given")
+		}
+		raw["players"] = gf.players
+	}
+	if _, given := raw["players"]; !given && gf.defaultPlayers != nil {
+		for _, o := range g.Options() {
+			if n := gf.defaultPlayers(o); o.Name == "players" && n > 0 {
+				raw["players"] = n
+			}
+		}
+	}
+	opts, err := engine.ResolveOptionFlags(g.Options(), raw)
+	if err != nil {
+		return nil, nil, usageError("%s: %v", name, err)
+	}
+	return g, opts, nil
+}
+
+func oneGame(cmd string, pos []string) (string, error) {
+	if len(pos) != 1 {
+		return "", usageError("%s: give one game (%s)", cmd, strings.Join(gameNames(), ", "))
+	}
+	return pos[0], nil
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"stolik/engine"
+	"stolik/games/all"
+	"stolik/server"
+)
+
+var gamesCommand = &command{
+	name:     "games",
+	synopsis: "[--json] [--lang pl|en]",
+	summary:  "list the games with their player counts, options and bots",
+	examples: []string{"games", "games --lang en", "games --json"},
+	flags:    gamesFlags,
+}
+
+func gamesFlags(fs *flag.FlagSet) runFunc {
+	asJSON := fs.Bool("json", false, "print JSON")
+	lang := fs.String("lang", "pl", "language: pl or en")
+	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		l, err := parseLang(*lang)
+		if err != nil {
+			return err
+		}
+		infos := server.GameInfos(all.Games())
+		if *asJSON {
+			data, _ := json.MarshalIndent(infos, "", "  ")
+			fmt.Fprintln(stdout, string(data))
+			return nil
+		}
+		for _, gi := range infos {
+			fmt.Fprintf(stdout, "%s — %s (%d–%d)\n", gi.Name, gi.Title.In(l), gi.MinPlayers, gi.MaxPlayers)
+			for _, o := range gi.Options {
+				vals := ""
+				switch o.Kind {
+				case engine.IntOption:
+					vals = fmt.Sprintf("%d..%d", o.Min, o.Max)
+				case engine.EnumOption:
+					vals = strings.Join(o.Values, "|")
+				case engine.BoolOption:
+					vals = "true|false"
+				}
+				fmt.Fprintf(stdout, "  --opt %s=%s (default %v)\n      %s\n", o.Name, vals, o.Default, o.Help.In(l))
+			}
+			for _, b := range gi.Bots {
+				lv := ""
+				if len(b.Levels) > 0 {
+					lv = "[:" + strings.Join(b.Levels, "|") + "]"
+				}
+				fmt.Fprintf(stdout, "  bot %s%s — %s%s\n", b.Name, lv, botTitle(b, l), b.Help.In(l))
+			}
+		}
+		return nil
+	}
+}
+
+// botTitle is a bot's plain name and its levels' ("Strateg (łatwy,
+// średni, …): "), or nothing where it has none.
+func botTitle(b server.BotInfo, l engine.Lang) string {
+	title := b.Title.In(l)
+	var levels []string
+	for i, t := range b.LevelTitles {
+		if w := t.In(l); w != "" {
+			levels = append(levels, w)
+		} else {
+			levels = append(levels, b.Levels[i])
+		}
+	}
+	switch {
+	case title == "" && len(levels) == 0:
+		return ""
+	case title == "":
+		title = b.Name
+	}
+	if len(levels) > 0 {
+		title += " (" + strings.Join(levels, ", ") + ")"
+	}
+	return title + ": "
+}

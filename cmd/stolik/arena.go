@@ -41,10 +41,10 @@ func arenaFlags(fs *flag.FlagSet) runFunc {
 	seed := fs.Uint64("seed", 1, "seed of the run")
 	workers := fs.Int("workers", 0, "parallel workers (default: every core)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	lang := fs.String("lang", "pl", "language: pl or en")
+	langFlag(fs)
 	field := fs.String("field", "", "measure each bot alone against this bot in every other seat (instead of a round robin)")
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
-		l, err := parseLang(*lang)
+		l, err := outputLang(fs)
 		if err != nil {
 			return err
 		}
@@ -116,7 +116,7 @@ func arenaFlags(fs *flag.FlagSet) runFunc {
 			printArena(stdout, res, l)
 		}
 		if res.Errors > 0 {
-			return fail(1, "arena: %d games did not finish; the first: %s", res.Errors, res.FirstError)
+			return notFinished("arena", res.Errors, res.FirstError)
 		}
 		return nil
 	}
@@ -211,7 +211,7 @@ func fieldRun(cfg sim.FieldConfig, asJSON bool, l engine.Lang, stdout, stderr io
 		}
 	}
 	if res.Errors > 0 {
-		return fail(1, "arena: %d games did not finish; the first: %s", res.Errors, res.FirstError)
+		return notFinished("arena", res.Errors, res.FirstError)
 	}
 	return nil
 }

@@ -104,7 +104,11 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return runCmd(pos, stdin, stdout, stderr)
+	l, lerr := outputLang(fs)
+	if lerr != nil {
+		return localize(lerr, envLang())
+	}
+	return localize(runCmd(pos, stdin, stdout, stderr), l)
 }
 
 // printHelp prints the command's usage, flags and examples, as go help

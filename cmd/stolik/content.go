@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
+	"path/filepath"
+	"strings"
 
 	"stolik/engine"
 	"stolik/games/all"
@@ -13,7 +14,7 @@ import (
 
 var contentValidateCommand = &command{
 	name:     "content validate",
-	synopsis: "DIR [--game GAME]",
+	synopsis: "DIR [--game GAME] [--lang pl|en]",
 	summary:  "check a content pack and print every problem with its file, line, card and field",
 	examples: []string{"content validate mypack", "content validate mypack --game cardline"},
 	flags:    contentValidateFlags,
@@ -21,40 +22,66 @@ var contentValidateCommand = &command{
 
 func contentValidateFlags(fs *flag.FlagSet) runFunc {
 	game := fs.String("game", "", "the game the pack is for (default: every game that can read it)")
+	langFlag(fs)
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		l, err := outputLang(fs)
+		if err != nil {
+			return err
+		}
 		if len(pos) != 1 {
 			return usageError("content validate: give one directory")
 		}
 		dir := pos[0]
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return fail(1, "content validate: %s is not a directory", dir)
+			return failRule(1, errNotADirectory.Err(dir))
 		}
 		names := gameNames()
 		if *game != "" {
 			if _, err := all.Lookup(*game, ""); err != nil {
-				return usageError("content validate: %v", err)
+				return usageRule(errUnknownGame.Err(*game, strings.Join(gameNames(), ", ")))
 			}
 			names = []string{*game}
+		}
+		// A directory of packs (DIR/GAME, as --content reads it): every
+		// pack in it is checked.
+		if holdsPacks(dir) {
+			for _, name := range names {
+				sub := filepath.Join(dir, name)
+				if st, err := os.Stat(sub); err != nil || !st.IsDir() {
+					continue
+				}
+				g, err := all.WithContent(name, sub)
+				if err != nil {
+					return packError(sub, err)
+				}
+				fmt.Fprintln(stdout, packValid(sub, name, g).In(l))
+			}
+			return nil
 		}
 		var firstErr error
 		for _, name := range names {
 			g, err := all.WithContent(name, dir)
 			if err != nil {
 				if firstErr == nil {
-					firstErr = fmt.Errorf("%s pack %s: %v", name, dir, err)
+					firstErr = packError(dir, err)
 				}
 				continue
 			}
-			fmt.Fprintf(stdout, "%s: the %s pack is valid (%s)\n", dir, name, describePack(g))
+			fmt.Fprintln(stdout, packValid(dir, name, g).In(l))
 			return nil
 		}
-		return fail(1, "%v", firstErr)
+		return firstErr
 	}
 }
 
-func describePack(g engine.Game) string {
+var nounCard = engine.N("karta|karty|kart", "card|cards")
+
+// packValid says that dir holds a valid pack of the game.
+func packValid(dir, name string, g engine.Game) engine.Text {
+	what := engine.Text{PL: "ok", EN: "ok"}
 	if c, ok := g.(interface{ CardCount() int }); ok {
-		return strconv.Itoa(c.CardCount()) + " cards"
+		what = nounCard.Count(c.CardCount())
 	}
-	return "ok"
+	return engine.Text{PL: fmt.Sprintf("%s: paczka gry %s jest poprawna (%s)", dir, name, what.PL),
+		EN: fmt.Sprintf("%s: the %s pack is valid (%s)", dir, name, what.EN)}
 }

@@ -39,6 +39,10 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
+	// The commands speak the environment's language; the tests expect
+	// the default (Polish) unless they choose one.
+	os.Unsetenv("LC_ALL")
+	os.Unsetenv("LANG")
 	os.Exit(m.Run())
 }
 

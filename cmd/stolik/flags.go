@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"strings"
 
@@ -14,6 +13,7 @@ func gameNames() []string { return all.Names() }
 // gameFlags are the flags every game-playing command shares.
 type gameFlags struct {
 	content string
+	pack    string // the pack's directory --content gave, "" for the game's own cards
 	players int
 	opts    multiFlag
 	// defaultPlayers, when set, is the number of players when neither
@@ -23,21 +23,18 @@ type gameFlags struct {
 }
 
 func (gf *gameFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&gf.content, "content", "", "content pack directory (an owner's transcription of the printed cards)")
+	fs.StringVar(&gf.content, "content", "", "a directory with a content pack per game (DIR/cardline, DIR/asterix, ...; a pack of the game itself is taken too)")
 	fs.IntVar(&gf.players, "players", 0, "number of players (default: the game's; play, sim and arena: as many as --seats or --bots name, where the game takes that many)")
 	fs.Var(&gf.opts, "opt", "game option k=v (repeatable)")
 }
 
 // setup finds the game and resolves its options.
 func (gf *gameFlags) setup(name string) (engine.Game, engine.Options, error) {
-	g, err := all.Lookup(name, gf.content)
+	g, pack, err := loadGame(name, gf.content)
 	if err != nil {
-		var ce interface{ Error() string }
-		if errors.As(err, &ce) && gf.content != "" {
-			return nil, nil, fail(1, "content pack %s: %v", gf.content, err)
-		}
-		return nil, nil, usageError("%v", err)
+		return nil, nil, err
 	}
+	gf.pack = pack
 	raw, err := engine.ParseOptionFlags(gf.opts)
 	if err != nil {
 		return nil, nil, usageError("--opt: %v", err)
@@ -64,7 +61,7 @@ func (gf *gameFlags) setup(name string) (engine.Game, engine.Options, error) {
 
 func oneGame(cmd string, pos []string) (string, error) {
 	if len(pos) != 1 {
-		return "", usageError("%s: give one game (%s)", cmd, strings.Join(gameNames(), ", "))
+		return "", usageRule(errOneGame.Err(cmd, strings.Join(gameNames(), ", ")))
 	}
 	return pos[0], nil
 }

@@ -8,13 +8,12 @@ import (
 	"strings"
 
 	"stolik/engine"
-	"stolik/games/all"
 	"stolik/server"
 )
 
 var gamesCommand = &command{
 	name:     "games",
-	synopsis: "[--json] [--lang pl|en]",
+	synopsis: "[--json] [--lang pl|en] [--content DIR]",
 	summary:  "list the games with their player counts, options and bots",
 	examples: []string{"games", "games --lang en", "games --json"},
 	flags:    gamesFlags,
@@ -22,13 +21,18 @@ var gamesCommand = &command{
 
 func gamesFlags(fs *flag.FlagSet) runFunc {
 	asJSON := fs.Bool("json", false, "print JSON")
-	lang := fs.String("lang", "pl", "language: pl or en")
+	langFlag(fs)
+	content := fs.String("content", "", "a directory with a content pack per game (DIR/cardline, DIR/asterix, ...): list the games as they play with them")
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
-		l, err := parseLang(*lang)
+		l, err := outputLang(fs)
 		if err != nil {
 			return err
 		}
-		infos := server.GameInfos(all.Games())
+		games, err := contentGames(*content)
+		if err != nil {
+			return err
+		}
+		infos := server.GameInfos(games)
 		if *asJSON {
 			data, _ := json.MarshalIndent(infos, "", "  ")
 			fmt.Fprintln(stdout, string(data))

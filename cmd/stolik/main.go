@@ -29,8 +29,6 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	"stolik/engine"
 )
 
 // exitError carries an exit status.
@@ -128,14 +126,6 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		return nil, usageError("%s: %v (stolik %s --help)", fs.Name(), err, fs.Name())
 	}
 	return pos, nil
-}
-
-func parseLang(s string) (engine.Lang, error) {
-	l, err := engine.ParseLang(s)
-	if err != nil {
-		return l, usageError("--lang: %v", err)
-	}
-	return l, nil
 }
 
 func isTerminal(f *os.File) bool {

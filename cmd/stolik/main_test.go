@@ -200,7 +200,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestContentValidate(t *testing.T) {
-	out, errOut, code := stolik(t, "", "content", "validate", "../../games/cardline/content")
+	out, errOut, code := stolik(t, "", "content", "validate", "../../games/cardline/content", "--lang", "en")
 	if code != 0 || !strings.Contains(out, "110 cards") {
 		t.Fatalf("the project's pack: exit %d %s %s", code, out, errOut)
 	}

@@ -45,14 +45,14 @@ func playFlags(fs *flag.FlagSet) runFunc {
 	gf.register(fs)
 	seats := fs.String("seats", "", "who sits where: human or bot:NAME[:LEVEL], comma separated (default: you, then bots)")
 	seed := fs.Uint64("seed", 0, "seed (default: from the clock)")
-	lang := fs.String("lang", "pl", "language: pl or en")
+	langFlag(fs)
 	recordTo := fs.String("record", "", "write the game's record to this file when it ends")
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		name, err := oneGame("play", pos)
 		if err != nil {
 			return err
 		}
-		l, err := parseLang(*lang)
+		l, err := outputLang(fs)
 		if err != nil {
 			return err
 		}

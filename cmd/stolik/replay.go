@@ -2,13 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 
 	"stolik/engine"
-	"stolik/games/all"
 )
 
 // replayOutput is the JSON of `replay --json` (docs/cli.md).
@@ -47,13 +47,13 @@ func replayFlags(fs *flag.FlagSet) runFunc {
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	seat := fs.Int("seat", -2, "show what this seat may see (-1: a spectator)")
 	step := fs.Bool("step", false, "show the table after every move")
-	lang := fs.String("lang", "pl", "language: pl or en")
-	content := fs.String("content", "", "content pack directory")
+	langFlag(fs)
+	content := fs.String("content", "", "a directory with a content pack per game (DIR/GAME; a pack of the record's game itself is taken too)")
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if len(pos) != 1 {
 			return usageError("replay: give one record file (- for standard input)")
 		}
-		l, err := parseLang(*lang)
+		l, err := outputLang(fs)
 		if err != nil {
 			return err
 		}
@@ -70,9 +70,14 @@ func replayFlags(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return fail(2, "%s: %v", pos[0], err)
 		}
-		g, err := all.Lookup(rec.Game, *content)
+		g, _, err := loadGame(rec.Game, *content)
 		if err != nil {
-			return fail(2, "%s: %v", pos[0], err)
+			code := 2
+			var ee *exitError
+			if errors.As(err, &ee) {
+				code = ee.code
+			}
+			return &exitError{code, fmt.Errorf("%s: %w", pos[0], err)}
 		}
 		st, _, err := engine.NewFromRecord(g, rec)
 		if err != nil {

@@ -10,7 +10,6 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -18,7 +17,6 @@ import (
 	"time"
 
 	"stolik/engine"
-	"stolik/games/all"
 	"stolik/server"
 	"stolik/store"
 )
@@ -182,28 +180,8 @@ func setGCPercent(percent int) {
 }
 
 // serverGames are the games the server offers: each with its pack from
-// dir/NAME when dir has one, else with its own cards.
-func serverGames(dir string) ([]engine.Game, error) {
-	games := all.Games()
-	if dir == "" {
-		return games, nil
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, usageError("serve: --content %s: not a directory", dir)
-	}
-	for i, g := range games {
-		sub := filepath.Join(dir, g.Name())
-		if _, err := os.Stat(sub); err != nil {
-			continue
-		}
-		pg, err := all.WithContent(g.Name(), sub)
-		if err != nil {
-			return nil, fail(1, "content pack %s: %v", sub, err)
-		}
-		games[i] = pg
-	}
-	return games, nil
-}
+// dir/NAME when dir has one, else with its own cards (contentGames).
+func serverGames(dir string) ([]engine.Game, error) { return contentGames(dir) }
 
 // serve runs the server until ctx ends, then shuts down gracefully: it
 // stops accepting, lets requests in flight finish, stops the bots (every

@@ -14,7 +14,6 @@ import (
 
 	"stolik/bots"
 	"stolik/engine"
-	"stolik/games/all"
 	"stolik/sim"
 	"stolik/sim/report"
 )
@@ -29,7 +28,6 @@ type simFlags struct {
 	asJSON   bool
 	records  string
 	report   string
-	lang     string
 	sweeps   multiFlag
 	compare  string
 	duration time.Duration
@@ -59,7 +57,7 @@ func simFlagSet(fs *flag.FlagSet) runFunc {
 	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
 	fs.StringVar(&f.records, "records", "", "write every game's record to this directory")
 	fs.StringVar(&f.report, "report", "", "write an HTML report to this file")
-	fs.StringVar(&f.lang, "lang", "pl", "the report's language: pl or en")
+	langFlag(fs)
 	fs.Var(&f.sweeps, "sweep", "option sweep name=a,b,c (repeatable): the same games for every combination")
 	fs.StringVar(&f.compare, "compare-content", "", "play the same games with this content pack too and report what changed")
 	fs.DurationVar(&f.duration, "time", 0, "play for this long instead of a number of games (e.g. 30s)")
@@ -79,7 +77,7 @@ func simFlagSet(fs *flag.FlagSet) runFunc {
 		if f.duration > 0 && !gamesSet {
 			f.games = 0
 		}
-		lang, err := parseLang(f.lang)
+		lang, err := outputLang(fs)
 		if err != nil {
 			return err
 		}
@@ -109,16 +107,16 @@ func simFlagSet(fs *flag.FlagSet) runFunc {
 			return err
 		}
 		base.Detail = f.asJSON || f.report != "" || f.compare != "" || len(axes) > 0
-		rep := report.Report{Lang: lang, Game: g, Options: opts, Content: f.gf.content}
-		rep.ContentHash = contentHash(g, f.gf.content)
+		rep := report.Report{Lang: lang, Game: g, Options: opts, Content: f.gf.pack}
+		rep.ContentHash = contentHash(g, f.gf.pack)
 		bar := newProgressBar(stderr, f.duration)
 		switch {
 		case len(axes) > 0:
-			err = f.runSweep(g, base, axes, bar, &rep, stdout)
+			err = f.runSweep(g, base, axes, bar, &rep, lang, stdout)
 		case f.compare != "":
-			err = f.runCompare(name, base, bar, &rep, stdout)
+			err = f.runCompare(name, base, bar, &rep, lang, stdout)
 		default:
-			err = f.runOne(base, bar, &rep, stdout)
+			err = f.runOne(base, bar, &rep, lang, stdout)
 		}
 		// A run with games that could not finish still gets its report (the
 		// set-up names the first failure), and then fails.
@@ -187,7 +185,7 @@ func contentHash(g engine.Game, dir string) string {
 	return ""
 }
 
-func (f *simFlags) runOne(cfg sim.Config, bar *progressBar, rep *report.Report, stdout io.Writer) error {
+func (f *simFlags) runOne(cfg sim.Config, bar *progressBar, rep *report.Report, l engine.Lang, stdout io.Writer) error {
 	cfg.Progress = bar.update
 	res, err := sim.Run(cfg)
 	bar.finish()
@@ -199,46 +197,58 @@ func (f *simFlags) runOne(cfg sim.Config, bar *progressBar, rep *report.Report, 
 		data, _ := json.MarshalIndent(res, "", "  ")
 		fmt.Fprintln(stdout, string(data))
 	} else {
-		printResult(stdout, res)
+		printResult(stdout, res, l)
 	}
 	if res.Errors > 0 {
-		return fail(1, "sim: %d games did not finish; the first: %s", res.Errors, res.FirstError)
+		return notFinished("sim", res.Errors, res.FirstError)
 	}
 	return nil
 }
 
-func printResult(w io.Writer, res sim.Result) {
-	fmt.Fprintf(w, "%s, %d players, %d games, seed %d, bots %s\n", res.Game, res.Players, res.Games, res.Seed, strings.Join(res.Bots, ","))
+var (
+	nounWin  = engine.N("wygrana|wygrane|wygranych", "win|wins")
+	nounSeat = engine.N("miejsce|miejsca|miejsc", "seat|seats")
+)
+
+func printResult(w io.Writer, res sim.Result, l engine.Lang) {
+	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
+	fmt.Fprintf(w, "%s, %s, %s, %s %d, %s %s\n", res.Game, nounPlayer.Count(res.Players).In(l), nounGame.Count(res.Games).In(l),
+		t("ziarno", "seed"), res.Seed, t("boty", "bots"), strings.Join(res.Bots, ","))
 	for s, k := range res.WinsBySeat {
-		fmt.Fprintf(w, "  seat %d (%s): %d wins (%.1f%%)\n", s, res.Bots[s], k, 100*float64(k)/float64(max(res.Games, 1)))
+		fmt.Fprintf(w, "  %s %d (%s): %s (%.1f%%)\n", t("miejsce", "seat"), s, res.Bots[s], nounWin.Count(k).In(l), 100*float64(k)/float64(max(res.Games, 1)))
 	}
-	fmt.Fprintf(w, "  draws %d, moves mean %.1f max %d, errors %d\n", res.Draws, res.MovesMean, res.MovesMax, res.Errors)
+	fmt.Fprintf(w, t("  remisy %d, ruchy średnio %.1f, najwięcej %d, błędy %d\n", "  draws %d, moves mean %.1f max %d, errors %d\n"),
+		res.Draws, res.MovesMean, res.MovesMax, res.Errors)
 	if res.NobodyWon > 0 {
-		fmt.Fprintf(w, "  nobody won %d (%.1f%%)\n", res.NobodyWon, 100*float64(res.NobodyWon)/float64(max(res.Games, 1)))
+		fmt.Fprintf(w, t("  nikt nie wygrał: %d (%.1f%%)\n", "  nobody won %d (%.1f%%)\n"), res.NobodyWon, 100*float64(res.NobodyWon)/float64(max(res.Games, 1)))
 	}
 	if res.TurnsMax > 0 {
-		fmt.Fprintf(w, "  turns: median %d, 99th percentile %d, max %d\n", res.TurnsMedian, res.TurnsP99, res.TurnsMax)
+		fmt.Fprintf(w, t("  tury: mediana %d, 99. percentyl %d, najwięcej %d\n", "  turns: median %d, 99th percentile %d, max %d\n"),
+			res.TurnsMedian, res.TurnsP99, res.TurnsMax)
 	}
 	if len(res.ByLabel) > 0 {
-		fmt.Fprintf(w, "  by starting label:\n")
-		for _, l := range slices.Sorted(maps.Keys(res.ByLabel)) {
-			ls := res.ByLabel[l]
-			fmt.Fprintf(w, "    %-12s %6.1f%% wins, mean rank %.2f (%d seats)\n", l, 100*ls.WinRate, ls.Rank, ls.Seats)
+		fmt.Fprintf(w, "%s\n", t("  według etykiety na starcie:", "  by starting label:"))
+		for _, lb := range slices.Sorted(maps.Keys(res.ByLabel)) {
+			ls := res.ByLabel[lb]
+			fmt.Fprintf(w, t("    %-12s %6.1f%% wygranych, średnia pozycja %.2f (%s)\n", "    %-12s %6.1f%% wins, mean rank %.2f (%s)\n"),
+				lb, 100*ls.WinRate, ls.Rank, nounSeat.Count(ls.Seats).In(l))
 		}
 	}
 	if len(res.ByPart) > 0 {
-		printParts(w, res)
+		printParts(w, res, l)
 	}
 	for _, c := range res.Cards {
 		if c.Significant {
-			fmt.Fprintf(w, "  card %s (%s): %.1f%% wins [%.1f, %.1f] against %.1f%% for the rest, p (BH) %.3g\n",
+			fmt.Fprintf(w, t("  karta %s (%s): %.1f%% wygranych [%.1f, %.1f] wobec %.1f%% pozostałych, p (BH) %.3g\n",
+				"  card %s (%s): %.1f%% wins [%.1f, %.1f] against %.1f%% for the rest, p (BH) %.3g\n"),
 				c.ID, c.Use, 100*c.Rate, 100*c.Low, 100*c.High, 100*c.Rest, c.PAdj)
 		}
 	}
-	fmt.Fprintf(w, "  %.2f s, %.0f games/s\n", res.ElapsedS, res.GamesPerS)
+	fmt.Fprintf(w, t("  %.2f s, %.0f partii/s\n", "  %.2f s, %.0f games/s\n"), res.ElapsedS, res.GamesPerS)
 }
 
-func (f *simFlags) runSweep(g engine.Game, base sim.Config, axes []sim.Axis, bar *progressBar, rep *report.Report, stdout io.Writer) error {
+func (f *simFlags) runSweep(g engine.Game, base sim.Config, axes []sim.Axis, bar *progressBar, rep *report.Report, l engine.Lang, stdout io.Writer) error {
+	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
 	raw, err := engine.ParseOptionFlags(f.gf.opts)
 	if err != nil {
 		return usageError("--opt: %v", err)
@@ -288,33 +298,34 @@ func (f *simFlags) runSweep(g engine.Game, base sim.Config, axes []sim.Axis, bar
 		for _, r := range runs {
 			res := r.Result
 			n := max(res.Games-res.Errors, 1)
-			fmt.Fprintf(stdout, "%-30s %d games:", sim.SettingsText(r.Settings), res.Games)
+			fmt.Fprintf(stdout, "%-30s %s:", sim.SettingsText(r.Settings), nounGame.Count(res.Games).In(l))
 			for s, k := range res.WinsBySeat {
 				iv := sim.Wilson(k, n)
-				fmt.Fprintf(stdout, "  seat %d %.1f%% [%.1f, %.1f]", s, 100*iv.Rate, 100*iv.Low, 100*iv.High)
+				fmt.Fprintf(stdout, "  %s %d %.1f%% [%.1f, %.1f]", t("miejsce", "seat"), s, 100*iv.Rate, 100*iv.Low, 100*iv.High)
 			}
-			fmt.Fprintf(stdout, "  draws %.1f%%  moves %.1f", 100*float64(res.Draws)/float64(n), res.MovesMean)
+			fmt.Fprintf(stdout, t("  remisy %.1f%%  ruchy %.1f", "  draws %.1f%%  moves %.1f"), 100*float64(res.Draws)/float64(n), res.MovesMean)
 			if res.TurnsMedian > 0 {
-				fmt.Fprintf(stdout, "  turns %d", res.TurnsMedian)
+				fmt.Fprintf(stdout, t("  tury %d", "  turns %d"), res.TurnsMedian)
 			}
 			fmt.Fprintln(stdout)
 		}
 	}
 	for _, r := range runs {
 		if r.Result.Errors > 0 {
-			return fail(1, "sim: %s: %d games did not finish; the first: %s", sim.SettingsText(r.Settings), r.Result.Errors, r.Result.FirstError)
+			return notFinished("sim: "+sim.SettingsText(r.Settings), r.Result.Errors, r.Result.FirstError)
 		}
 	}
 	return nil
 }
 
-func (f *simFlags) runCompare(name string, base sim.Config, bar *progressBar, rep *report.Report, stdout io.Writer) error {
-	other, err := all.WithContent(name, f.compare)
+func (f *simFlags) runCompare(name string, base sim.Config, bar *progressBar, rep *report.Report, l engine.Lang, stdout io.Writer) error {
+	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
+	other, otherPack, err := loadGame(name, f.compare)
 	if err != nil {
-		return fail(1, "content pack %s: %v", f.compare, err)
+		return err
 	}
 	rep.CompareContent = f.compare
-	rep.CompareHash = contentHash(other, f.compare)
+	rep.CompareHash = contentHash(other, otherPack)
 	// The same games: the base's seeds, and with --time as many games as
 	// the base played in half the time.
 	if base.Duration > 0 {
@@ -340,20 +351,22 @@ func (f *simFlags) runCompare(name string, base sim.Config, bar *progressBar, re
 		data, _ := json.MarshalIndent(cmp, "", "  ")
 		fmt.Fprintln(stdout, string(data))
 	} else {
-		fmt.Fprintf(stdout, "%s, %d games with seed %d: A (%s) against B (%s)\n", name, a.Games, a.Seed, packName(f.gf.content), f.compare)
+		fmt.Fprintf(stdout, t("%s, %s z ziarnem %d: A (%s) przeciw B (%s)\n", "%s, %s with seed %d: A (%s) against B (%s)\n"),
+			name, nounGame.Count(a.Games).In(l), a.Seed, packName(f.gf.pack, l), f.compare)
 		sig := 0
 		for _, c := range cmp.Changes {
 			if c.Group == "seat" || c.Group == "draw" || c.Significant {
 				mark := ""
 				if c.Significant {
-					mark = "  significant"
+					mark = t("  istotna", "  significant")
 					sig++
 				}
-				label := c.Group + " " + c.Key
+				label := groupName(c.Group, l) + " " + c.Key
 				fmt.Fprintf(stdout, "  %-36s %6.1f%% -> %6.1f%%  %+6.1f pp  p (BH) %.3g%s\n", label, 100*c.RateA, 100*c.RateB, 100*c.Delta, c.PAdj, mark)
 			}
 		}
-		fmt.Fprintf(stdout, "  moves mean %.1f -> %.1f; %d significant changes\n", cmp.MovesMean[0], cmp.MovesMean[1], sig)
+		fmt.Fprintf(stdout, t("  ruchy średnio %.1f -> %.1f; istotne zmiany: %d\n", "  moves mean %.1f -> %.1f; %d significant changes\n"),
+			cmp.MovesMean[0], cmp.MovesMean[1], sig)
 	}
 	if a.Errors+b.Errors > 0 {
 		return fail(1, "sim: %d games did not finish", a.Errors+b.Errors)
@@ -361,9 +374,24 @@ func (f *simFlags) runCompare(name string, base sim.Config, bar *progressBar, re
 	return nil
 }
 
-func packName(dir string) string {
+// groupName is the name of a group of compared figures in l.
+func groupName(group string, l engine.Lang) string {
+	if l == engine.EN {
+		return group
+	}
+	head, rest, _ := strings.Cut(group, ":")
+	if pl, ok := map[string]string{"seat": "miejsce", "draw": "remis", "label": "etykieta", "figure": "wskaźnik", "card": "karta"}[head]; ok {
+		head = pl
+	}
+	if rest != "" {
+		return head + ":" + rest
+	}
+	return head
+}
+
+func packName(dir string, l engine.Lang) string {
 	if dir == "" {
-		return "built in"
+		return engine.Text{PL: "wbudowana", EN: "built in"}.In(l)
 	}
 	return dir
 }
@@ -416,14 +444,15 @@ func (b *progressBar) finish() {
 // printParts prints each label part's results (wins only; draws apart)
 // and the matrix of parts against parts, scored from the row's side
 // (a draw counts half).
-func printParts(w io.Writer, res sim.Result) {
+func printParts(w io.Writer, res sim.Result, l engine.Lang) {
+	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
 	parts := slices.Sorted(maps.Keys(res.ByPart))
-	fmt.Fprintf(w, "  by part of the label (wins of the games played with it):\n")
+	fmt.Fprintf(w, "%s\n", t("  według części etykiety (wygrane partii z nią):", "  by part of the label (wins of the games played with it):"))
 	for _, p := range parts {
 		ls := res.ByPart[p]
-		fmt.Fprintf(w, "    %-16s %6.1f%% wins (%d games)\n", p, 100*ls.WinRate, ls.Seats)
+		fmt.Fprintf(w, t("    %-16s %6.1f%% wygranych (%s)\n", "    %-16s %6.1f%% wins (%s)\n"), p, 100*ls.WinRate, nounGame.Count(ls.Seats).In(l))
 	}
-	fmt.Fprintf(w, "  matrix, row against column, score %% (a draw counts half):\n  %-16s", "")
+	fmt.Fprintf(w, t("  macierz, wiersz przeciw kolumnie, wynik %% (remis za pół):\n  %-16s", "  matrix, row against column, score %% (a draw counts half):\n  %-16s"), "")
 	for _, c := range parts {
 		fmt.Fprintf(w, " %5.5s", c)
 	}

@@ -87,7 +87,7 @@ func TestSimSweep(t *testing.T) {
 	if strip(out) != strip(again) {
 		t.Error("the same sweep gave different figures")
 	}
-	text, _, code := stolik(t, "", "sim", "cardline", "--games", "20", "--sweep", "players=2,3", "--bots", "fan")
+	text, _, code := stolik(t, "", "sim", "cardline", "--games", "20", "--sweep", "players=2,3", "--bots", "fan", "--lang", "en")
 	if code != 0 || !strings.Contains(text, "players=2") || !strings.Contains(text, "players=3") || !strings.Contains(text, "seat 2") {
 		t.Errorf("a sweep over players: exit %d\n%s", code, text)
 	}
@@ -105,7 +105,7 @@ func TestSimSweep(t *testing.T) {
 
 func TestSimCompareContent(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "cmp.html")
-	out, errOut, code := stolik(t, "", "sim", "cardline", "--players", "2", "--games", "200", "--compare-content", "../../games/cardline/testdata/pack", "--report", file)
+	out, errOut, code := stolik(t, "", "sim", "cardline", "--players", "2", "--games", "200", "--compare-content", "../../games/cardline/testdata/pack", "--report", file, "--lang", "en")
 	if code != 0 {
 		t.Fatalf("exit %d %s", code, errOut)
 	}

@@ -16,7 +16,7 @@ import (
 
 var storeCopyCommand = &command{
 	name:     "store copy",
-	synopsis: "FROM TO [--merge]",
+	synopsis: "FROM TO [--merge] [--lang pl|en]",
 	summary:  "copy every table with its moves from one store to another (sqlite:PATH, PATH or postgres://...)",
 	examples: []string{"store copy stolik.db postgres://stolik@db/stolik", "store copy stolik.db postgres://stolik@db/stolik --merge"},
 	flags:    storeCopyFlags,
@@ -24,7 +24,12 @@ var storeCopyCommand = &command{
 
 func storeCopyFlags(fs *flag.FlagSet) runFunc {
 	merge := fs.Bool("merge", false, "copy into a store that already holds tables, leaving out the tables whose id it holds")
+	langFlag(fs)
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		l, err := outputLang(fs)
+		if err != nil {
+			return err
+		}
 		if len(pos) != 2 {
 			return usageError("store copy: give the store to copy from and the one to copy to (sqlite:PATH, PATH or postgres://...)")
 		}
@@ -65,11 +70,10 @@ func storeCopyFlags(fs *flag.FlagSet) runFunc {
 			return fail(1, "store copy: %v (the tables copied so far are whole; --merge finishes the copy)", err)
 		}
 		for _, u := range res.Unreadable {
-			fmt.Fprintf(stderr, "nieczytelny, pominięty / unreadable, left out: %s\n", u)
+			fmt.Fprintf(stderr, "%s: %s\n", engine.Text{PL: "nieczytelny, pominięty", EN: "unreadable, left out"}.In(l), u)
 		}
 		sum := copySummary(res, store.Describe(pos[0]), store.Describe(pos[1]))
-		fmt.Fprintln(stdout, sum.PL)
-		fmt.Fprintln(stdout, sum.EN)
+		fmt.Fprintln(stdout, sum.In(l))
 		if len(res.Unreadable) > 0 {
 			return fail(1, "store copy: %s left out: %s not read", nounTable.Count(len(res.Unreadable)).EN,
 				engine.PluralEN(len(res.Unreadable), "it does", "they do"))

@@ -50,9 +50,14 @@ func TestStoreCopyThroughPostgres(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.db"), "sqlite:"+filepath.Join(dir, "b.db")
 	fillFile(t, a)
-	for _, c := range [][2]string{{a, pg}, {pg, b}} {
-		out, errOut, code := stolik(t, "", "store", "copy", c[0], c[1])
-		if code != 0 || !strings.Contains(out, "Copied 5 tables (6 moves)") || !strings.Contains(out, "Skopiowano 5 stołów (6 ruchów)") {
+	for i, c := range [][2]string{{a, pg}, {pg, b}} {
+		// The summary is in the language chosen, and only in it.
+		lang, want, other := "en", "Copied 5 tables (6 moves)", "Skopiowano"
+		if i == 1 {
+			lang, want, other = "pl", "Skopiowano 5 stołów (6 ruchów)", "Copied"
+		}
+		out, errOut, code := stolik(t, "", "store", "copy", c[0], c[1], "--lang", lang)
+		if code != 0 || !strings.Contains(out, want) || strings.Contains(out, other) {
 			t.Fatalf("store copy %s %s: exit %d\n%s%s", c[0], c[1], code, out, errOut)
 		}
 	}
@@ -60,7 +65,7 @@ func TestStoreCopyThroughPostgres(t *testing.T) {
 	if _, errOut, code := stolik(t, "", "store", "copy", pg, b); code != 1 || !strings.Contains(errOut, "--merge") {
 		t.Errorf("a copy into a store with tables: exit %d, %s", code, errOut)
 	}
-	out, errOut, code := stolik(t, "", "store", "copy", "--merge", pg, b)
+	out, errOut, code := stolik(t, "", "store", "copy", "--merge", pg, b, "--lang", "en")
 	if code != 0 || !strings.Contains(out, "Copied 0 tables (0 moves)") || !strings.Contains(out, "left out 5 already there") {
 		t.Errorf("a merge: exit %d\n%s%s", code, out, errOut)
 	}
@@ -79,7 +84,7 @@ func TestStoreCopyUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, %s", args, code, errOut)
 		}
 	}
-	if out, errOut, code := stolik(t, "", "store", "copy", a, b); code != 0 || !strings.Contains(out, "Copied 5 tables") {
+	if out, errOut, code := stolik(t, "", "store", "copy", a, b, "--lang", "en"); code != 0 || !strings.Contains(out, "Copied 5 tables") {
 		t.Fatalf("SQLite to SQLite: exit %d\n%s%s", code, out, errOut)
 	}
 	same(t, a, b)

@@ -210,7 +210,8 @@ func (f *simFlags) runOne(cfg sim.Config, bar *progressBar, rep *report.Report, 
 func printResult(w io.Writer, res sim.Result) {
 	fmt.Fprintf(w, "%s, %d players, %d games, seed %d, bots %s\n", res.Game, res.Players, res.Games, res.Seed, strings.Join(res.Bots, ","))
 	for s, k := range res.WinsBySeat {
-		fmt.Fprintf(w, "  seat %d (%s): %d wins (%.1f%%)\n", s, res.Bots[s], k, 100*float64(k)/float64(max(res.Games, 1)))
+		fmt.Fprintf(w, "  seat %d (%s): %d wins (%.1f%%)%s\n", s, res.Bots[s], k, 100*float64(k)/float64(max(res.Games, 1)),
+			fallbackMark(res.Decisions, res.Bots[s], engine.EN))
 	}
 	fmt.Fprintf(w, "  draws %d, moves mean %.1f max %d, errors %d\n", res.Draws, res.MovesMean, res.MovesMax, res.Errors)
 	if res.NobodyWon > 0 {
@@ -235,6 +236,7 @@ func printResult(w io.Writer, res sim.Result) {
 				c.ID, c.Use, 100*c.Rate, 100*c.Low, 100*c.High, 100*c.Rest, c.PAdj)
 		}
 	}
+	printDecisions(w, res.Decisions, "  ", engine.EN)
 	fmt.Fprintf(w, "  %.2f s, %.0f games/s\n", res.ElapsedS, res.GamesPerS)
 }
 

@@ -99,13 +99,14 @@ func TestBotProgramsEnded(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"sim", []string{"sim", "cardline", "--games", "2", "--workers", "1", "--bots", "exec:" + script + ",random"}},
-		{"arena", []string{"arena", "cardline", "--games", "2", "--workers", "1", "--bots", "exec:" + script + ",random"}},
+		{"sim", []string{"sim", "cardline", "--games", "2", "--workers", "1", "--bots", "exec:" + script + ",random", "--json"}},
+		{"arena", []string{"arena", "cardline", "--games", "2", "--workers", "1", "--bots", "exec:" + script + ",random", "--json"}},
+		{"play", []string{"play", "cardline", "--seats", "bot:exec:" + script + ",bot:random", "--lang", "en"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			pids := filepath.Join(t.TempDir(), "pids")
 			t.Setenv("STOLIK_TEST_PIDS", pids)
-			out, errOut, code := stolik(t, "", append(c.args, "--json")...)
+			out, errOut, code := stolik(t, "", c.args...)
 			list := readPids(t, pids)
 			t.Cleanup(func() {
 				for _, p := range list {
@@ -115,7 +116,7 @@ func TestBotProgramsEnded(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
-			if strings.Contains(out, `"faults"`) {
+			if strings.Contains(out, `"faults"`) || strings.Contains(errOut, "fallback") {
 				t.Fatalf("the program did not play its games:\n%s\n%s", out, errOut)
 			}
 			if len(list) < 2 {

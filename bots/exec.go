@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -195,6 +196,7 @@ type execBot struct {
 	run      *running
 	greeted  bool   // hello sent in this game
 	failed   *fault // why the program stopped playing this game
+	count    Decisions
 }
 
 func newExec(g engine.Game, rest string, t Table) (engine.Bot, error) {
@@ -206,7 +208,7 @@ func newExec(g engine.Game, rest string, t Table) (engine.Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot %q: fallback: %w", s.spec, err)
 	}
-	b := &execBot{spec: s, game: g, table: t, fallback: fb, run: &running{}}
+	b := &execBot{spec: s, game: g, table: t, fallback: fb, run: &running{}, count: Decisions{FallbackBot: s.fallback}}
 	// A bot dropped without Close does not keep its program running.
 	runtime.AddCleanup(b, func(r *running) {
 		if r.p != nil {
@@ -249,10 +251,12 @@ func (b *execBot) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, dead
 			return 0, err
 		}
 		if f == nil {
+			b.count.Own++
 			return m, nil
 		}
 		b.fail(f, seat)
 	}
+	b.count.Fallback++
 	if d, ok := b.fallback.(engine.DeadlineBot); ok && !deadline.IsZero() {
 		return d.ChooseBy(st, seat, r, deadline)
 	}
@@ -362,6 +366,10 @@ func (b *execBot) lang() engine.Lang {
 // fail stops the program playing this game, ends it, and says why once.
 func (b *execBot) fail(f *fault, seat engine.Seat) {
 	b.failed = f
+	if b.count.Faults == nil {
+		b.count.Faults = map[string]int{}
+	}
+	b.count.Faults[f.code]++
 	if b.run.p != nil {
 		b.run.p.kill()
 		b.run.p = nil
@@ -386,6 +394,15 @@ func (b *execBot) end(out *engine.Outcome) {
 		}
 	}
 	b.run.p, b.greeted, b.failed = nil, false, nil
+}
+
+// Decisions counts the decisions the bot has made so far.
+func (b *execBot) Decisions() Decisions {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	d := b.count
+	d.Faults = maps.Clone(d.Faults)
+	return d
 }
 
 // Close ends the bot's game, if it has one, without an outcome.
@@ -420,6 +437,9 @@ var faultTexts = map[string]engine.Text{
 	faultIllegal:   {PL: "podał nielegalny ruch", EN: "gave an illegal move"},
 }
 
+// FaultText says what a fault code (Decisions.Faults) means, in words.
+func FaultText(code string) engine.Text { return faultTexts[code] }
+
 // proc is one running program.
 type proc struct {
 	key   string // the pool it belongs to
@@ -432,6 +452,28 @@ type proc struct {
 	err   error         // how it ended, set before done is closed
 	idle  *time.Timer   // ends it while it waits in the pool
 	once  sync.Once
+}
+
+// live holds every program started and not yet ended, idle or playing.
+var live = struct {
+	sync.Mutex
+	procs map[*proc]bool
+}{procs: map[*proc]bool{}}
+
+// StopAll ends every external program still running, waiting or in a
+// game, as CloseIdle does: a command that ran bots calls it before it
+// exits, so that no program outlives it. A bot whose program was ended
+// plays on with its fallback.
+func StopAll() {
+	CloseIdle()
+	live.Lock()
+	all := slices.Collect(maps.Keys(live.procs))
+	live.Unlock()
+	var wg sync.WaitGroup
+	for _, p := range all {
+		wg.Go(p.stop)
+	}
+	wg.Wait()
 }
 
 // pool holds programs waiting for their next game, by command.
@@ -511,6 +553,7 @@ func start(key string, argv []string) (*proc, error) {
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		closeAll()
 		return nil, err
@@ -520,6 +563,9 @@ func start(key string, argv []string) (*proc, error) {
 	errW.Close()
 	p := &proc{key: key, cmd: cmd, in: inW, out: outR, rd: bufio.NewReaderSize(outR, maxAnswer),
 		done: make(chan struct{}), label: fmt.Sprintf("%s[%d]", filepath.Base(argv[0]), cmd.Process.Pid)}
+	live.Lock()
+	live.procs[p] = true
+	live.Unlock()
 	go p.logStderr(errR)
 	go func() {
 		p.err = cmd.Wait()
@@ -537,13 +583,17 @@ func (p *proc) ended() bool {
 	}
 }
 
-// kill ends the program and waits until it has ended.
+// kill ends the program, and the programs it started where they share its
+// process group, and waits until it has ended.
 func (p *proc) kill() {
 	p.once.Do(func() {
-		p.cmd.Process.Kill()
+		killGroup(p.cmd)
 		<-p.done
 		p.in.Close()
 		p.out.Close()
+		live.Lock()
+		delete(live.procs, p)
+		live.Unlock()
 	})
 }
 
@@ -676,4 +726,55 @@ func (p *proc) logStderr(f *os.File) {
 	}
 	close(lines)
 	<-done
+}
+
+// Decisions counts how a bot's decisions were made: by the bot itself, or
+// by its fallback after the bot failed (an external program that exited,
+// timed out or answered badly), with the faults by code (exit, timeout,
+// malformed, …; docs/bot-protocol.md).
+type Decisions struct {
+	Own         int            `json:"own"`
+	Fallback    int            `json:"fallback"`
+	FallbackBot string         `json:"fallback_bot,omitempty"`
+	Faults      map[string]int `json:"faults,omitempty"`
+	// MostlyFallback: over half of the decisions were the fallback's, so
+	// the bot's results are not its own strength.
+	MostlyFallback bool `json:"mostly_fallback"`
+}
+
+// Add sums o into d.
+func (d *Decisions) Add(o Decisions) {
+	d.Own += o.Own
+	d.Fallback += o.Fallback
+	if d.FallbackBot == "" {
+		d.FallbackBot = o.FallbackBot
+	}
+	for k, n := range o.Faults {
+		if d.Faults == nil {
+			d.Faults = map[string]int{}
+		}
+		d.Faults[k] += n
+	}
+	d.MostlyFallback = 2*d.Fallback > d.Own+d.Fallback
+}
+
+// FallbackShare is the share of the decisions made by the fallback.
+func (d Decisions) FallbackShare() float64 {
+	if d.Own+d.Fallback == 0 {
+		return 0
+	}
+	return float64(d.Fallback) / float64(d.Own+d.Fallback)
+}
+
+// DecisionsOf reports how b's decisions were made, for a bot that can
+// fail and be stood in for (an external bot); ok is false for a bot that
+// always decides itself.
+func DecisionsOf(b engine.Bot) (d Decisions, ok bool) {
+	e, ok := b.(*execBot)
+	if !ok {
+		return Decisions{}, false
+	}
+	d = e.Decisions()
+	d.Add(Decisions{})
+	return d, true
 }

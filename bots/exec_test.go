@@ -569,3 +569,80 @@ func TestExecSpecs(t *testing.T) {
 		}
 	}
 }
+
+// StopAll ends a program in the middle of a game, one that ignores the end
+// of its input and SIGTERM, and what it started in its process group.
+func TestExecStopAllEndsEveryProgram(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc to look for the programs in")
+	}
+	dir := t.TempDir()
+	pids := filepath.Join(dir, "pids")
+	script := filepath.Join(dir, "stubborn.sh")
+	body := `#!/bin/sh
+echo $$ >> ` + pids + `
+(trap '' TERM HUP; while :; do sleep 1; done) </dev/null >/dev/null 2>&1 &
+echo $! >> ` + pids + `
+trap '' TERM HUP
+while read -r line; do
+	case "$line" in
+	*'"type":"move"'*)
+		m=$(printf '%s\n' "$line" | sed 's/.*"legal":\["\([^"]*\)".*/\1/')
+		printf '{"move":"%s"}\n' "$m" ;;
+	esac
+done
+while :; do sleep 1; done
+`
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := lookup(t, "cardline")
+	b, err := bots.NewAt(g, "exec:"+script, bots.Table{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(nil, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := st.Pending()[0]
+	if _, err := b.Choose(st, seat, engine.NewRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := bots.DecisionsOf(b); d.Own != 1 || d.Fallback != 0 {
+		t.Fatalf("the program did not make the decision: %+v", d)
+	}
+	bots.StopAll()
+	data, err := os.ReadFile(pids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := strings.Fields(string(data))
+	if len(list) != 2 {
+		t.Fatalf("pids %q", list)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for _, f := range list {
+		pid, _ := strconv.Atoi(f)
+		for processRuns(pid) && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if processRuns(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("process %d still runs after StopAll", pid)
+		}
+	}
+	bots.Finish([]engine.Bot{b}, nil)
+}
+
+// processRuns reports whether pid is a process that has not ended (a
+// zombie has).
+func processRuns(pid int) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"stolik/bots"
 	"stolik/engine"
 )
 
@@ -46,6 +47,8 @@ type ArenaGame struct {
 	Seats   []int
 	Outcome engine.Outcome
 	Err     error
+	// Decisions of the external bots, by spec (GameResult.Decisions).
+	Decisions map[string]bots.Decisions
 }
 
 // ArenaTables lists the tables of a round robin of bots bots at tables of
@@ -114,7 +117,7 @@ func playArena(cfg ArenaConfig, tables [][]int, players, k int) ArenaGame {
 	deal := t*cfg.Games + j - j%cycle
 	one := Config{Game: cfg.Game, Options: cfg.Options, Bots: specs, Seed: cfg.Seed, MaxMoves: cfg.MaxMoves}
 	gr := PlayOne(one, deal)
-	return ArenaGame{Table: t, Seats: seats, Outcome: gr.Outcome, Err: gr.Err}
+	return ArenaGame{Table: t, Seats: seats, Outcome: gr.Outcome, Err: gr.Err, Decisions: gr.Decisions}
 }
 
 // PairResults turns a game into results between pairs of bots, from the
@@ -166,6 +169,9 @@ type ArenaResult struct {
 	Errors        int         `json:"errors"`
 	FirstError    string      `json:"first_error,omitempty"`
 	ElapsedS      float64     `json:"elapsed_s"`
+	// Decisions: how each external bot's decisions were made, by its spec
+	// (Result.Decisions).
+	Decisions map[string]*bots.Decisions `json:"decisions,omitempty"`
 }
 
 // BotRating is one bot's line of the ranking.
@@ -213,6 +219,7 @@ func Arena(cfg ArenaConfig) (ArenaResult, error) {
 	pairs := make([]int, n)
 	table := make([]ArenaPair, n*n)
 	for k, g := range games {
+		addDecisions(&res.Decisions, g.Decisions)
 		if g.Err != nil {
 			if res.Errors == 0 {
 				res.FirstError = fmt.Sprintf("game %d: %v", k, g.Err)

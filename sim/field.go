@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"stolik/bots"
 	"stolik/engine"
 )
 
@@ -37,6 +38,9 @@ type FieldResult struct {
 	Errors     int        `json:"errors"`
 	FirstError string     `json:"first_error,omitempty"`
 	ElapsedS   float64    `json:"elapsed_s"`
+	// Decisions: how each external bot's decisions were made, by its spec
+	// (Result.Decisions).
+	Decisions map[string]*bots.Decisions `json:"decisions,omitempty"`
 }
 
 // FieldBot is one bot's result against the field.
@@ -69,6 +73,7 @@ func Field(cfg FieldConfig) (FieldResult, error) {
 		bot, seat int
 		win       float64
 		err       error
+		decisions map[string]bots.Decisions
 	}
 	out := make([]one, total)
 	parallel(total, cfg.Workers, cfg.Progress, func(k int) {
@@ -80,7 +85,7 @@ func Field(cfg FieldConfig) (FieldResult, error) {
 		}
 		specs[seat] = cfg.Bots[b]
 		gr := PlayOne(Config{Game: cfg.Game, Options: cfg.Options, Bots: specs, Seed: cfg.Seed, MaxMoves: cfg.MaxMoves}, j-seat)
-		o := one{bot: b, seat: seat, err: gr.Err}
+		o := one{bot: b, seat: seat, err: gr.Err, decisions: gr.Decisions}
 		if gr.Err == nil && !gr.Outcome.AllLost {
 			for _, w := range gr.Outcome.Winners {
 				if int(w) == seat {
@@ -94,6 +99,7 @@ func Field(cfg FieldConfig) (FieldResult, error) {
 		fb := FieldBot{Bot: name, BySeat: make([]float64, players)}
 		seatGames := make([]int, players)
 		for _, o := range out[b*cfg.Games : (b+1)*cfg.Games] {
+			addDecisions(&res.Decisions, o.decisions)
 			if o.err != nil {
 				if res.Errors++; res.FirstError == "" {
 					res.FirstError = o.err.Error()

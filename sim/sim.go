@@ -84,6 +84,10 @@ type Result struct {
 	// effect; the game's own figures, in the game's order.
 	Cards   []CardStats   `json:"cards,omitempty"`
 	Figures []FigureStats `json:"figures,omitempty"`
+	// Decisions: how each external bot's decisions were made, by its spec
+	// (its own or its fallback's, and its faults); built-in bots are left
+	// out.
+	Decisions map[string]*bots.Decisions `json:"decisions,omitempty"`
 }
 
 // PairStats is how one label part fared against another.
@@ -113,12 +117,50 @@ type GameResult struct {
 	Err     error
 	Record  *engine.Record
 	Detail  *Detail // with Config.Detail, for games that report cards or figures
+	// Decisions: how the bots that can fail (external programs) made their
+	// decisions, by spec; nil when every bot is built in.
+	Decisions map[string]bots.Decisions
+}
+
+// countDecisions sums the decisions of the players that count them by
+// their specs.
+func countDecisions(players []engine.Bot, specs []string) map[string]bots.Decisions {
+	var all map[string]bots.Decisions
+	for s, b := range players {
+		if b == nil {
+			continue
+		}
+		if d, ok := bots.DecisionsOf(b); ok {
+			if all == nil {
+				all = map[string]bots.Decisions{}
+			}
+			sum := all[specs[s]]
+			sum.Add(d)
+			all[specs[s]] = sum
+		}
+	}
+	return all
+}
+
+// addDecisions sums one game's decisions into a run's.
+func addDecisions(into *map[string]*bots.Decisions, game map[string]bots.Decisions) {
+	for spec, d := range game {
+		if *into == nil {
+			*into = map[string]*bots.Decisions{}
+		}
+		sum := (*into)[spec]
+		if sum == nil {
+			sum = &bots.Decisions{}
+			(*into)[spec] = sum
+		}
+		sum.Add(d)
+	}
 }
 
 // PlayOne plays game i of a run with fresh bots.
-func PlayOne(cfg Config, i int) GameResult {
+func PlayOne(cfg Config, i int) (res GameResult) {
 	seed := engine.DeriveSeed(cfg.Seed, uint64(i))
-	res := GameResult{Index: i}
+	res = GameResult{Index: i}
 	st, err := cfg.Game.New(cfg.Options, nil, seed)
 	if err != nil {
 		res.Err = err
@@ -136,6 +178,7 @@ func PlayOne(cfg Config, i int) GameResult {
 	}
 	players := make([]engine.Bot, n)
 	defer bots.Finish(players, st) // ends the game for bots that run programs
+	defer func() { res.Decisions = countDecisions(players, cfg.Bots) }()
 	rands := make([]*rand.Rand, n)
 	for s := range n {
 		if players[s], err = bots.NewAt(cfg.Game, cfg.Bots[s], bots.Table{Options: cfg.Options}); err != nil {
@@ -272,6 +315,7 @@ func Run(cfg Config) (Result, error) {
 			lastReport = time.Now()
 			cfg.Progress(done, cfg.Games)
 		}
+		addDecisions(&res.Decisions, gr.Decisions)
 		if gr.Err != nil {
 			res.Errors++
 			if firstErr < 0 || gr.Index < firstErr {

@@ -93,3 +93,21 @@ func TestRunRejectsBadConfigs(t *testing.T) {
 		t.Fatal("zero games accepted")
 	}
 }
+
+// A run counts how an external bot's decisions were made, so that a bot
+// whose fallback played for it is not taken at its results.
+func TestRunCountsFallbackDecisions(t *testing.T) {
+	cfg := cardlineConfig(t, 2, "exec:echo hi", "random")
+	cfg.Games = 3
+	res, err := sim.Run(cfg)
+	if err != nil || res.Errors != 0 {
+		t.Fatalf("%v %s", err, res.FirstError)
+	}
+	d := res.Decisions["exec:echo hi"]
+	if d == nil || d.Own != 0 || d.Fallback == 0 || d.Faults["malformed"] == 0 || !d.MostlyFallback || d.FallbackShare() != 1 {
+		t.Errorf("decisions %+v", res.Decisions)
+	}
+	if _, ok := res.Decisions["random"]; ok || len(res.Decisions) != 1 {
+		t.Errorf("decisions counted for built-in bots: %+v", res.Decisions)
+	}
+}

@@ -135,8 +135,8 @@ func printArena(w io.Writer, res sim.ArenaResult, l engine.Lang) {
 		width = max(width, len(b))
 	}
 	for i, r := range res.Ratings {
-		fmt.Fprintf(w, "  %d. %-*s %+6.0f  [%+6.0f, %+6.0f]  %s, %s %.1f%%\n", i+1, width, r.Bot, r.Points, r.Low, r.High,
-			nounGame.Count(r.Games).In(l), t("wynik", "score"), 100*r.Score)
+		fmt.Fprintf(w, "  %d. %-*s %+6.0f  [%+6.0f, %+6.0f]  %s, %s %.1f%%%s\n", i+1, width, r.Bot, r.Points, r.Low, r.High,
+			nounGame.Count(r.Games).In(l), t("wynik", "score"), 100*r.Score, fallbackMark(res.Decisions, r.Bot, l))
 	}
 	fmt.Fprintf(w, "%s\n", t("Pary (wiersz przeciw kolumnie: wygrane–remisy–przegrane, wynik):",
 		"Pairs (row against column: wins–draws–losses, score):"))
@@ -162,6 +162,7 @@ func printArena(w io.Writer, res sim.ArenaResult, l engine.Lang) {
 		}
 		fmt.Fprintln(w)
 	}
+	printDecisions(w, res.Decisions, "", l)
 	if res.Errors > 0 {
 		fmt.Fprintf(w, "%s: %d\n", t("Błędy", "Errors"), res.Errors)
 	}
@@ -206,9 +207,10 @@ func fieldRun(cfg sim.FieldConfig, asJSON bool, l engine.Lang, stdout, stderr io
 			width = max(width, len(b.Bot))
 		}
 		for _, b := range res.Bots {
-			fmt.Fprintf(stdout, "  %-*s %s %5.1f%% [%4.1f%%, %4.1f%%]  %.2f× %s\n", width, b.Bot, t("wygrane", "wins"),
-				100*b.Share, 100*b.Low, 100*b.High, b.Ratio, t("sprawiedliwego udziału", "the fair share"))
+			fmt.Fprintf(stdout, "  %-*s %s %5.1f%% [%4.1f%%, %4.1f%%]  %.2f× %s%s\n", width, b.Bot, t("wygrane", "wins"),
+				100*b.Share, 100*b.Low, 100*b.High, b.Ratio, t("sprawiedliwego udziału", "the fair share"), fallbackMark(res.Decisions, b.Bot, l))
 		}
+		printDecisions(stdout, res.Decisions, "", l)
 	}
 	if res.Errors > 0 {
 		return notFinished("arena", res.Errors, res.FirstError)

@@ -29,6 +29,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"stolik/bots"
 )
 
 // exitError carries an exit status.
@@ -74,6 +76,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if args[0] == "--version" || args[0] == "-version" {
 		args = append([]string{"version"}, args[1:]...)
 	}
+	// No bot program outlives the command that started it, also one
+	// that ignores the end of its input.
+	defer bots.StopAll()
 	return dispatch(args, stdin, stdout, stderr)
 }
 

@@ -215,7 +215,8 @@ func printResult(w io.Writer, res sim.Result, l engine.Lang) {
 	fmt.Fprintf(w, "%s, %s, %s, %s %d, %s %s\n", res.Game, nounPlayer.Count(res.Players).In(l), nounGame.Count(res.Games).In(l),
 		t("ziarno", "seed"), res.Seed, t("boty", "bots"), strings.Join(res.Bots, ","))
 	for s, k := range res.WinsBySeat {
-		fmt.Fprintf(w, "  %s %d (%s): %s (%.1f%%)\n", t("miejsce", "seat"), s, res.Bots[s], nounWin.Count(k).In(l), 100*float64(k)/float64(max(res.Games, 1)))
+		fmt.Fprintf(w, "  %s %d (%s): %s (%.1f%%)%s\n", t("miejsce", "seat"), s, res.Bots[s], nounWin.Count(k).In(l), 100*float64(k)/float64(max(res.Games, 1)),
+			fallbackMark(res.Decisions, res.Bots[s], l))
 	}
 	fmt.Fprintf(w, t("  remisy %d, ruchy średnio %.1f, najwięcej %d, błędy %d\n", "  draws %d, moves mean %.1f max %d, errors %d\n"),
 		res.Draws, res.MovesMean, res.MovesMax, res.Errors)
@@ -244,6 +245,7 @@ func printResult(w io.Writer, res sim.Result, l engine.Lang) {
 				c.ID, c.Use, 100*c.Rate, 100*c.Low, 100*c.High, 100*c.Rest, c.PAdj)
 		}
 	}
+	printDecisions(w, res.Decisions, "  ", l)
 	fmt.Fprintf(w, t("  %.2f s, %.0f partii/s\n", "  %.2f s, %.0f games/s\n"), res.ElapsedS, res.GamesPerS)
 }
 

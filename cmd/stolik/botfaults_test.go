@@ -19,7 +19,7 @@ func TestBrokenBotMarked(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"sim", []string{"sim", "cardline", "--games", "3", "--workers", "1", "--bots", broken + ",random"}},
+		{"sim", []string{"sim", "cardline", "--games", "3", "--workers", "1", "--bots", broken + ",random", "--lang", "en"}},
 		{"arena", []string{"arena", "cardline", "--games", "2", "--workers", "1", "--bots", broken + ",random", "--lang", "en"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

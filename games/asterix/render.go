@@ -257,104 +257,141 @@ func (c *Character) PassiveText() engine.Text {
 // can go, the discard pile, the decks and the decision in progress.
 func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 	v := s.view(viewer, false)
-	pl := lang != engine.EN
-	tr := func(plText, enText string) string { return pick(pl, plText, enText) }
-	var b strings.Builder
-	who := func(seat int) string {
-		t := fmt.Sprintf(tr("Gracz %d", "Player %d"), seat+1)
-		if seat == int(viewer) {
-			t += tr(" (ty)", " (you)")
-		}
-		return t
-	}
-	fmt.Fprintf(&b, "══ %s · %s %d", tr("Asteriks i spółka", "Asterix & Co"), tr("tura", "turn"), v.Turn)
+	r := &tableText{s: s, v: &v, viewer: viewer, lang: lang, pl: lang != engine.EN}
+	b := &r.b
+	fmt.Fprintf(b, "══ %s · %s %d", r.tr("Asteriks i spółka", "Asterix & Co"), r.tr("tura", "turn"), v.Turn)
 	if len(v.Winners) == 0 {
-		fmt.Fprintf(&b, " · %s: %s", tr("kolej", "to move"), who(v.Active))
+		fmt.Fprintf(b, " · %s: %s", r.tr("kolej", "to move"), r.who(v.Active))
 	}
 	b.WriteString(" ══\n")
+	r.albums()
+	r.players()
+	r.warnings()
+	r.hand()
+	r.piles()
+	r.decision()
+	return b.String()
+}
 
-	// Albums.
+// tableText is the table being drawn by Render, from one seat's View.
+type tableText struct {
+	s      *State
+	v      *View
+	viewer engine.Seat
+	lang   engine.Lang
+	pl     bool
+	b      strings.Builder
+}
+
+func (r *tableText) tr(plText, enText string) string { return pick(r.pl, plText, enText) }
+
+// who names the player in seat, marking the viewer.
+func (r *tableText) who(seat int) string {
+	t := fmt.Sprintf(r.tr("Gracz %d", "Player %d"), seat+1)
+	if seat == int(r.viewer) {
+		t += r.tr(" (ty)", " (you)")
+	}
+	return t
+}
+
+// albums draws each Album: its place, title, rule and both halves.
+func (r *tableText) albums() {
+	v, b, lang := r.v, &r.b, r.lang
 	lastMark := false
 	for _, a := range v.Albums {
 		if a.Empty {
-			why := tr("pusto: talia Albumów się skończyła", "empty: the Album deck ran out")
-			if v.Decision.Phase == "take" && v.Decision.Place == a.Place && s.ctx.take == takeConsolation && v.AlbumDeck > 0 {
-				why = tr("Album przejęty; nowy zostanie wyłożony po wzięciu żetonu pocieszenia", "Album captured; a new one comes after the consolation token")
+			why := r.tr("pusto: talia Albumów się skończyła", "empty: the Album deck ran out")
+			if v.Decision.Phase == "take" && v.Decision.Place == a.Place && r.s.ctx.take == takeConsolation && v.AlbumDeck > 0 {
+				why = r.tr("Album przejęty; nowy zostanie wyłożony po wzięciu żetonu pocieszenia", "Album captured; a new one comes after the consolation token")
 			}
-			fmt.Fprintf(&b, "[%d] %s\n", a.Place+1, why)
+			fmt.Fprintf(b, "[%d] %s\n", a.Place+1, why)
 			continue
 		}
-		fmt.Fprintf(&b, "[%d] «%s» (%s %d) · %s %d\n", a.Place+1, a.Title.In(lang), tr("nr", "no."), a.Number,
-			tr("przejęcie od", "captured at"), a.Threshold)
+		fmt.Fprintf(b, "[%d] «%s» (%s %d) · %s %d\n", a.Place+1, a.Title.In(lang), r.tr("nr", "no."), a.Number,
+			r.tr("przejęcie od", "captured at"), a.Threshold)
 		if a.Text != nil {
-			fmt.Fprintf(&b, "    %s: %s\n", tr("Zasada", "Rule"), a.Text.In(lang))
+			fmt.Fprintf(b, "    %s: %s\n", r.tr("Zasada", "Rule"), a.Text.In(lang))
 		}
 		for _, h := range a.Halves {
-			colour := tr("kolor do wyboru", "colour to choose")
-			if c := indexOf(colourNames[:2], h.Colour); c >= 0 {
-				colour = fmt.Sprintf(tr("strona %s", "%s half"), halfColourText[c].In(lang))
+			if r.half(&h, a.Threshold) {
+				lastMark = true
 			}
-			fmt.Fprintf(&b, "    %-14s %-18s %2d/%d: ", who(h.Seat), colour, h.Total, a.Threshold)
-			if len(h.Cards) == 0 {
-				b.WriteString("—")
-			}
-			for k, c := range h.Cards {
-				if k > 0 {
-					b.WriteString(", ")
-				}
-				b.WriteString(c.Name.In(lang))
-				switch {
-				case c.KnockedOut:
-					b.WriteString(tr(" [nokaut]", " [knocked out]"))
-				case !c.Counts:
-					// The Album's rule or the neutrals_count option leaves it out of the total.
-					fmt.Fprintf(&b, " %d %s", c.Strength, tr("[nie liczy się]", "[does not count]"))
-				default:
-					fmt.Fprintf(&b, " %d", c.Current)
-				}
-				if c.Potion {
-					b.WriteString(tr(" [napój]", " [potion]"))
-				}
-				if fc := indexOf(colourNames[:], c.Colour); fc >= 0 && c.Colour != h.Colour {
-					fmt.Fprintf(&b, " (%s)", factionText[fc].In(lang))
-				}
-				if c.Last {
-					b.WriteString("*")
-					lastMark = true
-				}
-			}
-			b.WriteString("\n")
 		}
 	}
 	if lastMark {
-		b.WriteString(tr("    * ostatnio położona widoczna karta strony (dzik może ją aktywować)\n",
+		b.WriteString(r.tr("    * ostatnio położona widoczna karta strony (dzik może ją aktywować)\n",
 			"    * the face-up card placed last on the half (a boar can activate it)\n"))
 	}
+}
 
-	// Players.
+// half draws one half of an Album: owner, colour, total against the
+// threshold and cards; true if it marks the card placed last.
+func (r *tableText) half(h *HalfView, threshold int) bool {
+	b, lang := &r.b, r.lang
+	lastMark := false
+	colour := r.tr("kolor do wyboru", "colour to choose")
+	if c := indexOf(colourNames[:2], h.Colour); c >= 0 {
+		colour = fmt.Sprintf(r.tr("strona %s", "%s half"), halfColourText[c].In(lang))
+	}
+	fmt.Fprintf(b, "    %-14s %-18s %2d/%d: ", r.who(h.Seat), colour, h.Total, threshold)
+	if len(h.Cards) == 0 {
+		b.WriteString("—")
+	}
+	for k, c := range h.Cards {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.Name.In(lang))
+		switch {
+		case c.KnockedOut:
+			b.WriteString(r.tr(" [nokaut]", " [knocked out]"))
+		case !c.Counts:
+			// The Album's rule or the neutrals_count option leaves it out of the total.
+			fmt.Fprintf(b, " %d %s", c.Strength, r.tr("[nie liczy się]", "[does not count]"))
+		default:
+			fmt.Fprintf(b, " %d", c.Current)
+		}
+		if c.Potion {
+			b.WriteString(r.tr(" [napój]", " [potion]"))
+		}
+		if fc := indexOf(colourNames[:], c.Colour); fc >= 0 && c.Colour != h.Colour {
+			fmt.Fprintf(b, " (%s)", factionText[fc].In(lang))
+		}
+		if c.Last {
+			b.WriteString("*")
+			lastMark = true
+		}
+	}
+	b.WriteString("\n")
+	return lastMark
+}
+
+// players draws every player's sestertii, Albums, tokens, helmets and hand.
+func (r *tableText) players() {
+	v, b, lang := r.v, &r.b, r.lang
 	for _, p := range v.Players {
 		mark := "  "
 		if p.Seat == v.Active && len(v.Winners) == 0 {
 			mark = "▶ "
 		}
 		coins := sestertii.Form(p.Sestertii).In(lang)
-		fmt.Fprintf(&b, "%s%s: %d %s (%s: %d)", mark, who(p.Seat), p.Sestertii, coins, tr("Albumy", "Albums"), p.Albums)
-		fmt.Fprintf(&b, " · %s %d, %s %d, %s %d", tokenText[Potion].In(lang), p.Tokens[Potion], tokenText[Fish].In(lang), p.Tokens[Fish],
+		fmt.Fprintf(b, "%s%s: %d %s (%s: %d)", mark, r.who(p.Seat), p.Sestertii, coins, r.tr("Albumy", "Albums"), p.Albums)
+		fmt.Fprintf(b, " · %s %d, %s %d, %s %d", tokenText[Potion].In(lang), p.Tokens[Potion], tokenText[Fish].In(lang), p.Tokens[Fish],
 			tokenText[Boar].In(lang), p.Tokens[Boar])
-		fmt.Fprintf(&b, tr(" · hełmy: %d legionisty, %d centuriona", " · helmets: %d legionary, %d centurion"), p.Helmets[LegionaryHelmet], p.Helmets[CenturionHelmet])
-		fmt.Fprintf(&b, " · %s: %d", tr("na ręce", "in hand"), p.HandCount)
+		fmt.Fprintf(b, r.tr(" · hełmy: %d legionisty, %d centuriona", " · helmets: %d legionary, %d centurion"), p.Helmets[LegionaryHelmet], p.Helmets[CenturionHelmet])
+		fmt.Fprintf(b, " · %s: %d", r.tr("na ręce", "in hand"), p.HandCount)
 		for _, w := range v.Winners {
 			if w == p.Seat {
-				b.WriteString(tr(" · ZWYCIĘZCA", " · WINNER"))
+				b.WriteString(r.tr(" · ZWYCIĘZCA", " · WINNER"))
 			}
 		}
 		b.WriteString("\n")
-		if p.Seat != int(viewer) && len(p.Hand) > 0 {
+		if p.Seat != int(r.viewer) && len(p.Hand) > 0 {
 			names := make([]string, len(p.Hand))
 			for k, c := range p.Hand {
 				names[k] = c.Name.In(lang)
 			}
-			fmt.Fprintf(&b, "    %s: %s\n", tr("znane karty na ręce", "known cards in hand"), strings.Join(names, ", "))
+			fmt.Fprintf(b, "    %s: %s\n", r.tr("znane karty na ręce", "known cards in hand"), strings.Join(names, ", "))
 		}
 		if len(p.HiddenColours) > 0 {
 			var parts []string
@@ -363,84 +400,96 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 					parts = append(parts, fmt.Sprintf("%s %d", factionText[c].In(lang), n))
 				}
 			}
-			fmt.Fprintf(&b, "    %s: %s\n", tr("rewersy kart na ręce", "backs of the cards in hand"), strings.Join(parts, ", "))
+			fmt.Fprintf(b, "    %s: %s\n", r.tr("rewersy kart na ręce", "backs of the cards in hand"), strings.Join(parts, ", "))
 		}
 	}
-	// Every other player carries the same warning about a rival: the
-	// table says it once.
+}
+
+// warnings draws the players' warnings. Every other player carries the
+// same warning about a rival: the table says it once.
+func (r *tableText) warnings() {
 	seen := map[string]bool{}
-	for _, p := range v.Players {
+	for _, p := range r.v.Players {
 		for _, w := range p.Warnings {
-			if t := w.Text.In(lang); !seen[t] {
+			if t := w.Text.In(r.lang); !seen[t] {
 				seen[t] = true
-				fmt.Fprintf(&b, "⚠ %s\n", t)
+				fmt.Fprintf(&r.b, "⚠ %s\n", t)
 			}
 		}
 	}
+}
 
-	// The viewer's hand.
-	if viewer >= 0 && int(viewer) < len(v.Players) {
-		hand := v.Players[viewer].Hand
-		places := s.playPlaces(viewer)
-		fmt.Fprintf(&b, "%s:", tr("Twoja ręka", "Your hand"))
-		if len(hand) == 0 {
-			b.WriteString(" —")
-		}
-		b.WriteString("\n")
-		for k, c := range hand {
-			fmt.Fprintf(&b, "  %d) %s — %s, %s, %s %d", k+1, c.Name.In(lang), factionText[indexOf(colourNames[:], c.Colour)].In(lang),
-				typeText[indexOf(typeNames[:], c.Type)].In(lang), tr("siła", "strength"), c.Strength)
-			if i, ok := s.pack.LookupInstance(c.Card); ok && places != nil {
-				if ps := places[i]; ps != "" {
-					fmt.Fprintf(&b, " → %s %s", tr("Album", "Album"), ps)
-				} else {
-					b.WriteString(tr(" (teraz nie do zagrania)", " (cannot be played now)"))
-				}
-			}
-			b.WriteString("\n")
-			if i, ok := s.pack.LookupInstance(c.Card); ok {
-				s.writeCardTexts(&b, s.char(i), "       ", lang)
-			}
-		}
+// hand draws the viewer's hand: what each card does and where it can go.
+func (r *tableText) hand() {
+	s, v, b, lang, viewer := r.s, r.v, &r.b, r.lang, r.viewer
+	if viewer < 0 || int(viewer) >= len(v.Players) {
+		return
 	}
-
-	// Piles and supply.
-	fmt.Fprintf(&b, "%s: %d", tr("Stos odrzuconych", "Discard pile"), len(v.Discard))
-	if n := len(v.Discard); n > 0 {
-		fmt.Fprintf(&b, " (%s: %s)", tr("na wierzchu", "on top"), v.Discard[n-1].Name.In(lang))
-	}
-	fmt.Fprintf(&b, " · %s: %d", tr("talia Postaci", "Character deck"), v.DeckCount)
-	if v.DeckTop != "" {
-		if c := indexOf(colourNames[:], v.DeckTop); c >= 0 {
-			fmt.Fprintf(&b, " (%s: %s)", tr("rewers na wierzchu", "back on top"), factionText[c].In(lang))
-		}
-	}
-	fmt.Fprintf(&b, " · %s: %d", tr("talia Albumów", "Album deck"), v.AlbumDeck)
-	if v.AlbumCover != nil {
-		fmt.Fprintf(&b, " (%s: %s %d «%s»)", tr("na wierzchu", "on top"), tr("nr", "no."), v.AlbumCover.Number, v.AlbumCover.Title.In(lang))
+	hand := v.Players[viewer].Hand
+	places := s.playPlaces(viewer)
+	fmt.Fprintf(b, "%s:", r.tr("Twoja ręka", "Your hand"))
+	if len(hand) == 0 {
+		b.WriteString(" —")
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "%s: %s %d, %s %d, %s %d · %s %d, %s %d\n", tr("Zasoby", "Supply"),
-		tokenText[Potion].In(lang), v.Supply.Tokens[Potion], tokenText[Fish].In(lang), v.Supply.Tokens[Fish], tokenText[Boar].In(lang), v.Supply.Tokens[Boar],
-		tr("hełmy legionisty", "legionary helmets"), v.Supply.Helmets[LegionaryHelmet], tr("centuriona", "centurion"), v.Supply.Helmets[CenturionHelmet])
+	for k, c := range hand {
+		fmt.Fprintf(b, "  %d) %s — %s, %s, %s %d", k+1, c.Name.In(lang), factionText[indexOf(colourNames[:], c.Colour)].In(lang),
+			typeText[indexOf(typeNames[:], c.Type)].In(lang), r.tr("siła", "strength"), c.Strength)
+		if i, ok := s.pack.LookupInstance(c.Card); ok && places != nil {
+			if ps := places[i]; ps != "" {
+				fmt.Fprintf(b, " → %s %s", r.tr("Album", "Album"), ps)
+			} else {
+				b.WriteString(r.tr(" (teraz nie do zagrania)", " (cannot be played now)"))
+			}
+		}
+		b.WriteString("\n")
+		if i, ok := s.pack.LookupInstance(c.Card); ok {
+			s.writeCardTexts(b, s.char(i), "       ", lang)
+		}
+	}
+}
 
-	// The decision in progress.
+// piles draws the discard pile, the decks and the supply.
+func (r *tableText) piles() {
+	v, b, lang := r.v, &r.b, r.lang
+	fmt.Fprintf(b, "%s: %d", r.tr("Stos odrzuconych", "Discard pile"), len(v.Discard))
+	if n := len(v.Discard); n > 0 {
+		fmt.Fprintf(b, " (%s: %s)", r.tr("na wierzchu", "on top"), v.Discard[n-1].Name.In(lang))
+	}
+	fmt.Fprintf(b, " · %s: %d", r.tr("talia Postaci", "Character deck"), v.DeckCount)
+	if v.DeckTop != "" {
+		if c := indexOf(colourNames[:], v.DeckTop); c >= 0 {
+			fmt.Fprintf(b, " (%s: %s)", r.tr("rewers na wierzchu", "back on top"), factionText[c].In(lang))
+		}
+	}
+	fmt.Fprintf(b, " · %s: %d", r.tr("talia Albumów", "Album deck"), v.AlbumDeck)
+	if v.AlbumCover != nil {
+		fmt.Fprintf(b, " (%s: %s %d «%s»)", r.tr("na wierzchu", "on top"), r.tr("nr", "no."), v.AlbumCover.Number, v.AlbumCover.Title.In(lang))
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(b, "%s: %s %d, %s %d, %s %d · %s %d, %s %d\n", r.tr("Zasoby", "Supply"),
+		tokenText[Potion].In(lang), v.Supply.Tokens[Potion], tokenText[Fish].In(lang), v.Supply.Tokens[Fish], tokenText[Boar].In(lang), v.Supply.Tokens[Boar],
+		r.tr("hełmy legionisty", "legionary helmets"), v.Supply.Helmets[LegionaryHelmet], r.tr("centuriona", "centurion"), v.Supply.Helmets[CenturionHelmet])
+}
+
+// decision draws the decision in progress, or the winners.
+func (r *tableText) decision() {
+	v, b := r.v, &r.b
 	if len(v.Winners) > 0 {
 		names := make([]string, len(v.Winners))
 		for k, w := range v.Winners {
-			names[k] = who(w)
+			names[k] = r.who(w)
 		}
-		fmt.Fprintf(&b, "%s: %s\n", tr("Koniec gry. Wygrywa", "Game over. Winner"), strings.Join(names, ", "))
-		return b.String()
+		fmt.Fprintf(b, "%s: %s\n", r.tr("Koniec gry. Wygrywa", "Game over. Winner"), strings.Join(names, ", "))
+		return
 	}
-	if v.Decision.Seat == int(viewer) {
-		b.WriteString(tr("Twoja decyzja: ", "Your decision: "))
+	if v.Decision.Seat == int(r.viewer) {
+		b.WriteString(r.tr("Twoja decyzja: ", "Your decision: "))
 	} else {
-		fmt.Fprintf(&b, tr("Decyduje %s: ", "%s decides: "), who(v.Decision.Seat))
+		fmt.Fprintf(b, r.tr("Decyduje %s: ", "%s decides: "), r.who(v.Decision.Seat))
 	}
-	b.WriteString(s.decisionText(&v.Decision, lang))
+	b.WriteString(r.s.decisionText(&v.Decision, r.lang))
 	b.WriteString("\n")
-	return b.String()
 }
 
 // writeCardTexts writes a card's ability, requirement and passive, one per line.

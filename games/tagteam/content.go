@@ -455,118 +455,38 @@ func (ps *opParser) op(n *yaml.Node) (Op, bool) {
 	}
 	op := Op{Kind: OpKind(kind)}
 	if OpKind(kind) == OpIf {
-		op.Cond = ps.cond(val)
-		rest := mapPairs(n)
-		for k, v := range rest {
-			switch k {
-			case "if":
-			case "do":
-				op.Do = ps.list(ps.nodes(v))
-			case "else":
-				op.Else = ps.list(ps.nodes(v))
-			default:
-				ps.fail(v, "if takes do and else, not %q", k)
-			}
-		}
-		return op, true
+		return ps.ifOp(n, val), true
 	}
 	if len(n.Content) != 2 {
 		ps.fail(n, "op %s has more than one key", key)
 	}
 	long := val.Kind == yaml.MappingNode
-	fields := map[string]*yaml.Node{}
+	fields := opFields{}
 	if long {
 		fields = mapPairs(val)
 	}
-	take := func(name string) *yaml.Node {
-		v := fields[name]
-		delete(fields, name)
-		return v
-	}
 	switch op.Kind {
 	case OpAttack:
-		op.To = Opp
-		if !long {
-			op.To = ps.who(val, Opp, OppPartner, Opps, AllOthers)
-			break
-		}
-		if v := take("target"); v != nil {
-			op.To = ps.who(v, Opp, OppPartner, Opps, AllOthers)
-		}
-		if v := take("by"); v != nil {
-			op.By = ps.who(v, Self, Partner)
-		}
-		if v := take("power"); v != nil {
-			op.PowerOf = ps.who(v, Self, Opp)
-		}
-		if v := take("bonus"); v != nil {
-			var b Op
-			ps.number(v, &b)
-			op.Bonus, op.BonusAmount = b.N, b.Amount
-		}
-		if v := take("flame"); v != nil {
-			op.Flame = v.Value == "true"
-		}
-		if v := take("success"); v != nil {
-			op.Success = ps.list(ps.nodes(v))
-		}
+		ps.attackOp(&op, val, long, fields)
 	case OpBlock:
 		if long {
-			if v := take("success"); v != nil {
+			if v := fields.take("success"); v != nil {
 				op.Success = ps.list(ps.nodes(v))
 			}
 		}
 	case OpHeal, OpDamage, OpPower:
-		if !long {
-			ps.number(val, &op)
-			break
-		}
-		if v := take("n"); v != nil {
-			ps.number(v, &op)
-		} else {
-			ps.fail(val, "%s needs n", key)
-		}
-		if v := take("to"); v != nil {
-			op.To = ps.who(v)
-		}
-		if v := take("token"); v != nil {
-			op.What = ps.token(v)
-		}
+		ps.amountOp(&op, key, val, long, fields)
 	case OpTransfer:
-		op.What = 0
-		if v := take("n"); v != nil {
-			ps.number(v, &op)
-		} else {
-			op.N = 1
-		}
-		if v := take("what"); v != nil && v.Value != "power" {
-			op.What = ps.token(v)
-		}
-		if v := take("from"); v != nil {
-			op.From = ps.who(v)
-		}
-		if v := take("to"); v != nil {
-			op.To = ps.who(v)
-		} else {
-			ps.fail(val, "transfer needs to")
-		}
+		ps.transferOp(&op, val, fields)
 	case OpCancel:
 	case OpTrack:
 		if !long {
 			ps.number(val, &op)
-		} else if v := take("n"); v != nil {
+		} else if v := fields.take("n"); v != nil {
 			ps.number(v, &op)
 		}
 	case OpToken:
-		if v := take("what"); v != nil {
-			op.What = ps.token(v)
-		} else {
-			ps.fail(val, "token needs what")
-		}
-		op.To = Opp
-		if v := take("to"); v != nil {
-			op.To = ps.who(v)
-		}
+		ps.tokenOp(&op, val, fields)
 	case OpUnique:
 		u := engine.IndexOf(uniqueNames[:], val.Value)
 		if u < 0 {
@@ -578,6 +498,118 @@ func (ps *opParser) op(n *yaml.Node) (Op, bool) {
 		ps.fail(v, "op %s has no field %q", key, k)
 	}
 	return op, true
+}
+
+// opFields are the fields of an op written as a map; take removes the
+// ones read, so that those left over are errors.
+type opFields map[string]*yaml.Node
+
+func (f opFields) take(name string) *yaml.Node {
+	v := f[name]
+	delete(f, name)
+	return v
+}
+
+// ifOp reads an if: its condition, then do and else.
+func (ps *opParser) ifOp(n, val *yaml.Node) Op {
+	op := Op{Kind: OpIf}
+	op.Cond = ps.cond(val)
+	rest := mapPairs(n)
+	for k, v := range rest {
+		switch k {
+		case "if":
+		case "do":
+			op.Do = ps.list(ps.nodes(v))
+		case "else":
+			op.Else = ps.list(ps.nodes(v))
+		default:
+			ps.fail(v, "if takes do and else, not %q", k)
+		}
+	}
+	return op
+}
+
+// attackOp reads an attack: a target alone, or target, by, power, bonus,
+// flame and success.
+func (ps *opParser) attackOp(op *Op, val *yaml.Node, long bool, f opFields) {
+	op.To = Opp
+	if !long {
+		op.To = ps.who(val, Opp, OppPartner, Opps, AllOthers)
+		return
+	}
+	if v := f.take("target"); v != nil {
+		op.To = ps.who(v, Opp, OppPartner, Opps, AllOthers)
+	}
+	if v := f.take("by"); v != nil {
+		op.By = ps.who(v, Self, Partner)
+	}
+	if v := f.take("power"); v != nil {
+		op.PowerOf = ps.who(v, Self, Opp)
+	}
+	if v := f.take("bonus"); v != nil {
+		var b Op
+		ps.number(v, &b)
+		op.Bonus, op.BonusAmount = b.N, b.Amount
+	}
+	if v := f.take("flame"); v != nil {
+		op.Flame = v.Value == "true"
+	}
+	if v := f.take("success"); v != nil {
+		op.Success = ps.list(ps.nodes(v))
+	}
+}
+
+// amountOp reads a heal, damage or power: a number alone, or n, to and token.
+func (ps *opParser) amountOp(op *Op, key string, val *yaml.Node, long bool, f opFields) {
+	if !long {
+		ps.number(val, op)
+		return
+	}
+	if v := f.take("n"); v != nil {
+		ps.number(v, op)
+	} else {
+		ps.fail(val, "%s needs n", key)
+	}
+	if v := f.take("to"); v != nil {
+		op.To = ps.who(v)
+	}
+	if v := f.take("token"); v != nil {
+		op.What = ps.token(v)
+	}
+}
+
+// transferOp reads a transfer: n, what (power or a token), from and to.
+func (ps *opParser) transferOp(op *Op, val *yaml.Node, f opFields) {
+	op.What = 0
+	if v := f.take("n"); v != nil {
+		ps.number(v, op)
+	} else {
+		op.N = 1
+	}
+	if v := f.take("what"); v != nil && v.Value != "power" {
+		op.What = ps.token(v)
+	}
+	if v := f.take("from"); v != nil {
+		op.From = ps.who(v)
+	}
+	if v := f.take("to"); v != nil {
+		op.To = ps.who(v)
+	} else {
+		ps.fail(val, "transfer needs to")
+	}
+}
+
+// tokenOp reads a token: what, and to (the opponent unless said).
+func (ps *opParser) tokenOp(op *Op, val *yaml.Node, f opFields) {
+	if v := f.take("what"); v != nil {
+		op.What = ps.token(v)
+	} else {
+		ps.fail(val, "token needs what")
+	}
+	op.To = Opp
+	if v := f.take("to"); v != nil {
+		op.To = ps.who(v)
+	}
 }
 
 func (ps *opParser) cond(n *yaml.Node) Cond {

@@ -178,11 +178,35 @@ func seatsOfSlot(n, i int) [2]engine.Seat {
 
 // deal sets the table up: tokens, hands, starting Albums and decks.
 func (s *State) deal(sp setupSpec) error {
+	s.dealStartingTokens()
+	d := dealer{s: s}
+	if err := d.albums(&sp); err != nil {
+		return err
+	}
+	if err := s.setArrival(sp.Arrival); err != nil {
+		return err
+	}
+	if err := d.hands(&sp); err != nil {
+		return err
+	}
+	if err := d.drawDecks(&sp); err != nil {
+		return err
+	}
+	if err := d.albumDeck(&sp); err != nil {
+		return err
+	}
+	if err := s.setHoldings(&sp); err != nil {
+		return err
+	}
+	s.retotalAll()
+	return nil
+}
+
+// dealStartingTokens hands out the starting tokens and helmet: they come
+// from the box, as far as it lasts, handed round in turn order from the
+// first player (not from seat 0: seat order never matters).
+func (s *State) dealStartingTokens() {
 	n := int(s.seats)
-	p := s.pack
-	// The starting tokens and helmet come from the box, as far as it lasts,
-	// handed round in turn order from the first player (not from seat 0:
-	// seat order never matters).
 	for k := range n {
 		q := (int(s.active) + k) % n
 		for t := range 3 {
@@ -196,24 +220,36 @@ func (s *State) deal(sp setupSpec) error {
 			s.supplyH[LegionaryHelmet]--
 		}
 	}
-	var used instSet
-	take := func(where, name string) (uint8, error) {
-		i, ok := p.LookupInstance(name)
-		if !ok {
-			return 0, fmt.Errorf("%s: unknown card %q", where, name)
-		}
-		if used.has(i) {
-			return 0, fmt.Errorf("%s: card %q is used twice", where, name)
-		}
-		used.set(i)
-		return i, nil
+}
+
+// dealer places the setup's cards and Albums, each at most once.
+type dealer struct {
+	s         *State
+	used      instSet
+	albumUsed [maxAlbums]bool
+}
+
+// take finds the card called name for the setup's key where and marks it used.
+func (d *dealer) take(where, name string) (uint8, error) {
+	i, ok := d.s.pack.LookupInstance(name)
+	if !ok {
+		return 0, fmt.Errorf("%s: unknown card %q", where, name)
 	}
-	// Albums.
+	if d.used.has(i) {
+		return 0, fmt.Errorf("%s: card %q is used twice", where, name)
+	}
+	d.used.set(i)
+	return i, nil
+}
+
+// albums lays out the Albums between the players: the setup's "albums",
+// or starting Albums at random.
+func (d *dealer) albums(sp *setupSpec) error {
+	s, p, n := d.s, d.s.pack, int(d.s.seats)
 	s.nslots = int8(n)
 	if n == 2 {
 		s.nslots = 2
 	}
-	var albumUsed [maxAlbums]bool
 	if sp.Albums != nil && len(sp.Albums) != int(s.nslots) {
 		return fmt.Errorf("albums: %d given for %d places", len(sp.Albums), s.nslots)
 	}
@@ -239,78 +275,99 @@ func (s *State) deal(sp setupSpec) error {
 		}
 		if sp.Albums == nil {
 			s.setAlbum(slot, int8(starting[slot]))
-			albumUsed[starting[slot]] = true
+			d.albumUsed[starting[slot]] = true
 			continue
 		}
-		sa := sp.Albums[slot]
-		ai, ok := p.LookupAlbum(sa.Album)
-		if !ok || albumUsed[ai] {
-			return fmt.Errorf("albums[%d]: unknown or repeated album %q", slot, sa.Album)
-		}
-		albumUsed[ai] = true
-		s.setAlbum(slot, int8(ai))
-		if sa.Blue != int(s.slotSeat[slot][0]) && sa.Blue != int(s.slotSeat[slot][1]) {
-			return fmt.Errorf("albums[%d]: blue: seat %d does not sit at this Album", slot, sa.Blue)
-		}
-		if engine.Seat(sa.Blue) == s.slotSeat[slot][0] {
-			s.colour[slot] = [2]Colour{Blue, Red}
-		} else {
-			s.colour[slot] = [2]Colour{Red, Blue}
-		}
-		if len(sa.Cards) > 2 {
-			return fmt.Errorf("albums[%d].cards: two halves at most", slot)
-		}
-		for side, names := range sa.Cards {
-			for _, name := range names {
-				i, err := take(fmt.Sprintf("albums[%d].cards[%d]", slot, side), name)
-				if err != nil {
-					return err
-				}
-				if s.halves[slot][side].n == maxHalf {
-					return fmt.Errorf("albums[%d].cards[%d]: more than %d cards", slot, side, maxHalf)
-				}
-				s.put(i, slot, side)
-			}
-		}
-		mark := func(names []string, set *instSet, what string) error {
-			for _, name := range names {
-				i, ok := p.LookupInstance(name)
-				if !ok {
-					return fmt.Errorf("albums[%d].%s: unknown card %q", slot, what, name)
-				}
-				if sl, _, on := s.locate(i); !on || sl != slot {
-					return fmt.Errorf("albums[%d].%s: %q is not on this Album", slot, what, name)
-				}
-				set.set(i)
-			}
-			return nil
-		}
-		if err := mark(sa.KO, &s.ko, "knocked_out"); err != nil {
+		if err := d.album(sp, slot); err != nil {
 			return err
 		}
-		if err := mark(sa.Potion, &s.potion, "potions"); err != nil {
-			return err
-		}
-		s.supplyT[Potion] = max(0, s.supplyT[Potion]-int8(len(sa.Potion)))
 	}
-	if err := s.setArrival(sp.Arrival); err != nil {
+	return nil
+}
+
+// album places the setup's Album in slot, its cards, knock-outs and potions.
+func (d *dealer) album(sp *setupSpec, slot int) error {
+	s, p := d.s, d.s.pack
+	sa := sp.Albums[slot]
+	ai, ok := p.LookupAlbum(sa.Album)
+	if !ok || d.albumUsed[ai] {
+		return fmt.Errorf("albums[%d]: unknown or repeated album %q", slot, sa.Album)
+	}
+	d.albumUsed[ai] = true
+	s.setAlbum(slot, int8(ai))
+	if sa.Blue != int(s.slotSeat[slot][0]) && sa.Blue != int(s.slotSeat[slot][1]) {
+		return fmt.Errorf("albums[%d]: blue: seat %d does not sit at this Album", slot, sa.Blue)
+	}
+	if engine.Seat(sa.Blue) == s.slotSeat[slot][0] {
+		s.colour[slot] = [2]Colour{Blue, Red}
+	} else {
+		s.colour[slot] = [2]Colour{Red, Blue}
+	}
+	if len(sa.Cards) > 2 {
+		return fmt.Errorf("albums[%d].cards: two halves at most", slot)
+	}
+	for side, names := range sa.Cards {
+		for _, name := range names {
+			i, err := d.take(fmt.Sprintf("albums[%d].cards[%d]", slot, side), name)
+			if err != nil {
+				return err
+			}
+			if s.halves[slot][side].n == maxHalf {
+				return fmt.Errorf("albums[%d].cards[%d]: more than %d cards", slot, side, maxHalf)
+			}
+			s.put(i, slot, side)
+		}
+	}
+	if err := s.markOnAlbum(slot, sa.KO, &s.ko, "knocked_out"); err != nil {
 		return err
 	}
-	// Hands.
+	if err := s.markOnAlbum(slot, sa.Potion, &s.potion, "potions"); err != nil {
+		return err
+	}
+	s.supplyT[Potion] = max(0, s.supplyT[Potion]-int8(len(sa.Potion)))
+	return nil
+}
+
+// markOnAlbum adds the cards called names, which must lie on the Album in
+// slot, to set (the setup's key what of that Album).
+func (s *State) markOnAlbum(slot int, names []string, set *instSet, what string) error {
+	for _, name := range names {
+		i, ok := s.pack.LookupInstance(name)
+		if !ok {
+			return fmt.Errorf("albums[%d].%s: unknown card %q", slot, what, name)
+		}
+		if sl, _, on := s.locate(i); !on || sl != slot {
+			return fmt.Errorf("albums[%d].%s: %q is not on this Album", slot, what, name)
+		}
+		set.set(i)
+	}
+	return nil
+}
+
+// hands puts the setup's "hands" into the players' hands.
+func (d *dealer) hands(sp *setupSpec) error {
+	n := int(d.s.seats)
 	if sp.Hands != nil && len(sp.Hands) != n {
 		return fmt.Errorf("hands: %d hands given for %d players", len(sp.Hands), n)
 	}
 	for q, names := range sp.Hands {
 		for _, name := range names {
-			i, err := take(fmt.Sprintf("hands[%d]", q), name)
+			i, err := d.take(fmt.Sprintf("hands[%d]", q), name)
 			if err != nil {
 				return err
 			}
-			s.hands[q].set(i)
+			d.s.hands[q].set(i)
 		}
 	}
+	return nil
+}
+
+// drawDecks builds the discard pile and the draw deck (the setup's or the
+// cards left, shuffled) and, without set hands, deals them.
+func (d *dealer) drawDecks(sp *setupSpec) error {
+	s, p, n := d.s, d.s.pack, int(d.s.seats)
 	for _, name := range sp.Decks.Discard {
-		i, err := take("decks.discard", name)
+		i, err := d.take("decks.discard", name)
 		if err != nil {
 			return err
 		}
@@ -318,9 +375,9 @@ func (s *State) deal(sp setupSpec) error {
 		s.discardN++
 	}
 	if sp.Decks.Draw != nil {
-		d := *sp.Decks.Draw
-		for k := len(d) - 1; k >= 0; k-- {
-			i, err := take("decks.draw", d[k])
+		deck := *sp.Decks.Draw
+		for k := len(deck) - 1; k >= 0; k-- {
+			i, err := d.take("decks.draw", deck[k])
 			if err != nil {
 				return err
 			}
@@ -329,7 +386,7 @@ func (s *State) deal(sp setupSpec) error {
 		}
 	} else {
 		for i := range p.Instances {
-			if !used.has(uint8(i)) {
+			if !d.used.has(uint8(i)) {
 				s.deck[s.deckN] = uint8(i)
 				s.deckN++
 			}
@@ -344,29 +401,40 @@ func (s *State) deal(sp setupSpec) error {
 		}
 		s.events = s.events[:0]
 	}
-	// The Album deck.
+	return nil
+}
+
+// albumDeck builds the Album deck: the setup's, or the Albums left, shuffled.
+func (d *dealer) albumDeck(sp *setupSpec) error {
+	s, p := d.s, d.s.pack
 	if sp.Decks.Albums != nil {
-		d := *sp.Decks.Albums
-		for k := len(d) - 1; k >= 0; k-- {
-			ai, ok := p.LookupAlbum(d[k])
-			if !ok || albumUsed[ai] {
-				return fmt.Errorf("decks.albums: unknown or repeated album %q", d[k])
+		deck := *sp.Decks.Albums
+		for k := len(deck) - 1; k >= 0; k-- {
+			ai, ok := p.LookupAlbum(deck[k])
+			if !ok || d.albumUsed[ai] {
+				return fmt.Errorf("decks.albums: unknown or repeated album %q", deck[k])
 			}
-			albumUsed[ai] = true
+			d.albumUsed[ai] = true
 			s.albums[s.albumsN] = uint8(ai)
 			s.albumsN++
 		}
-	} else {
-		for i, a := range p.Albums {
-			if albumUsed[i] || (a.Starting && s.rules.startingOut) || int(s.albumsN) == maxAlbums {
-				continue
-			}
-			s.albums[s.albumsN] = uint8(i)
-			s.albumsN++
-		}
-		engine.Shuffle(&s.rng, s.albums[:s.albumsN])
+		return nil
 	}
-	// Explicit tokens, helmets and captured Albums.
+	for i, a := range p.Albums {
+		if d.albumUsed[i] || (a.Starting && s.rules.startingOut) || int(s.albumsN) == maxAlbums {
+			continue
+		}
+		s.albums[s.albumsN] = uint8(i)
+		s.albumsN++
+	}
+	engine.Shuffle(&s.rng, s.albums[:s.albumsN])
+	return nil
+}
+
+// setHoldings sets the setup's explicit tokens, helmets and captured
+// Albums, taking tokens and helmets from the box or returning them.
+func (s *State) setHoldings(sp *setupSpec) error {
+	n := int(s.seats)
 	for q, t := range sp.Tokens {
 		if q >= n {
 			return fmt.Errorf("tokens: %d entries for %d players", len(sp.Tokens), n)
@@ -403,7 +471,6 @@ func (s *State) deal(sp setupSpec) error {
 	for h := range s.supplyH {
 		s.supplyH[h] = max(0, s.supplyH[h])
 	}
-	s.retotalAll()
 	return nil
 }
 

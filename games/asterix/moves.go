@@ -721,6 +721,39 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 		}
 	case mChange:
 		s.phase = phChange
+	case mPotion, mFish, mRevive, mActivate:
+		s.useToken(p, k, a, b)
+	case mDiscard:
+		s.discardFromHand(p, a)
+	case mDone:
+		if n := s.hands[p].count(); n < handTarget {
+			s.draw(p, handTarget-n)
+		}
+		s.afterAction()
+	case mHelmet:
+		s.helmets[p][b]--
+		s.supplyH[b]++
+		s.emit(engine.Event{Kind: EvLostHelmet, Seat: p, Card: -1, A: int32(b)})
+		s.ctx.payLeft--
+		s.payNext()
+	case mSkip:
+		s.emit(engine.Event{Kind: EvAbilitySkipped, Seat: p, Card: int16(s.ctx.inst)})
+		s.afterAction()
+	case mUse, mTarget:
+		s.useAbility(a)
+	case mTake:
+		s.takeToken(p, Token(b))
+	case mOrient:
+		s.orient(Colour(b))
+	}
+	return s.events, nil
+}
+
+// useToken spends p's token as move kind k says: a potion on card a, a
+// fish knocking a out, a boar reviving a or activating the card placed
+// last on p's side of the Album in place b.
+func (s *State) useToken(p engine.Seat, k, a, b uint8) {
+	switch k {
 	case mPotion:
 		s.tokens[p][Potion]--
 		s.potion.set(a)
@@ -749,53 +782,41 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 		s.emit(engine.Event{Kind: EvUsedToken, Seat: p, Card: int16(last), A: int32(Boar), B: 1})
 		s.ctx.inst, s.ctx.slot, s.ctx.side, s.ctx.who = last, int8(b), int8(side), p
 		s.offerAbility()
-	case mDiscard:
-		s.fromHand(p, a)
-		s.discard[s.discardN] = a
-		s.discardN++
-		s.emit(engine.Event{Kind: EvDiscarded, Seat: p, Card: int16(a)})
-		switch s.phase {
-		case phCostDiscard:
-			s.ctx.left--
-			s.payNext()
-		case phAbilityDiscard, phOppDiscard:
-			s.ctx.left--
-			if s.ctx.left == 0 || s.hands[p].count() == 0 {
-				s.decider = s.ctx.who
-				s.draw(s.ctx.who, int(s.ctx.then))
-				s.afterAction()
-			}
-		}
-	case mDone:
-		if n := s.hands[p].count(); n < handTarget {
-			s.draw(p, handTarget-n)
-		}
-		s.afterAction()
-	case mHelmet:
-		s.helmets[p][b]--
-		s.supplyH[b]++
-		s.emit(engine.Event{Kind: EvLostHelmet, Seat: p, Card: -1, A: int32(b)})
-		s.ctx.payLeft--
-		s.payNext()
-	case mSkip:
-		s.emit(engine.Event{Kind: EvAbilitySkipped, Seat: p, Card: int16(s.ctx.inst)})
-		s.afterAction()
-	case mUse, mTarget:
-		s.useAbility(a)
-	case mTake:
-		s.gainToken(p, Token(b))
-		switch {
-		case s.phase == phAbility:
-			s.afterAction()
-		case s.ctx.take == takeConsolation:
-			s.replace()
-		default:
-			s.nextCapture()
-		}
-	case mOrient:
-		s.orient(Colour(b))
 	}
-	return s.events, nil
+}
+
+// discardFromHand discards card a of p's hand, to pay a cost or for an
+// ability.
+func (s *State) discardFromHand(p engine.Seat, a uint8) {
+	s.fromHand(p, a)
+	s.discard[s.discardN] = a
+	s.discardN++
+	s.emit(engine.Event{Kind: EvDiscarded, Seat: p, Card: int16(a)})
+	switch s.phase {
+	case phCostDiscard:
+		s.ctx.left--
+		s.payNext()
+	case phAbilityDiscard, phOppDiscard:
+		s.ctx.left--
+		if s.ctx.left == 0 || s.hands[p].count() == 0 {
+			s.decider = s.ctx.who
+			s.draw(s.ctx.who, int(s.ctx.then))
+			s.afterAction()
+		}
+	}
+}
+
+// takeToken gives p the Advantage token t it chose, and the game goes on.
+func (s *State) takeToken(p engine.Seat, t Token) {
+	s.gainToken(p, t)
+	switch {
+	case s.phase == phAbility:
+		s.afterAction()
+	case s.ctx.take == takeConsolation:
+		s.replace()
+	default:
+		s.nextCapture()
+	}
 }
 
 // refusal turns a reason into a rule error naming the move.

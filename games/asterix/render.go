@@ -257,104 +257,141 @@ func (c *Character) PassiveText() engine.Text {
 // can go, the discard pile, the decks and the decision in progress.
 func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 	v := s.view(viewer, false)
-	pl := lang != engine.EN
-	tr := func(plText, enText string) string { return pick(pl, plText, enText) }
-	var b strings.Builder
-	who := func(seat int) string {
-		t := fmt.Sprintf(tr("Gracz %d", "Player %d"), seat+1)
-		if seat == int(viewer) {
-			t += tr(" (ty)", " (you)")
-		}
-		return t
-	}
-	fmt.Fprintf(&b, "══ %s · %s %d", tr("Asteriks i spółka", "Asterix & Co"), tr("tura", "turn"), v.Turn)
+	r := &tableText{s: s, v: &v, viewer: viewer, lang: lang, pl: lang != engine.EN}
+	b := &r.b
+	fmt.Fprintf(b, "══ %s · %s %d", r.tr("Asteriks i spółka", "Asterix & Co"), r.tr("tura", "turn"), v.Turn)
 	if len(v.Winners) == 0 {
-		fmt.Fprintf(&b, " · %s: %s", tr("kolej", "to move"), who(v.Active))
+		fmt.Fprintf(b, " · %s: %s", r.tr("kolej", "to move"), r.who(v.Active))
 	}
 	b.WriteString(" ══\n")
+	r.albums()
+	r.players()
+	r.warnings()
+	r.hand()
+	r.piles()
+	r.decision()
+	return b.String()
+}
 
-	// Albums.
+// tableText is the table being drawn by Render, from one seat's View.
+type tableText struct {
+	s      *State
+	v      *View
+	viewer engine.Seat
+	lang   engine.Lang
+	pl     bool
+	b      strings.Builder
+}
+
+func (r *tableText) tr(plText, enText string) string { return pick(r.pl, plText, enText) }
+
+// who names the player in seat, marking the viewer.
+func (r *tableText) who(seat int) string {
+	t := fmt.Sprintf(r.tr("Gracz %d", "Player %d"), seat+1)
+	if seat == int(r.viewer) {
+		t += r.tr(" (ty)", " (you)")
+	}
+	return t
+}
+
+// albums draws each Album: its place, title, rule and both halves.
+func (r *tableText) albums() {
+	v, b, lang := r.v, &r.b, r.lang
 	lastMark := false
 	for _, a := range v.Albums {
 		if a.Empty {
-			why := tr("pusto: talia Albumów się skończyła", "empty: the Album deck ran out")
-			if v.Decision.Phase == "take" && v.Decision.Place == a.Place && s.ctx.take == takeConsolation && v.AlbumDeck > 0 {
-				why = tr("Album przejęty; nowy zostanie wyłożony po wzięciu żetonu pocieszenia", "Album captured; a new one comes after the consolation token")
+			why := r.tr("pusto: talia Albumów się skończyła", "empty: the Album deck ran out")
+			if v.Decision.Phase == "take" && v.Decision.Place == a.Place && r.s.ctx.take == takeConsolation && v.AlbumDeck > 0 {
+				why = r.tr("Album przejęty; nowy zostanie wyłożony po wzięciu żetonu pocieszenia", "Album captured; a new one comes after the consolation token")
 			}
-			fmt.Fprintf(&b, "[%d] %s\n", a.Place+1, why)
+			fmt.Fprintf(b, "[%d] %s\n", a.Place+1, why)
 			continue
 		}
-		fmt.Fprintf(&b, "[%d] «%s» (%s %d) · %s %d\n", a.Place+1, a.Title.In(lang), tr("nr", "no."), a.Number,
-			tr("przejęcie od", "captured at"), a.Threshold)
+		fmt.Fprintf(b, "[%d] «%s» (%s %d) · %s %d\n", a.Place+1, a.Title.In(lang), r.tr("nr", "no."), a.Number,
+			r.tr("przejęcie od", "captured at"), a.Threshold)
 		if a.Text != nil {
-			fmt.Fprintf(&b, "    %s: %s\n", tr("Zasada", "Rule"), a.Text.In(lang))
+			fmt.Fprintf(b, "    %s: %s\n", r.tr("Zasada", "Rule"), a.Text.In(lang))
 		}
 		for _, h := range a.Halves {
-			colour := tr("kolor do wyboru", "colour to choose")
-			if c := indexOf(colourNames[:2], h.Colour); c >= 0 {
-				colour = fmt.Sprintf(tr("strona %s", "%s half"), halfColourText[c].In(lang))
+			if r.half(&h, a.Threshold) {
+				lastMark = true
 			}
-			fmt.Fprintf(&b, "    %-14s %-18s %2d/%d: ", who(h.Seat), colour, h.Total, a.Threshold)
-			if len(h.Cards) == 0 {
-				b.WriteString("—")
-			}
-			for k, c := range h.Cards {
-				if k > 0 {
-					b.WriteString(", ")
-				}
-				b.WriteString(c.Name.In(lang))
-				switch {
-				case c.KnockedOut:
-					b.WriteString(tr(" [nokaut]", " [knocked out]"))
-				case !c.Counts:
-					// The Album's rule or the neutrals_count option leaves it out of the total.
-					fmt.Fprintf(&b, " %d %s", c.Strength, tr("[nie liczy się]", "[does not count]"))
-				default:
-					fmt.Fprintf(&b, " %d", c.Current)
-				}
-				if c.Potion {
-					b.WriteString(tr(" [napój]", " [potion]"))
-				}
-				if fc := indexOf(colourNames[:], c.Colour); fc >= 0 && c.Colour != h.Colour {
-					fmt.Fprintf(&b, " (%s)", factionText[fc].In(lang))
-				}
-				if c.Last {
-					b.WriteString("*")
-					lastMark = true
-				}
-			}
-			b.WriteString("\n")
 		}
 	}
 	if lastMark {
-		b.WriteString(tr("    * ostatnio położona widoczna karta strony (dzik może ją aktywować)\n",
+		b.WriteString(r.tr("    * ostatnio położona widoczna karta strony (dzik może ją aktywować)\n",
 			"    * the face-up card placed last on the half (a boar can activate it)\n"))
 	}
+}
 
-	// Players.
+// half draws one half of an Album: owner, colour, total against the
+// threshold and cards; true if it marks the card placed last.
+func (r *tableText) half(h *HalfView, threshold int) bool {
+	b, lang := &r.b, r.lang
+	lastMark := false
+	colour := r.tr("kolor do wyboru", "colour to choose")
+	if c := indexOf(colourNames[:2], h.Colour); c >= 0 {
+		colour = fmt.Sprintf(r.tr("strona %s", "%s half"), halfColourText[c].In(lang))
+	}
+	fmt.Fprintf(b, "    %-14s %-18s %2d/%d: ", r.who(h.Seat), colour, h.Total, threshold)
+	if len(h.Cards) == 0 {
+		b.WriteString("—")
+	}
+	for k, c := range h.Cards {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.Name.In(lang))
+		switch {
+		case c.KnockedOut:
+			b.WriteString(r.tr(" [nokaut]", " [knocked out]"))
+		case !c.Counts:
+			// The Album's rule or the neutrals_count option leaves it out of the total.
+			fmt.Fprintf(b, " %d %s", c.Strength, r.tr("[nie liczy się]", "[does not count]"))
+		default:
+			fmt.Fprintf(b, " %d", c.Current)
+		}
+		if c.Potion {
+			b.WriteString(r.tr(" [napój]", " [potion]"))
+		}
+		if fc := indexOf(colourNames[:], c.Colour); fc >= 0 && c.Colour != h.Colour {
+			fmt.Fprintf(b, " (%s)", factionText[fc].In(lang))
+		}
+		if c.Last {
+			b.WriteString("*")
+			lastMark = true
+		}
+	}
+	b.WriteString("\n")
+	return lastMark
+}
+
+// players draws every player's sestertii, Albums, tokens, helmets and hand.
+func (r *tableText) players() {
+	v, b, lang := r.v, &r.b, r.lang
 	for _, p := range v.Players {
 		mark := "  "
 		if p.Seat == v.Active && len(v.Winners) == 0 {
 			mark = "▶ "
 		}
 		coins := sestertii.Form(p.Sestertii).In(lang)
-		fmt.Fprintf(&b, "%s%s: %d %s (%s: %d)", mark, who(p.Seat), p.Sestertii, coins, tr("Albumy", "Albums"), p.Albums)
-		fmt.Fprintf(&b, " · %s %d, %s %d, %s %d", tokenText[Potion].In(lang), p.Tokens[Potion], tokenText[Fish].In(lang), p.Tokens[Fish],
+		fmt.Fprintf(b, "%s%s: %d %s (%s: %d)", mark, r.who(p.Seat), p.Sestertii, coins, r.tr("Albumy", "Albums"), p.Albums)
+		fmt.Fprintf(b, " · %s %d, %s %d, %s %d", tokenText[Potion].In(lang), p.Tokens[Potion], tokenText[Fish].In(lang), p.Tokens[Fish],
 			tokenText[Boar].In(lang), p.Tokens[Boar])
-		fmt.Fprintf(&b, tr(" · hełmy: %d legionisty, %d centuriona", " · helmets: %d legionary, %d centurion"), p.Helmets[LegionaryHelmet], p.Helmets[CenturionHelmet])
-		fmt.Fprintf(&b, " · %s: %d", tr("na ręce", "in hand"), p.HandCount)
+		fmt.Fprintf(b, r.tr(" · hełmy: %d legionisty, %d centuriona", " · helmets: %d legionary, %d centurion"), p.Helmets[LegionaryHelmet], p.Helmets[CenturionHelmet])
+		fmt.Fprintf(b, " · %s: %d", r.tr("na ręce", "in hand"), p.HandCount)
 		for _, w := range v.Winners {
 			if w == p.Seat {
-				b.WriteString(tr(" · ZWYCIĘZCA", " · WINNER"))
+				b.WriteString(r.tr(" · ZWYCIĘZCA", " · WINNER"))
 			}
 		}
 		b.WriteString("\n")
-		if p.Seat != int(viewer) && len(p.Hand) > 0 {
+		if p.Seat != int(r.viewer) && len(p.Hand) > 0 {
 			names := make([]string, len(p.Hand))
 			for k, c := range p.Hand {
 				names[k] = c.Name.In(lang)
 			}
-			fmt.Fprintf(&b, "    %s: %s\n", tr("znane karty na ręce", "known cards in hand"), strings.Join(names, ", "))
+			fmt.Fprintf(b, "    %s: %s\n", r.tr("znane karty na ręce", "known cards in hand"), strings.Join(names, ", "))
 		}
 		if len(p.HiddenColours) > 0 {
 			var parts []string
@@ -363,84 +400,96 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 					parts = append(parts, fmt.Sprintf("%s %d", factionText[c].In(lang), n))
 				}
 			}
-			fmt.Fprintf(&b, "    %s: %s\n", tr("rewersy kart na ręce", "backs of the cards in hand"), strings.Join(parts, ", "))
+			fmt.Fprintf(b, "    %s: %s\n", r.tr("rewersy kart na ręce", "backs of the cards in hand"), strings.Join(parts, ", "))
 		}
 	}
-	// Every other player carries the same warning about a rival: the
-	// table says it once.
+}
+
+// warnings draws the players' warnings. Every other player carries the
+// same warning about a rival: the table says it once.
+func (r *tableText) warnings() {
 	seen := map[string]bool{}
-	for _, p := range v.Players {
+	for _, p := range r.v.Players {
 		for _, w := range p.Warnings {
-			if t := w.Text.In(lang); !seen[t] {
+			if t := w.Text.In(r.lang); !seen[t] {
 				seen[t] = true
-				fmt.Fprintf(&b, "⚠ %s\n", t)
+				fmt.Fprintf(&r.b, "⚠ %s\n", t)
 			}
 		}
 	}
+}
 
-	// The viewer's hand.
-	if viewer >= 0 && int(viewer) < len(v.Players) {
-		hand := v.Players[viewer].Hand
-		places := s.playPlaces(viewer)
-		fmt.Fprintf(&b, "%s:", tr("Twoja ręka", "Your hand"))
-		if len(hand) == 0 {
-			b.WriteString(" —")
-		}
-		b.WriteString("\n")
-		for k, c := range hand {
-			fmt.Fprintf(&b, "  %d) %s — %s, %s, %s %d", k+1, c.Name.In(lang), factionText[indexOf(colourNames[:], c.Colour)].In(lang),
-				typeText[indexOf(typeNames[:], c.Type)].In(lang), tr("siła", "strength"), c.Strength)
-			if i, ok := s.pack.LookupInstance(c.Card); ok && places != nil {
-				if ps := places[i]; ps != "" {
-					fmt.Fprintf(&b, " → %s %s", tr("Album", "Album"), ps)
-				} else {
-					b.WriteString(tr(" (teraz nie do zagrania)", " (cannot be played now)"))
-				}
-			}
-			b.WriteString("\n")
-			if i, ok := s.pack.LookupInstance(c.Card); ok {
-				s.writeCardTexts(&b, s.char(i), "       ", lang)
-			}
-		}
+// hand draws the viewer's hand: what each card does and where it can go.
+func (r *tableText) hand() {
+	s, v, b, lang, viewer := r.s, r.v, &r.b, r.lang, r.viewer
+	if viewer < 0 || int(viewer) >= len(v.Players) {
+		return
 	}
-
-	// Piles and supply.
-	fmt.Fprintf(&b, "%s: %d", tr("Stos odrzuconych", "Discard pile"), len(v.Discard))
-	if n := len(v.Discard); n > 0 {
-		fmt.Fprintf(&b, " (%s: %s)", tr("na wierzchu", "on top"), v.Discard[n-1].Name.In(lang))
-	}
-	fmt.Fprintf(&b, " · %s: %d", tr("talia Postaci", "Character deck"), v.DeckCount)
-	if v.DeckTop != "" {
-		if c := indexOf(colourNames[:], v.DeckTop); c >= 0 {
-			fmt.Fprintf(&b, " (%s: %s)", tr("rewers na wierzchu", "back on top"), factionText[c].In(lang))
-		}
-	}
-	fmt.Fprintf(&b, " · %s: %d", tr("talia Albumów", "Album deck"), v.AlbumDeck)
-	if v.AlbumCover != nil {
-		fmt.Fprintf(&b, " (%s: %s %d «%s»)", tr("na wierzchu", "on top"), tr("nr", "no."), v.AlbumCover.Number, v.AlbumCover.Title.In(lang))
+	hand := v.Players[viewer].Hand
+	places := s.playPlaces(viewer)
+	fmt.Fprintf(b, "%s:", r.tr("Twoja ręka", "Your hand"))
+	if len(hand) == 0 {
+		b.WriteString(" —")
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "%s: %s %d, %s %d, %s %d · %s %d, %s %d\n", tr("Zasoby", "Supply"),
-		tokenText[Potion].In(lang), v.Supply.Tokens[Potion], tokenText[Fish].In(lang), v.Supply.Tokens[Fish], tokenText[Boar].In(lang), v.Supply.Tokens[Boar],
-		tr("hełmy legionisty", "legionary helmets"), v.Supply.Helmets[LegionaryHelmet], tr("centuriona", "centurion"), v.Supply.Helmets[CenturionHelmet])
+	for k, c := range hand {
+		fmt.Fprintf(b, "  %d) %s — %s, %s, %s %d", k+1, c.Name.In(lang), factionText[indexOf(colourNames[:], c.Colour)].In(lang),
+			typeText[indexOf(typeNames[:], c.Type)].In(lang), r.tr("siła", "strength"), c.Strength)
+		if i, ok := s.pack.LookupInstance(c.Card); ok && places != nil {
+			if ps := places[i]; ps != "" {
+				fmt.Fprintf(b, " → %s %s", r.tr("Album", "Album"), ps)
+			} else {
+				b.WriteString(r.tr(" (teraz nie do zagrania)", " (cannot be played now)"))
+			}
+		}
+		b.WriteString("\n")
+		if i, ok := s.pack.LookupInstance(c.Card); ok {
+			s.writeCardTexts(b, s.char(i), "       ", lang)
+		}
+	}
+}
 
-	// The decision in progress.
+// piles draws the discard pile, the decks and the supply.
+func (r *tableText) piles() {
+	v, b, lang := r.v, &r.b, r.lang
+	fmt.Fprintf(b, "%s: %d", r.tr("Stos odrzuconych", "Discard pile"), len(v.Discard))
+	if n := len(v.Discard); n > 0 {
+		fmt.Fprintf(b, " (%s: %s)", r.tr("na wierzchu", "on top"), v.Discard[n-1].Name.In(lang))
+	}
+	fmt.Fprintf(b, " · %s: %d", r.tr("talia Postaci", "Character deck"), v.DeckCount)
+	if v.DeckTop != "" {
+		if c := indexOf(colourNames[:], v.DeckTop); c >= 0 {
+			fmt.Fprintf(b, " (%s: %s)", r.tr("rewers na wierzchu", "back on top"), factionText[c].In(lang))
+		}
+	}
+	fmt.Fprintf(b, " · %s: %d", r.tr("talia Albumów", "Album deck"), v.AlbumDeck)
+	if v.AlbumCover != nil {
+		fmt.Fprintf(b, " (%s: %s %d «%s»)", r.tr("na wierzchu", "on top"), r.tr("nr", "no."), v.AlbumCover.Number, v.AlbumCover.Title.In(lang))
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(b, "%s: %s %d, %s %d, %s %d · %s %d, %s %d\n", r.tr("Zasoby", "Supply"),
+		tokenText[Potion].In(lang), v.Supply.Tokens[Potion], tokenText[Fish].In(lang), v.Supply.Tokens[Fish], tokenText[Boar].In(lang), v.Supply.Tokens[Boar],
+		r.tr("hełmy legionisty", "legionary helmets"), v.Supply.Helmets[LegionaryHelmet], r.tr("centuriona", "centurion"), v.Supply.Helmets[CenturionHelmet])
+}
+
+// decision draws the decision in progress, or the winners.
+func (r *tableText) decision() {
+	v, b := r.v, &r.b
 	if len(v.Winners) > 0 {
 		names := make([]string, len(v.Winners))
 		for k, w := range v.Winners {
-			names[k] = who(w)
+			names[k] = r.who(w)
 		}
-		fmt.Fprintf(&b, "%s: %s\n", tr("Koniec gry. Wygrywa", "Game over. Winner"), strings.Join(names, ", "))
-		return b.String()
+		fmt.Fprintf(b, "%s: %s\n", r.tr("Koniec gry. Wygrywa", "Game over. Winner"), strings.Join(names, ", "))
+		return
 	}
-	if v.Decision.Seat == int(viewer) {
-		b.WriteString(tr("Twoja decyzja: ", "Your decision: "))
+	if v.Decision.Seat == int(r.viewer) {
+		b.WriteString(r.tr("Twoja decyzja: ", "Your decision: "))
 	} else {
-		fmt.Fprintf(&b, tr("Decyduje %s: ", "%s decides: "), who(v.Decision.Seat))
+		fmt.Fprintf(b, r.tr("Decyduje %s: ", "%s decides: "), r.who(v.Decision.Seat))
 	}
-	b.WriteString(s.decisionText(&v.Decision, lang))
+	b.WriteString(r.s.decisionText(&v.Decision, r.lang))
 	b.WriteString("\n")
-	return b.String()
 }
 
 // writeCardTexts writes a card's ability, requirement and passive, one per line.
@@ -606,227 +655,285 @@ func (s *State) Ask(p engine.Seat, answers []string, lang engine.Lang) (string, 
 			return "", m, true, nil
 		}
 	}
-	pl := lang != engine.EN
-	tr := func(plText, enText string, args ...any) string { return fmt.Sprintf(pick(pl, plText, enText), args...) }
 	var legalMoves [96]engine.Move
-	moves := s.Legal(p, legalMoves[:0])
-
-	// steps walks the questions: at each, the choices, and what the
-	// answer given (if any) picks.
-	type step struct {
-		prompt string
-		cs     []choice
-		first  int
-	}
-	k := 0 // answers used
-	ask := func(st step) (choice, string, error) {
-		if k >= len(answers) {
-			return choice{}, question(st.prompt, st.cs, st.first, lang), nil
-		}
-		i, err := choose(answers[k], st.cs, st.first)
-		if err != nil {
-			return choice{}, "", err
-		}
-		k++
-		return st.cs[i], "", nil
-	}
-	// byMove builds one choice per move of a kind, labelled by Describe.
-	byMove := func(kinds ...uint8) []choice {
-		var cs []choice
-		for _, m := range moves {
-			mk, _, _ := unmv(m)
-			for _, want := range kinds {
-				if mk == want {
-					cs = append(cs, choice{label: s.moveLabel(m), move: m})
-				}
-			}
-		}
-		return cs
-	}
-	finish := func(c choice, q string, err error) (string, engine.Move, bool, error) {
-		switch {
-		case err != nil:
-			return "", 0, false, err
-		case q != "":
-			return q, 0, false, nil
-		}
-		return "", c.move, true, nil
-	}
-
+	a := &asker{s: s, p: p, answers: answers, lang: lang, pl: lang != engine.EN}
+	a.moves = s.Legal(p, legalMoves[:0])
 	switch s.phase {
 	case phAction:
-		// The three actions keep their numbers; one not available says why.
-		cs := []choice{
-			{label: engine.Text{PL: "zagraj kartę (A)", EN: "play a card (A)"}, words: []string{"a", "zagraj", "play"}, then: 1,
-				not: answerError("Żadnej karty z ręki nie możesz teraz zagrać.", "You can play none of your cards now.")},
-			{label: engine.Text{PL: "dobierz kartę i użyj żetonu Korzyści (B)", EN: "draw a card and use an Advantage token (B)"},
-				words: []string{"b", "dobierz", "draw"}, move: mv(mDraw, 0, 0), not: errBNeedsToken.Err()},
-			{label: engine.Text{PL: "wymień karty (C)", EN: "change cards (C)"}, words: []string{"c", "wymień", "wymien", "change"}, move: mv(mChange, 0, 0)},
-		}
-		for _, m := range moves {
-			if mk, _, _ := unmv(m); mk == mPlay {
-				cs[0].not = nil
-			}
-		}
-		if s.optionB(p) {
-			cs[1].not = nil
-		}
-		c, q, err := ask(step{tr("Co robisz?", "What do you do?"), cs, 1})
-		if err != nil || q != "" || c.then == 0 {
-			return finish(c, q, err)
-		}
-		// Which card, then which Album.
-		hand := s.hands[p].list(nil)
-		if k >= len(answers) {
-			return tr("Którą kartę zagrywasz? (numer z ręki 1–%d albo nazwa): ", "Which card do you play? (its number in your hand 1–%d, or its name): ", len(hand)), 0, false, nil
-		}
-		i, err := s.answerHandCard(p, answers[k], hand)
-		if err != nil {
-			return "", 0, false, err
-		}
-		k++
-		var places []choice
-		var why engine.Move
-		for slot := 0; slot < int(s.nslots); slot++ {
-			m := mv(mPlay, i, uint8(slot))
-			switch w := s.check(p, m); w {
-			case legal:
-				places = append(places, choice{label: engine.Text{PL: s.albumLabel(slot, engine.PL), EN: s.albumLabel(slot, engine.EN)}, words: []string{strconv.Itoa(slot + 1)}, move: m})
-			case wNoAlbum, wNotAdjacent:
-			default:
-				if why == 0 {
-					why = m
-				}
-			}
-		}
-		switch {
-		case len(places) == 0 && why != 0:
-			return "", 0, false, s.refusal(s.check(p, why), why)
-		case len(places) == 0:
-			return "", 0, false, answerError(s.char(i).Name.PL+": tej karty nie da się teraz zagrać.", s.char(i).Name.EN+" cannot be played now.")
-		case len(places) == 1:
-			return "", places[0].move, true, nil
-		}
-		if k >= len(answers) {
-			var nums []string
-			for _, c := range places {
-				nums = append(nums, c.words[0])
-			}
-			var b strings.Builder
-			b.WriteString(tr("%s — na który Album?\n", "%s — onto which Album?\n", s.char(i).Name.In(lang)))
-			for _, c := range places {
-				fmt.Fprintf(&b, "  %s) %s\n", c.words[0], c.label.In(lang))
-			}
-			b.WriteString(tr("(miejsce: %s): ", "(place: %s): ", strings.Join(nums, tr(" albo ", " or "))))
-			return b.String(), 0, false, nil
-		}
-		a := strings.TrimSpace(answers[k])
-		for _, c := range places {
-			if a == c.words[0] {
-				return "", c.move, true, nil
-			}
-		}
-		// The places are numbered from 1 here, as Render shows them (the
-		// notation counts them from 0).
-		if n, err := strconv.Atoi(a); err == nil && n >= 1 && n <= maxSlots {
-			m := mv(mPlay, i, uint8(n-1))
-			if w := s.check(p, m); w != legal {
-				return "", 0, false, s.refusal(w, m)
-			}
-		}
-		return "", 0, false, answerError(fmt.Sprintf("Odpowiedź %q nie pasuje: podaj numer miejsca Albumu.", a), fmt.Sprintf("Answer %q does not fit: give the number of an Album's place.", a))
-
+		return a.action()
 	case phToken:
-		groups := []struct {
-			label engine.Text
-			words []string
-			kinds []uint8
-		}{
-			{engine.Text{PL: "magiczny napój: podwaja siłę Postaci", EN: "magic potion: doubles a Character's strength"}, []string{"napój", "napoj", "potion"}, []uint8{mPotion}},
-			{engine.Text{PL: "ryba: nokautuje Postać", EN: "fish: knocks a Character out"}, []string{"ryba", "fish"}, []uint8{mFish}},
-			{engine.Text{PL: "dzik: ocuca znokautowaną Postać", EN: "boar: revives a knocked-out Character"}, []string{"ocuć", "ocuc", "revive"}, []uint8{mRevive}},
-			{engine.Text{PL: "dzik: aktywuje zdolność ostatnio położonej karty", EN: "boar: activates the ability of the card placed last"}, []string{"aktywuj", "activate"}, []uint8{mActivate}},
-		}
-		var kinds []choice
-		var lists [][]choice
-		for _, g := range groups {
-			if cs := byMove(g.kinds...); len(cs) > 0 {
-				kinds = append(kinds, choice{label: g.label, words: g.words, then: len(lists)})
-				lists = append(lists, cs)
-			}
-		}
-		if len(kinds) == 0 {
-			return "", 0, false, answerError("Nie masz żetonu, którego możesz użyć.", "You have no token you can use.")
-		}
-		list := lists[0]
-		if len(kinds) > 1 {
-			c, q, err := ask(step{tr("Którego żetonu używasz?", "Which token do you use?"), kinds, 1})
-			if err != nil || q != "" {
-				return finish(c, q, err)
-			}
-			list = lists[c.then]
-		}
-		if len(list) == 1 {
-			return "", list[0].move, true, nil
-		}
-		return finish(ask(step{tr("Na co?", "On what?"), list, 1}))
-
+		return a.token()
 	case phChange, phCostDiscard, phAbilityDiscard, phOppDiscard:
-		hand := s.hands[p].list(nil)
-		if k >= len(answers) {
-			if s.phase == phChange {
-				return tr("Którą kartę odrzucasz? (numer z ręki 1–%d albo nazwa; 0 lub »koniec«: dobierz do 5): ",
-					"Which card do you discard? (its number in your hand 1–%d, or its name; 0 or »done«: draw up to 5): ", len(hand)), 0, false, nil
-			}
-			return tr("Którą kartę odrzucasz? (numer z ręki 1–%d albo nazwa): ", "Which card do you discard? (its number in your hand 1–%d, or its name): ", len(hand)), 0, false, nil
-		}
-		a := strings.ToLower(strings.TrimSpace(answers[k]))
-		if s.phase == phChange && (a == "0" || a == "koniec" || a == "done") {
-			return "", mv(mDone, 0, 0), true, nil
-		}
-		i, err := s.answerHandCard(p, a, hand)
-		if err != nil {
-			return "", 0, false, err
-		}
-		return "", mv(mDiscard, i, 0), true, nil
-
+		return a.discard()
 	case phCostHelmet:
-		cs := byMove(mHelmet)
-		for j := range cs {
-			_, _, h := unmv(cs[j].move)
-			cs[j].words = []string{helmetNames[h]}
-		}
-		if len(cs) == 1 {
-			return "", cs[0].move, true, nil
-		}
-		return finish(ask(step{tr("Który hełm oddajesz?", "Which helmet do you return?"), cs, 1}))
-
+		return a.helmet()
 	case phAbility:
-		text := s.char(s.ctx.inst).AbilityText().In(lang)
-		cs := []choice{{label: engine.Text{PL: "pomiń zdolność", EN: "skip the ability"}, words: []string{"pomiń", "pomin", "skip", "n", "nie", "no"}, move: mv(mSkip, 0, 0)}}
-		uses := byMove(mUse, mTarget, mTake)
-		if len(uses) == 1 {
-			uses[0].words = []string{"t", "tak", "y", "yes", "użyj", "uzyj", "use"}
-		}
-		cs = append(cs, uses...)
-		return finish(ask(step{tr("%s: %s.", "%s: %s.", s.char(s.ctx.inst).Name.In(lang), text), cs, 0}))
-
+		return a.ability()
 	case phTake:
-		cs := byMove(mTake)
-		for j := range cs {
-			_, _, t := unmv(cs[j].move)
-			cs[j].words = tokenWords[t]
-		}
-		return finish(ask(step{tr("Który żeton Korzyści bierzesz?", "Which Advantage token do you take?"), cs, 1}))
-
+		return a.take()
 	case phOrient:
-		cs := []choice{
-			{label: engine.Text{PL: "stroną niebieską (Galów) do siebie", EN: "the blue (Gaul) half toward you"}, words: []string{"blue", "niebieska", "niebieską", "n"}, move: mv(mOrient, 0, uint8(Blue))},
-			{label: engine.Text{PL: "stroną czerwoną (Rzymian) do siebie", EN: "the red (Roman) half toward you"}, words: []string{"red", "czerwona", "czerwoną", "c", "r"}, move: mv(mOrient, 0, uint8(Red))},
-		}
-		return finish(ask(step{tr("Jak obracasz nowy Album?", "How do you turn the new Album?"), cs, 1}))
+		return a.orient()
 	}
 	return "", 0, false, engine.ErrGameOver.Err()
+}
+
+// asker walks the questions of one decision: at each, the choices, and
+// what the answer given (if any) picks.
+type asker struct {
+	s       *State
+	p       engine.Seat
+	answers []string
+	lang    engine.Lang
+	pl      bool
+	moves   []engine.Move // p's legal moves
+	k       int           // answers used
+}
+
+// askStep is one question: its prompt, its choices and the number the
+// first choice is given.
+type askStep struct {
+	prompt string
+	cs     []choice
+	first  int
+}
+
+func (a *asker) tr(plText, enText string, args ...any) string {
+	return fmt.Sprintf(pick(a.pl, plText, enText), args...)
+}
+
+// ask returns the choice the next answer picks, or the question to ask
+// when the answers have run out.
+func (a *asker) ask(st askStep) (choice, string, error) {
+	if a.k >= len(a.answers) {
+		return choice{}, question(st.prompt, st.cs, st.first, a.lang), nil
+	}
+	i, err := choose(a.answers[a.k], st.cs, st.first)
+	if err != nil {
+		return choice{}, "", err
+	}
+	a.k++
+	return st.cs[i], "", nil
+}
+
+// byMove builds one choice per move of a kind, labelled by Describe.
+func (a *asker) byMove(kinds ...uint8) []choice {
+	var cs []choice
+	for _, m := range a.moves {
+		mk, _, _ := unmv(m)
+		for _, want := range kinds {
+			if mk == want {
+				cs = append(cs, choice{label: a.s.moveLabel(m), move: m})
+			}
+		}
+	}
+	return cs
+}
+
+// finish turns what ask returned into Ask's answer.
+func finish(c choice, q string, err error) (string, engine.Move, bool, error) {
+	switch {
+	case err != nil:
+		return "", 0, false, err
+	case q != "":
+		return q, 0, false, nil
+	}
+	return "", c.move, true, nil
+}
+
+// action asks which of the three actions, and for A which card.
+func (a *asker) action() (string, engine.Move, bool, error) {
+	s, p := a.s, a.p
+	// The three actions keep their numbers; one not available says why.
+	cs := []choice{
+		{label: engine.Text{PL: "zagraj kartę (A)", EN: "play a card (A)"}, words: []string{"a", "zagraj", "play"}, then: 1,
+			not: answerError("Żadnej karty z ręki nie możesz teraz zagrać.", "You can play none of your cards now.")},
+		{label: engine.Text{PL: "dobierz kartę i użyj żetonu Korzyści (B)", EN: "draw a card and use an Advantage token (B)"},
+			words: []string{"b", "dobierz", "draw"}, move: mv(mDraw, 0, 0), not: errBNeedsToken.Err()},
+		{label: engine.Text{PL: "wymień karty (C)", EN: "change cards (C)"}, words: []string{"c", "wymień", "wymien", "change"}, move: mv(mChange, 0, 0)},
+	}
+	for _, m := range a.moves {
+		if mk, _, _ := unmv(m); mk == mPlay {
+			cs[0].not = nil
+		}
+	}
+	if s.optionB(p) {
+		cs[1].not = nil
+	}
+	c, q, err := a.ask(askStep{a.tr("Co robisz?", "What do you do?"), cs, 1})
+	if err != nil || q != "" || c.then == 0 {
+		return finish(c, q, err)
+	}
+	// Which card, then which Album.
+	hand := s.hands[p].list(nil)
+	if a.k >= len(a.answers) {
+		return a.tr("Którą kartę zagrywasz? (numer z ręki 1–%d albo nazwa): ", "Which card do you play? (its number in your hand 1–%d, or its name): ", len(hand)), 0, false, nil
+	}
+	i, err := s.answerHandCard(p, a.answers[a.k], hand)
+	if err != nil {
+		return "", 0, false, err
+	}
+	a.k++
+	return a.album(i)
+}
+
+// album asks onto which Album card i of the hand is played.
+func (a *asker) album(i uint8) (string, engine.Move, bool, error) {
+	s, p, lang := a.s, a.p, a.lang
+	var places []choice
+	var why engine.Move
+	for slot := 0; slot < int(s.nslots); slot++ {
+		m := mv(mPlay, i, uint8(slot))
+		switch w := s.check(p, m); w {
+		case legal:
+			places = append(places, choice{label: engine.Text{PL: s.albumLabel(slot, engine.PL), EN: s.albumLabel(slot, engine.EN)}, words: []string{strconv.Itoa(slot + 1)}, move: m})
+		case wNoAlbum, wNotAdjacent:
+		default:
+			if why == 0 {
+				why = m
+			}
+		}
+	}
+	switch {
+	case len(places) == 0 && why != 0:
+		return "", 0, false, s.refusal(s.check(p, why), why)
+	case len(places) == 0:
+		return "", 0, false, answerError(s.char(i).Name.PL+": tej karty nie da się teraz zagrać.", s.char(i).Name.EN+" cannot be played now.")
+	case len(places) == 1:
+		return "", places[0].move, true, nil
+	}
+	if a.k >= len(a.answers) {
+		var nums []string
+		for _, c := range places {
+			nums = append(nums, c.words[0])
+		}
+		var b strings.Builder
+		b.WriteString(a.tr("%s — na który Album?\n", "%s — onto which Album?\n", s.char(i).Name.In(lang)))
+		for _, c := range places {
+			fmt.Fprintf(&b, "  %s) %s\n", c.words[0], c.label.In(lang))
+		}
+		b.WriteString(a.tr("(miejsce: %s): ", "(place: %s): ", strings.Join(nums, a.tr(" albo ", " or "))))
+		return b.String(), 0, false, nil
+	}
+	ans := strings.TrimSpace(a.answers[a.k])
+	for _, c := range places {
+		if ans == c.words[0] {
+			return "", c.move, true, nil
+		}
+	}
+	// The places are numbered from 1 here, as Render shows them (the
+	// notation counts them from 0).
+	if n, err := strconv.Atoi(ans); err == nil && n >= 1 && n <= maxSlots {
+		m := mv(mPlay, i, uint8(n-1))
+		if w := s.check(p, m); w != legal {
+			return "", 0, false, s.refusal(w, m)
+		}
+	}
+	return "", 0, false, answerError(fmt.Sprintf("Odpowiedź %q nie pasuje: podaj numer miejsca Albumu.", ans), fmt.Sprintf("Answer %q does not fit: give the number of an Album's place.", ans))
+}
+
+// token asks which kind of token, then on what.
+func (a *asker) token() (string, engine.Move, bool, error) {
+	groups := []struct {
+		label engine.Text
+		words []string
+		kinds []uint8
+	}{
+		{engine.Text{PL: "magiczny napój: podwaja siłę Postaci", EN: "magic potion: doubles a Character's strength"}, []string{"napój", "napoj", "potion"}, []uint8{mPotion}},
+		{engine.Text{PL: "ryba: nokautuje Postać", EN: "fish: knocks a Character out"}, []string{"ryba", "fish"}, []uint8{mFish}},
+		{engine.Text{PL: "dzik: ocuca znokautowaną Postać", EN: "boar: revives a knocked-out Character"}, []string{"ocuć", "ocuc", "revive"}, []uint8{mRevive}},
+		{engine.Text{PL: "dzik: aktywuje zdolność ostatnio położonej karty", EN: "boar: activates the ability of the card placed last"}, []string{"aktywuj", "activate"}, []uint8{mActivate}},
+	}
+	var kinds []choice
+	var lists [][]choice
+	for _, g := range groups {
+		if cs := a.byMove(g.kinds...); len(cs) > 0 {
+			kinds = append(kinds, choice{label: g.label, words: g.words, then: len(lists)})
+			lists = append(lists, cs)
+		}
+	}
+	if len(kinds) == 0 {
+		return "", 0, false, answerError("Nie masz żetonu, którego możesz użyć.", "You have no token you can use.")
+	}
+	list := lists[0]
+	if len(kinds) > 1 {
+		c, q, err := a.ask(askStep{a.tr("Którego żetonu używasz?", "Which token do you use?"), kinds, 1})
+		if err != nil || q != "" {
+			return finish(c, q, err)
+		}
+		list = lists[c.then]
+	}
+	if len(list) == 1 {
+		return "", list[0].move, true, nil
+	}
+	return finish(a.ask(askStep{a.tr("Na co?", "On what?"), list, 1}))
+}
+
+// discard asks which card of the hand goes (when changing cards, or
+// until it is enough).
+func (a *asker) discard() (string, engine.Move, bool, error) {
+	s, p := a.s, a.p
+	hand := s.hands[p].list(nil)
+	if a.k >= len(a.answers) {
+		if s.phase == phChange {
+			return a.tr("Którą kartę odrzucasz? (numer z ręki 1–%d albo nazwa; 0 lub »koniec«: dobierz do 5): ",
+				"Which card do you discard? (its number in your hand 1–%d, or its name; 0 or »done«: draw up to 5): ", len(hand)), 0, false, nil
+		}
+		return a.tr("Którą kartę odrzucasz? (numer z ręki 1–%d albo nazwa): ", "Which card do you discard? (its number in your hand 1–%d, or its name): ", len(hand)), 0, false, nil
+	}
+	ans := strings.ToLower(strings.TrimSpace(a.answers[a.k]))
+	if s.phase == phChange && (ans == "0" || ans == "koniec" || ans == "done") {
+		return "", mv(mDone, 0, 0), true, nil
+	}
+	i, err := s.answerHandCard(p, ans, hand)
+	if err != nil {
+		return "", 0, false, err
+	}
+	return "", mv(mDiscard, i, 0), true, nil
+}
+
+// helmet asks which helmet pays a cost.
+func (a *asker) helmet() (string, engine.Move, bool, error) {
+	cs := a.byMove(mHelmet)
+	for j := range cs {
+		_, _, h := unmv(cs[j].move)
+		cs[j].words = []string{helmetNames[h]}
+	}
+	if len(cs) == 1 {
+		return "", cs[0].move, true, nil
+	}
+	return finish(a.ask(askStep{a.tr("Który hełm oddajesz?", "Which helmet do you return?"), cs, 1}))
+}
+
+// ability asks whether and how the card's ability is used.
+func (a *asker) ability() (string, engine.Move, bool, error) {
+	s := a.s
+	text := s.char(s.ctx.inst).AbilityText().In(a.lang)
+	cs := []choice{{label: engine.Text{PL: "pomiń zdolność", EN: "skip the ability"}, words: []string{"pomiń", "pomin", "skip", "n", "nie", "no"}, move: mv(mSkip, 0, 0)}}
+	uses := a.byMove(mUse, mTarget, mTake)
+	if len(uses) == 1 {
+		uses[0].words = []string{"t", "tak", "y", "yes", "użyj", "uzyj", "use"}
+	}
+	cs = append(cs, uses...)
+	return finish(a.ask(askStep{a.tr("%s: %s.", "%s: %s.", s.char(s.ctx.inst).Name.In(a.lang), text), cs, 0}))
+}
+
+// take asks which Advantage token is taken.
+func (a *asker) take() (string, engine.Move, bool, error) {
+	cs := a.byMove(mTake)
+	for j := range cs {
+		_, _, t := unmv(cs[j].move)
+		cs[j].words = tokenWords[t]
+	}
+	return finish(a.ask(askStep{a.tr("Który żeton Korzyści bierzesz?", "Which Advantage token do you take?"), cs, 1}))
+}
+
+// orient asks which way a new Album is turned.
+func (a *asker) orient() (string, engine.Move, bool, error) {
+	cs := []choice{
+		{label: engine.Text{PL: "stroną niebieską (Galów) do siebie", EN: "the blue (Gaul) half toward you"}, words: []string{"blue", "niebieska", "niebieską", "n"}, move: mv(mOrient, 0, uint8(Blue))},
+		{label: engine.Text{PL: "stroną czerwoną (Rzymian) do siebie", EN: "the red (Roman) half toward you"}, words: []string{"red", "czerwona", "czerwoną", "c", "r"}, move: mv(mOrient, 0, uint8(Red))},
+	}
+	return finish(a.ask(askStep{a.tr("Jak obracasz nowy Album?", "How do you turn the new Album?"), cs, 1}))
 }
 
 // answerHandCard reads a card of p's hand: its number in the hand (as

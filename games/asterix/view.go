@@ -534,161 +534,213 @@ func (s *State) eventText(dst []byte, e engine.Event, viewer engine.Seat, lang e
 	if int(e.Kind) >= len(kindNames) {
 		return dst, false
 	}
-	p := s.pack
-	pl := lang != engine.EN
-	who := func(dst []byte) []byte { return appendSeat(dst, e.Seat, lang) }
-	card := func(i int32) string {
-		if i < 0 || int(i) >= len(p.Instances) {
-			return "?"
-		}
-		d.str("card", p.names[i])
-		return p.Characters[p.Instances[i]].Name.In(lang)
-	}
-	albumTitle := func(a int32) string {
-		if a < 0 || int(a) >= len(p.Albums) {
-			return "?"
-		}
-		d.str("album", p.Albums[a].ID)
-		return p.Albums[a].Title.In(lang)
-	}
-	tok := func(t int32) (string, string) {
-		if t < 0 || t > 2 {
-			return "?", "?"
-		}
-		d.str("token", tokenNames[t])
-		return tokenText[t].PL, tokenText[t].EN
-	}
-	// sentence appends who, then mid, then what, then end.
-	sentence := func(dst []byte, mid, what, end string) []byte {
-		return append(append(append(who(dst), mid...), what...), end...)
-	}
+	l := eventLine{s: s, p: s.pack, e: e, viewer: viewer, lang: lang, pl: lang != engine.EN, d: d}
 	switch e.Kind {
+	case EvPlayed, EvSummoned, EvDrew, EvReshuffled, EvDiscarded, EvReturned, EvTookDiscardTop, EvAbilitySkipped:
+		return l.cardText(dst)
+	case EvKnockedOut, EvRevived, EvEliminated, EvPotion:
+		return l.characterText(dst)
+	case EvGainedToken, EvUsedToken, EvGainedHelmet, EvLostHelmet:
+		return l.tokenText(dst)
+	case EvCaptured, EvNewAlbum, EvTurn, EvWon:
+		return l.albumText(dst)
+	}
+	return dst, false
+}
+
+// eventLine is one event being written, with what every kind's text needs.
+type eventLine struct {
+	s      *State
+	p      *Pack
+	e      engine.Event
+	viewer engine.Seat
+	lang   engine.Lang
+	pl     bool
+	d      *eventData
+}
+
+func (l *eventLine) who(dst []byte) []byte { return appendSeat(dst, l.e.Seat, l.lang) }
+
+// card names instance i and records it in the event's data.
+func (l *eventLine) card(i int32) string {
+	if i < 0 || int(i) >= len(l.p.Instances) {
+		return "?"
+	}
+	l.d.str("card", l.p.names[i])
+	return l.p.Characters[l.p.Instances[i]].Name.In(l.lang)
+}
+
+// albumTitle names Album a and records it in the event's data.
+func (l *eventLine) albumTitle(a int32) string {
+	if a < 0 || int(a) >= len(l.p.Albums) {
+		return "?"
+	}
+	l.d.str("album", l.p.Albums[a].ID)
+	return l.p.Albums[a].Title.In(l.lang)
+}
+
+// tok names token t in Polish and English and records it in the event's data.
+func (l *eventLine) tok(t int32) (string, string) {
+	if t < 0 || t > 2 {
+		return "?", "?"
+	}
+	l.d.str("token", tokenNames[t])
+	return tokenText[t].PL, tokenText[t].EN
+}
+
+// sentence appends who, then mid, then what, then end.
+func (l *eventLine) sentence(dst []byte, mid, what, end string) []byte {
+	return append(append(append(l.who(dst), mid...), what...), end...)
+}
+
+// cardText appends the text of an event about a card that moves between the deck, the hands, the Albums and the discard pile.
+func (l *eventLine) cardText(dst []byte) ([]byte, bool) {
+	switch l.e.Kind {
 	case EvPlayed, EvSummoned:
-		n := card(int32(e.Card))
-		d.num("place", e.A)
-		if e.Kind == EvPlayed {
-			d.num("side", e.B)
-			dst = sentence(dst, pick(pl, " zagrywa: ", " plays "), n, " (Album ")
+		n := l.card(int32(l.e.Card))
+		l.d.num("place", l.e.A)
+		if l.e.Kind == EvPlayed {
+			l.d.num("side", l.e.B)
+			dst = l.sentence(dst, pick(l.pl, " zagrywa: ", " plays "), n, " (Album ")
 		} else {
-			dst = sentence(dst, pick(pl, " wzywa: ", " summons "), n, " (Album ")
+			dst = l.sentence(dst, pick(l.pl, " wzywa: ", " summons "), n, " (Album ")
 		}
-		dst = append(strconv.AppendInt(dst, int64(e.A+1), 10), ")."...)
+		dst = append(strconv.AppendInt(dst, int64(l.e.A+1), 10), ")."...)
 	case EvDrew:
-		if viewer == e.Seat {
-			n := card(int32(e.Card))
-			dst = sentence(dst, pick(pl, " dobiera: ", " draws "), n, ".")
+		if l.viewer == l.e.Seat {
+			n := l.card(int32(l.e.Card))
+			dst = l.sentence(dst, pick(l.pl, " dobiera: ", " draws "), n, ".")
 		} else {
-			if s.rules.backsColour && e.Card >= 0 && int(e.Card) < len(p.Instances) {
-				d.str("back", p.iCol[e.Card].String())
+			if l.s.rules.backsColour && l.e.Card >= 0 && int(l.e.Card) < len(l.p.Instances) {
+				l.d.str("back", l.p.iCol[l.e.Card].String())
 			}
-			dst = append(who(dst), pick(pl, " dobiera kartę.", " draws a card.")...)
+			dst = append(l.who(dst), pick(l.pl, " dobiera kartę.", " draws a card.")...)
 		}
 	case EvReshuffled:
-		d.num("count", e.A)
-		dst = append(dst, pick(pl, "Talia się skończyła: stos odrzuconych staje się nową talią (", "The deck ran out: the discard pile becomes the new deck (")...)
-		dst = append(appendCount(dst, cardsNom, int(e.A), lang), ")."...)
+		l.d.num("count", l.e.A)
+		dst = append(dst, pick(l.pl, "Talia się skończyła: stos odrzuconych staje się nową talią (", "The deck ran out: the discard pile becomes the new deck (")...)
+		dst = append(appendCount(dst, cardsNom, int(l.e.A), l.lang), ")."...)
 	case EvDiscarded:
-		n := card(int32(e.Card))
-		dst = sentence(dst, pick(pl, " odrzuca: ", " discards "), n, ".")
+		n := l.card(int32(l.e.Card))
+		dst = l.sentence(dst, pick(l.pl, " odrzuca: ", " discards "), n, ".")
+	case EvReturned:
+		n := l.card(int32(l.e.Card))
+		if l.pl {
+			dst = l.sentence(dst, ": karta wraca na rękę — ", n, ".")
+		} else {
+			dst = append(l.who(append(append(dst, n...), " goes back to "...)), "'s hand."...)
+		}
+	case EvTookDiscardTop:
+		n := l.card(int32(l.e.Card))
+		if l.pl {
+			dst = l.sentence(dst, " bierze ze stosu odrzuconych: ", n, ".")
+		} else {
+			dst = l.sentence(dst, " takes ", n, " from the discard pile.")
+		}
+	case EvAbilitySkipped:
+		n := l.card(int32(l.e.Card))
+		dst = l.sentence(dst, pick(l.pl, " nie używa zdolności: ", " does not use the ability of "), n, ".")
+	}
+	return dst, true
+}
+
+// characterText appends the text of an event about a Character knocked out, revived, eliminated or given a potion.
+func (l *eventLine) characterText(dst []byte) ([]byte, bool) {
+	switch l.e.Kind {
 	case EvKnockedOut, EvRevived, EvEliminated, EvPotion:
-		n := card(int32(e.Card))
-		if e.A >= 0 && int(e.A) < len(p.Instances) {
-			d.str("by", p.names[e.A])
+		n := l.card(int32(l.e.Card))
+		if l.e.A >= 0 && int(l.e.A) < len(l.p.Instances) {
+			l.d.str("by", l.p.names[l.e.A])
 		}
 		var mid string
-		switch e.Kind {
+		switch l.e.Kind {
 		case EvKnockedOut:
-			mid = pick(pl, " nokautuje: ", " knocks out ")
+			mid = pick(l.pl, " nokautuje: ", " knocks out ")
 		case EvRevived:
-			mid = pick(pl, " cuci: ", " revives ")
+			mid = pick(l.pl, " cuci: ", " revives ")
 		case EvEliminated:
-			mid = pick(pl, " eliminuje: ", " eliminates ")
+			mid = pick(l.pl, " eliminuje: ", " eliminates ")
 		default:
-			mid = pick(pl, " daje magiczny napój: ", " gives a magic potion to ")
+			mid = pick(l.pl, " daje magiczny napój: ", " gives a magic potion to ")
 		}
-		dst = sentence(dst, mid, n, ".")
+		dst = l.sentence(dst, mid, n, ".")
+	}
+	return dst, true
+}
+
+// tokenText appends the text of an event about a token or a helmet gained, used or returned.
+func (l *eventLine) tokenText(dst []byte) ([]byte, bool) {
+	switch l.e.Kind {
 	case EvGainedToken:
-		tp, ten := tok(e.A)
-		if pl {
-			dst = sentence(dst, " bierze żeton: ", tp, ".")
+		tp, ten := l.tok(l.e.A)
+		if l.pl {
+			dst = l.sentence(dst, " bierze żeton: ", tp, ".")
 		} else {
-			dst = sentence(dst, " takes a ", ten, " token.")
+			dst = l.sentence(dst, " takes a ", ten, " token.")
 		}
 	case EvUsedToken:
-		tp, ten := tok(e.A)
-		n := card(int32(e.Card))
+		tp, ten := l.tok(l.e.A)
+		n := l.card(int32(l.e.Card))
 		switch {
-		case pl && e.B == 1:
-			dst = append(sentence(dst, " używa żetonu (", tp, "), by aktywować: "), n...)
-		case pl:
-			dst = append(sentence(dst, " używa żetonu (", tp, ") na: "), n...)
-		case e.B == 1:
-			dst = append(sentence(dst, " uses a ", ten, " token to activate "), n...)
+		case l.pl && l.e.B == 1:
+			dst = append(l.sentence(dst, " używa żetonu (", tp, "), by aktywować: "), n...)
+		case l.pl:
+			dst = append(l.sentence(dst, " używa żetonu (", tp, ") na: "), n...)
+		case l.e.B == 1:
+			dst = append(l.sentence(dst, " uses a ", ten, " token to activate "), n...)
 		default:
-			dst = append(sentence(dst, " uses a ", ten, " token on "), n...)
+			dst = append(l.sentence(dst, " uses a ", ten, " token on "), n...)
 		}
 		dst = append(dst, '.')
 	case EvGainedHelmet, EvLostHelmet:
-		if e.A < 0 || e.A > 1 {
+		if l.e.A < 0 || l.e.A > 1 {
 			return dst, false
 		}
-		d.str("helmet", helmetNames[e.A])
-		hp := [2]string{"legionisty", "centuriona"}[e.A]
+		l.d.str("helmet", helmetNames[l.e.A])
+		hp := [2]string{"legionisty", "centuriona"}[l.e.A]
 		switch {
-		case pl && e.Kind == EvGainedHelmet:
-			dst = sentence(dst, " zdobywa hełm ", hp, ".")
-		case pl:
-			dst = sentence(dst, " oddaje hełm ", hp, ".")
-		case e.Kind == EvGainedHelmet:
-			dst = sentence(dst, " gains a ", helmetNames[e.A], " helmet.")
+		case l.pl && l.e.Kind == EvGainedHelmet:
+			dst = l.sentence(dst, " zdobywa hełm ", hp, ".")
+		case l.pl:
+			dst = l.sentence(dst, " oddaje hełm ", hp, ".")
+		case l.e.Kind == EvGainedHelmet:
+			dst = l.sentence(dst, " gains a ", helmetNames[l.e.A], " helmet.")
 		default:
-			dst = sentence(dst, " returns a ", helmetNames[e.A], " helmet.")
+			dst = l.sentence(dst, " returns a ", helmetNames[l.e.A], " helmet.")
 		}
+	}
+	return dst, true
+}
+
+// albumText appends the text of an event about Albums captured and placed, turns and the winner.
+func (l *eventLine) albumText(dst []byte) ([]byte, bool) {
+	switch l.e.Kind {
 	case EvCaptured:
-		t := albumTitle(e.B)
-		d.num("place", e.A)
-		dst = sentence(dst, pick(pl, " przejmuje Album ", " captures the Album "), t, "!")
-	case EvReturned:
-		n := card(int32(e.Card))
-		if pl {
-			dst = sentence(dst, ": karta wraca na rękę — ", n, ".")
-		} else {
-			dst = append(who(append(append(dst, n...), " goes back to "...)), "'s hand."...)
-		}
+		t := l.albumTitle(l.e.B)
+		l.d.num("place", l.e.A)
+		dst = l.sentence(dst, pick(l.pl, " przejmuje Album ", " captures the Album "), t, "!")
 	case EvNewAlbum:
-		t := albumTitle(e.B)
-		d.num("place", e.A)
-		if e.Card < 0 || e.Card > 1 {
+		t := l.albumTitle(l.e.B)
+		l.d.num("place", l.e.A)
+		if l.e.Card < 0 || l.e.Card > 1 {
 			return dst, false
 		}
-		d.str("colour", colourNames[e.Card])
-		if pl {
-			dst = sentence(dst, " kładzie nowy Album ", t, ", stroną ")
-			dst = append(append(dst, [2]string{"niebieską", "czerwoną"}[e.Card]...), " do siebie."...)
+		l.d.str("colour", colourNames[l.e.Card])
+		if l.pl {
+			dst = l.sentence(dst, " kładzie nowy Album ", t, ", stroną ")
+			dst = append(append(dst, [2]string{"niebieską", "czerwoną"}[l.e.Card]...), " do siebie."...)
 		} else {
-			dst = sentence(dst, " places the new Album ", t, " with its ")
-			dst = append(append(dst, colourNames[e.Card]...), " half toward them."...)
-		}
-	case EvTookDiscardTop:
-		n := card(int32(e.Card))
-		if pl {
-			dst = sentence(dst, " bierze ze stosu odrzuconych: ", n, ".")
-		} else {
-			dst = sentence(dst, " takes ", n, " from the discard pile.")
+			dst = l.sentence(dst, " places the new Album ", t, " with its ")
+			dst = append(append(dst, colourNames[l.e.Card]...), " half toward them."...)
 		}
 	case EvTurn:
-		d.num("turn", e.A)
-		dst = strconv.AppendInt(append(dst, pick(pl, "Tura ", "Turn ")...), int64(e.A), 10)
-		dst = append(who(append(dst, ": "...)), '.')
+		l.d.num("turn", l.e.A)
+		dst = strconv.AppendInt(append(dst, pick(l.pl, "Tura ", "Turn ")...), int64(l.e.A), 10)
+		dst = append(l.who(append(dst, ": "...)), '.')
 	case EvWon:
-		d.num("sestertii", e.A)
-		dst = append(who(dst), pick(pl, " wygrywa (", " wins (")...)
-		dst = append(appendCount(dst, sestertii, int(e.A), lang), ")!"...)
-	case EvAbilitySkipped:
-		n := card(int32(e.Card))
-		dst = sentence(dst, pick(pl, " nie używa zdolności: ", " does not use the ability of "), n, ".")
-	default:
-		return dst, false
+		l.d.num("sestertii", l.e.A)
+		dst = append(l.who(dst), pick(l.pl, " wygrywa (", " wins (")...)
+		dst = append(appendCount(dst, sestertii, int(l.e.A), l.lang), ")!"...)
 	}
 	return dst, true
 }

@@ -455,118 +455,38 @@ func (ps *opParser) op(n *yaml.Node) (Op, bool) {
 	}
 	op := Op{Kind: OpKind(kind)}
 	if OpKind(kind) == OpIf {
-		op.Cond = ps.cond(val)
-		rest := mapPairs(n)
-		for k, v := range rest {
-			switch k {
-			case "if":
-			case "do":
-				op.Do = ps.list(ps.nodes(v))
-			case "else":
-				op.Else = ps.list(ps.nodes(v))
-			default:
-				ps.fail(v, "if takes do and else, not %q", k)
-			}
-		}
-		return op, true
+		return ps.ifOp(n, val), true
 	}
 	if len(n.Content) != 2 {
 		ps.fail(n, "op %s has more than one key", key)
 	}
 	long := val.Kind == yaml.MappingNode
-	fields := map[string]*yaml.Node{}
+	fields := opFields{}
 	if long {
 		fields = mapPairs(val)
 	}
-	take := func(name string) *yaml.Node {
-		v := fields[name]
-		delete(fields, name)
-		return v
-	}
 	switch op.Kind {
 	case OpAttack:
-		op.To = Opp
-		if !long {
-			op.To = ps.who(val, Opp, OppPartner, Opps, AllOthers)
-			break
-		}
-		if v := take("target"); v != nil {
-			op.To = ps.who(v, Opp, OppPartner, Opps, AllOthers)
-		}
-		if v := take("by"); v != nil {
-			op.By = ps.who(v, Self, Partner)
-		}
-		if v := take("power"); v != nil {
-			op.PowerOf = ps.who(v, Self, Opp)
-		}
-		if v := take("bonus"); v != nil {
-			var b Op
-			ps.number(v, &b)
-			op.Bonus, op.BonusAmount = b.N, b.Amount
-		}
-		if v := take("flame"); v != nil {
-			op.Flame = v.Value == "true"
-		}
-		if v := take("success"); v != nil {
-			op.Success = ps.list(ps.nodes(v))
-		}
+		ps.attackOp(&op, val, long, fields)
 	case OpBlock:
 		if long {
-			if v := take("success"); v != nil {
+			if v := fields.take("success"); v != nil {
 				op.Success = ps.list(ps.nodes(v))
 			}
 		}
 	case OpHeal, OpDamage, OpPower:
-		if !long {
-			ps.number(val, &op)
-			break
-		}
-		if v := take("n"); v != nil {
-			ps.number(v, &op)
-		} else {
-			ps.fail(val, "%s needs n", key)
-		}
-		if v := take("to"); v != nil {
-			op.To = ps.who(v)
-		}
-		if v := take("token"); v != nil {
-			op.What = ps.token(v)
-		}
+		ps.amountOp(&op, key, val, long, fields)
 	case OpTransfer:
-		op.What = 0
-		if v := take("n"); v != nil {
-			ps.number(v, &op)
-		} else {
-			op.N = 1
-		}
-		if v := take("what"); v != nil && v.Value != "power" {
-			op.What = ps.token(v)
-		}
-		if v := take("from"); v != nil {
-			op.From = ps.who(v)
-		}
-		if v := take("to"); v != nil {
-			op.To = ps.who(v)
-		} else {
-			ps.fail(val, "transfer needs to")
-		}
+		ps.transferOp(&op, val, fields)
 	case OpCancel:
 	case OpTrack:
 		if !long {
 			ps.number(val, &op)
-		} else if v := take("n"); v != nil {
+		} else if v := fields.take("n"); v != nil {
 			ps.number(v, &op)
 		}
 	case OpToken:
-		if v := take("what"); v != nil {
-			op.What = ps.token(v)
-		} else {
-			ps.fail(val, "token needs what")
-		}
-		op.To = Opp
-		if v := take("to"); v != nil {
-			op.To = ps.who(v)
-		}
+		ps.tokenOp(&op, val, fields)
 	case OpUnique:
 		u := engine.IndexOf(uniqueNames[:], val.Value)
 		if u < 0 {
@@ -578,6 +498,118 @@ func (ps *opParser) op(n *yaml.Node) (Op, bool) {
 		ps.fail(v, "op %s has no field %q", key, k)
 	}
 	return op, true
+}
+
+// opFields are the fields of an op written as a map; take removes the
+// ones read, so that those left over are errors.
+type opFields map[string]*yaml.Node
+
+func (f opFields) take(name string) *yaml.Node {
+	v := f[name]
+	delete(f, name)
+	return v
+}
+
+// ifOp reads an if: its condition, then do and else.
+func (ps *opParser) ifOp(n, val *yaml.Node) Op {
+	op := Op{Kind: OpIf}
+	op.Cond = ps.cond(val)
+	rest := mapPairs(n)
+	for k, v := range rest {
+		switch k {
+		case "if":
+		case "do":
+			op.Do = ps.list(ps.nodes(v))
+		case "else":
+			op.Else = ps.list(ps.nodes(v))
+		default:
+			ps.fail(v, "if takes do and else, not %q", k)
+		}
+	}
+	return op
+}
+
+// attackOp reads an attack: a target alone, or target, by, power, bonus,
+// flame and success.
+func (ps *opParser) attackOp(op *Op, val *yaml.Node, long bool, f opFields) {
+	op.To = Opp
+	if !long {
+		op.To = ps.who(val, Opp, OppPartner, Opps, AllOthers)
+		return
+	}
+	if v := f.take("target"); v != nil {
+		op.To = ps.who(v, Opp, OppPartner, Opps, AllOthers)
+	}
+	if v := f.take("by"); v != nil {
+		op.By = ps.who(v, Self, Partner)
+	}
+	if v := f.take("power"); v != nil {
+		op.PowerOf = ps.who(v, Self, Opp)
+	}
+	if v := f.take("bonus"); v != nil {
+		var b Op
+		ps.number(v, &b)
+		op.Bonus, op.BonusAmount = b.N, b.Amount
+	}
+	if v := f.take("flame"); v != nil {
+		op.Flame = v.Value == "true"
+	}
+	if v := f.take("success"); v != nil {
+		op.Success = ps.list(ps.nodes(v))
+	}
+}
+
+// amountOp reads a heal, damage or power: a number alone, or n, to and token.
+func (ps *opParser) amountOp(op *Op, key string, val *yaml.Node, long bool, f opFields) {
+	if !long {
+		ps.number(val, op)
+		return
+	}
+	if v := f.take("n"); v != nil {
+		ps.number(v, op)
+	} else {
+		ps.fail(val, "%s needs n", key)
+	}
+	if v := f.take("to"); v != nil {
+		op.To = ps.who(v)
+	}
+	if v := f.take("token"); v != nil {
+		op.What = ps.token(v)
+	}
+}
+
+// transferOp reads a transfer: n, what (power or a token), from and to.
+func (ps *opParser) transferOp(op *Op, val *yaml.Node, f opFields) {
+	op.What = 0
+	if v := f.take("n"); v != nil {
+		ps.number(v, op)
+	} else {
+		op.N = 1
+	}
+	if v := f.take("what"); v != nil && v.Value != "power" {
+		op.What = ps.token(v)
+	}
+	if v := f.take("from"); v != nil {
+		op.From = ps.who(v)
+	}
+	if v := f.take("to"); v != nil {
+		op.To = ps.who(v)
+	} else {
+		ps.fail(val, "transfer needs to")
+	}
+}
+
+// tokenOp reads a token: what, and to (the opponent unless said).
+func (ps *opParser) tokenOp(op *Op, val *yaml.Node, f opFields) {
+	if v := f.take("what"); v != nil {
+		op.What = ps.token(v)
+	} else {
+		ps.fail(val, "token needs what")
+	}
+	op.To = Opp
+	if v := f.take("to"); v != nil {
+		op.To = ps.who(v)
+	}
 }
 
 func (ps *opParser) cond(n *yaml.Node) Cond {
@@ -667,177 +699,224 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	if err := dec.Decode(&y); err != nil {
 		return nil, fmt.Errorf("fighters.yaml: %w", err)
 	}
-	p := &Pack{instIx: map[string]uint8{}, fighterIx: map[string]int{}}
-	var errs []error
-	bad := func(where, format string, args ...any) {
-		errs = append(errs, fmt.Errorf("fighters.yaml: %s: %s", where, fmt.Sprintf(format, args...)))
+	l := &packLoader{p: &Pack{instIx: map[string]uint8{}, fighterIx: map[string]int{}}, ps: &opParser{}, cardIDs: map[string]bool{}}
+	for i := range y.Fighters {
+		l.fighter(&y.Fighters[i])
 	}
-	ps := &opParser{}
-	icons := func(where string, m map[int][]yaml.Node, lo, hi int) map[int8][]Op {
-		out := map[int8][]Op{}
-		keys := make([]int, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		sort.Ints(keys)
-		for _, k := range keys {
-			if k < lo || k > hi {
-				bad(where, "icon on %d, outside %d..%d", k, lo, hi)
-				continue
-			}
-			ps.where = fmt.Sprintf("fighters.yaml: %s: icon %d", where, k)
-			out[int8(k)] = ps.list(m[k])
-		}
-		return out
-	}
-	cardIDs := map[string]bool{}
-	for _, yf := range y.Fighters {
-		if !engine.ValidID(yf.ID) || p.fighterIx[yf.ID] != 0 || (len(p.Fighters) > 0 && p.Fighters[0].ID == yf.ID) {
-			bad(yf.ID, "id missing, repeated or not lower-case letters, digits and dashes")
-			continue
-		}
-		if yf.Name.PL == "" || yf.Name.EN == "" {
-			bad(yf.ID, "name needs pl and en")
-		}
-		f := Fighter{ID: yf.ID, Name: engine.Text{PL: yf.Name.PL, EN: yf.Name.EN}, Power: int8(yf.Power), HP: int8(yf.HP),
-			PartnerPower: int8(yf.PartnerPower)}
-		if yf.Power < 0 || yf.Power > 15 || yf.PartnerPower < 0 || yf.PartnerPower > 5 {
-			bad(yf.ID, "power 0..15 and partner_power 0..5")
-		}
-		if yf.HP < 1 || yf.HP > 40 {
-			bad(yf.ID, "hp %d is not 1..40", yf.HP)
-		}
-		f.Start = f.HP
-		if yf.Start != nil {
-			if *yf.Start < 1 || *yf.Start > yf.HP {
-				bad(yf.ID, "start %d is not 1..hp", *yf.Start)
-			}
-			f.Start = int8(*yf.Start)
-		}
-		for _, s := range yf.Stops {
-			if s < 1 || s > yf.HP {
-				bad(yf.ID, "stop %d is not 1..hp", s)
-				continue
-			}
-			f.Stops |= 1 << (s + 8)
-		}
-		f.Icons = icons(yf.ID, yf.Icons, -2, yf.HP)
-		for name, n := range yf.Tokens {
-			t := engine.IndexOf(tokenNames[:], name)
-			if t < 0 || n < 0 || n > 20 {
-				bad(yf.ID, "tokens: %q: %d is not a token with a count of 0..20", name, n)
-				continue
-			}
-			f.Tokens[t] = int8(n)
-		}
-		if yt := yf.Track; yt != nil {
-			if yt.Name == "" || yt.Max < 1 || yt.Max > 30 || yt.Start < 0 || yt.Start > yt.Max {
-				bad(yf.ID, "track needs a name, max 1..30 and start 0..max")
-			}
-			f.Track = &Track{Name: yt.Name, Max: int8(yt.Max), Start: int8(yt.Start), Cycle: yt.Cycle,
-				Icons: icons(yf.ID+": track", yt.Icons, 0, yt.Max)}
-		}
-		for _, r := range yf.Rules {
-			k := engine.IndexOf(ruleNames[:], r)
-			if k < 0 {
-				bad(yf.ID, "unknown rule %q (known: %s)", r, strings.Join(ruleNames[:], ", "))
-				continue
-			}
-			f.Rules |= 1 << k
-		}
-		for _, yc := range yf.Characters {
-			if !engine.ValidID(yc.ID) || yc.Name.PL == "" || yc.Name.EN == "" || yc.HP < 1 || yc.HP > yf.HP {
-				bad(yf.ID, "character %q needs an id, a name in pl and en, and hp 1..%d", yc.ID, yf.HP)
-				continue
-			}
-			f.Characters = append(f.Characters, Character{ID: yc.ID, Name: engine.Text{PL: yc.Name.PL, EN: yc.Name.EN},
-				HP: int8(yc.HP), Icons: icons(yf.ID+": "+yc.ID, yc.Icons, 1, yc.HP)})
-		}
-		if (f.Rules&RFeyFolk != 0) != (len(f.Characters) == len(charNames)) {
-			bad(yf.ID, "the fey_folk rule goes with %d characters (%s), and they with it", len(charNames), strings.Join(charNames[:], ", "))
-		}
-		for k, c := range f.Characters {
-			if k < len(charNames) && c.ID != charNames[k] {
-				bad(yf.ID, "character %d is %q, want %q", k+1, c.ID, charNames[k])
-			}
-		}
-		fi := len(p.Fighters)
-		p.fighterIx[f.ID] = fi
-		copies, starting := 0, 0
-		for _, yc := range yf.Cards {
-			where := yf.ID + ": " + yc.ID
-			if !engine.ValidID(yc.ID) || cardIDs[yc.ID] {
-				bad(where, "card id missing, repeated or not lower-case letters, digits and dashes")
-				continue
-			}
-			cardIDs[yc.ID] = true
-			if yc.Name.PL == "" || yc.Name.EN == "" {
-				bad(where, "name needs pl and en")
-			}
-			c := Card{ID: yc.ID, Name: engine.Text{PL: yc.Name.PL, EN: yc.Name.EN}, Fighter: fi, Starting: yc.Starting,
-				Copies: 1, Deferred: yc.Deferred}
-			if yc.Copies != nil {
-				c.Copies = *yc.Copies
-			}
-			if c.Copies < 1 || c.Copies > 10 {
-				bad(where, "copies %d is not 1..10", c.Copies)
-				c.Copies = 1
-			}
-			ps.where = "fighters.yaml: " + where
-			c.Stages = ps.stages(yc.Ops)
-			c.Instant = ps.list(yc.Instant)
-			if len(yc.Front) > 0 || len(yc.Back) > 0 {
-				c.Front, c.Back = ps.stages(yc.Front), ps.stages(yc.Back)
-			}
-			for _, st := range append(append(append([][]Op{}, c.Stages...), c.Front...), c.Back...) {
-				walk(st, true, func(op *Op) {
-					switch op.Kind {
-					case OpAttack:
-						c.Attacks = true
-					case OpBlock:
-						c.Blocks = true
-					case OpCancel:
-						c.Cancels = true
-					}
-				})
-			}
-			copies += c.Copies
-			if c.Starting {
-				starting++
-				p.startCard = append(p.startCard, len(p.Cards))
-			}
-			f.Cards = append(f.Cards, len(p.Cards))
-			p.Cards = append(p.Cards, c)
-		}
-		if copies != 10 {
-			bad(yf.ID, "the cards' copies add up to %d, not 10", copies)
-		}
-		if starting != 1 {
-			bad(yf.ID, "%d starting cards, want exactly 1", starting)
-			if starting == 0 {
-				p.startCard = append(p.startCard, 0)
-			} else {
-				p.startCard = p.startCard[:len(p.startCard)-starting+1]
-			}
-		}
-		p.Fighters = append(p.Fighters, f)
-	}
-	errs = append(errs, ps.errs...)
+	p, errs := l.p, append(l.errs, l.ps.errs...)
 	if len(p.Fighters) < 4 {
 		errs = append(errs, errors.New("fighters.yaml: a game needs at least 4 fighters"))
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	// Instances.
+	if err := p.numberInstances(); err != nil {
+		return nil, err
+	}
+	p.writeWords()
+	return p, nil
+}
+
+// packLoader builds a Pack from fighters.yaml, collecting every error with
+// its place.
+type packLoader struct {
+	p       *Pack
+	ps      *opParser
+	errs    []error
+	cardIDs map[string]bool
+}
+
+func (l *packLoader) bad(where, format string, args ...any) {
+	l.errs = append(l.errs, fmt.Errorf("fighters.yaml: %s: %s", where, fmt.Sprintf(format, args...)))
+}
+
+// icons reads the ops of the icons on spaces lo..hi of a track, in the
+// order of the spaces.
+func (l *packLoader) icons(where string, m map[int][]yaml.Node, lo, hi int) map[int8][]Op {
+	out := map[int8][]Op{}
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	for _, k := range keys {
+		if k < lo || k > hi {
+			l.bad(where, "icon on %d, outside %d..%d", k, lo, hi)
+			continue
+		}
+		l.ps.where = fmt.Sprintf("fighters.yaml: %s: icon %d", where, k)
+		out[int8(k)] = l.ps.list(m[k])
+	}
+	return out
+}
+
+// fighter adds one fighter and its cards.
+func (l *packLoader) fighter(yf *yFighter) {
+	p := l.p
+	if !engine.ValidID(yf.ID) || p.fighterIx[yf.ID] != 0 || (len(p.Fighters) > 0 && p.Fighters[0].ID == yf.ID) {
+		l.bad(yf.ID, "id missing, repeated or not lower-case letters, digits and dashes")
+		return
+	}
+	if yf.Name.PL == "" || yf.Name.EN == "" {
+		l.bad(yf.ID, "name needs pl and en")
+	}
+	f := Fighter{ID: yf.ID, Name: engine.Text{PL: yf.Name.PL, EN: yf.Name.EN}, Power: int8(yf.Power), HP: int8(yf.HP),
+		PartnerPower: int8(yf.PartnerPower)}
+	l.board(yf, &f)
+	l.rules(yf, &f)
+	fi := len(p.Fighters)
+	p.fighterIx[f.ID] = fi
+	l.cards(yf, &f, fi)
+	p.Fighters = append(p.Fighters, f)
+}
+
+// board reads a fighter's power, hit points, stops, icons, tokens and track.
+func (l *packLoader) board(yf *yFighter, f *Fighter) {
+	if yf.Power < 0 || yf.Power > 15 || yf.PartnerPower < 0 || yf.PartnerPower > 5 {
+		l.bad(yf.ID, "power 0..15 and partner_power 0..5")
+	}
+	if yf.HP < 1 || yf.HP > 40 {
+		l.bad(yf.ID, "hp %d is not 1..40", yf.HP)
+	}
+	f.Start = f.HP
+	if yf.Start != nil {
+		if *yf.Start < 1 || *yf.Start > yf.HP {
+			l.bad(yf.ID, "start %d is not 1..hp", *yf.Start)
+		}
+		f.Start = int8(*yf.Start)
+	}
+	for _, s := range yf.Stops {
+		if s < 1 || s > yf.HP {
+			l.bad(yf.ID, "stop %d is not 1..hp", s)
+			continue
+		}
+		f.Stops |= 1 << (s + 8)
+	}
+	f.Icons = l.icons(yf.ID, yf.Icons, -2, yf.HP)
+	for name, n := range yf.Tokens {
+		t := engine.IndexOf(tokenNames[:], name)
+		if t < 0 || n < 0 || n > 20 {
+			l.bad(yf.ID, "tokens: %q: %d is not a token with a count of 0..20", name, n)
+			continue
+		}
+		f.Tokens[t] = int8(n)
+	}
+	if yt := yf.Track; yt != nil {
+		if yt.Name == "" || yt.Max < 1 || yt.Max > 30 || yt.Start < 0 || yt.Start > yt.Max {
+			l.bad(yf.ID, "track needs a name, max 1..30 and start 0..max")
+		}
+		f.Track = &Track{Name: yt.Name, Max: int8(yt.Max), Start: int8(yt.Start), Cycle: yt.Cycle,
+			Icons: l.icons(yf.ID+": track", yt.Icons, 0, yt.Max)}
+	}
+}
+
+// rules reads a fighter's special rules and characters.
+func (l *packLoader) rules(yf *yFighter, f *Fighter) {
+	for _, r := range yf.Rules {
+		k := engine.IndexOf(ruleNames[:], r)
+		if k < 0 {
+			l.bad(yf.ID, "unknown rule %q (known: %s)", r, strings.Join(ruleNames[:], ", "))
+			continue
+		}
+		f.Rules |= 1 << k
+	}
+	for _, yc := range yf.Characters {
+		if !engine.ValidID(yc.ID) || yc.Name.PL == "" || yc.Name.EN == "" || yc.HP < 1 || yc.HP > yf.HP {
+			l.bad(yf.ID, "character %q needs an id, a name in pl and en, and hp 1..%d", yc.ID, yf.HP)
+			continue
+		}
+		f.Characters = append(f.Characters, Character{ID: yc.ID, Name: engine.Text{PL: yc.Name.PL, EN: yc.Name.EN},
+			HP: int8(yc.HP), Icons: l.icons(yf.ID+": "+yc.ID, yc.Icons, 1, yc.HP)})
+	}
+	if (f.Rules&RFeyFolk != 0) != (len(f.Characters) == len(charNames)) {
+		l.bad(yf.ID, "the fey_folk rule goes with %d characters (%s), and they with it", len(charNames), strings.Join(charNames[:], ", "))
+	}
+	for k, c := range f.Characters {
+		if k < len(charNames) && c.ID != charNames[k] {
+			l.bad(yf.ID, "character %d is %q, want %q", k+1, c.ID, charNames[k])
+		}
+	}
+}
+
+// cards adds the cards of fighter fi: ten copies, one of them the starting card.
+func (l *packLoader) cards(yf *yFighter, f *Fighter, fi int) {
+	p := l.p
+	copies, starting := 0, 0
+	for _, yc := range yf.Cards {
+		where := yf.ID + ": " + yc.ID
+		if !engine.ValidID(yc.ID) || l.cardIDs[yc.ID] {
+			l.bad(where, "card id missing, repeated or not lower-case letters, digits and dashes")
+			continue
+		}
+		l.cardIDs[yc.ID] = true
+		c := l.card(where, yc, fi)
+		copies += c.Copies
+		if c.Starting {
+			starting++
+			p.startCard = append(p.startCard, len(p.Cards))
+		}
+		f.Cards = append(f.Cards, len(p.Cards))
+		p.Cards = append(p.Cards, c)
+	}
+	if copies != 10 {
+		l.bad(yf.ID, "the cards' copies add up to %d, not 10", copies)
+	}
+	if starting != 1 {
+		l.bad(yf.ID, "%d starting cards, want exactly 1", starting)
+		if starting == 0 {
+			p.startCard = append(p.startCard, 0)
+		} else {
+			p.startCard = p.startCard[:len(p.startCard)-starting+1]
+		}
+	}
+}
+
+// card reads one card of fighter fi and what its ops do.
+func (l *packLoader) card(where string, yc yCard, fi int) Card {
+	if yc.Name.PL == "" || yc.Name.EN == "" {
+		l.bad(where, "name needs pl and en")
+	}
+	c := Card{ID: yc.ID, Name: engine.Text{PL: yc.Name.PL, EN: yc.Name.EN}, Fighter: fi, Starting: yc.Starting,
+		Copies: 1, Deferred: yc.Deferred}
+	if yc.Copies != nil {
+		c.Copies = *yc.Copies
+	}
+	if c.Copies < 1 || c.Copies > 10 {
+		l.bad(where, "copies %d is not 1..10", c.Copies)
+		c.Copies = 1
+	}
+	ps := l.ps
+	ps.where = "fighters.yaml: " + where
+	c.Stages = ps.stages(yc.Ops)
+	c.Instant = ps.list(yc.Instant)
+	if len(yc.Front) > 0 || len(yc.Back) > 0 {
+		c.Front, c.Back = ps.stages(yc.Front), ps.stages(yc.Back)
+	}
+	for _, st := range append(append(append([][]Op{}, c.Stages...), c.Front...), c.Back...) {
+		walk(st, true, func(op *Op) {
+			switch op.Kind {
+			case OpAttack:
+				c.Attacks = true
+			case OpBlock:
+				c.Blocks = true
+			case OpCancel:
+				c.Cancels = true
+			}
+		})
+	}
+	return c
+}
+
+// numberInstances numbers every copy of every card: the instances a game
+// deals with, named by card id and, for more than one copy, "/k".
+func (p *Pack) numberInstances() error {
 	p.firstInst = make([]uint8, len(p.Cards))
 	p.fightInsts = make([][]uint8, len(p.Fighters))
 	for ci := range p.Cards {
 		c := &p.Cards[ci]
 		for k := 1; k <= c.Copies; k++ {
 			if len(p.instCard) >= MaxInstances {
-				errs = append(errs, fmt.Errorf("fighters.yaml: more than %d cards", MaxInstances))
-				return nil, errors.Join(errs...)
+				return errors.Join(fmt.Errorf("fighters.yaml: more than %d cards", MaxInstances))
 			}
 			name := c.ID
 			if c.Copies > 1 {
@@ -859,9 +938,5 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 			p.startInst[fi] = p.firstInst[p.startCard[fi]]
 		}
 	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	p.writeWords()
-	return p, nil
+	return nil
 }

@@ -26,88 +26,30 @@ func (s *State) unique(p, self int, u Unique) {
 	c := s.scratch()
 	pl := &s.players[p]
 	fs := s.slot(self>>1, self&1)
-	opp := s.activeSlot(1 - p)
 	switch u {
 	case UReanimation:
 		pl.reanim = 1
 	case UDragToHell:
 		c.drag[p] = true
 	case UExecution:
-		o := s.slot(opp>>1, opp&1)
-		left := int(o.hp) + int(c.heal[opp]) - int(c.atk[opp]) - int(c.dmg[opp])
-		if left > 0 && left <= 4 {
-			c.dmg[opp] += int16(left)
-		}
+		s.execution(p, self)
 	case UCripplingTouch:
-		if ci := c.card[1-p]; ci != none {
-			s.removeCard(1-p, ci)
-			if s.pack.Card(ci).Stages != nil && s.isLegendsCard(ci) {
-				c.immuneCard[1-p] = true
-			}
-		}
-		if ci := c.card[p]; ci != none {
-			s.removeCard(p, ci)
-		}
+		s.cripplingTouch(p, self)
 	case UHarderTheyFall:
-		o := s.slot(opp>>1, opp&1)
-		if o.tok[Concentration] > 0 {
-			s.attack(p, self, opp, c.power[opp], false)
-			s.moveToken(Concentration, opp, self, 1)
-		} else {
-			s.moveToken(Concentration, self, opp, 1)
-		}
+		s.harderTheyFall(p, self)
 	case UTerrorOfTheSeas:
-		switch t := fs.track; {
-		case t <= 7:
-			s.attack(p, self, opp, c.power[self], false)
-		case t <= 15:
-			c.heal[self] += 2
-		case t < 20:
-		default:
-			for _, o := range [2]int{opp, opp ^ 1} {
-				c.setTo1[o] = true
-			}
-			fs.track = 0
-			s.emit(evBroadside, p, -1, self&1, 0)
-		}
+		s.terrorOfTheSeas(p, self)
 	case UEternalYouth:
 		c.stolen[p] = true
 	case UYouAreMine:
 		c.mine[p] = true
 		s.redirect(p)
 	case UCorruptedLawman:
-		switch {
-		case fs.tok[Sheriff] > 0:
-			s.moveToken(Sheriff, self, opp, 1)
-			s.attack(p, self, opp, c.power[self], false)
-		default:
-			for _, o := range [2]int{opp, opp ^ 1} {
-				if s.slot(o>>1, o&1).tok[Sheriff] > 0 {
-					c.gain[o]++
-					s.moveToken(Sheriff, o, self, 1)
-					c.gain[self]++
-				}
-			}
-		}
+		s.corruptedLawman(p, self)
 	case UKeysToTheArmory:
-		for sl := 0; sl < 4; sl++ {
-			if s.slot(sl>>1, sl&1).tok[Sheriff] > 0 {
-				c.gain[sl] += 2
-				s.moveToken(Sheriff, sl, opp, 1)
-				break
-			}
-		}
+		s.keysToTheArmory(p, self)
 	case UProtectTheInnocent:
-		if s.slot(self>>1, (self^1)&1).tok[Presence] > 0 {
-			s.attack(p, self, opp, c.power[self], false)
-		} else {
-			for sl := 0; sl < 4; sl++ {
-				if s.slot(sl>>1, sl&1).tok[Presence] > 0 {
-					s.moveToken(Presence, sl, self^1, 1)
-				}
-			}
-			c.dmg[self] += 3
-		}
+		s.protectTheInnocent(p, self)
 	case USummoning:
 		if ci := c.card[p]; ci != none {
 			bitFlip(pl.flipped[:], ci)
@@ -118,31 +60,163 @@ func (s *State) unique(p, self int, u Unique) {
 			c.legends[p] = true
 		}
 	case UPlantScheme:
-		if s.schemeN > 0 && s.plantedN < NumScheme {
-			s.planted[s.plantedN] = s.schemes[0]
-			s.plantedN++
-			copy(s.schemes[:], s.schemes[1:s.schemeN])
-			s.schemeN--
-			s.emit(evPlanted, p, -1, 0, 0)
-		}
+		s.plantScheme(p, self)
 	case UUnleashScheme:
 		s.unleash(p, self)
 	case UIgnite:
-		// An Aflame! token from Shango's own supply (on his board).
-		for sl := p * 2; sl < p*2+2; sl++ {
-			if s.fighterOf(sl).Rules&RIncineration != 0 {
-				s.moveToken(Aflame, sl, opp, 1)
-			}
-		}
+		s.ignite(p, self)
 	case UGingBalance:
 		fs.power = s.slot(self>>1, (self^1)&1).power
 		s.emit(evPower, p, -1, self&1, 0)
 	case UFlipSerpent:
-		for i := 0; i < 2; i++ {
-			if f := s.slot(p, i); f.tok[Serpent] > 0 {
-				f.serpent ^= 1
-				s.emit(evSerpent, p, -1, i, int(f.serpent))
+		s.flipSerpent(p, self)
+	}
+}
+
+// execution (Execution) finishes off an opponent left with 1 to 4 HP by
+// this round's damage.
+func (s *State) execution(p, self int) {
+	c := s.scratch()
+	opp := s.activeSlot(1 - p)
+	o := s.slot(opp>>1, opp&1)
+	left := int(o.hp) + int(c.heal[opp]) - int(c.atk[opp]) - int(c.dmg[opp])
+	if left > 0 && left <= 4 {
+		c.dmg[opp] += int16(left)
+	}
+}
+
+// cripplingTouch (Crippling Touch) takes both revealed cards out of the game.
+func (s *State) cripplingTouch(p, self int) {
+	c := s.scratch()
+	if ci := c.card[1-p]; ci != none {
+		s.removeCard(1-p, ci)
+		if s.pack.Card(ci).Stages != nil && s.isLegendsCard(ci) {
+			c.immuneCard[1-p] = true
+		}
+	}
+	if ci := c.card[p]; ci != none {
+		s.removeCard(p, ci)
+	}
+}
+
+// harderTheyFall (The Harder They Fall): an opponent with a Concentration
+// token is attacked with its own power and loses the token; otherwise the
+// token goes over to it.
+func (s *State) harderTheyFall(p, self int) {
+	c := s.scratch()
+	opp := s.activeSlot(1 - p)
+	o := s.slot(opp>>1, opp&1)
+	if o.tok[Concentration] > 0 {
+		s.attack(p, self, opp, c.power[opp], false)
+		s.moveToken(Concentration, opp, self, 1)
+	} else {
+		s.moveToken(Concentration, self, opp, 1)
+	}
+}
+
+// terrorOfTheSeas (Terror of the Seas) does what the space the track has
+// reached says.
+func (s *State) terrorOfTheSeas(p, self int) {
+	c := s.scratch()
+	fs := s.slot(self>>1, self&1)
+	opp := s.activeSlot(1 - p)
+	switch t := fs.track; {
+	case t <= 7:
+		s.attack(p, self, opp, c.power[self], false)
+	case t <= 15:
+		c.heal[self] += 2
+	case t < 20:
+	default:
+		for _, o := range [2]int{opp, opp ^ 1} {
+			c.setTo1[o] = true
+		}
+		fs.track = 0
+		s.emit(evBroadside, p, -1, self&1, 0)
+	}
+}
+
+// corruptedLawman (Corrupted Lawman) hands the Sheriff token over with an
+// attack, or takes it back with power for both.
+func (s *State) corruptedLawman(p, self int) {
+	c := s.scratch()
+	fs := s.slot(self>>1, self&1)
+	opp := s.activeSlot(1 - p)
+	switch {
+	case fs.tok[Sheriff] > 0:
+		s.moveToken(Sheriff, self, opp, 1)
+		s.attack(p, self, opp, c.power[self], false)
+	default:
+		for _, o := range [2]int{opp, opp ^ 1} {
+			if s.slot(o>>1, o&1).tok[Sheriff] > 0 {
+				c.gain[o]++
+				s.moveToken(Sheriff, o, self, 1)
+				c.gain[self]++
 			}
+		}
+	}
+}
+
+// keysToTheArmory (Keys to the Armory) sends the first Sheriff token found
+// to the opponent, for 2 power to its holder.
+func (s *State) keysToTheArmory(p, self int) {
+	c := s.scratch()
+	opp := s.activeSlot(1 - p)
+	for sl := 0; sl < 4; sl++ {
+		if s.slot(sl>>1, sl&1).tok[Sheriff] > 0 {
+			c.gain[sl] += 2
+			s.moveToken(Sheriff, sl, opp, 1)
+			break
+		}
+	}
+}
+
+// protectTheInnocent (Protect the Innocent) attacks when the partner has
+// the Presence token; otherwise the token comes to the partner for 3 damage.
+func (s *State) protectTheInnocent(p, self int) {
+	c := s.scratch()
+	opp := s.activeSlot(1 - p)
+	if s.slot(self>>1, (self^1)&1).tok[Presence] > 0 {
+		s.attack(p, self, opp, c.power[self], false)
+	} else {
+		for sl := 0; sl < 4; sl++ {
+			if s.slot(sl>>1, sl&1).tok[Presence] > 0 {
+				s.moveToken(Presence, sl, self^1, 1)
+			}
+		}
+		c.dmg[self] += 3
+	}
+}
+
+// plantScheme plants the top scheme of the supply.
+func (s *State) plantScheme(p, self int) {
+
+	if s.schemeN > 0 && s.plantedN < NumScheme {
+		s.planted[s.plantedN] = s.schemes[0]
+		s.plantedN++
+		copy(s.schemes[:], s.schemes[1:s.schemeN])
+		s.schemeN--
+		s.emit(evPlanted, p, -1, 0, 0)
+	}
+}
+
+// ignite (Ignite) sends an Aflame! token from Shango's own supply (on his
+// board) to the opponent.
+func (s *State) ignite(p, self int) {
+	opp := s.activeSlot(1 - p)
+	for sl := p * 2; sl < p*2+2; sl++ {
+		if s.fighterOf(sl).Rules&RIncineration != 0 {
+			s.moveToken(Aflame, sl, opp, 1)
+		}
+	}
+}
+
+// flipSerpent turns over the Serpent token on either of p's fighters.
+func (s *State) flipSerpent(p, self int) {
+
+	for i := 0; i < 2; i++ {
+		if f := s.slot(p, i); f.tok[Serpent] > 0 {
+			f.serpent ^= 1
+			s.emit(evSerpent, p, -1, i, int(f.serpent))
 		}
 	}
 }

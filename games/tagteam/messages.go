@@ -202,274 +202,333 @@ func (s *State) eventText(dst []byte, e engine.Event, viewer engine.Seat, lang e
 	if int(e.Kind) >= len(evNames) {
 		return dst, false
 	}
-	k := evKind(e.Kind)
-	pl := lang != engine.EN
-	start := len(dst)
-	fname := func(f int) string {
-		if f >= 0 && f < len(s.pack.Fighters) {
-			return s.pack.Fighters[f].Name.In(lang)
-		}
+	l := eventLine{s: s, e: e, lang: lang, pl: lang != engine.EN, own: viewer == e.Seat, start: len(dst), data: data}
+	switch k := evKind(e.Kind); k {
+	case evChose, evPicked, evContested, evTeams, evOrdered:
+		dst = l.draftText(dst, k)
+	case evRound, evReveal, evCancelled, evBlocked, evBlockSuccess, evAttack, evPower, evTransfer, evToken:
+		dst = l.clashText(dst, k)
+	case evTrack, evHP, evIcon, evShielded, evReanimated, evRemoved, evFlipped:
+		dst = l.fighterText(dst, k)
+	case evPlanted, evScheme, evSerpent, evStolen, evBroadside, evTransform, evRevived, evSpirit, evCharacter, evDragged:
+		dst = l.uniqueText(dst, k)
+	case evGameOver, evDrawn, evAdded, evInstant, evExhausted:
+		return l.deckText(dst, k)
+	}
+	return dst, true
+}
+
+// eventLine is one event being written, with what every kind's text needs.
+type eventLine struct {
+	s     *State
+	e     engine.Event
+	lang  engine.Lang
+	pl    bool
+	own   bool // the viewer is the event's seat
+	start int  // where the event's text begins in dst
+	data  *eventData
+}
+
+func (l *eventLine) fname(f int) string {
+	if f >= 0 && f < len(l.s.pack.Fighters) {
+		return l.s.pack.Fighters[f].Name.In(l.lang)
+	}
+	return "?"
+}
+
+func (l *eventLine) fighter(p, i int) string {
+	if p < 0 || p > 1 || i < 0 || i > 1 {
 		return "?"
 	}
-	fighter := func(p, i int) string {
-		if p < 0 || p > 1 || i < 0 || i > 1 {
-			return "?"
-		}
-		return fname(int(s.players[p].fighters[i].f))
+	return l.fname(int(l.s.players[p].fighters[i].f))
+}
+
+func (l *eventLine) slotName(sl int) string { return l.fighter(sl>>1, sl&1) }
+
+func (l *eventLine) seatFighter() string { return l.fighter(int(l.e.Seat), int(l.e.A)) }
+
+// card names the event's card and records it in the event's data.
+func (l *eventLine) card() string {
+	if l.e.Card < 0 || int(l.e.Card) >= l.s.pack.NumInstances() {
+		return "?"
 	}
-	slotName := func(sl int) string { return fighter(sl>>1, sl&1) }
-	seatFighter := func() string { return fighter(int(e.Seat), int(e.A)) }
-	card := func() string {
-		if e.Card < 0 || int(e.Card) >= s.pack.NumInstances() {
-			return "?"
-		}
-		data.str("card", s.pack.InstanceName(uint8(e.Card)))
-		return s.pack.Card(uint8(e.Card)).Name.In(lang)
-	}
-	own := viewer == e.Seat
+	l.data.str("card", l.s.pack.InstanceName(uint8(l.e.Card)))
+	return l.s.pack.Card(uint8(l.e.Card)).Name.In(l.lang)
+}
+
+// draftText appends the text of an event about the draft and the ordering of the starting cards.
+func (l *eventLine) draftText(dst []byte, k evKind) []byte {
 	switch k {
 	case evChose:
-		dst = appendSeat(dst, int(e.Seat), pl)
-		dst = pick(dst, pl, " wybrał(a) w sekrecie.", " has chosen in secret.")
+		dst = appendSeat(dst, int(l.e.Seat), l.pl)
+		dst = pick(dst, l.pl, " wybrał(a) w sekrecie.", " has chosen in secret.")
 	case evPicked:
-		data.str("fighter", fname(int(e.A)))
-		dst = appendSeat(dst, int(e.Seat), pl)
-		dst = pick(dst, pl, " wybiera: ", " picks ")
-		dst = append(dst, fname(int(e.A))...)
-		dst = engine.AppendSentenceEnd(dst, start)
+		l.data.str("fighter", l.fname(int(l.e.A)))
+		dst = appendSeat(dst, int(l.e.Seat), l.pl)
+		dst = pick(dst, l.pl, " wybiera: ", " picks ")
+		dst = append(dst, l.fname(int(l.e.A))...)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evContested:
-		dst = pick(dst, pl, "Obaj wybrali tego samego zawodnika: draft standardowy.", "Both chose the same fighter: the standard draft decides.")
+		dst = pick(dst, l.pl, "Obaj wybrali tego samego zawodnika: draft standardowy.", "Both chose the same fighter: the standard draft decides.")
 	case evTeams:
-		dst = pick(dst, pl, "Drużyny: ", "Teams: ")
-		dst = append(dst, fname(int(e.A&255))...)
-		dst = pick(dst, pl, " i ", " and ")
-		dst = append(dst, fname(int(e.A>>8))...)
-		dst = pick(dst, pl, " przeciw ", " against ")
-		dst = append(dst, fname(int(e.B&255))...)
-		dst = pick(dst, pl, " i ", " and ")
-		dst = append(dst, fname(int(e.B>>8))...)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = pick(dst, l.pl, "Drużyny: ", "Teams: ")
+		dst = append(dst, l.fname(int(l.e.A&255))...)
+		dst = pick(dst, l.pl, " i ", " and ")
+		dst = append(dst, l.fname(int(l.e.A>>8))...)
+		dst = pick(dst, l.pl, " przeciw ", " against ")
+		dst = append(dst, l.fname(int(l.e.B&255))...)
+		dst = pick(dst, l.pl, " i ", " and ")
+		dst = append(dst, l.fname(int(l.e.B>>8))...)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evOrdered:
-		if !own {
-			dst = appendSeat(dst, int(e.Seat), pl)
-			dst = pick(dst, pl, " ułożył(a) karty startowe.", " has ordered the starting cards.")
+		if !l.own {
+			dst = appendSeat(dst, int(l.e.Seat), l.pl)
+			dst = pick(dst, l.pl, " ułożył(a) karty startowe.", " has ordered the starting cards.")
 			break
 		}
-		dst = pick(dst, pl, "Na wierzchu twojej talii walki: ", "On top of your fight deck: ")
-		dst = append(dst, card()...)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = pick(dst, l.pl, "Na wierzchu twojej talii walki: ", "On top of your fight deck: ")
+		dst = append(dst, l.card()...)
+		dst = engine.AppendSentenceEnd(dst, l.start)
+	}
+	return dst
+}
+
+// clashText appends the text of an event about a round's reveal, blocks, attacks and what moves between fighters.
+func (l *eventLine) clashText(dst []byte, k evKind) []byte {
+	switch k {
 	case evRound:
-		data.int32("round", e.A)
-		dst = pick(dst, pl, "Runda ", "Round ")
-		dst = strconv.AppendInt(dst, int64(e.A), 10)
+		l.data.int32("round", l.e.A)
+		dst = pick(dst, l.pl, "Runda ", "Round ")
+		dst = strconv.AppendInt(dst, int64(l.e.A), 10)
 		dst = append(dst, "."...)
 	case evReveal:
-		name := card()
-		dst = appendSeat(dst, int(e.Seat), pl)
-		dst = pick(dst, pl, " odkrywa: ", " reveals ")
+		name := l.card()
+		dst = appendSeat(dst, int(l.e.Seat), l.pl)
+		dst = pick(dst, l.pl, " odkrywa: ", " reveals ")
 		dst = append(dst, name...)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evCancelled:
-		name := card()
-		if pl {
-			dst = appendSeat(dst, int(e.Seat), pl)
+		name := l.card()
+		if l.pl {
+			dst = appendSeat(dst, int(l.e.Seat), l.pl)
 			dst = append(dst, ": karta "...)
 			dst = append(dst, name...)
 			dst = append(dst, " zostaje anulowana."...)
 		} else {
-			dst = appendSeat(dst, int(e.Seat), pl)
+			dst = appendSeat(dst, int(l.e.Seat), l.pl)
 			dst = append(dst, "'s card "...)
 			dst = append(dst, name...)
 			dst = append(dst, " is cancelled."...)
 		}
 	case evBlocked:
-		dst = pick(dst, pl, "Blok: atak ", "Blocked: ")
-		dst = append(dst, slotName(int(e.A))...)
-		dst = pick(dst, pl, " na ", "'s attack on ")
-		dst = append(dst, slotName(int(e.B))...)
-		dst = pick(dst, pl, " anulowany.", " is cancelled.")
+		dst = pick(dst, l.pl, "Blok: atak ", "Blocked: ")
+		dst = append(dst, l.slotName(int(l.e.A))...)
+		dst = pick(dst, l.pl, " na ", "'s attack on ")
+		dst = append(dst, l.slotName(int(l.e.B))...)
+		dst = pick(dst, l.pl, " anulowany.", " is cancelled.")
 	case evBlockSuccess:
-		data.int32("cancelled", e.A)
-		dst = pick(dst, pl, "Udany blok (", "A successful block (")
-		dst = appendSeat(dst, int(e.Seat), pl)
-		dst = pick(dst, pl, "): premia.", "): its bonus.")
+		l.data.int32("cancelled", l.e.A)
+		dst = pick(dst, l.pl, "Udany blok (", "A successful block (")
+		dst = appendSeat(dst, int(l.e.Seat), l.pl)
+		dst = pick(dst, l.pl, "): premia.", "): its bonus.")
 	case evAttack:
-		data.int32("strength", e.B&255)
-		dst = append(dst, slotName(int(e.A))...)
-		dst = pick(dst, pl, " atakuje ", " attacks ")
-		dst = append(dst, slotName(int(e.B>>8))...)
-		dst = pick(dst, pl, " z siłą ", " with strength ")
-		dst = strconv.AppendInt(dst, int64(e.B&255), 10)
+		l.data.int32("strength", l.e.B&255)
+		dst = append(dst, l.slotName(int(l.e.A))...)
+		dst = pick(dst, l.pl, " atakuje ", " attacks ")
+		dst = append(dst, l.slotName(int(l.e.B>>8))...)
+		dst = pick(dst, l.pl, " z siłą ", " with strength ")
+		dst = strconv.AppendInt(dst, int64(l.e.B&255), 10)
 		dst = append(dst, "."...)
 	case evPower:
-		data.int32("change", e.B)
-		dst = append(dst, seatFighter()...)
-		if e.B == 0 {
-			dst = pick(dst, pl, ": moc równa mocy partnera.", ": power equal to the partner's.")
+		l.data.int32("change", l.e.B)
+		dst = append(dst, l.seatFighter()...)
+		if l.e.B == 0 {
+			dst = pick(dst, l.pl, ": moc równa mocy partnera.", ": power equal to the partner'l.s.")
 			break
 		}
-		dst = pick(dst, pl, ": moc ", ": power ")
-		if e.B >= 0 {
+		dst = pick(dst, l.pl, ": moc ", ": power ")
+		if l.e.B >= 0 {
 			dst = append(dst, "+"...)
 		}
-		dst = strconv.AppendInt(dst, int64(e.B), 10)
+		dst = strconv.AppendInt(dst, int64(l.e.B), 10)
 		dst = append(dst, "."...)
 	case evTransfer:
-		dst = append(dst, slotName(int(e.A))...)
-		dst = pick(dst, pl, " przekazuje ", " passes ")
-		dst = strconv.AppendInt(dst, int64(e.B&255), 10)
-		dst = pick(dst, pl, " mocy: ", " power to ")
-		dst = append(dst, slotName(int(e.B>>8))...)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = append(dst, l.slotName(int(l.e.A))...)
+		dst = pick(dst, l.pl, " przekazuje ", " passes ")
+		dst = strconv.AppendInt(dst, int64(l.e.B&255), 10)
+		dst = pick(dst, l.pl, " mocy: ", " power to ")
+		dst = append(dst, l.slotName(int(l.e.B>>8))...)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evToken:
 		t := NoToken
-		if e.Card > 0 && int(e.Card) < int(numTokens) {
-			t = Token(e.Card)
-			data.str("token", tokenNames[t])
+		if l.e.Card > 0 && int(l.e.Card) < int(numTokens) {
+			t = Token(l.e.Card)
+			l.data.str("token", tokenNames[t])
 		}
-		n := max(int(e.B&255), 1)
-		data.int("n", n)
-		dst = capitalizeFrom(appendTokenCount(dst, t, n, lang), start)
+		n := max(int(l.e.B&255), 1)
+		l.data.int("n", n)
+		dst = capitalizeFrom(appendTokenCount(dst, t, n, l.lang), l.start)
 		dst = append(dst, ": "...)
-		dst = append(dst, slotName(int(e.A))...)
+		dst = append(dst, l.slotName(int(l.e.A))...)
 		dst = append(dst, " → "...)
-		dst = append(dst, slotName(int(e.B>>8))...)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = append(dst, l.slotName(int(l.e.B>>8))...)
+		dst = engine.AppendSentenceEnd(dst, l.start)
+	}
+	return dst
+}
+
+// fighterText appends the text of an event about a fighter's track, hit points and symbols, and cards that leave or turn over.
+func (l *eventLine) fighterText(dst []byte, k evKind) []byte {
+	switch k {
 	case evTrack:
-		data.int32("track", e.B)
-		dst = append(dst, seatFighter()...)
+		l.data.int32("track", l.e.B)
+		dst = append(dst, l.seatFighter()...)
 		dst = append(dst, ": "...)
-		dst = s.trackOf(int(e.Seat), int(e.A)).appendOn(dst, int(e.B), lang)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = l.s.trackOf(int(l.e.Seat), int(l.e.A)).appendOn(dst, int(l.e.B), l.lang)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evHP:
-		data.int32("hp", e.B)
-		dst = append(dst, seatFighter()...)
+		l.data.int32("hp", l.e.B)
+		dst = append(dst, l.seatFighter()...)
 		dst = append(dst, ": "...)
-		dst = s.appendHPWords(dst, int(e.Seat), int(e.A), int(e.B), lang)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = l.s.appendHPWords(dst, int(l.e.Seat), int(l.e.A), int(l.e.B), l.lang)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evIcon:
-		dst = append(dst, seatFighter()...)
-		dst = pick(dst, pl, ": symbol na polu ", ": the symbol on space ")
-		dst = strconv.AppendInt(dst, int64(e.B), 10)
+		dst = append(dst, l.seatFighter()...)
+		dst = pick(dst, l.pl, ": symbol na polu ", ": the symbol on space ")
+		dst = strconv.AppendInt(dst, int64(l.e.B), 10)
 		dst = append(dst, " — "...)
-		dst = append(dst, s.iconWords(int(e.Seat), int(e.A), int(e.B)).In(lang)...)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = append(dst, l.s.iconWords(int(l.e.Seat), int(l.e.A), int(l.e.B)).In(l.lang)...)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evShielded:
-		dst = pick(dst, pl, "Żeton obecności Golema chroni: ", "The Golem's Presence token shields ")
-		dst = append(dst, seatFighter()...)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = pick(dst, l.pl, "Żeton obecności Golema chroni: ", "The Golem's Presence token shields ")
+		dst = append(dst, l.seatFighter()...)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evReanimated:
-		dst = pick(dst, pl, "Reanimacja: karta działa jeszcze raz.", "Reanimation: the card resolves again.")
+		dst = pick(dst, l.pl, "Reanimacja: karta działa jeszcze raz.", "Reanimation: the card resolves again.")
 	case evRemoved:
-		dst = pick(dst, pl, "Karta ", "The card ")
-		dst = append(dst, card()...)
-		dst = pick(dst, pl, " odpada z gry.", " leaves the game.")
+		dst = pick(dst, l.pl, "Karta ", "The card ")
+		dst = append(dst, l.card()...)
+		dst = pick(dst, l.pl, " odpada z gry.", " leaves the game.")
 	case evFlipped:
-		dst = pick(dst, pl, "Karta ", "The card ")
-		dst = append(dst, card()...)
-		dst = pick(dst, pl, " odwraca się na drugą stronę.", " turns over to its other side.")
+		dst = pick(dst, l.pl, "Karta ", "The card ")
+		dst = append(dst, l.card()...)
+		dst = pick(dst, l.pl, " odwraca się na drugą stronę.", " turns over to its other side.")
+	}
+	return dst
+}
+
+// uniqueText appends the text of an event about the fighters' unique powers.
+func (l *eventLine) uniqueText(dst []byte, k evKind) []byte {
+	switch k {
 	case evPlanted:
-		dst = append(dst, s.miladyName().In(lang)...)
-		dst = pick(dst, pl, " zawiązuje intrygę.", " plants a scheme.")
+		dst = append(dst, l.s.miladyName().In(l.lang)...)
+		dst = pick(dst, l.pl, " zawiązuje intrygę.", " plants a scheme.")
 	case evScheme:
-		kind := int(e.Card)
+		kind := int(l.e.Card)
 		if kind >= 0 && kind < len(schemeOps) {
-			data.int("scheme", kind)
+			l.data.int("scheme", kind)
 		}
-		dst = pick(dst, pl, "Intryga: ", "Scheme: ")
-		dst = append(dst, s.schemeWords(kind).In(lang)...)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = pick(dst, l.pl, "Intryga: ", "Scheme: ")
+		dst = append(dst, l.s.schemeWords(kind).In(l.lang)...)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evSerpent:
-		if pl {
+		if l.pl {
 			dst = append(dst, "Żeton węża: strona "...)
-			dst = append(dst, serpentFace(uint8(e.B)).PL...)
-			dst = engine.AppendSentenceEnd(dst, start)
+			dst = append(dst, serpentFace(uint8(l.e.B)).PL...)
+			dst = engine.AppendSentenceEnd(dst, l.start)
 		} else {
 			dst = append(dst, "The Serpent token: "...)
-			dst = append(dst, serpentFace(uint8(e.B)).EN...)
+			dst = append(dst, serpentFace(uint8(l.e.B)).EN...)
 			dst = append(dst, " side up."...)
 		}
 	case evStolen:
-		dst = append(dst, seatFighter()...)
-		dst = pick(dst, pl, ": przejęte leczenie ", ": takes ")
-		dst = strconv.AppendInt(dst, int64(e.B), 10)
-		dst = pick(dst, pl, " PZ i +2 mocy.", " HP of healing and gains 2 power.")
+		dst = append(dst, l.seatFighter()...)
+		dst = pick(dst, l.pl, ": przejęte leczenie ", ": takes ")
+		dst = strconv.AppendInt(dst, int64(l.e.B), 10)
+		dst = pick(dst, l.pl, " PZ i +2 mocy.", " HP of healing and gains 2 power.")
 	case evBroadside:
-		dst = pick(dst, pl, "20 statków: obaj przeciwnicy spadają do 1 PZ.", "20 ships: both opponents drop to 1 HP.")
+		dst = pick(dst, l.pl, "20 statków: obaj przeciwnicy spadają do 1 PZ.", "20 ships: both opponents drop to 1 HP.")
 	case evTransform:
-		dst = append(dst, seatFighter()...)
-		dst = pick(dst, pl, " przechodzi na stronę Niedźwiedzia (", " turns to the Bear side (")
-		dst = strconv.AppendInt(dst, int64(e.B), 10)
-		dst = pick(dst, pl, " PZ).", " HP).")
+		dst = append(dst, l.seatFighter()...)
+		dst = pick(dst, l.pl, " przechodzi na stronę Niedźwiedzia (", " turns to the Bear side (")
+		dst = strconv.AppendInt(dst, int64(l.e.B), 10)
+		dst = pick(dst, l.pl, " PZ).", " HP).")
 	case evRevived:
-		dst = append(dst, seatFighter()...)
-		dst = pick(dst, pl, " powraca z pola wskrzeszenia: 4 PZ i +1 mocy.", " comes back from the revive space: 4 HP and 1 more power.")
+		dst = append(dst, l.seatFighter()...)
+		dst = pick(dst, l.pl, " powraca z pola wskrzeszenia: 4 PZ i +1 mocy.", " comes back from the revive space: 4 HP and 1 more power.")
 	case evSpirit:
-		dst = append(dst, seatFighter()...)
-		dst = pick(dst, pl, ": postać staje się duchem (duchy: ", ": the character becomes a spirit (spirits: ")
-		dst = strconv.AppendInt(dst, int64(e.B), 10)
+		dst = append(dst, l.seatFighter()...)
+		dst = pick(dst, l.pl, ": postać staje się duchem (duchy: ", ": the character becomes a spirit (spirits: ")
+		dst = strconv.AppendInt(dst, int64(l.e.B), 10)
 		dst = append(dst, ")."...)
 	case evCharacter:
-		name := characterName(int(e.B))
-		if p, i := int(e.Seat), int(e.A); p >= 0 && p < 2 && i >= 0 && i < 2 {
-			_, name, _ = s.character(int(s.players[p].fighters[i].f), int(e.B))
+		name := characterName(int(l.e.B))
+		if p, i := int(l.e.Seat), int(l.e.A); p >= 0 && p < 2 && i >= 0 && i < 2 {
+			_, name, _ = l.s.character(int(l.s.players[p].fighters[i].f), int(l.e.B))
 		}
-		dst = append(dst, seatFighter()...)
-		if pl {
+		dst = append(dst, l.seatFighter()...)
+		if l.pl {
 			dst = append(dst, ": do walki wchodzi "...)
 			dst = append(dst, name.PL...)
-			dst = engine.AppendSentenceEnd(dst, start)
+			dst = engine.AppendSentenceEnd(dst, l.start)
 		} else {
 			dst = append(dst, ": "...)
 			dst = append(dst, name.EN...)
 			dst = append(dst, " comes in."...)
 		}
 	case evDragged:
-		dst = append(dst, s.dragCard().In(lang)...)
-		dst = pick(dst, pl, ": drużyna gracza ", ": player ")
-		dst = strconv.AppendInt(dst, int64(e.Seat)+1, 10)
-		dst = pick(dst, pl, " wygrywa zamiast przegrać!", "'s team wins instead!")
+		dst = append(dst, l.s.dragCard().In(l.lang)...)
+		dst = pick(dst, l.pl, ": drużyna gracza ", ": player ")
+		dst = strconv.AppendInt(dst, int64(l.e.Seat)+1, 10)
+		dst = pick(dst, l.pl, " wygrywa zamiast przegrać!", "'s team wins instead!")
+	}
+	return dst
+}
+
+// deckText appends the text of an event about the decks and the end of the game.
+func (l *eventLine) deckText(dst []byte, k evKind) ([]byte, bool) {
+	switch k {
 	case evGameOver:
-		if e.Seat == -2 {
-			dst = pick(dst, pl, "Koniec gry — remis.", "The game is over — a draw.")
+		if l.e.Seat == -2 {
+			dst = pick(dst, l.pl, "Koniec gry — remis.", "The game is over — a draw.")
 		} else {
-			dst = pick(dst, pl, "Koniec gry — wygrywa ", "The game is over — ")
-			dst = appendSeat(dst, int(e.Seat), pl)
-			dst = pick(dst, pl, "!", " wins!")
+			dst = pick(dst, l.pl, "Koniec gry — wygrywa ", "The game is over — ")
+			dst = appendSeat(dst, int(l.e.Seat), l.pl)
+			dst = pick(dst, l.pl, "!", " wins!")
 		}
 		n := len(dst)
 		var kind string
-		if dst, kind = s.appendEnding(append(dst, ' '), lang); kind != "" && kind != "draw" {
-			data.str("reason", kind)
+		if dst, kind = l.s.appendEnding(append(dst, ' '), l.lang); kind != "" && kind != "draw" {
+			l.data.str("reason", kind)
 		} else {
 			dst = dst[:n]
 		}
 	case evDrawn:
-		if !own {
+		if !l.own {
 			return dst, false
 		}
-		dst = pick(dst, pl, "Dobierasz: ", "You draw ")
-		dst = append(dst, card()...)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = pick(dst, l.pl, "Dobierasz: ", "You draw ")
+		dst = append(dst, l.card()...)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evAdded:
-		if !own {
-			dst = appendSeat(dst, int(e.Seat), pl)
-			dst = pick(dst, pl, " dodał(a) kartę do talii walki.", " has added a card to the fight deck.")
+		if !l.own {
+			dst = appendSeat(dst, int(l.e.Seat), l.pl)
+			dst = pick(dst, l.pl, " dodał(a) kartę do talii walki.", " has added a card to the fight deck.")
 			break
 		}
-		data.int32("position", e.A)
-		dst = pick(dst, pl, "Dodajesz ", "You add ")
-		dst = append(dst, card()...)
+		l.data.int32("position", l.e.A)
+		dst = pick(dst, l.pl, "Dodajesz ", "You add ")
+		dst = append(dst, l.card()...)
 		dst = append(dst, " "...)
-		dst = appendFightDeckPlace(dst, int(e.A), lang)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = appendFightDeckPlace(dst, int(l.e.A), l.lang)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evInstant:
-		dst = appendSeat(dst, int(e.Seat), pl)
-		dst = pick(dst, pl, ": premia natychmiastowa — ", ": an instant bonus — ")
-		dst = append(dst, s.pack.words.instant[s.pack.instCard[uint8(e.Card)]].In(lang)...)
-		dst = engine.AppendSentenceEnd(dst, start)
+		dst = appendSeat(dst, int(l.e.Seat), l.pl)
+		dst = pick(dst, l.pl, ": premia natychmiastowa — ", ": an instant bonus — ")
+		dst = append(dst, l.s.pack.words.instant[l.s.pack.instCard[uint8(l.e.Card)]].In(l.lang)...)
+		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evExhausted:
-		dst = pick(dst, pl, "Koniec talii budowy: nie da się dobrać 3 kart.", "The build deck has run out: 3 cards cannot be drawn.")
+		dst = pick(dst, l.pl, "Koniec talii budowy: nie da się dobrać 3 kart.", "The build deck has run out: 3 cards cannot be drawn.")
 	}
 	return dst, true
 }

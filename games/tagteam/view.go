@@ -301,133 +301,166 @@ func (s *State) Snapshot() any {
 // reveal, the draft cards still hidden, Milady's schemes, and the game's
 // own generator.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
-	shuffle := func(b []uint8) {
-		r.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
-	}
 	for p := 0; p < 2; p++ {
 		pl := &s.players[p]
 		if engine.Seat(p) == observer {
-			shuffle(pl.build[:pl.buildN-pl.known])
+			shuffleInsts(r, pl.build[:pl.buildN-pl.known])
 			continue
 		}
-		// The opponent's offer and build deck are one unknown pool.
-		var pool [MaxBuild + 4]uint8
-		n := copy(pool[:], pl.build[:pl.buildN])
-		n += copy(pool[n:], pl.offer[:pl.offerN])
-		hiddenNew := pl.newCard != none && s.phase != phBuild && s.newCardHidden(p)
-		if hiddenNew {
-			pool[n] = pl.newCard
-			n++
-		}
-		shuffle(pool[:n])
-		k := copy(pl.offer[:pl.offerN], pool[:pl.offerN])
-		k += copy(pl.build[:pl.buildN], pool[k:])
-		if hiddenNew {
-			c := pool[k]
-			// Its place: anywhere among the cards not yet revealed.
-			i := s.indexInDeck(p, pl.newCard)
-			copy(pl.deck[i:], pl.deck[i+1:pl.deckN])
-			pl.deckN--
-			at := int(pl.next) + r.IntN(int(pl.deckN-pl.next)+1)
-			copy(pl.deck[at+1:], pl.deck[at:pl.deckN])
-			pl.deck[at] = c
-			pl.deckN++
-			pl.newCard = c
-		}
-		if s.phase == phBuild && pl.decided != 0 && pl.offerN == 3 {
-			// The opponent's secret choice: a card of the offer, a place, the one under.
-			i, j := r.IntN(3), r.IntN(2)
-			if j >= i {
-				j++
-			}
-			pl.choice = [4]uint8{pl.offer[i], uint8(r.IntN(int(pl.deckN) + 1)), pl.offer[j], 0}
-		}
-		if s.round <= 1 && pl.next == 0 && pl.playedN == 0 && pl.deckN == 2 && r.IntN(2) == 0 {
-			pl.deck[0], pl.deck[1] = pl.deck[1], pl.deck[0]
-		}
-
+		s.determinizeOpponentDecks(p, r)
 	}
-	// Draft: the hands not seen (a tactical discard, the opponent's first hand).
-	if s.phase == phPick && observer >= 0 && observer <= 1 {
-		o := &s.players[1-observer]
-		var pool [MaxDraft]uint8
-		n := 0
-		seen := map[uint8]bool{}
-		for _, f := range s.players[observer].draft[:s.players[observer].draftN] {
-			seen[f] = true
+	if observer >= 0 && observer <= 1 {
+		if s.phase == phPick {
+			s.determinizeDraft(observer, r)
 		}
-		for f := 0; f < len(s.pack.Fighters); f++ {
-			if !seen[uint8(f)] && n < MaxDraft {
-				pool[n] = uint8(f)
-				n++
-			}
+		if s.phase == phPick2 && s.players[1-observer].discard != none {
+			s.determinizeDiscard(observer, r)
 		}
-		shuffle(pool[:n])
-		o.draftN = uint8(copy(o.draft[:o.draftN], pool[:n]))
-		if o.decided != 0 && o.draftN >= 2 {
-			o.choice[0], o.choice[1] = o.draft[0], 0
-			if s.draftKind == draftTactical {
-				o.choice[1] = o.draft[1] + 1
-			}
+		if s.phase == phPick2 || s.phase == phTeam {
+			s.determinizeChoices(observer, r)
 		}
 	}
-	if s.phase == phPick2 && observer >= 0 && observer <= 1 && s.players[1-observer].discard != none {
-		// The opponent's discard is one of the fighters observer never saw.
-		o := &s.players[1-observer]
-		var seen [64]bool
-		for _, f := range s.players[observer].draft[:s.players[observer].draftN] {
-			seen[f] = true
-		}
-		for _, f := range s.players[observer].passed[:s.players[observer].passedN] {
-			seen[f] = true
-		}
-		seen[s.players[observer].choice[2]], seen[o.choice[2]] = true, true
-		if s.players[observer].discard != none {
-			seen[s.players[observer].discard] = true
-		}
-		for _, f := range o.draft[:o.draftN] {
-			seen[f] = true
-		}
-		var pool []uint8
-		for f := 0; f < len(s.pack.Fighters); f++ {
-			if !seen[f] {
-				pool = append(pool, uint8(f))
-			}
-		}
-		if len(pool) > 0 {
-			o.discard = pool[r.IntN(len(pool))]
-		}
-	}
-	if (s.phase == phPick2 || s.phase == phTeam) && observer >= 0 && observer <= 1 {
-		if o := &s.players[1-observer]; o.decided != 0 {
-			if s.phase == phPick2 && o.draftN > 0 {
-				o.choice[0] = o.draft[r.IntN(int(o.draftN))]
-			}
-			if s.phase == phTeam {
-				a := r.IntN(len(s.pack.Fighters))
-				b := (a + 1 + r.IntN(len(s.pack.Fighters)-1)) % len(s.pack.Fighters)
-				o.choice[0], o.choice[1] = uint8(min(a, b)), uint8(max(a, b))
-			}
-		}
-	}
-	// Milady: the supply's order; the planted schemes too unless observer owns her.
 	if s.milady >= 0 {
-		var pool [2 * NumScheme]uint8
-		n := copy(pool[:], s.schemes[:s.schemeN])
-		mine := int(s.milady>>1) == int(observer)
-		if !mine {
-			n += copy(pool[n:], s.planted[:s.plantedN])
-		}
-		shuffle(pool[:n])
-		k := copy(s.schemes[:s.schemeN], pool[:n])
-		if !mine {
-			copy(s.planted[:s.plantedN], pool[k:n])
-		}
+		s.determinizeSchemes(observer, r)
 	}
 	// The game's own randomness after this point is unknown too (the build
 	// decks' order, the Serpent's side and Milady's supply when the teams
 	// are formed).
 	s.rng = engine.NewRNG(r.Uint64())
+}
+
+// shuffleInsts shuffles cards or fighters in place with r.
+func shuffleInsts(r *rand.Rand, b []uint8) {
+	r.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
+}
+
+// determinizeOpponentDecks deals seat p's unknown cards anew: its offer
+// and build deck are one unknown pool, and so is a new card it placed out
+// of sight; its secret build choice and the order of its two starting
+// cards are guessed too.
+func (s *State) determinizeOpponentDecks(p int, r *rand.Rand) {
+	pl := &s.players[p]
+	var pool [MaxBuild + 4]uint8
+	n := copy(pool[:], pl.build[:pl.buildN])
+	n += copy(pool[n:], pl.offer[:pl.offerN])
+	hiddenNew := pl.newCard != none && s.phase != phBuild && s.newCardHidden(p)
+	if hiddenNew {
+		pool[n] = pl.newCard
+		n++
+	}
+	shuffleInsts(r, pool[:n])
+	k := copy(pl.offer[:pl.offerN], pool[:pl.offerN])
+	k += copy(pl.build[:pl.buildN], pool[k:])
+	if hiddenNew {
+		c := pool[k]
+		// Its place: anywhere among the cards not yet revealed.
+		i := s.indexInDeck(p, pl.newCard)
+		copy(pl.deck[i:], pl.deck[i+1:pl.deckN])
+		pl.deckN--
+		at := int(pl.next) + r.IntN(int(pl.deckN-pl.next)+1)
+		copy(pl.deck[at+1:], pl.deck[at:pl.deckN])
+		pl.deck[at] = c
+		pl.deckN++
+		pl.newCard = c
+	}
+	if s.phase == phBuild && pl.decided != 0 && pl.offerN == 3 {
+		// The opponent's secret choice: a card of the offer, a place, the one under.
+		i, j := r.IntN(3), r.IntN(2)
+		if j >= i {
+			j++
+		}
+		pl.choice = [4]uint8{pl.offer[i], uint8(r.IntN(int(pl.deckN) + 1)), pl.offer[j], 0}
+	}
+	if s.round <= 1 && pl.next == 0 && pl.playedN == 0 && pl.deckN == 2 && r.IntN(2) == 0 {
+		pl.deck[0], pl.deck[1] = pl.deck[1], pl.deck[0]
+	}
+}
+
+// determinizeDraft deals the draft hands observer has not seen (a tactical
+// discard, the opponent's first hand).
+func (s *State) determinizeDraft(observer engine.Seat, r *rand.Rand) {
+	o := &s.players[1-observer]
+	var pool [MaxDraft]uint8
+	n := 0
+	seen := map[uint8]bool{}
+	for _, f := range s.players[observer].draft[:s.players[observer].draftN] {
+		seen[f] = true
+	}
+	for f := 0; f < len(s.pack.Fighters); f++ {
+		if !seen[uint8(f)] && n < MaxDraft {
+			pool[n] = uint8(f)
+			n++
+		}
+	}
+	shuffleInsts(r, pool[:n])
+	o.draftN = uint8(copy(o.draft[:o.draftN], pool[:n]))
+	if o.decided != 0 && o.draftN >= 2 {
+		o.choice[0], o.choice[1] = o.draft[0], 0
+		if s.draftKind == draftTactical {
+			o.choice[1] = o.draft[1] + 1
+		}
+	}
+}
+
+// determinizeDiscard picks the opponent's discard among the fighters
+// observer never saw.
+func (s *State) determinizeDiscard(observer engine.Seat, r *rand.Rand) {
+	o := &s.players[1-observer]
+	var seen [64]bool
+	for _, f := range s.players[observer].draft[:s.players[observer].draftN] {
+		seen[f] = true
+	}
+	for _, f := range s.players[observer].passed[:s.players[observer].passedN] {
+		seen[f] = true
+	}
+	seen[s.players[observer].choice[2]], seen[o.choice[2]] = true, true
+	if s.players[observer].discard != none {
+		seen[s.players[observer].discard] = true
+	}
+	for _, f := range o.draft[:o.draftN] {
+		seen[f] = true
+	}
+	var pool []uint8
+	for f := 0; f < len(s.pack.Fighters); f++ {
+		if !seen[f] {
+			pool = append(pool, uint8(f))
+		}
+	}
+	if len(pool) > 0 {
+		o.discard = pool[r.IntN(len(pool))]
+	}
+}
+
+// determinizeChoices guesses the opponent's secret pick or team.
+func (s *State) determinizeChoices(observer engine.Seat, r *rand.Rand) {
+	o := &s.players[1-observer]
+	if o.decided == 0 {
+		return
+	}
+	if s.phase == phPick2 && o.draftN > 0 {
+		o.choice[0] = o.draft[r.IntN(int(o.draftN))]
+	}
+	if s.phase == phTeam {
+		a := r.IntN(len(s.pack.Fighters))
+		b := (a + 1 + r.IntN(len(s.pack.Fighters)-1)) % len(s.pack.Fighters)
+		o.choice[0], o.choice[1] = uint8(min(a, b)), uint8(max(a, b))
+	}
+}
+
+// determinizeSchemes shuffles Milady's supply, and the planted schemes
+// too unless observer owns her.
+func (s *State) determinizeSchemes(observer engine.Seat, r *rand.Rand) {
+	var pool [2 * NumScheme]uint8
+	n := copy(pool[:], s.schemes[:s.schemeN])
+	mine := int(s.milady>>1) == int(observer)
+	if !mine {
+		n += copy(pool[n:], s.planted[:s.plantedN])
+	}
+	shuffleInsts(r, pool[:n])
+	k := copy(s.schemes[:s.schemeN], pool[:n])
+	if !mine {
+		copy(s.planted[:s.plantedN], pool[k:n])
+	}
 }
 
 // newCardHidden: the opponent has not seen p's new card revealed yet.

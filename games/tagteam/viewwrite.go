@@ -36,41 +36,56 @@ func (s *State) AppendView(dst []byte, viewer engine.Seat) []byte {
 	}
 	dst = engine.AppendJSONInt(dst, "winner", int64(winner))
 	if viewer >= 0 && viewer <= 1 {
-		pl := &s.players[viewer]
-		if pl.draftN > 0 {
-			dst = append(engine.AppendJSONKey(dst, "draft"), '[')
-			for i, f := range pl.draft[:pl.draftN] {
-				if i > 0 {
-					dst = append(dst, ',')
-				}
-				dst = engine.AppendJSONString(dst, s.fighterName(f))
-				fighters.add(f)
-			}
-			dst = append(dst, ']')
-		}
-		if pl.discard != none {
-			dst = engine.AppendJSONField(dst, "discarded", s.fighterName(pl.discard))
-			fighters.add(pl.discard)
-		}
-		if teams {
-			dst = s.appendInsts(dst, "deck", pl.deck[:pl.deckN], &cards)
-			if pl.newCard != none {
-				dst = engine.AppendJSONField(dst, "new_card", s.pack.InstanceName(pl.newCard))
-			}
-			dst = s.appendInsts(dst, "offer", pl.offer[:pl.offerN], &cards)
-			dst = s.appendInsts(dst, "bottom", pl.build[pl.buildN-pl.known:pl.buildN], &cards)
-		}
-		if s.milady >= 0 && int(s.milady>>1) == int(viewer) && s.plantedN > 0 {
-			dst = append(engine.AppendJSONKey(dst, "plans"), '[')
-			for i, k := range s.planted[:s.plantedN] {
-				if i > 0 {
-					dst = append(dst, ',')
-				}
-				dst = strconv.AppendInt(dst, int64(schemeKinds[k]), 10)
-			}
-			dst = append(dst, ']')
-		}
+		dst = s.appendSeatSecrets(dst, viewer, teams, &cards, &fighters)
 	}
+	dst = s.appendCardTexts(dst, &cards)
+	dst = s.appendFighterNames(dst, teams, &fighters)
+	dst = s.appendEnd(dst)
+	return append(dst, '}')
+}
+
+// appendSeatSecrets writes what only viewer's seat may know: its draft,
+// its deck, offer and known bottom of the build deck, and Milady's plans.
+func (s *State) appendSeatSecrets(dst []byte, viewer engine.Seat, teams bool, cards *instSet, fighters *fighterSet) []byte {
+	pl := &s.players[viewer]
+	if pl.draftN > 0 {
+		dst = append(engine.AppendJSONKey(dst, "draft"), '[')
+		for i, f := range pl.draft[:pl.draftN] {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = engine.AppendJSONString(dst, s.fighterName(f))
+			fighters.add(f)
+		}
+		dst = append(dst, ']')
+	}
+	if pl.discard != none {
+		dst = engine.AppendJSONField(dst, "discarded", s.fighterName(pl.discard))
+		fighters.add(pl.discard)
+	}
+	if teams {
+		dst = s.appendInsts(dst, "deck", pl.deck[:pl.deckN], cards)
+		if pl.newCard != none {
+			dst = engine.AppendJSONField(dst, "new_card", s.pack.InstanceName(pl.newCard))
+		}
+		dst = s.appendInsts(dst, "offer", pl.offer[:pl.offerN], cards)
+		dst = s.appendInsts(dst, "bottom", pl.build[pl.buildN-pl.known:pl.buildN], cards)
+	}
+	if s.milady >= 0 && int(s.milady>>1) == int(viewer) && s.plantedN > 0 {
+		dst = append(engine.AppendJSONKey(dst, "plans"), '[')
+		for i, k := range s.planted[:s.plantedN] {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(dst, int64(schemeKinds[k]), 10)
+		}
+		dst = append(dst, ']')
+	}
+	return dst
+}
+
+// appendCardTexts writes the texts of the cards the view names, in name order.
+func (s *State) appendCardTexts(dst []byte, cards *instSet) []byte {
 	w := s.pack.words
 	if !cards.empty() {
 		dst = append(engine.AppendJSONKey(dst, "cards"), '{')
@@ -90,6 +105,13 @@ func (s *State) AppendView(dst []byte, viewer engine.Seat) []byte {
 		}
 		dst = append(dst, '}')
 	}
+	return dst
+}
+
+// appendFighterNames writes the names of the fighters the view names (all
+// of them while teams are chosen) and, before the teams are made, their boards.
+func (s *State) appendFighterNames(dst []byte, teams bool, fighters *fighterSet) []byte {
+	w := s.pack.words
 	if s.phase == phTeam {
 		for f := range s.pack.Fighters {
 			fighters.add(uint8(f))
@@ -131,6 +153,11 @@ func (s *State) AppendView(dst []byte, viewer engine.Seat) []byte {
 			dst = append(dst, '}')
 		}
 	}
+	return dst
+}
+
+// appendEnd writes how the game ended, if it has.
+func (s *State) appendEnd(dst []byte) []byte {
 	var buf [1024]byte
 	if text, kind := s.appendEnding(buf[:0], engine.PL); kind != "" {
 		dst = engine.AppendJSONField(append(engine.AppendJSONKey(dst, "end"), '{'), "kind", kind)
@@ -138,7 +165,7 @@ func (s *State) AppendView(dst []byte, viewer engine.Seat) []byte {
 		text, _ = s.appendEnding(buf[:0], engine.EN)
 		dst = append(engine.AppendJSONBytes(append(dst, `,"en":`...), text), '}', '}')
 	}
-	return append(dst, '}')
+	return dst
 }
 
 // appendPlayer writes seat p's PlayerView, and adds the cards and
@@ -194,18 +221,7 @@ func (s *State) appendFighter(dst []byte, sl int) []byte {
 	dst = engine.AppendJSONInt(dst, "max_hp", int64(s.maxHP(sl)))
 	dst = engine.AppendJSONInt(dst, "power", int64(fs.power))
 	dst = engine.AppendJSONInt(dst, "track", int64(fs.track))
-	dst = append(engine.AppendJSONKey(dst, "tokens"), '{')
-	first := true
-	for _, t := range tokensByName {
-		if fs.tok[t] > 0 {
-			if !first {
-				dst = append(dst, ',')
-			}
-			first = false
-			dst = strconv.AppendInt(append(engine.AppendJSONString(dst, tokenNames[t]), ':'), int64(fs.tok[t]), 10)
-		}
-	}
-	dst = append(dst, '}')
+	dst = appendTokenCounts(dst, fs)
 	if fs.flags&ffBear != 0 {
 		dst = engine.AppendJSONBool(dst, "bear", true)
 	}
@@ -221,6 +237,38 @@ func (s *State) appendFighter(dst []byte, sl int) []byte {
 		}
 	}
 	fw := s.fighterWords(fi)
+	dst = s.appendFighterTracks(dst, fi, f, fs, fw)
+	dst = appendHeldTokens(dst, fs)
+	if fw.rulesJSON != nil {
+		dst = append(engine.AppendJSONKey(dst, "rules"), fw.rulesJSON...)
+	}
+	if fey {
+		dst = s.appendCharacters(dst, fi, fs)
+	}
+	dst = s.appendWarnings(dst, sl)
+	return append(dst, '}')
+}
+
+// appendTokenCounts writes the count of each token a fighter holds, by name.
+func appendTokenCounts(dst []byte, fs *fighterState) []byte {
+	dst = append(engine.AppendJSONKey(dst, "tokens"), '{')
+	first := true
+	for _, t := range tokensByName {
+		if fs.tok[t] > 0 {
+			if !first {
+				dst = append(dst, ',')
+			}
+			first = false
+			dst = strconv.AppendInt(append(engine.AppendJSONString(dst, tokenNames[t]), ':'), int64(fs.tok[t]), 10)
+		}
+	}
+	dst = append(dst, '}')
+	return dst
+}
+
+// appendFighterTracks writes a fighter's health track and, for a fighter
+// with one (not on the Bear side), its special track.
+func (s *State) appendFighterTracks(dst []byte, fi int, f *Fighter, fs *fighterState, fw *fighterWords) []byte {
 	dst = engine.AppendJSONKey(dst, "health")
 	if _, tj := fw.healthOf(s, fi, fs); fw.static && tj != nil {
 		dst = tj.appendJSON(dst, s.healthMarker(fi, fs))
@@ -235,6 +283,11 @@ func (s *State) appendFighter(dst []byte, sl int) []byte {
 			dst = s.specialTrack(fi, int(fs.track)).AppendJSON(dst)
 		}
 	}
+	return dst
+}
+
+// appendHeldTokens writes the tokens a fighter holds with what each does.
+func appendHeldTokens(dst []byte, fs *fighterState) []byte {
 	held := false
 	for t := Token(1); t < numTokens; t++ {
 		n := int(fs.tok[t])
@@ -258,30 +311,35 @@ func (s *State) appendFighter(dst []byte, sl int) []byte {
 	if held {
 		dst = append(dst, ']')
 	}
-	if fw.rulesJSON != nil {
-		dst = append(engine.AppendJSONKey(dst, "rules"), fw.rulesJSON...)
-	}
-	if fey {
-		dst = append(engine.AppendJSONKey(dst, "characters"), '[')
-		for k := 0; k < 3; k++ {
-			if k > 0 {
-				dst = append(dst, ',')
-			}
-			top, name, _ := s.character(fi, k)
-			dst = engine.AppendJSONField(append(dst, '{'), "id", charNames[k])
-			dst = name.AppendJSON(engine.AppendJSONKey(dst, "name"))
-			dst = engine.AppendJSONInt(dst, "hp", int64(max(int(fs.charHP[k]), 0)))
-			dst = engine.AppendJSONInt(dst, "max", int64(top))
-			if fs.charHP[k] <= 0 {
-				dst = engine.AppendJSONBool(dst, "spirit", true)
-			}
-			if k == int(fs.char) {
-				dst = engine.AppendJSONBool(dst, "active", true)
-			}
-			dst = append(dst, '}')
+	return dst
+}
+
+// appendCharacters writes the three characters of a fey folk fighter.
+func (s *State) appendCharacters(dst []byte, fi int, fs *fighterState) []byte {
+	dst = append(engine.AppendJSONKey(dst, "characters"), '[')
+	for k := 0; k < 3; k++ {
+		if k > 0 {
+			dst = append(dst, ',')
 		}
-		dst = append(dst, ']')
+		top, name, _ := s.character(fi, k)
+		dst = engine.AppendJSONField(append(dst, '{'), "id", charNames[k])
+		dst = name.AppendJSON(engine.AppendJSONKey(dst, "name"))
+		dst = engine.AppendJSONInt(dst, "hp", int64(max(int(fs.charHP[k]), 0)))
+		dst = engine.AppendJSONInt(dst, "max", int64(top))
+		if fs.charHP[k] <= 0 {
+			dst = engine.AppendJSONBool(dst, "spirit", true)
+		}
+		if k == int(fs.char) {
+			dst = engine.AppendJSONBool(dst, "active", true)
+		}
+		dst = append(dst, '}')
 	}
+	dst = append(dst, ']')
+	return dst
+}
+
+// appendWarnings writes the warnings about slot sl.
+func (s *State) appendWarnings(dst []byte, sl int) []byte {
 	if ws, n := s.warningList(sl); n > 0 {
 		dst = append(engine.AppendJSONKey(dst, "warnings"), '[')
 		for i := range ws[:n] {
@@ -297,7 +355,7 @@ func (s *State) appendFighter(dst []byte, sl int) []byte {
 		}
 		dst = append(dst, ']')
 	}
-	return append(dst, '}')
+	return dst
 }
 
 // appendNames writes the notation names of instances as a list, and adds

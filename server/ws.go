@@ -21,6 +21,10 @@ import (
 // ProtocolVersion is the version of the WebSocket messages (docs/protocol.md).
 const ProtocolVersion = 1
 
+// DefaultMessageRate is the messages a second a client may send, on
+// average, unless Config.MessageRate says otherwise.
+const DefaultMessageRate = rateLimit
+
 // Limits of a connection.
 const (
 	maxMessage   = 4 << 10 // bytes a client may send in one message

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"stolik/games/all"
-	"stolik/server"
+	"stolik/server/loadgen"
 	"stolik/sim"
 	"stolik/store"
 )
@@ -66,7 +66,7 @@ func benchServerFlags(fs *flag.FlagSet) runFunc {
 		// As stolik serve runs; against a target, the clients collect less
 		// often too, leaving the machine's cores to the server.
 		setGCPercent(defaultGCPercent)
-		cfg := server.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, Rate: *rate, Durability: dur,
+		cfg := loadgen.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, Rate: *rate, Durability: dur,
 			Target: *target, Metrics: *metricsURL, MetricsToken: strings.TrimSpace(os.Getenv(adminTokenEnv)), ServerPID: *pid, ClientRate: *clientRate}
 		if *clientRate == 0 {
 			cfg.ClientRate = -1
@@ -84,11 +84,11 @@ func benchServerFlags(fs *flag.FlagSet) runFunc {
 		}
 		if !*asJSON {
 			fmt.Fprintf(stderr, "%d tables of %s, %d players each: %s to warm up, %s measured...\n", *tables, *game, *players, *warm, *d)
-			cfg.Progress = func(r server.LoadResult) {
+			cfg.Progress = func(r loadgen.LoadResult) {
 				fmt.Fprintf(stderr, "  %4.0f s  %d connections  %d moves  %.0f moves/s\n", r.Seconds, r.Connections, r.Moves, r.MovesPerS)
 			}
 		}
-		res, err := server.Load(context.Background(), cfg)
+		res, err := loadgen.Load(context.Background(), cfg)
 		if err != nil {
 			return fail(1, "bench server: %v", err)
 		}
@@ -96,7 +96,7 @@ func benchServerFlags(fs *flag.FlagSet) runFunc {
 		// run, a figure that compares across machines.
 		step := sim.Baseline() / sim.BaselineSteps
 		out := struct {
-			server.LoadResult
+			loadgen.LoadResult
 			BaselineStepNs    float64 `json:"baseline_step_ns"`
 			MoveCostBaselines float64 `json:"move_cost_baseline_steps"`
 			ServerBaselines   float64 `json:"server_cost_baseline_steps,omitempty"`

@@ -1,4 +1,9 @@
-package server
+// Package loadgen drives a Stolik server with clients over real
+// WebSockets, one per seat, each playing random legal moves, and measures
+// moves a second, move latency, CPU time and allocations per move: the
+// load test behind stolik bench server and the server's allocation
+// guard.
+package loadgen
 
 import (
 	"bytes"
@@ -20,6 +25,7 @@ import (
 	"github.com/coder/websocket"
 
 	"stolik/engine"
+	"stolik/server"
 	"stolik/store"
 )
 
@@ -112,7 +118,7 @@ type LoadResult struct {
 	ErrorCodes map[string]int `json:"error_codes,omitempty"`
 	// Server is what the server's own metrics counted over the same
 	// time (its CPU per move includes the clients', in this process).
-	Server *ServerFigures `json:"server,omitempty"`
+	Server *server.ServerFigures `json:"server,omitempty"`
 }
 
 // loadState is the part of a message a load client reads.
@@ -256,7 +262,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 	var (
 		base     string
 		newTable func(ctx context.Context, seed uint64) (id string, tokens []string, err error)
-		sample   func() metricsSample // the server's counters now (nil: none)
+		sample   func() server.MetricsSample // the server's counters now (nil: none)
 	)
 	if cfg.Target != "" {
 		rt, err := newRemote(cfg)
@@ -269,7 +275,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 			if _, err := rt.scrape(ctx); err != nil {
 				return res, err
 			}
-			sample = func() metricsSample { m, _ := rt.scrape(context.Background()); return m }
+			sample = func() server.MetricsSample { m, _ := rt.scrape(context.Background()); return m }
 		}
 	} else {
 		srv, stop, err := loadServer(cfg)
@@ -279,7 +285,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 		defer stop()
 		base = srv.base
 		newTable = srv.newTable
-		sample = srv.metrics.sample
+		sample = srv.srv.Metrics().Sample
 	}
 	var serverCPU func() (time.Duration, bool)
 	if cfg.ServerPID > 0 {
@@ -325,7 +331,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 		cpu, server   time.Duration
 		serverOK      bool
 		allocs, bytes uint64
-		metrics       *metricsSample
+		metrics       *server.MetricsSample
 		at            time.Time
 	}
 	markNow := func() mark {
@@ -367,7 +373,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 	var gap time.Duration
 	switch {
 	case cfg.ClientRate == 0:
-		gap = time.Second / rateLimit
+		gap = time.Second / server.DefaultMessageRate
 	case cfg.ClientRate > 0:
 		gap = time.Duration(float64(time.Second) / cfg.ClientRate)
 	}
@@ -441,7 +447,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 				continue
 			}
 			if pick := r.IntN(m.moves()); m.whole {
-				msg, _ = json.Marshal(ClientMessage{Type: "move", Move: m.move(pick)})
+				msg, _ = json.Marshal(server.ClientMessage{Type: "move", Move: m.move(pick)})
 			} else { // the notation as the server wrote it, a JSON string already
 				msg = append(append(append(msg[:0], `{"type":"move","move":`...), m.data[m.legal[pick][0]:m.legal[pick][1]]...), '}')
 			}
@@ -522,7 +528,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 			res.BytesPerMove = float64(to.bytes-from.bytes) / float64(n)
 		}
 		if from.metrics != nil && to.metrics != nil {
-			f := to.metrics.figures(*from.metrics)
+			f := to.metrics.Figures(*from.metrics)
 			res.Server = &f
 		}
 		if from.serverOK && to.serverOK {

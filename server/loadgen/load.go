@@ -6,23 +6,16 @@
 package loadgen
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"net/url"
 	"runtime"
-
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"stolik/engine"
 	"stolik/server"
@@ -121,442 +114,267 @@ type LoadResult struct {
 	Server *server.ServerFigures `json:"server,omitempty"`
 }
 
-// loadState is the part of a message a load client reads.
-type loadState struct {
-	Type string `json:"type"`
-	Made int    `json:"made"`
-	Over bool   `json:"over"`
-	Code string `json:"code"`
-	// Legal are the legal moves of a message read whole.
-	Legal []struct {
-		Move string `json:"move"`
-	} `json:"legal"`
-	// legal are, in a state read in place, where the legal moves'
-	// notations stand in data, as JSON strings.
-	legal [][2]int
-	data  []byte
-	whole bool // read whole: Legal holds the moves
-}
-
-// moves is how many legal moves the state lists.
-func (m *loadState) moves() int {
-	if m.whole {
-		return len(m.Legal)
-	}
-	return len(m.legal)
-}
-
-// move is the i-th legal move's notation.
-func (m *loadState) move(i int) string {
-	if m.whole {
-		return m.Legal[i].Move
-	}
-	raw := m.data[m.legal[i][0]:m.legal[i][1]]
-	if bytes.IndexByte(raw, '\\') < 0 {
-		return string(raw[1 : len(raw)-1])
-	}
-	var s string
-	json.Unmarshal(raw, &s)
-	return s
-}
-
-var (
-	stateHead  = []byte(`{"type":"state"`)
-	legalKey   = []byte(`,"legal":[`)
-	moveKey    = []byte(`{"move":`)
-	textKey    = []byte(`,"text":`)
-	overKey    = []byte(`,"over":`)
-	playersKey = []byte(`,"players":`)
-	madeKey    = []byte(`,"made":`)
-)
-
-// readLoadState decodes what a load client needs, reading as little of a
-// state message as it can and allocating nothing: the message's keys come
-// in a fixed order (… view, legal, over, outcome, players, rematch, made,
-// events) and a legal move is {"move":…,"text":…}, so the view is
-// skipped, the legal moves are found where they stand, and over and made
-// are read in place. A key cannot be mistaken inside a string (its quotes
-// would be escaped), and neither the view nor the outcome has keys of
-// these names, so the first occurrence after the last one found is the
-// key itself. A message in another shape is decoded whole.
-func readLoadState(data []byte, m *loadState) error {
-	*m = loadState{legal: m.legal[:0], data: data}
-	if !bytes.HasPrefix(data, stateHead) || !m.scan(data) {
-		m.whole, m.Legal = true, nil
-		return json.Unmarshal(data, m)
-	}
-	m.Type = "state"
-	return nil
-}
-
-// scan reads a state message in place; false: it is not in the shape
-// expected.
-func (m *loadState) scan(data []byte) bool {
-	i := bytes.Index(data, legalKey)
-	if i < 0 {
-		return false
-	}
-	i += len(legalKey)
-	for i < len(data) && data[i] != ']' {
-		if !bytes.HasPrefix(data[i:], moveKey) {
-			return false
-		}
-		i += len(moveKey)
-		end := stringEnd(data, i)
-		if end < 0 {
-			return false
-		}
-		m.legal = append(m.legal, [2]int{i, end})
-		i = end
-		if !bytes.HasPrefix(data[i:], textKey) {
-			return false
-		}
-		if i = stringEnd(data, i+len(textKey)); i < 0 || i >= len(data) || data[i] != '}' {
-			return false
-		}
-		if i++; i < len(data) && data[i] == ',' {
-			i++
-		}
-	}
-	if i++; !bytes.HasPrefix(data[min(i, len(data)):], overKey) {
-		return false
-	}
-	i += len(overKey)
-	m.Over = bytes.HasPrefix(data[i:], []byte("true"))
-	j := bytes.Index(data[i:], playersKey)
-	k := bytes.Index(data[i:], madeKey)
-	if j < 0 || k < j {
-		return false
-	}
-	n := 0
-	for k += i + len(madeKey); k < len(data) && data[k] >= '0' && data[k] <= '9'; k++ {
-		n = n*10 + int(data[k]-'0')
-	}
-	m.Made = n
-	return true
-}
-
-// stringEnd is the index just past the JSON string that starts at i, or
-// -1.
-func stringEnd(data []byte, i int) int {
-	if i >= len(data) || data[i] != '"' {
-		return -1
-	}
-	for i++; i < len(data); i++ {
-		switch data[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return -1
-}
-
 // Load runs a load test.
 func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 	res := LoadResult{Game: cfg.Game, Players: cfg.Players, Tables: cfg.Tables, Rate: cfg.Rate, Durability: string(cfg.Durability), Target: cfg.Target}
 	if res.Durability == "" {
 		res.Durability = string(store.Full)
 	}
-	var (
-		base     string
-		newTable func(ctx context.Context, seed uint64) (id string, tokens []string, err error)
-		sample   func() server.MetricsSample // the server's counters now (nil: none)
-	)
-	if cfg.Target != "" {
-		rt, err := newRemote(cfg)
-		if err != nil {
-			return res, err
-		}
-		defer rt.close()
-		base, newTable, res.Durability = rt.base, rt.newTable, ""
-		if cfg.Metrics != "" {
-			if _, err := rt.scrape(ctx); err != nil {
-				return res, err
-			}
-			sample = func() server.MetricsSample { m, _ := rt.scrape(context.Background()); return m }
-		}
-	} else {
-		srv, stop, err := loadServer(cfg)
-		if err != nil {
-			return res, err
-		}
-		defer stop()
-		base = srv.base
-		newTable = srv.newTable
-		sample = srv.srv.Metrics().Sample
+	r := &run{cfg: cfg, codes: map[string]int{}, moved: make(chan struct{}, 1)}
+	stop, err := r.setUp(ctx, &res)
+	if err != nil {
+		return res, err
 	}
-	var serverCPU func() (time.Duration, bool)
-	if cfg.ServerPID > 0 {
-		if _, err := processCPU(cfg.ServerPID); err != nil {
-			return res, err
-		}
-		serverCPU = func() (time.Duration, bool) { d, err := processCPU(cfg.ServerPID); return d, err == nil }
-	}
-
-	var (
-		mu          sync.Mutex
-		latencies   []time.Duration
-		codes       = map[string]int{}
-		moves, done atomic.Int64
-		errs        atomic.Int64
-		open, peak  atomic.Int64
-	)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	moved := make(chan struct{}, 1) // a move was measured
-	go func() {
-		timer := time.NewTimer(cfg.Duration)
-		defer timer.Stop()
-		select {
-		case <-timer.C:
-		case <-ctx.Done():
-			return
-		}
-		for moves.Load() < cfg.MinMoves {
-			select {
-			case <-moved:
-			case <-ctx.Done():
-				return
-			}
-		}
-		cancel()
-	}()
-	start := time.Now()
-	measureFrom := start.Add(cfg.Warmup)
-	// At the end of the warm-up: this process's CPU time, the server's,
-	// and its counters.
-	type mark struct {
-		cpu, server   time.Duration
-		serverOK      bool
-		allocs, bytes uint64
-		metrics       *server.MetricsSample
-		at            time.Time
-	}
-	markNow := func() mark {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		m := mark{cpu: cpuTime(), at: time.Now(), allocs: ms.Mallocs, bytes: ms.TotalAlloc}
-		if serverCPU != nil {
-			m.server, m.serverOK = serverCPU()
-		}
-		if sample != nil {
-			ms := sample()
-			m.metrics = &ms
-		}
-		return m
-	}
+	defer stop()
+	r.ctx, r.cancel = context.WithCancel(ctx)
+	defer r.cancel()
+	go r.stopWhenDone()
+	r.start = time.Now()
+	r.measureFrom = r.start.Add(cfg.Warmup)
 	markFrom := make(chan mark, 1)
-	warm := time.AfterFunc(cfg.Warmup, func() { markFrom <- markNow() })
+	warm := time.AfterFunc(cfg.Warmup, func() { markFrom <- r.markNow() })
 	defer warm.Stop()
 	stopProgress := make(chan struct{})
 	if cfg.Progress != nil {
-		go func() {
-			tick := time.NewTicker(time.Second)
-			defer tick.Stop()
-			for {
-				select {
-				case <-tick.C:
-					el := max(time.Since(measureFrom).Seconds(), 1e-3)
-					cfg.Progress(LoadResult{Game: cfg.Game, Players: cfg.Players, Tables: cfg.Tables, Connections: int(open.Load()),
-						Moves: moves.Load(), Games: done.Load(), Seconds: el, MovesPerS: float64(moves.Load()) / el, Errors: errs.Load()})
-				case <-stopProgress:
-					return
-				}
-			}
-		}()
+		go r.reportProgress(stopProgress)
 	}
-
 	// A well-behaved client keeps under the server's limit of messages a
 	// second (ClientRate).
-	var gap time.Duration
 	switch {
 	case cfg.ClientRate == 0:
-		gap = time.Second / server.DefaultMessageRate
+		r.gap = time.Second / server.DefaultMessageRate
 	case cfg.ClientRate > 0:
-		gap = time.Duration(float64(time.Second) / cfg.ClientRate)
+		r.gap = time.Duration(float64(time.Second) / cfg.ClientRate)
 	}
-
-	// client plays one seat of one table until the game is over.
-	client := func(id, token string, r *rand.Rand, p *pace) (over bool, err error) {
-		c, _, err := websocket.Dial(ctx, strings.Replace(base, "http", "ws", 1)+"/ws/tables/"+id+"?token="+url.QueryEscape(token), nil)
-		if err != nil {
-			return false, err
-		}
-		defer c.CloseNow()
-		defer context.AfterFunc(ctx, func() { c.CloseNow() })()
-		c.SetReadLimit(1 << 22)
-		for n := open.Add(1); ; {
-			p := peak.Load()
-			if n <= p || peak.CompareAndSwap(p, n) {
-				break
-			}
-		}
-		defer open.Add(-1)
-		sentAt, sentMade := time.Time{}, -1
-		var next time.Time
-		var buf bytes.Buffer
-		var m loadState // reused, with its list of legal moves
-		var msg []byte
-		for {
-			// One buffer per client, reused: Conn.Read would allocate
-			// (and grow) a new one for every message.
-			_, rd, err := c.Reader(context.Background()) // closed when ctx ends
-			if err != nil {
-				return false, err
-			}
-			buf.Reset()
-			if _, err := buf.ReadFrom(rd); err != nil {
-				return false, err
-			}
-			data := buf.Bytes()
-			if err := readLoadState(data, &m); err != nil {
-				return false, err
-			}
-			switch m.Type {
-			case "error":
-				errs.Add(1)
-				mu.Lock()
-				codes[m.Code]++
-				mu.Unlock()
-				sentMade = -1
-				continue
-			case "state":
-			default:
-				continue
-			}
-			if sentMade >= 0 && m.Made > sentMade {
-				if sentAt.After(measureFrom) {
-					lat := time.Since(sentAt)
-					mu.Lock()
-					latencies = append(latencies, lat)
-					mu.Unlock()
-					moves.Add(1)
-					select {
-					case moved <- struct{}{}:
-					default:
-					}
-				}
-				sentMade = -1
-			}
-			if m.Over {
-				return true, nil
-			}
-			if m.moves() == 0 || sentMade >= 0 {
-				continue
-			}
-			if pick := r.IntN(m.moves()); m.whole {
-				msg, _ = json.Marshal(server.ClientMessage{Type: "move", Move: m.move(pick)})
-			} else { // the notation as the server wrote it, a JSON string already
-				msg = append(append(append(msg[:0], `{"type":"move","move":`...), m.data[m.legal[pick][0]:m.legal[pick][1]]...), '}')
-			}
-			if at := p.next(); at.After(next) {
-				next = at
-			}
-			if wait := time.Until(next); wait > 0 {
-				select {
-				case <-time.After(wait):
-				case <-ctx.Done():
-					return false, ctx.Err()
-				}
-			}
-			if gap > 0 {
-				next = time.Now().Add(gap)
-			}
-			sentAt, sentMade = time.Now(), m.Made
-			if err := c.Write(context.Background(), websocket.MessageText, msg); err != nil {
-				return false, err
-			}
-		}
-	}
-	// table keeps one table in play after another.
 	var wg sync.WaitGroup
-	var firstErr atomic.Value
-	for i := 0; i < cfg.Tables; i++ {
+	for i := range cfg.Tables {
 		wg.Add(1)
-		go func(i int) {
+		go func() {
 			defer wg.Done()
-			r := rand.New(rand.NewPCG(uint64(i), 7))
-			p := &pace{}
-			if cfg.Rate > 0 {
-				p.every = time.Duration(float64(cfg.Tables) / cfg.Rate * float64(time.Second))
-				p.at = start.Add(time.Duration(r.Int64N(int64(p.every) + 1))) // spread the tables out
-			}
-			for ctx.Err() == nil {
-				id, tokens, err := newTable(ctx, r.Uint64())
-				if err != nil {
-					if ctx.Err() == nil {
-						firstErr.CompareAndSwap(nil, err)
-						cancel()
-					}
-					return
-				}
-				var cw sync.WaitGroup
-				var over atomic.Bool
-				for _, token := range tokens {
-					cw.Add(1)
-					go func(token string, seed uint64) {
-						defer cw.Done()
-						ended, err := client(id, token, rand.New(rand.NewPCG(seed, 1)), p)
-						if err != nil && ctx.Err() == nil {
-							firstErr.CompareAndSwap(nil, err)
-							cancel()
-						}
-						if ended {
-							over.Store(true)
-						}
-					}(token, r.Uint64())
-				}
-				cw.Wait()
-				if over.Load() {
-					done.Add(1)
-				}
-			}
-		}(i)
+			r.playTables(i)
+		}()
 	}
 	wg.Wait()
 	close(stopProgress)
-	el := time.Since(measureFrom)
+	return r.finish(res, markFrom)
+}
+
+// run is a load test under way: what its tables and clients share.
+type run struct {
+	cfg         LoadConfig
+	ctx         context.Context
+	cancel      context.CancelFunc
+	start       time.Time
+	measureFrom time.Time     // the end of the warm-up
+	gap         time.Duration // the least time between a client's moves
+	base        string        // the server's address
+	newTable    func(ctx context.Context, seed uint64) (id string, tokens []string, err error)
+	sample      func() server.MetricsSample  // the server's counters now (nil: none)
+	serverCPU   func() (time.Duration, bool) // the server's CPU time now (nil: unknown)
+
+	mu                sync.Mutex
+	latencies         []time.Duration
+	codes             map[string]int // refusals by code
+	moves, done, errs atomic.Int64
+	open, peak        atomic.Int64  // connections open, the most at once
+	moved             chan struct{} // a move was measured
+	firstErr          atomic.Value
+}
+
+// setUp starts the server, or reaches the target, and says how to create
+// tables in it and read its counters; stop lets it go.
+func (r *run) setUp(ctx context.Context, res *LoadResult) (stop func(), err error) {
+	cfg := r.cfg
+	stop = func() {}
+	if cfg.Target != "" {
+		rt, err := newRemote(cfg)
+		if err != nil {
+			return nil, err
+		}
+		stop = rt.close
+		r.base, r.newTable, res.Durability = rt.base, rt.newTable, ""
+		if cfg.Metrics != "" {
+			if _, err := rt.scrape(ctx); err != nil {
+				stop()
+				return nil, err
+			}
+			r.sample = func() server.MetricsSample { m, _ := rt.scrape(context.Background()); return m }
+		}
+	} else {
+		srv, stopServer, err := loadServer(cfg)
+		if err != nil {
+			return nil, err
+		}
+		stop = stopServer
+		r.base, r.newTable, r.sample = srv.base, srv.newTable, srv.srv.Metrics().Sample
+	}
+	if cfg.ServerPID > 0 {
+		if _, err := processCPU(cfg.ServerPID); err != nil {
+			stop()
+			return nil, err
+		}
+		r.serverCPU = func() (time.Duration, bool) { d, err := processCPU(cfg.ServerPID); return d, err == nil }
+	}
+	return stop, nil
+}
+
+// stopWhenDone ends the run when Duration is over and MinMoves were
+// measured.
+func (r *run) stopWhenDone() {
+	timer := time.NewTimer(r.cfg.Duration)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+	case <-r.ctx.Done():
+		return
+	}
+	for r.moves.Load() < r.cfg.MinMoves {
+		select {
+		case <-r.moved:
+		case <-r.ctx.Done():
+			return
+		}
+	}
+	r.cancel()
+}
+
+// mark is this process's CPU time and allocations, the server's CPU time
+// and its counters, at one moment (the end of the warm-up, the end).
+type mark struct {
+	cpu, server   time.Duration
+	serverOK      bool
+	allocs, bytes uint64
+	metrics       *server.MetricsSample
+	at            time.Time
+}
+
+func (r *run) markNow() mark {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	m := mark{cpu: cpuTime(), at: time.Now(), allocs: ms.Mallocs, bytes: ms.TotalAlloc}
+	if r.serverCPU != nil {
+		m.server, m.serverOK = r.serverCPU()
+	}
+	if r.sample != nil {
+		ms := r.sample()
+		m.metrics = &ms
+	}
+	return m
+}
+
+// reportProgress calls Progress once a second until stop is closed.
+func (r *run) reportProgress(stop <-chan struct{}) {
+	cfg := r.cfg
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			el := max(time.Since(r.measureFrom).Seconds(), 1e-3)
+			cfg.Progress(LoadResult{Game: cfg.Game, Players: cfg.Players, Tables: cfg.Tables, Connections: int(r.open.Load()),
+				Moves: r.moves.Load(), Games: r.done.Load(), Seconds: el, MovesPerS: float64(r.moves.Load()) / el, Errors: r.errs.Load()})
+		case <-stop:
+			return
+		}
+	}
+}
+
+// fail ends the run with err, the first error seen, unless it is ending
+// anyway.
+func (r *run) fail(err error) {
+	if r.ctx.Err() == nil {
+		r.firstErr.CompareAndSwap(nil, err)
+		r.cancel()
+	}
+}
+
+// playTables keeps one table in play after another, the i-th of the
+// run's, until the run ends.
+func (r *run) playTables(i int) {
+	rnd := rand.New(rand.NewPCG(uint64(i), 7))
+	p := &pace{}
+	if r.cfg.Rate > 0 {
+		p.every = time.Duration(float64(r.cfg.Tables) / r.cfg.Rate * float64(time.Second))
+		p.at = r.start.Add(time.Duration(rnd.Int64N(int64(p.every) + 1))) // spread the tables out
+	}
+	for r.ctx.Err() == nil {
+		id, tokens, err := r.newTable(r.ctx, rnd.Uint64())
+		if err != nil {
+			r.fail(err)
+			return
+		}
+		var cw sync.WaitGroup
+		var over atomic.Bool
+		for _, token := range tokens {
+			cw.Add(1)
+			go func(token string, seed uint64) {
+				defer cw.Done()
+				ended, err := r.play(id, token, rand.New(rand.NewPCG(seed, 1)), p)
+				if err != nil {
+					r.fail(err)
+				}
+				if ended {
+					over.Store(true)
+				}
+			}(token, rnd.Uint64())
+		}
+		cw.Wait()
+		if over.Load() {
+			r.done.Add(1)
+		}
+	}
+}
+
+// finish fills in what the run measured, from the marks at the end of the
+// warm-up and now.
+func (r *run) finish(res LoadResult, markFrom <-chan mark) (LoadResult, error) {
+	el := time.Since(r.measureFrom)
 	var cpu time.Duration
 	select {
 	case from := <-markFrom:
-		to := markNow()
+		to := r.markNow()
 		cpu = to.cpu - from.cpu
-		if n := moves.Load(); n > 0 {
-			res.AllocsPerMove = float64(to.allocs-from.allocs) / float64(n)
-			res.BytesPerMove = float64(to.bytes-from.bytes) / float64(n)
-		}
-		if from.metrics != nil && to.metrics != nil {
-			f := to.metrics.Figures(*from.metrics)
-			res.Server = &f
-		}
-		if from.serverOK && to.serverOK {
-			res.ServerCores = (to.server - from.server).Seconds() / to.at.Sub(from.at).Seconds()
-			if n := moves.Load(); n > 0 {
-				res.ServerCPUPerMoveUs = float64(to.server-from.server) / float64(time.Microsecond) / float64(n)
-			}
-		} else if res.Server != nil && cfg.Target != "" && res.Server.MovesAccepted > 0 {
-			res.ServerCPUPerMoveUs = res.Server.CPUPerMoveUs
-			res.ServerCores = res.Server.CPUPerMoveUs * float64(res.Server.MovesAccepted) / 1e6 / to.at.Sub(from.at).Seconds()
-		}
+		r.serverFigures(&res, from, to)
 	default: // stopped before the warm-up was over
 	}
-	if e, ok := firstErr.Load().(error); ok && !errors.Is(e, context.Canceled) && !errors.Is(e, context.DeadlineExceeded) {
+	if e, ok := r.firstErr.Load().(error); ok && !errors.Is(e, context.Canceled) && !errors.Is(e, context.DeadlineExceeded) {
 		return res, fmt.Errorf("load: %w", e)
 	}
-	res.Connections, res.Moves, res.Games, res.Errors, res.ErrorCodes = int(peak.Load()), moves.Load(), done.Load(), errs.Load(), codes
-	res.Seconds, res.WarmupS = el.Seconds(), cfg.Warmup.Seconds()
+	res.Connections, res.Moves, res.Games, res.Errors, res.ErrorCodes = int(r.peak.Load()), r.moves.Load(), r.done.Load(), r.errs.Load(), r.codes
+	res.Seconds, res.WarmupS = el.Seconds(), r.cfg.Warmup.Seconds()
 	res.MovesPerS = float64(res.Moves) / res.Seconds
 	if res.Moves > 0 {
 		res.CPUPerMoveUs = float64(cpu) / float64(time.Microsecond) / float64(res.Moves)
 	}
-	slices.Sort(latencies)
-	if n := len(latencies); n > 0 {
+	slices.Sort(r.latencies)
+	if n := len(r.latencies); n > 0 {
 		ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-		res.P50ms, res.P99ms, res.MaxMs = ms(latencies[n/2]), ms(latencies[n*99/100]), ms(latencies[n-1])
+		res.P50ms, res.P99ms, res.MaxMs = ms(r.latencies[n/2]), ms(r.latencies[n*99/100]), ms(r.latencies[n-1])
 	}
 	return res, nil
+}
+
+// serverFigures fills in the allocations per move and the server's own
+// figures between the marks from and to.
+func (r *run) serverFigures(res *LoadResult, from, to mark) {
+	n := r.moves.Load()
+	if n > 0 {
+		res.AllocsPerMove = float64(to.allocs-from.allocs) / float64(n)
+		res.BytesPerMove = float64(to.bytes-from.bytes) / float64(n)
+	}
+	if from.metrics != nil && to.metrics != nil {
+		f := to.metrics.Figures(*from.metrics)
+		res.Server = &f
+	}
+	if from.serverOK && to.serverOK {
+		res.ServerCores = (to.server - from.server).Seconds() / to.at.Sub(from.at).Seconds()
+		if n > 0 {
+			res.ServerCPUPerMoveUs = float64(to.server-from.server) / float64(time.Microsecond) / float64(n)
+		}
+	} else if res.Server != nil && r.cfg.Target != "" && res.Server.MovesAccepted > 0 {
+		res.ServerCPUPerMoveUs = res.Server.CPUPerMoveUs
+		res.ServerCores = res.Server.CPUPerMoveUs * float64(res.Server.MovesAccepted) / 1e6 / to.at.Sub(from.at).Seconds()
+	}
 }
 
 // pace spaces a table's moves (all its clients share it); zero: no pace.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"math"
 	"net/http"
 	"sync/atomic"
@@ -13,6 +14,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
 
 	"stolik/engine"
 	"stolik/store"
@@ -451,8 +454,10 @@ type ServerFigures struct {
 	CPUPerMoveUs float64 `json:"cpu_per_move_us"`
 }
 
-// metricsSample is the counters ServerFigures are made of, at one moment.
-type metricsSample struct {
+// MetricsSample is the counters ServerFigures are made of, at one
+// moment: read from a server in this process (Metrics.Sample) or from
+// another's /metrics (ReadMetricsSample).
+type MetricsSample struct {
 	accepted, refused, cpu float64
 	move, commit           histogramSample
 }
@@ -514,9 +519,9 @@ func (s histogramSample) quantile(q float64) float64 {
 	return lower
 }
 
-// sample reads the counters ServerFigures are made of.
-func (m *Metrics) sample() metricsSample {
-	var s metricsSample
+// Sample reads the counters ServerFigures are made of.
+func (m *Metrics) Sample() MetricsSample {
+	var s MetricsSample
 	fams, _ := m.reg.Gather() // a collector's error leaves its series out
 	for _, f := range fams {
 		s.addFamily(f)
@@ -524,8 +529,23 @@ func (m *Metrics) sample() metricsSample {
 	return s
 }
 
+// ReadMetricsSample reads the counters ServerFigures are made of from a
+// server's /metrics, in Prometheus's text format.
+func ReadMetricsSample(r io.Reader) (MetricsSample, error) {
+	p := expfmt.NewTextParser(model.UTF8Validation)
+	fams, err := p.TextToMetricFamilies(r)
+	if err != nil {
+		return MetricsSample{}, err
+	}
+	var s MetricsSample
+	for _, f := range fams {
+		s.addFamily(f)
+	}
+	return s, nil
+}
+
 // addFamily adds what f counts to s, if it is one of its counters.
-func (s *metricsSample) addFamily(f *dto.MetricFamily) {
+func (s *MetricsSample) addFamily(f *dto.MetricFamily) {
 	for _, mt := range f.Metric {
 		switch f.GetName() {
 		case "stolik_moves_accepted_total":
@@ -546,8 +566,8 @@ func (s *metricsSample) addFamily(f *dto.MetricFamily) {
 	}
 }
 
-// figures are what was counted between from and s.
-func (s metricsSample) figures(from metricsSample) ServerFigures {
+// Figures are what was counted between from and s.
+func (s MetricsSample) Figures(from MetricsSample) ServerFigures {
 	ms := func(h histogramSample, q float64) float64 { return h.quantile(q) * 1000 }
 	move, commit := s.move.sub(from.move), s.commit.sub(from.commit)
 	f := ServerFigures{MovesAccepted: int64(s.accepted - from.accepted), MovesRefused: int64(s.refused - from.refused),

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"io"
 	"math"
 	"net/http"
@@ -15,7 +14,6 @@ import (
 	"github.com/prometheus/common/model"
 
 	"stolik/engine"
-	"stolik/games/all"
 )
 
 // scrape reads the metrics an admin handler serves at base.
@@ -299,19 +297,5 @@ func TestHistogramQuantile(t *testing.T) {
 	from := histogramSample{bounds: h.bounds, counts: []uint64{5, 5, 10}, total: 10}
 	if d := h.sub(from); d.total != 100 || d.counts[0] != 5 || d.counts[2] != 90 {
 		t.Errorf("difference: %+v", d)
-	}
-}
-
-// A load test reports the server's own figures beside its clients'.
-func TestLoadReportsServerFigures(t *testing.T) {
-	res, err := Load(context.Background(), LoadConfig{Games: all.Games(), Game: "tagteam", Players: 2, Tables: 4,
-		Duration: 300 * time.Millisecond, MinMoves: 20, Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := res.Server
-	if f == nil || f.MovesAccepted <= 0 || f.MovesRefused != res.Errors || f.MoveP50ms <= 0 || f.MoveP99ms < f.MoveP50ms ||
-		f.CommitP50ms <= 0 || f.CommitP99ms < f.CommitP50ms || f.CPUPerMoveUs <= 0 {
-		t.Errorf("the server's figures: %+v (clients: %+v)", f, res)
 	}
 }

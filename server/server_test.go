@@ -118,7 +118,7 @@ func tokens(t testing.TB, tab *Table) map[engine.Seat]string {
 		if st.Kind != "human" {
 			continue
 		}
-		token, err := tab.mint(context.Background(), engine.Seat(i))
+		token, err := tab.Mint(context.Background(), engine.Seat(i))
 		if err != nil {
 			t.Fatal(err)
 		}

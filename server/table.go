@@ -837,9 +837,10 @@ func (t *Table) releaseKept(ctx context.Context, seat engine.Seat) error {
 	return t.setSeat(ctx, seat, func(s *store.Seat) { *s = store.Seat{Kind: s.Kind} })
 }
 
-// mint gives a human seat a fresh token, as joining with its invitation
-// would: for the server's own clients (benchmarks, tests).
-func (t *Table) mint(ctx context.Context, seat engine.Seat) (string, error) {
+// Mint gives a human seat a fresh token, as joining with its invitation
+// would: for clients in the server's own process (the load generator,
+// tests); nothing on the wire reaches it.
+func (t *Table) Mint(ctx context.Context, seat engine.Seat) (string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.rec.Seats[seat].Kind != "human" {

@@ -21,6 +21,10 @@ import (
 // ProtocolVersion is the version of the WebSocket messages (docs/protocol.md).
 const ProtocolVersion = 1
 
+// DefaultMessageRate is the messages a second a client may send, on
+// average, unless Config.MessageRate says otherwise.
+const DefaultMessageRate = rateLimit
+
 // Limits of a connection.
 const (
 	maxMessage   = 4 << 10 // bytes a client may send in one message
@@ -165,16 +169,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	token := creds.Token
-	tokenHash := "" // hashed once: every state sent checks that the token still claims its seat
-	if token != "" {
-		tokenHash = store.HashSecret(token)
+	wc := &wsConn{s: s, t: t, seat: seat, token: creds.Token, lang: engine.PL}
+	if wc.token != "" {
+		wc.tokenHash = store.HashSecret(wc.token)
 	}
-	lang := engine.PL
 	if r.URL.Query().Get("lang") == "en" {
-		lang = engine.EN
+		wc.lang = engine.EN
 	}
-	sent, refused := t.connect(seat, &s.lim) // sent: the moves in the last state written to the client
+	var refused string
+	wc.sent, refused = t.connect(seat, &s.lim)
 	switch refused {
 	case limitSpectators:
 		s.metrics.limitHit(limitSpectators)
@@ -185,10 +188,93 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		tooMany(w, socketWait, errTooManySockets.Err(s.lim.SocketsPerSeat))
 		return
 	}
-	defer func() { t.disconnect(seat, sent) }()
+	defer func() { t.disconnect(seat, wc.sent) }()
+	wc.serve(w, r)
+}
+
+// wsConn is one client's WebSocket while handleWS serves it: what its
+// reader (the moves it sends) and its writer (the states it is sent)
+// share.
+type wsConn struct {
+	s         *Server
+	t         *Table
+	seat      engine.Seat
+	token     string
+	tokenHash string // hashed once: every state sent checks that the token still claims its seat
+	lang      engine.Lang
+	sent      int // the moves in the last state written to the client
+
+	c       *websocket.Conn
+	tw      *takeover
+	ctx     context.Context
+	cancel  context.CancelFunc
+	limit   *messageLimit
+	flooded chan struct{} // closed when the client sends on over its limit
+	flood   sync.Once
+	replies chan ErrorMessage // the reader's refusals, for the writer to send
+	stuck   *time.Timer       // closes the connection when a write takes too long
+	wb      wireBuf           // reused for every message
+
+	// The writer's: the moves and changes of seats in the last state
+	// sent, when, and a change of seats held back until it may go.
+	seen, seenChanges int
+	lastSent          time.Time
+	held              <-chan time.Time
+}
+
+// serve upgrades the request to a WebSocket and runs its reader and
+// writer until the connection ends.
+func (wc *wsConn) serve(w http.ResponseWriter, r *http.Request) {
+	s := wc.s
+	if !wc.accept(w, r) {
+		return
+	}
+	c := wc.c
+	if !s.enter() {
+		c.Close(websocket.StatusGoingAway, "the server is stopping")
+		return
+	}
+	defer s.wg.Done()
+	wc.ctx, wc.cancel = context.WithCancel(r.Context())
+	readerDone := make(chan struct{})
+	defer func() {
+		// The reader may be storing a move: let it finish before Close
+		// lets the store go.
+		wc.cancel()
+		c.CloseNow()
+		<-readerDone
+	}()
+	s.log.Info("client connected", "table", wc.t.ID(), "seat", int(wc.seat))
+
+	// A write that takes longer than writeTimeout (a client that does not
+	// read) ends the connection, as does the end of the handler: by one
+	// timer per connection, stopped and started again for every message,
+	// and no goroutine while nothing is due (a connection costs its
+	// goroutines' stacks, a flood of them thousands).
+	wc.stuck = time.AfterFunc(writeTimeout, func() {
+		s.log.Info("client gone: a write took too long", "table", wc.t.ID(), "seat", int(wc.seat))
+		c.CloseNow()
+	})
+	wc.stuck.Stop()
+	defer wc.stuck.Stop()
+	defer context.AfterFunc(wc.ctx, func() { c.CloseNow() })()
+	wc.replies = make(chan ErrorMessage, 4)
+	go func() {
+		defer close(readerDone)
+		defer wc.cancel()
+		wc.read()
+	}()
+	wc.writeStates()
+}
+
+// accept lifts the request's deadlines and accepts the WebSocket, with
+// the client's limit of messages on its pings too; false: it was refused
+// (and answered).
+func (wc *wsConn) accept(w http.ResponseWriter, r *http.Request) bool {
+	s := wc.s
 	// The HTTP server's read and write deadlines stay on a hijacked
 	// connection; a WebSocket lives longer than a request, so they go, and
-	// the pings below find a peer that has gone.
+	// the pings find a peer that has gone.
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
@@ -196,202 +282,150 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	// its pings too, which the WebSocket answers by itself. One over the
 	// limit is refused (a ping goes unanswered); a client that goes on
 	// sending, a burst of them refused in a row, is closed (flooded).
-	limit := &messageLimit{bucket: newBucket(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst)}
-	flooded := make(chan struct{})
-	var flood sync.Once
-	refuse := func() {
-		s.metrics.limitHit(limitMessages)
-		if limit.flooding() {
-			flood.Do(func() { close(flooded) })
-		}
-	}
+	wc.limit = &messageLimit{bucket: newBucket(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst)}
+	wc.flooded = make(chan struct{})
 	onPing := func(context.Context, []byte) bool {
-		if limit.allow(time.Now()) {
+		if wc.limit.allow(time.Now()) {
 			return true
 		}
-		refuse()
+		wc.refuse()
 		return false
 	}
-	tw := &takeover{ResponseWriter: w}
-	c, err := websocket.Accept(tw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
+	wc.tw = &takeover{ResponseWriter: w}
+	c, err := websocket.Accept(wc.tw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
 	if err != nil {
-		return // Accept has answered
+		return false // Accept has answered
 	}
 	c.SetReadLimit(maxMessage)
-	if !s.enter() {
-		c.Close(websocket.StatusGoingAway, "the server is stopping")
-		return
-	}
-	defer s.wg.Done()
-	ctx, cancel := context.WithCancel(r.Context())
-	readerDone := make(chan struct{})
-	defer func() {
-		// The reader may be storing a move: let it finish before Close
-		// lets the store go.
-		cancel()
-		c.CloseNow()
-		<-readerDone
-	}()
-	s.log.Info("client connected", "table", t.ID(), "seat", int(seat))
+	wc.c = c
+	return true
+}
 
-	// A write that takes longer than writeTimeout (a client that does not
-	// read) ends the connection, as does the end of the handler: by one
-	// timer per connection, stopped and started again for every message,
-	// and no goroutine while nothing is due (a connection costs its
-	// goroutines' stacks, a flood of them thousands).
-	stuck := time.AfterFunc(writeTimeout, func() {
-		s.log.Info("client gone: a write took too long", "table", t.ID(), "seat", int(seat))
-		c.CloseNow()
-	})
-	stuck.Stop()
-	defer stuck.Stop()
-	defer context.AfterFunc(ctx, func() { c.CloseNow() })()
-	var wb wireBuf // reused for every message
-	write := func(msg []byte) error {
-		stuck.Reset(writeTimeout)
-		defer stuck.Stop()
-		tw.cork.cork()
-		err := c.Write(context.Background(), websocket.MessageText, msg)
-		if uerr := tw.cork.uncork(); err == nil {
-			err = uerr
-		}
-		return err
+// refuse counts a message over the client's limit, and marks the client
+// flooding when it goes on.
+func (wc *wsConn) refuse() {
+	wc.s.metrics.limitHit(limitMessages)
+	if wc.limit.flooding() {
+		wc.flood.Do(func() { close(wc.flooded) })
 	}
-	// Reader: moves from the client, answered with errors when refused.
-	replies := make(chan ErrorMessage, 4)
-	go func() {
-		defer close(readerDone)
-		defer cancel()
-		var in bytes.Buffer // reused for every message
-		var got time.Time   // when the message in hand was read
-		moveCtx := received(context.WithoutCancel(ctx), &got)
-		for {
-			// Without a deadline of its own (which would cost a timer
-			// for every message): the connection is closed when ctx ends.
-			typ, rd, err := c.Reader(context.Background())
-			if err != nil {
-				return
-			}
-			in.Reset()
-			if _, err := in.ReadFrom(rd); err != nil {
-				return // over the size limit: the connection is closed
-			}
-			data := in.Bytes()
-			if typ == websocket.MessageText && !utf8.Valid(data) {
-				c.Close(websocket.StatusInvalidFramePayloadData, "a text message must be UTF-8")
-				return
-			}
-			got = time.Now()
-			tooFast := !limit.allow(got)
-			if tooFast {
-				refuse()
-			}
+}
+
+// write sends one message, in one write to the socket.
+func (wc *wsConn) write(msg []byte) error {
+	wc.stuck.Reset(writeTimeout)
+	defer wc.stuck.Stop()
+	wc.tw.cork.cork()
+	err := wc.c.Write(context.Background(), websocket.MessageText, msg)
+	if uerr := wc.tw.cork.uncork(); err == nil {
+		err = uerr
+	}
+	return err
+}
+
+// read takes moves from the client, and hands the writer an error for
+// each it refuses, until the connection ends.
+func (wc *wsConn) read() {
+	c := wc.c
+	var in bytes.Buffer // reused for every message
+	var got time.Time   // when the message in hand was read
+	moveCtx := received(context.WithoutCancel(wc.ctx), &got)
+	for {
+		// Without a deadline of its own (which would cost a timer
+		// for every message): the connection is closed when ctx ends.
+		typ, rd, err := c.Reader(context.Background())
+		if err != nil {
+			return
+		}
+		in.Reset()
+		if _, err := in.ReadFrom(rd); err != nil {
+			return // over the size limit: the connection is closed
+		}
+		data := in.Bytes()
+		if typ == websocket.MessageText && !utf8.Valid(data) {
+			c.Close(websocket.StatusInvalidFramePayloadData, "a text message must be UTF-8")
+			return
+		}
+		got = time.Now()
+		tooFast := !wc.limit.allow(got)
+		if tooFast {
+			wc.refuse()
+		}
+		select {
+		case <-wc.flooded: // the writer closes the socket; what comes meanwhile is dropped
+			continue
+		default:
+		}
+		if re := wc.play(moveCtx, typ, data, tooFast); re != nil {
+			wc.s.metrics.refused(wc.t.rec.Game, re)
 			select {
-			case <-flooded: // the writer closes the socket; what comes meanwhile is dropped
-				continue
-			default:
-			}
-			var msg ClientMessage
-			var re *engine.RuleError
-			switch {
-			case tooFast:
-				re = errTooFast.Err()
-			case typ != websocket.MessageText || readClientMessage(data, &msg) != nil || msg.Type != "move":
-				re = errNotMove.Err(engine.Text{PL: "oczekuję {\"type\":\"move\",\"move\":...}", EN: `want {"type":"move","move":...}`})
-			case seat < 0:
-				re = errSpectator.Err()
-			default:
-				// A move under way is stored even if the client goes.
-				if _, err := s.Play(moveCtx, t, token, msg.Move); err != nil {
-					var ok bool
-					if errors.Is(err, ErrBadToken) {
-						re = errBadTokenRule.Err()
-					} else if re, ok = engine.AsRuleError(err); !ok {
-						id := NewToken()[:16]
-						s.log.Error("a move could not be stored", "request", id, "table", t.ID(), "seat", int(seat), "err", err)
-						re = errInternal.Err(id)
-					}
-				}
-			}
-			if re != nil {
-				s.metrics.refused(t.rec.Game, re)
-				select {
-				case replies <- ErrorMessage{Type: "error", Code: re.Code, Message: re.Msg}:
-				case <-ctx.Done():
-					return
-				}
+			case wc.replies <- ErrorMessage{Type: "error", Code: re.Code, Message: re.Msg}:
+			case <-wc.ctx.Done():
+				return
 			}
 		}
-	}()
-	// Writer: the state now, then events and state after every change. A
-	// change of seats alone waits until LobbyInterval has passed since the
-	// last state sent, so that a storm of joins and leaves costs a client
-	// one message an interval; a move goes at once, with them.
-	seen, seenChanges := -1, -1
-	var lastSent time.Time
-	var held <-chan time.Time // fires when a held change of seats may go
+	}
+}
+
+// play plays the move a client sent; the error is the client's answer
+// when it is refused.
+func (wc *wsConn) play(ctx context.Context, typ websocket.MessageType, data []byte, tooFast bool) *engine.RuleError {
+	var msg ClientMessage
+	switch {
+	case tooFast:
+		return errTooFast.Err()
+	case typ != websocket.MessageText || readClientMessage(data, &msg) != nil || msg.Type != "move":
+		return errNotMove.Err(engine.Text{PL: "oczekuję {\"type\":\"move\",\"move\":...}", EN: `want {"type":"move","move":...}`})
+	case wc.seat < 0:
+		return errSpectator.Err()
+	}
+	// A move under way is stored even if the client goes (ctx is not
+	// the connection's).
+	_, err := wc.s.Play(ctx, wc.t, wc.token, msg.Move)
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, ErrBadToken) {
+		return errBadTokenRule.Err()
+	}
+	re, ok := engine.AsRuleError(err)
+	if !ok {
+		id := NewToken()[:16]
+		wc.s.log.Error("a move could not be stored", "request", id, "table", wc.t.ID(), "seat", int(wc.seat), "err", err)
+		re = errInternal.Err(id)
+	}
+	return re
+}
+
+// writeStates sends the state now, then events and state after every
+// change, and the reader's refusals, until the connection ends. A change
+// of seats alone waits until LobbyInterval has passed since the last state
+// sent, so that a storm of joins and leaves costs a client one message an
+// interval; a move goes at once, with them.
+func (wc *wsConn) writeStates() {
+	s, t, c := wc.s, wc.t, wc.c
+	wc.seen, wc.seenChanges = -1, -1
 	ping := time.NewTicker(s.cfg.PingInterval)
 	defer ping.Stop()
 	for {
 		changed := t.Changed()
-		from := seen
-		if seen < 0 {
-			from = max(t.Moves()-recentMoves, 0)
-		}
-		sn := t.since(from, tokenHash, wb.state)
-		wb.state = sn.state // copied into for the next state
-
-		if !sn.seated {
-			c.Close(websocket.StatusPolicyViolation, "the seat was left")
+		if !wc.sendState() {
 			return
 		}
-		if sn.moves != seen || sn.changes != seenChanges {
-			if wait := s.lim.LobbyInterval - time.Since(lastSent); sn.moves == seen && wait > 0 && !sn.abandoned {
-				if held == nil {
-					held = time.After(wait)
-				}
-			} else {
-				var msg []byte
-				var err error
-				if seat == engine.Spectator {
-					// Every spectator of the table who saw the same
-					// state last is sent the same bytes: written once.
-					msg, err = t.spectatorMessage(sn, from, lang, &wb)
-				} else {
-					m := buildState(t, sn, seat, lang, &wb)
-					wb.out, err = m.appendJSON(wb.out[:0])
-					msg = wb.out
-				}
-				if err != nil {
-					s.log.Error("a state could not be written", "table", t.ID(), "seat", int(seat), "err", err)
-					return
-				}
-				if err := write(msg); err != nil {
-					return
-				}
-				sent = t.sent(sent, sn.moves)
-				seen, seenChanges, lastSent, held = sn.moves, sn.changes, time.Now(), nil
-				if sn.abandoned {
-					c.Close(websocket.StatusNormalClosure, "the table was abandoned")
-					return
-				}
-			}
-		}
 		select {
-		case <-held:
-			held = nil
+		case <-wc.held:
+			wc.held = nil
 		case <-ping.C:
-			pctx, pcancel := context.WithTimeout(ctx, s.cfg.PingTimeout)
+			pctx, pcancel := context.WithTimeout(wc.ctx, s.cfg.PingTimeout)
 			err := c.Ping(pctx)
 			pcancel()
 			if err != nil {
-				s.log.Info("client gone: no answer to a ping", "table", t.ID(), "seat", int(seat))
+				s.log.Info("client gone: no answer to a ping", "table", t.ID(), "seat", int(wc.seat))
 				return
 			}
 		case <-changed:
-		case msg := <-replies:
-			wb.out = msg.appendJSON(wb.out[:0])
-			if err := write(wb.out); err != nil {
+		case msg := <-wc.replies:
+			wc.wb.out = msg.appendJSON(wc.wb.out[:0])
+			if err := wc.write(wc.wb.out); err != nil {
 				return
 			}
 		case <-s.ctx.Done():
@@ -400,15 +434,66 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		case <-t.away:
 			c.Close(websocket.StatusServiceRestart, "the table moved to another server; connect again")
 			return
-		case <-flooded:
-			s.log.Info("client closed: too many messages", "table", t.ID(), "seat", int(seat))
+		case <-wc.flooded:
+			s.log.Info("client closed: too many messages", "table", t.ID(), "seat", int(wc.seat))
 			c.Close(StatusTooFast, "too many messages")
 			return
-		case <-ctx.Done():
+		case <-wc.ctx.Done():
 			c.Close(websocket.StatusNormalClosure, "")
 			return
 		}
 	}
+}
+
+// sendState sends the table's state if it changed since the last one
+// sent, or holds a change of seats alone back until it may go; false: the
+// connection is over.
+func (wc *wsConn) sendState() bool {
+	s, t, c := wc.s, wc.t, wc.c
+	from := wc.seen
+	if wc.seen < 0 {
+		from = max(t.Moves()-recentMoves, 0)
+	}
+	sn := t.since(from, wc.tokenHash, wc.wb.state)
+	wc.wb.state = sn.state // copied into for the next state
+	if !sn.seated {
+		c.Close(websocket.StatusPolicyViolation, "the seat was left")
+		return false
+	}
+	if sn.moves == wc.seen && sn.changes == wc.seenChanges {
+		return true
+	}
+	if wait := s.lim.LobbyInterval - time.Since(wc.lastSent); sn.moves == wc.seen && wait > 0 && !sn.abandoned {
+		if wc.held == nil {
+			wc.held = time.After(wait)
+		}
+		return true
+	}
+	var msg []byte
+	var err error
+	if wc.seat == engine.Spectator {
+		// Every spectator of the table who saw the same state last is
+		// sent the same bytes: written once.
+		msg, err = t.spectatorMessage(sn, from, wc.lang, &wc.wb)
+	} else {
+		m := buildState(t, sn, wc.seat, wc.lang, &wc.wb)
+		wc.wb.out, err = m.appendJSON(wc.wb.out[:0])
+		msg = wc.wb.out
+	}
+	if err != nil {
+		s.log.Error("a state could not be written", "table", t.ID(), "seat", int(wc.seat), "err", err)
+		return false
+	}
+	if err := wc.write(msg); err != nil {
+		return false
+	}
+	wc.sent = t.sent(wc.sent, sn.moves)
+	wc.seen, wc.seenChanges, wc.lastSent, wc.held = sn.moves, sn.changes, time.Now(), nil
+	if sn.abandoned {
+		c.Close(websocket.StatusNormalClosure, "the table was abandoned")
+		return false
+	}
+	return true
 }
 
 // A connection's messages go to the socket in one write each, frame

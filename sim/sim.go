@@ -281,26 +281,7 @@ func Run(cfg Config) (Result, error) {
 			det = newDetails(proto)
 		}
 	}
-	results := make(chan GameResult, 256)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				if !deadline.IsZero() && time.Now().After(deadline) {
-					return
-				}
-				i := int(next.Add(1) - 1)
-				if i >= limit {
-					return
-				}
-				results <- PlayOne(cfg, i)
-			}
-		}()
-	}
-	go func() { wg.Wait(); close(results) }()
+	results := playAll(cfg, workers, limit, deadline)
 
 	players := cfg.Options.Int("players")
 	res := Result{Game: cfg.Game.Name(), Players: players, Games: cfg.Games, Seed: cfg.Seed, Bots: cfg.Bots,
@@ -327,50 +308,10 @@ func Run(cfg Config) (Result, error) {
 			writeErr = writeRecord(cfg.RecordsDir, gr.Index, gr.Record)
 		}
 		total += gr.Moves
-		res.MovesMax = max(res.MovesMax, gr.Moves)
-		res.MovesHist[gr.Moves/10*10]++
-		if gr.Turns > 0 {
-			if res.TurnsHist == nil {
-				res.TurnsHist = map[int]int{}
-			}
-			res.TurnsHist[gr.Turns]++
-		}
 		if det != nil {
 			det.add(gr)
 		}
-		if gr.Outcome.Draw {
-			res.Draws++
-		}
-		if gr.Outcome.AllLost {
-			res.NobodyWon++
-		}
-		for s, label := range gr.Labels {
-			if res.ByLabel == nil {
-				res.ByLabel = map[string]*LabelStats{}
-			}
-			ls := res.ByLabel[label]
-			if ls == nil {
-				ls = &LabelStats{}
-				res.ByLabel[label] = ls
-			}
-			ls.Seats++
-			if s < len(gr.Outcome.Ranks) {
-				ls.RankSum += gr.Outcome.Ranks[s]
-			}
-			for _, w := range gr.Outcome.Winners {
-				if int(w) == s {
-					ls.Wins++
-				}
-			}
-		}
-		if len(gr.Labels) == 2 && strings.Contains(gr.Labels[0], "+") && gr.Err == nil {
-			res.addParts(gr)
-		}
-		for _, w := range gr.Outcome.Winners {
-			if int(w) < len(res.WinsBySeat) {
-				res.WinsBySeat[w]++
-			}
-		}
+		res.tally(gr)
 	}
 	if writeErr != nil {
 		return res, fmt.Errorf("writing records: %w", writeErr)
@@ -382,6 +323,84 @@ func Run(cfg Config) (Result, error) {
 	if det != nil {
 		det.finish(&res)
 	}
+	res.summarize(total, start)
+	return res, nil
+}
+
+// playAll plays games 0 to limit-1 (or until deadline, if set) over
+// workers goroutines; the channel closes when they are done.
+func playAll(cfg Config, workers, limit int, deadline time.Time) <-chan GameResult {
+	results := make(chan GameResult, 256)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				if !deadline.IsZero() && time.Now().After(deadline) {
+					return
+				}
+				i := int(next.Add(1) - 1)
+				if i >= limit {
+					return
+				}
+				results <- PlayOne(cfg, i)
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+	return results
+}
+
+// tally counts a game played without error into res.
+func (res *Result) tally(gr GameResult) {
+	res.MovesMax = max(res.MovesMax, gr.Moves)
+	res.MovesHist[gr.Moves/10*10]++
+	if gr.Turns > 0 {
+		if res.TurnsHist == nil {
+			res.TurnsHist = map[int]int{}
+		}
+		res.TurnsHist[gr.Turns]++
+	}
+	if gr.Outcome.Draw {
+		res.Draws++
+	}
+	if gr.Outcome.AllLost {
+		res.NobodyWon++
+	}
+	for s, label := range gr.Labels {
+		if res.ByLabel == nil {
+			res.ByLabel = map[string]*LabelStats{}
+		}
+		ls := res.ByLabel[label]
+		if ls == nil {
+			ls = &LabelStats{}
+			res.ByLabel[label] = ls
+		}
+		ls.Seats++
+		if s < len(gr.Outcome.Ranks) {
+			ls.RankSum += gr.Outcome.Ranks[s]
+		}
+		for _, w := range gr.Outcome.Winners {
+			if int(w) == s {
+				ls.Wins++
+			}
+		}
+	}
+	if len(gr.Labels) == 2 && strings.Contains(gr.Labels[0], "+") && gr.Err == nil {
+		res.addParts(gr)
+	}
+	for _, w := range gr.Outcome.Winners {
+		if int(w) < len(res.WinsBySeat) {
+			res.WinsBySeat[w]++
+		}
+	}
+}
+
+// summarize works out the means, quantiles, rates and scores of res from
+// its counts: total moves in its games, played since start.
+func (res *Result) summarize(total int, start time.Time) {
 	if ok := res.Games - res.Errors; ok > 0 {
 		res.MovesMean = float64(total) / float64(ok)
 	}
@@ -401,7 +420,6 @@ func Run(cfg Config) (Result, error) {
 	if res.ElapsedS > 0 {
 		res.GamesPerS = float64(res.Games) / res.ElapsedS
 	}
-	return res, nil
 }
 
 // quantiles gives the median, the 99th percentile and the maximum of a

@@ -159,7 +159,13 @@ func (s *Session) Run() error {
 		viewer = engine.Spectator
 	}
 	s.render(viewer)
-	out, _ := st.Outcome()
+	s.sayWinners()
+	return nil
+}
+
+// sayWinners names the winners of the game over, or says nobody won.
+func (s *Session) sayWinners() {
+	out, _ := s.State.Outcome()
 	var names []string
 	for _, w := range out.Winners {
 		names = append(names, s.Players[w].Name)
@@ -169,7 +175,6 @@ func (s *Session) Run() error {
 	} else {
 		s.say(txtGameOver, strings.Join(names, ", "))
 	}
-	return nil
 }
 
 func countHumans(ps []Player) int {

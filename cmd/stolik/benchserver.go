@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"stolik/games/all"
-	"stolik/server"
+	"stolik/server/loadgen"
 	"stolik/sim"
 	"stolik/store"
 )
@@ -66,7 +66,7 @@ func benchServerFlags(fs *flag.FlagSet) runFunc {
 		// As stolik serve runs; against a target, the clients collect less
 		// often too, leaving the machine's cores to the server.
 		setGCPercent(defaultGCPercent)
-		cfg := server.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, Rate: *rate, Durability: dur,
+		cfg := loadgen.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, Rate: *rate, Durability: dur,
 			Target: *target, Metrics: *metricsURL, MetricsToken: strings.TrimSpace(os.Getenv(adminTokenEnv)), ServerPID: *pid, ClientRate: *clientRate}
 		if *clientRate == 0 {
 			cfg.ClientRate = -1
@@ -84,11 +84,11 @@ func benchServerFlags(fs *flag.FlagSet) runFunc {
 		}
 		if !*asJSON {
 			fmt.Fprintf(stderr, "%d tables of %s, %d players each: %s to warm up, %s measured...\n", *tables, *game, *players, *warm, *d)
-			cfg.Progress = func(r server.LoadResult) {
+			cfg.Progress = func(r loadgen.LoadResult) {
 				fmt.Fprintf(stderr, "  %4.0f s  %d connections  %d moves  %.0f moves/s\n", r.Seconds, r.Connections, r.Moves, r.MovesPerS)
 			}
 		}
-		res, err := server.Load(context.Background(), cfg)
+		res, err := loadgen.Load(context.Background(), cfg)
 		if err != nil {
 			return fail(1, "bench server: %v", err)
 		}
@@ -96,7 +96,7 @@ func benchServerFlags(fs *flag.FlagSet) runFunc {
 		// run, a figure that compares across machines.
 		step := sim.Baseline() / sim.BaselineSteps
 		out := struct {
-			server.LoadResult
+			loadgen.LoadResult
 			BaselineStepNs    float64 `json:"baseline_step_ns"`
 			MoveCostBaselines float64 `json:"move_cost_baseline_steps"`
 			ServerBaselines   float64 `json:"server_cost_baseline_steps,omitempty"`
@@ -106,32 +106,38 @@ func benchServerFlags(fs *flag.FlagSet) runFunc {
 			fmt.Fprintln(stdout, string(data))
 			return nil
 		}
-		pace := "as fast as the clients can"
-		if res.Rate > 0 {
-			pace = fmt.Sprintf("paced to %.0f moves/s", res.Rate)
-		}
-		if res.Target == "" {
-			fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, SQLite store (durability %s), over WebSockets on 127.0.0.1:\n", res.Game, res.Tables, res.Players, pace, res.Durability)
-		} else {
-			fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, against the server at %s:\n", res.Game, res.Tables, res.Players, pace, res.Target)
-		}
-		fmt.Fprintf(stdout, "  %d connections at most; after %.0f s of warm-up, %d moves in %.1f s: %.0f moves/s; %d games finished\n", res.Connections, res.WarmupS, res.Moves, res.Seconds, res.MovesPerS, res.Games)
-		fmt.Fprintf(stdout, "  move latency (sent to state received): p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", res.P50ms, res.P99ms, res.MaxMs)
-		if res.Target == "" {
-			fmt.Fprintf(stdout, "  CPU per move, server and clients: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns)\n", res.CPUPerMoveUs, out.MoveCostBaselines, step)
-		} else {
-			if res.ServerCPUPerMoveUs > 0 {
-				fmt.Fprintf(stdout, "  the server's CPU per move: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns); %.2f cores busy\n",
-					res.ServerCPUPerMoveUs, res.ServerCPUPerMoveUs*1000/step, step, res.ServerCores)
-			} else {
-				fmt.Fprintln(stdout, "  the server's CPU: not measured (give --server-pid or --metrics)")
-			}
-			fmt.Fprintf(stdout, "  the clients' CPU per move (this process): %.0f µs\n", res.CPUPerMoveUs)
-		}
-		printServerFigures(stdout, res.Server, step, res.Target == "")
-		if res.Errors > 0 {
-			fmt.Fprintf(stdout, "  %d moves refused: %v\n", res.Errors, res.ErrorCodes)
-		}
+		printLoadResult(stdout, res, step)
 		return nil
+	}
+}
+
+// printLoadResult prints what a load test measured, its CPU times also in
+// baseline steps of step nanoseconds.
+func printLoadResult(stdout io.Writer, res loadgen.LoadResult, step float64) {
+	pace := "as fast as the clients can"
+	if res.Rate > 0 {
+		pace = fmt.Sprintf("paced to %.0f moves/s", res.Rate)
+	}
+	if res.Target == "" {
+		fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, SQLite store (durability %s), over WebSockets on 127.0.0.1:\n", res.Game, res.Tables, res.Players, pace, res.Durability)
+	} else {
+		fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, against the server at %s:\n", res.Game, res.Tables, res.Players, pace, res.Target)
+	}
+	fmt.Fprintf(stdout, "  %d connections at most; after %.0f s of warm-up, %d moves in %.1f s: %.0f moves/s; %d games finished\n", res.Connections, res.WarmupS, res.Moves, res.Seconds, res.MovesPerS, res.Games)
+	fmt.Fprintf(stdout, "  move latency (sent to state received): p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", res.P50ms, res.P99ms, res.MaxMs)
+	if res.Target == "" {
+		fmt.Fprintf(stdout, "  CPU per move, server and clients: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns)\n", res.CPUPerMoveUs, res.CPUPerMoveUs*1000/step, step)
+	} else {
+		if res.ServerCPUPerMoveUs > 0 {
+			fmt.Fprintf(stdout, "  the server's CPU per move: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns); %.2f cores busy\n",
+				res.ServerCPUPerMoveUs, res.ServerCPUPerMoveUs*1000/step, step, res.ServerCores)
+		} else {
+			fmt.Fprintln(stdout, "  the server's CPU: not measured (give --server-pid or --metrics)")
+		}
+		fmt.Fprintf(stdout, "  the clients' CPU per move (this process): %.0f µs\n", res.CPUPerMoveUs)
+	}
+	printServerFigures(stdout, res.Server, step, res.Target == "")
+	if res.Errors > 0 {
+		fmt.Fprintf(stdout, "  %d moves refused: %v\n", res.Errors, res.ErrorCodes)
 	}
 }

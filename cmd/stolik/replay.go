@@ -133,25 +133,31 @@ func replayFlags(fs *flag.FlagSet) runFunc {
 			if r, ok := st.(engine.Renderer); ok && !*step {
 				fmt.Fprintln(stdout, r.Render(textViewer, l))
 			}
-			pl := l == engine.PL
-			switch {
-			case out.Error != nil && pl:
-				fmt.Fprintf(stdout, "Ruch %d (%s) odrzucony: %s [%s]\n", out.Error.Index+1, rec.Moves[out.Error.Index].Move, out.Error.Message.In(l), out.Error.Code)
-			case out.Error != nil:
-				fmt.Fprintf(stdout, "Move %d (%s) rejected: %s [%s]\n", out.Error.Index+1, rec.Moves[out.Error.Index].Move, out.Error.Message.In(l), out.Error.Code)
-			case out.Finished && pl:
-				fmt.Fprintf(stdout, "Koniec gry. Zwycięzcy (miejsca od 0): %v, miejsca w rankingu: %v. Skrót stanu %s\n", out.Outcome.Winners, out.Outcome.Ranks, out.Hash)
-			case out.Finished:
-				fmt.Fprintf(stdout, "Game over. Winners (seats from 0): %v, ranks: %v. State hash %s\n", out.Outcome.Winners, out.Outcome.Ranks, out.Hash)
-			case pl:
-				fmt.Fprintf(stdout, "Zastosowano %d ruchów; czekamy na miejsca %v. Skrót stanu %s\n", out.MovesApplied, out.Pending, out.Hash)
-			default:
-				fmt.Fprintf(stdout, "%d moves applied, waiting for seats %v. State hash %s\n", out.MovesApplied, out.Pending, out.Hash)
-			}
+			printReplayEnd(stdout, out, rec, l)
 		}
 		if !out.OK {
 			return &exitError{1, errQuiet}
 		}
 		return nil
+	}
+}
+
+// printReplayEnd says how the replay ended: a move refused, the game over,
+// or the seats the game waits for.
+func printReplayEnd(stdout io.Writer, out replayOutput, rec engine.Record, l engine.Lang) {
+	pl := l == engine.PL
+	switch {
+	case out.Error != nil && pl:
+		fmt.Fprintf(stdout, "Ruch %d (%s) odrzucony: %s [%s]\n", out.Error.Index+1, rec.Moves[out.Error.Index].Move, out.Error.Message.In(l), out.Error.Code)
+	case out.Error != nil:
+		fmt.Fprintf(stdout, "Move %d (%s) rejected: %s [%s]\n", out.Error.Index+1, rec.Moves[out.Error.Index].Move, out.Error.Message.In(l), out.Error.Code)
+	case out.Finished && pl:
+		fmt.Fprintf(stdout, "Koniec gry. Zwycięzcy (miejsca od 0): %v, miejsca w rankingu: %v. Skrót stanu %s\n", out.Outcome.Winners, out.Outcome.Ranks, out.Hash)
+	case out.Finished:
+		fmt.Fprintf(stdout, "Game over. Winners (seats from 0): %v, ranks: %v. State hash %s\n", out.Outcome.Winners, out.Outcome.Ranks, out.Hash)
+	case pl:
+		fmt.Fprintf(stdout, "Zastosowano %d ruchów; czekamy na miejsca %v. Skrót stanu %s\n", out.MovesApplied, out.Pending, out.Hash)
+	default:
+		fmt.Fprintf(stdout, "%d moves applied, waiting for seats %v. State hash %s\n", out.MovesApplied, out.Pending, out.Hash)
 	}
 }

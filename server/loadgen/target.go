@@ -1,4 +1,4 @@
-package server
+package loadgen
 
 import (
 	"bytes"
@@ -18,18 +18,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/prometheus/common/expfmt"
-	"github.com/prometheus/common/model"
-
 	"stolik/engine"
+	"stolik/server"
 	"stolik/store"
 )
 
 // loadLocal is the server a load test starts in its own process.
 type loadLocal struct {
 	base    string
-	srv     *Server
-	metrics *Metrics
+	srv     *server.Server
 	seats   []string
 	game    string
 	players int
@@ -64,13 +61,13 @@ func loadServer(cfg LoadConfig) (*loadLocal, func(), error) {
 	}
 	undo = append(undo, func() { st.Close() })
 	// Every client is this process, at one address.
-	lim := DefaultLimits()
+	lim := server.DefaultLimits()
 	lim.SocketsPerAddress = 0
-	scfg := Config{Store: st, Games: cfg.Games, Logger: slog.New(slog.DiscardHandler), Limits: &lim}
+	scfg := server.Config{Store: st, Games: cfg.Games, Logger: slog.New(slog.DiscardHandler), Limits: &lim}
 	if cfg.ClientRate < 0 {
 		scfg.MessageRate, scfg.MessageBurst = math.MaxFloat64, math.MaxFloat64
 	}
-	srv, err := New(scfg)
+	srv, err := server.New(scfg)
 	if err != nil {
 		stop()
 		return nil, nil, err
@@ -81,10 +78,10 @@ func loadServer(cfg LoadConfig) (*loadLocal, func(), error) {
 		stop()
 		return nil, nil, err
 	}
-	hs := HTTPServer(srv.Handler())
+	hs := server.HTTPServer(srv.Handler())
 	go hs.Serve(ln)
 	undo = append(undo, func() { hs.Close() })
-	l := &loadLocal{base: "http://" + ln.Addr().String(), srv: srv, metrics: srv.metrics, game: cfg.Game, players: cfg.Players}
+	l := &loadLocal{base: "http://" + ln.Addr().String(), srv: srv, game: cfg.Game, players: cfg.Players}
 	for range cfg.Players {
 		l.seats = append(l.seats, "human")
 	}
@@ -93,13 +90,13 @@ func loadServer(cfg LoadConfig) (*loadLocal, func(), error) {
 
 // newTable creates a table in the server and a token for each seat.
 func (l *loadLocal) newTable(ctx context.Context, seed uint64) (string, []string, error) {
-	t, _, err := l.srv.Create(ctx, Spec{Game: l.game, Options: map[string]any{"players": l.players}, Seats: l.seats, Seed: seed})
+	t, _, err := l.srv.Create(ctx, server.Spec{Game: l.game, Options: map[string]any{"players": l.players}, Seats: l.seats, Seed: seed})
 	if err != nil {
 		return "", nil, err
 	}
 	var tokens []string
 	for seat := range l.seats {
-		token, err := t.mint(ctx, engine.Seat(seat))
+		token, err := t.Mint(ctx, engine.Seat(seat))
 		if err != nil {
 			return "", nil, err
 		}
@@ -173,7 +170,7 @@ func (r *loadRemote) newTable(ctx context.Context, _ uint64) (string, []string, 
 	for i := range seats {
 		seats[i] = "human"
 	}
-	var c Created
+	var c server.Created
 	if err := r.post(ctx, "/api/tables", map[string]any{"game": r.game, "options": map[string]any{"players": r.players}, "seats": seats, "name": "bench", "seat": 0}, &c); err != nil {
 		return "", nil, err
 	}
@@ -183,7 +180,7 @@ func (r *loadRemote) newTable(ctx context.Context, _ uint64) (string, []string, 
 	}
 	tokens[c.Seat] = c.Token
 	for _, inv := range c.Invites {
-		var st SeatToken
+		var st server.SeatToken
 		if err := r.post(ctx, "/api/tables/"+c.ID+"/join", map[string]any{"invite": inv.Code, "name": "bench"}, &st); err != nil {
 			return "", nil, err
 		}
@@ -201,30 +198,25 @@ func (r *loadRemote) newTable(ctx context.Context, _ uint64) (string, []string, 
 }
 
 // scrape reads the target's /metrics.
-func (r *loadRemote) scrape(ctx context.Context) (metricsSample, error) {
+func (r *loadRemote) scrape(ctx context.Context) (server.MetricsSample, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.metrics, nil)
 	if err != nil {
-		return metricsSample{}, err
+		return server.MetricsSample{}, err
 	}
 	if r.metricsToken != "" {
 		req.Header.Set("Authorization", "Bearer "+r.metricsToken)
 	}
 	resp, err := r.hc.Do(req)
 	if err != nil {
-		return metricsSample{}, fmt.Errorf("reading the target's metrics: %w", err)
+		return server.MetricsSample{}, fmt.Errorf("reading the target's metrics: %w", err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return metricsSample{}, fmt.Errorf("reading the target's metrics: %s", resp.Status)
+		return server.MetricsSample{}, fmt.Errorf("reading the target's metrics: %s", resp.Status)
 	}
-	p := expfmt.NewTextParser(model.UTF8Validation)
-	fams, err := p.TextToMetricFamilies(resp.Body)
+	s, err := server.ReadMetricsSample(resp.Body)
 	if err != nil {
-		return metricsSample{}, fmt.Errorf("reading the target's metrics: %w", err)
-	}
-	var s metricsSample
-	for _, f := range fams {
-		s.addFamily(f)
+		return s, fmt.Errorf("reading the target's metrics: %w", err)
 	}
 	return s, nil
 }

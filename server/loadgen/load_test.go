@@ -1,12 +1,14 @@
-package server
+package loadgen
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
 	"stolik/engine"
 	"stolik/games/all"
+	"stolik/server"
 )
 
 // A short load test: clients over real WebSockets play, and every move
@@ -44,10 +46,10 @@ var benchRate = 10000.0
 
 // The load client's shortcut reads a state message as a full decode does.
 func TestReadLoadState(t *testing.T) {
-	m := StateMessage{Type: "state", Version: 1, View: map[string]any{"legal": "x", "made": 9}, Legal: []LegalMove{{Move: "a@1", Text: `,"players": "made":`}, {Move: `q"\`, Text: `}],"over":true`}},
-		Over: true, Outcome: &engine.Outcome{Winners: []engine.Seat{1}}, Players: []Player{{Seat: 0}}, Made: 17,
+	m := server.StateMessage{Type: "state", Version: 1, View: map[string]any{"legal": "x", "made": 9}, Legal: []server.LegalMove{{Move: "a@1", Text: `,"players": "made":`}, {Move: `q"\`, Text: `}],"over":true`}},
+		Over: true, Outcome: &engine.Outcome{Winners: []engine.Seat{1}}, Players: []server.Player{{Seat: 0}}, Made: 17,
 		Events: []engine.EventView{{Kind: "x", Text: `,"made":3`}}}
-	data, err := m.appendJSON(nil)
+	data, err := json.Marshal(&m) // what the server writes, byte for byte (server/wire_test.go)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +60,8 @@ func TestReadLoadState(t *testing.T) {
 	if got.Type != "state" || got.whole || got.Made != 17 || !got.Over || got.moves() != 2 || got.move(0) != "a@1" || got.move(1) != `q"\` {
 		t.Errorf("read %+v from %s", got, data)
 	}
-	m.Legal, m.Over, m.Outcome = []LegalMove{}, false, nil
-	data, _ = m.appendJSON(nil)
+	m.Legal, m.Over, m.Outcome = []server.LegalMove{}, false, nil
+	data, _ = json.Marshal(&m)
 	if err := readLoadState(data, &got); err != nil || got.Over || got.moves() != 0 || got.Made != 17 {
 		t.Errorf("read %+v (%v) from %s", got, err, data)
 	}
@@ -78,41 +80,16 @@ func TestReadLoadState(t *testing.T) {
 	}
 }
 
-// allocBudget is the most heap allocations a move may cost, server and
-// its in-process clients together (Load's clients: a WebSocket each,
-// reading the moves out of every state), in a game of each kind: the
-// regression guard of the server's hot path (docs/performance.md). Each
-// is about one and a half times what a move cost when it was set
-// (2026-11-26: Cardline 80, Asterix 50, Front Line 52, Tag Team 103; it
-// had been 322, 657, 565 and 3,002 before the views, moves and events
-// were written straight from the states).
-var allocBudget = map[string]float64{
-	"cardline":  120,
-	"asterix":   80,
-	"frontline": 80,
-	"tagteam":   160,
-}
-
-// Allocations per move over real WebSockets, with the store's durable
-// commits, stay within their budgets.
-func TestAllocsPerMove(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("allocations are counted in a full run without the race detector (-short or -race given)")
+// A load test reports the server's own figures beside its clients'.
+func TestLoadReportsServerFigures(t *testing.T) {
+	res, err := Load(context.Background(), LoadConfig{Games: all.Games(), Game: "tagteam", Players: 2, Tables: 4,
+		Duration: 300 * time.Millisecond, MinMoves: 20, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, g := range allocGames {
-		res, err := Load(context.Background(), LoadConfig{Games: all.Games(), Game: g, Players: 2, Tables: 8,
-			Duration: 600 * time.Millisecond, Warmup: 200 * time.Millisecond, MinMoves: 600, Dir: t.TempDir()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("%s: %.0f allocations, %.0f bytes per move over %d moves", g, res.AllocsPerMove, res.BytesPerMove, res.Moves)
-		if res.Moves < 600 || res.Errors != 0 {
-			t.Fatalf("%s: %+v", g, res)
-		}
-		if res.AllocsPerMove > allocBudget[g] {
-			t.Errorf("%s: %.0f allocations per move, over the budget of %.0f", g, res.AllocsPerMove, allocBudget[g])
-		}
+	f := res.Server
+	if f == nil || f.MovesAccepted <= 0 || f.MovesRefused != res.Errors || f.MoveP50ms <= 0 || f.MoveP99ms < f.MoveP50ms ||
+		f.CommitP50ms <= 0 || f.CommitP99ms < f.CommitP50ms || f.CPUPerMoveUs <= 0 {
+		t.Errorf("the server's figures: %+v (clients: %+v)", f, res)
 	}
 }
-
-var allocGames = []string{"cardline", "asterix", "frontline", "tagteam"}

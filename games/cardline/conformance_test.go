@@ -4,13 +4,13 @@ import (
 	"testing"
 
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
 )
 
 func TestConformance(t *testing.T) {
-	games, deep := 1000, 20
-	if testing.Short() {
-		games, deep = 100, 5
-	}
+	// Every variant, on a sample of random games: ten times as many (and
+	// ten times the deep ones) with the long calibrations, STOLIK_LONG=1.
+	games, deep := longtest.Pick(100, 1000), longtest.Pick(2, 20)
 	var variants []map[string]any
 	for n := MinPlayers; n <= MaxPlayers; n++ {
 		variants = append(variants, map[string]any{"players": n})
@@ -38,5 +38,5 @@ func TestJSON(t *testing.T) {
 		variants = append(variants, map[string]any{"players": n})
 	}
 	variants = append(variants, map[string]any{"players": 3, "hand": 8, "empty_deck": "skip", "finish": "immediate", "eliminated_cards": "box"})
-	enginetest.RunJSON(t, enginetest.Config{Game: New(), Variants: variants, Games: 100})
+	enginetest.RunJSON(t, enginetest.Config{Game: New(), Variants: variants, Games: longtest.Pick(30, 100)})
 }

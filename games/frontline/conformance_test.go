@@ -6,13 +6,13 @@ import (
 
 	"stolik/engine"
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
 )
 
 func TestConformance(t *testing.T) {
-	games, deep := 200, 20
-	if testing.Short() {
-		games, deep = 50, 5
-	}
+	// Every variant, on a sample of random games: ten times as many (and
+	// ten times the deep ones) with the long calibrations, STOLIK_LONG=1.
+	games, deep := longtest.Pick(20, 200), longtest.Pick(2, 20)
 	enginetest.Run(t, enginetest.Config{
 		Game:        New(),
 		Variants:    conformanceVariants(),

@@ -8,9 +8,9 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	// Every variant, on a sample of random games: ten times as many (and
-	// ten times the deep ones) with the long calibrations, STOLIK_LONG=1.
-	games, deep := longtest.Pick(100, 1000), longtest.Pick(2, 20)
+	// Every variant, on a sample of random games and a few deep ones; the
+	// long calibrations (STOLIK_LONG=1) play 4 to 20 times as many.
+	games, deep := longtest.Pick(50, 1000), longtest.Pick(2, 20)
 	var variants []map[string]any
 	for n := MinPlayers; n <= MaxPlayers; n++ {
 		variants = append(variants, map[string]any{"players": n})

@@ -9,6 +9,7 @@ import (
 	"stolik/bots"
 	"stolik/engine"
 	"stolik/games/all"
+	"stolik/internal/longtest"
 )
 
 // playMCTS plays one game of g with players seats: seat 0 is spec, the
@@ -80,9 +81,10 @@ func TestMCTSPlaysEveryGameReproducibly(t *testing.T) {
 	}
 }
 
-// A little search already beats random play clearly in every game.
+// A little search already beats random play clearly in every game: on a
+// few games, and on 16 each with the long calibrations (STOLIK_LONG=1).
 func TestMCTSBeatsRandom(t *testing.T) {
-	games := 16
+	games := longtest.Pick(4, 16)
 	for _, g := range all.Games() {
 		t.Run(g.Name(), func(t *testing.T) {
 			t.Parallel()

@@ -9,6 +9,7 @@ import (
 
 	"stolik/engine"
 	"stolik/games/all"
+	"stolik/internal/longtest"
 	"stolik/store"
 )
 
@@ -16,9 +17,10 @@ import (
 // server would send any seat or a spectator after any move (in Polish
 // after one move, in English after the next), with the events of that move redacted for it, holds none of
 // the facts that seat may not know. The wire tests check the same over
-// real sockets for one game each; this covers many.
+// real sockets for one game each; this covers many: two games of each,
+// four with the long calibrations (STOLIK_LONG=1).
 func TestStateMessagesLeakNothing(t *testing.T) {
-	games := 4
+	games := longtest.Pick(2, 4)
 	if testing.Short() {
 		games = 1
 	}

@@ -186,7 +186,10 @@ func TestUnreadableRowLeftOut(t *testing.T) {
 					if finished {
 						name += "/finished"
 					}
-					t.Run(name, func(t *testing.T) { checkSpoiledRow(t, db, db.make(t, base), sp, finished) })
+					t.Run(name, func(t *testing.T) {
+						t.Parallel() // each on a database of its own, mostly waiting on it
+						checkSpoiledRow(t, db, db.make(t, base), sp, finished)
+					})
 				}
 			}
 		})

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"stolik/bots"
+	"stolik/internal/longtest"
 	"stolik/sim"
 )
 
@@ -121,7 +122,9 @@ var ladders = []struct {
 // Each level beats the one below it, two players a table and fixed seeds:
 // its rating's interval lies wholly above the lower one's, and it wins the
 // head-to-head by at least four standard errors of a fair coin (a chance
-// below 1 in 30,000 were the two equal).
+// below 1 in 30,000 were the two equal). Without the long calibrations
+// (STOLIK_LONG=1) a quarter of the games are played, and each step must
+// win by three standard errors (1 in 700), its interval unchecked.
 func TestLadder(t *testing.T) {
 	if raceEnabled {
 		// Under the race detector the search bot's levels, bounded by
@@ -130,9 +133,12 @@ func TestLadder(t *testing.T) {
 		// other tests.
 		t.Skip("the ladder's strengths are measured without the race detector")
 	}
+	long := longtest.Long()
+	minZ := longtest.Pick(3.0, 4.0)
 	for _, l := range ladders {
 		t.Run(l.game, func(t *testing.T) {
-			r := arenaJSON(t, l.game, "--players", "2", "--bots", strings.Join(l.bots, ","), "--games", strconv.Itoa(l.games), "--seed", "1")
+			games := longtest.Pick(l.games/4, l.games)
+			r := arenaJSON(t, l.game, "--players", "2", "--bots", strings.Join(l.bots, ","), "--games", strconv.Itoa(games), "--seed", "1")
 			rating := map[string]sim.BotRating{}
 			for _, x := range r.Ratings {
 				rating[x.Bot] = x
@@ -149,7 +155,7 @@ func TestLadder(t *testing.T) {
 				gap := rating[hi].Low - rating[lo].High
 				t.Logf("%s over %s: score %.3f in %d games (z = %.1f), ratings %+.0f [%+.0f, %+.0f] over %+.0f [%+.0f, %+.0f], gap %.0f",
 					hi, lo, p.Score, p.Games, z, rating[hi].Points, rating[hi].Low, rating[hi].High, rating[lo].Points, rating[lo].Low, rating[lo].High, gap)
-				if z < 4 || gap <= 0 {
+				if p.Games != games || z < minZ || (long && gap <= 0) {
 					t.Errorf("%s does not clearly beat %s: z = %.1f, interval gap %.0f", hi, lo, z, gap)
 				}
 			}
@@ -164,32 +170,43 @@ func TestLadder(t *testing.T) {
 // played with a fixed fraction of each level's playouts and no time limit
 // (mcts:LEVEL/D), so that the ladder can be checked in a test; z is the
 // head-to-head margin each step must reach, in standard errors of a fair
-// coin.
+// coin; shortGames is the games of the one step played without the long
+// calibrations.
 var levelLadders = []struct {
-	game  string
-	div   int
-	games int
-	z     float64
+	game              string
+	div               int
+	games, shortGames int
+	z                 float64
 }{
-	{"asterix", 20, 100, 1.96},
-	{"frontline", 100, 100, 1.96},
-	{"tagteam", 100, 150, 1.96},
+	{"asterix", 20, 100, 40, 1.96},
+	{"frontline", 100, 100, 40, 1.96},
+	{"tagteam", 100, 150, 40, 1.96},
 }
 
 // Each level of the search bot beats the one below it, two players a
 // table and fixed seeds: easy < normal < hard < expert, each with the same
 // fraction of its playouts. Every step wins its head-to-head by at least z
 // standard errors (z = 1.96: a chance of 1 in 40 were the two equal).
+// Without the long calibrations (STOLIK_LONG=1) one step is played, hard
+// over easy, on fewer games: the levels are still ordered.
 func TestLevelLadder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays about 1,200 games of searching bots; run without -short")
 	}
+	var steps [][2]int // indices in bots.MCTSLevels
+	for i := 1; i < len(bots.MCTSLevels); i++ {
+		steps = append(steps, [2]int{i - 1, i})
+	}
+	if !longtest.Long() {
+		steps = [][2]int{{0, 2}}
+	}
 	for _, l := range levelLadders {
 		t.Run(l.game, func(t *testing.T) {
-			for i := 1; i < len(bots.MCTSLevels); i++ {
-				lo := "mcts:" + bots.MCTSLevels[i-1] + "/" + strconv.Itoa(l.div)
-				hi := "mcts:" + bots.MCTSLevels[i] + "/" + strconv.Itoa(l.div)
-				r := arenaJSON(t, l.game, "--players", "2", "--bots", lo+","+hi, "--games", strconv.Itoa(l.games), "--seed", "1")
+			games := longtest.Pick(l.shortGames, l.games)
+			for _, step := range steps {
+				lo := "mcts:" + bots.MCTSLevels[step[0]] + "/" + strconv.Itoa(l.div)
+				hi := "mcts:" + bots.MCTSLevels[step[1]] + "/" + strconv.Itoa(l.div)
+				r := arenaJSON(t, l.game, "--players", "2", "--bots", lo+","+hi, "--games", strconv.Itoa(games), "--seed", "1")
 				var p sim.ArenaPair
 				for _, q := range r.Pairs {
 					if q.Row == hi && q.Col == lo {
@@ -198,7 +215,7 @@ func TestLevelLadder(t *testing.T) {
 				}
 				z := (p.Score - 0.5) / math.Sqrt(0.25/float64(p.Games))
 				t.Logf("%s over %s: %d–%d–%d, score %.3f in %d games (z = %.2f)", hi, lo, p.Wins, p.Draws, p.Losses, p.Score, p.Games, z)
-				if p.Games != l.games || z < l.z {
+				if p.Games != games || z < l.z {
 					t.Errorf("%s does not clearly beat %s: score %.3f in %d games, z = %.2f < %.2f", hi, lo, p.Score, p.Games, z, l.z)
 				}
 			}

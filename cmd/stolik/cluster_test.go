@@ -28,6 +28,7 @@ import (
 
 	"stolik/engine"
 	"stolik/games/all"
+	"stolik/internal/longtest"
 	"stolik/server"
 	"stolik/server/bustest"
 	"stolik/store"
@@ -39,8 +40,11 @@ const (
 	clusterNodes = 3
 	clusterLease = 2 * time.Second
 	// The moves acknowledged before the first node is killed, after it
-	// (before it is started again), and before and after the second kill.
+	// (before it is started again), and before and after the second kill;
+	// the second kill, and three tables of each spec rather than one, are
+	// the long calibration's (STOLIK_LONG=1).
 	clusterFirstKill, clusterAfterKill, clusterSecondKill = 150, 100, 100
+	clusterShortFirstKill, clusterShortAfterKill          = 40, 30
 	// clusterSendEvery keeps a client under a node's limit of 20 messages
 	// a second.
 	clusterSendEvery = 55 * time.Millisecond
@@ -63,9 +67,10 @@ var clusterSpecs = []crashSpec{
 
 // Three `stolik serve` nodes (child processes) share PostgreSQL and a
 // NATS bus; clients play whole games of every game, each talking to a
-// node picked at random and moving to another on any error. One node is
-// killed with SIGKILL under load, started again, and later another is
-// killed. Every table must finish; every move a client saw acknowledged
+// node picked at random and moving to another on any error. The node
+// running most tables in play is killed with SIGKILL under load, started
+// again, and later (with STOLIK_LONG=1) another is killed. Another node
+// must take over a table of the killed one; every table must finish; every move a client saw acknowledged
 // must be in the finished record, where the client saw it; every record
 // must replay to the position its players were last shown; no message a
 // seat received may hold a fact that seat may not know; and the lobby
@@ -73,6 +78,12 @@ var clusterSpecs = []crashSpec{
 func TestClusterLosesNoAcknowledgedMove(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the cluster test runs PostgreSQL, NATS and three servers, killing two (about a minute); skipped under -short")
+	}
+	t.Parallel() // child processes; the test mostly waits on them
+	long := longtest.Long()
+	copies, firstKill, afterKill := 1, clusterShortFirstKill, clusterShortAfterKill
+	if long {
+		copies, firstKill, afterKill = 3, clusterFirstKill, clusterAfterKill
 	}
 	pg := pgtest.Start(t) // skips, saying why, where PostgreSQL is not installed
 	bus := bustest.Start(t)
@@ -103,7 +114,7 @@ func TestClusterLosesNoAcknowledgedMove(t *testing.T) {
 	}
 
 	// The tables are set up while every node is up; the seats then play.
-	for i, spec := range slices.Concat(clusterSpecs, clusterSpecs, clusterSpecs) {
+	for i, spec := range slices.Concat(slices.Repeat([][]crashSpec{clusterSpecs}, copies)...) {
 		tab, err := h.newTable(spec, rand.New(rand.NewPCG(rng.Uint64(), uint64(i))))
 		if err != nil {
 			dump()
@@ -164,18 +175,34 @@ func TestClusterLosesNoAcknowledgedMove(t *testing.T) {
 		report.acked = h.acked()
 		kills = append(kills, report)
 	}
-	waitAcked(clusterFirstKill, "before the first kill")
-	killNode(nodes[0])
-	waitAcked(clusterAfterKill, "after the first kill")
-	nodes[0].start(t, nodes[0].addr) // the same address: the clients know it
-	waitAcked(clusterSecondKill, "before the second kill")
-	// The second kill takes the node of the two others that runs more
-	// tables in play now.
-	second, other := nodes[1], nodes[2]
-	if running(other, h) > running(second, h) {
-		second, other = other, second
+	waitAcked(firstKill, "before the first kill")
+	first := nodes[0]
+	for _, n := range nodes[1:] {
+		if running(n, h) > running(first, h) {
+			first = n
+		}
 	}
-	killNode(second)
+	killNode(first)
+	waitAcked(afterKill, "after the first kill")
+	first.start(t, first.addr) // the same address: the clients know it
+	live := nodes
+	if long {
+		waitAcked(clusterSecondKill, "before the second kill")
+		// The second kill takes the node of the two others that runs
+		// more tables in play now.
+		var others []*clusterNode
+		for _, n := range nodes {
+			if n != first {
+				others = append(others, n)
+			}
+		}
+		second, other := others[0], others[1]
+		if running(other, h) > running(second, h) {
+			second, other = other, second
+		}
+		killNode(second)
+		live = []*clusterNode{first, other}
+	}
 	select {
 	case <-finished:
 	case <-deadline:
@@ -189,11 +216,15 @@ func TestClusterLosesNoAcknowledgedMove(t *testing.T) {
 	}
 	played := time.Since(start)
 
-	live := []*clusterNode{nodes[0], other}
 	checkClusterStore(t, pg, h, live)
 	checkClusterLobby(t, h, live)
 	for i := range kills {
 		kills[i].takeovers(nodes)
+		if i == 0 && kills[i].running == 0 {
+			t.Errorf("kill 1: node %s ran no table in play: the kill tested no takeover", kills[i].node)
+		} else if kills[i].running > 0 && kills[i].taken == 0 {
+			t.Errorf("kill %d: node %s ran %d tables in play and none was taken over", i+1, kills[i].node, kills[i].running)
+		}
 		t.Logf("kill %d: node %s with %d moves acknowledged; it ran %d tables in play, %d taken over by another node, in %v (median) and %v (longest) after the kill",
 			i+1, kills[i].node, kills[i].acked, kills[i].running, kills[i].taken, kills[i].median, kills[i].longest)
 	}
@@ -945,6 +976,8 @@ func TestClusterFencesAFrozenNode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the frozen-node test runs PostgreSQL, NATS and three servers, freezing one (about half a minute); skipped under -short")
 	}
+	longtest.Skip(t) // the fence itself is checked by server's TestCluster tests
+	t.Parallel()     // child processes; the test mostly waits on them
 	pg := pgtest.Start(t)
 	bus := bustest.Start(t)
 	start := time.Now()

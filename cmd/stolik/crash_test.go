@@ -25,6 +25,7 @@ import (
 
 	"stolik/engine"
 	"stolik/games/all"
+	"stolik/internal/longtest"
 	"stolik/server"
 	"stolik/store"
 )
@@ -47,8 +48,9 @@ func TestMain(m *testing.M) {
 }
 
 // The crash test's shape: the rounds (each a start of the server and a
-// SIGKILL), and the moves sent between two kills (at least crashSendsMin,
-// up to crashSendsSpread more at random). Counting moves sent rather than
+// SIGKILL; two without the long calibrations, STOLIK_LONG=1), and the
+// moves sent between two kills (at least crashSendsMin, up to
+// crashSendsSpread more at random). Counting moves sent rather than
 // acknowledged puts the kill at any point of the store's commits, not
 // just after one.
 const (
@@ -93,6 +95,7 @@ func TestCrashLosesNoAcknowledgedMove(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the crash test starts and kills the server as a child process several times (a few seconds); skipped under -short")
 	}
+	t.Parallel() // a child process; the test mostly waits on it
 	start := time.Now()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "crash.db")
@@ -125,7 +128,8 @@ func TestCrashLosesNoAcknowledgedMove(t *testing.T) {
 			t.Error("the clients did not stop")
 		}
 	})
-	for round := 1; round <= crashRounds; round++ {
+	rounds := longtest.Pick(2, crashRounds) // a restart and reconnection at least
+	for round := 1; round <= rounds; round++ {
 		child := startCrashServer(t, db)
 		children = append(children, child)
 		gen := h.up(child.url)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"stolik/internal/longtest"
 	"stolik/server"
 )
 
@@ -49,6 +50,10 @@ func TestSocketFlood(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector's own memory would be measured with the server's; skipped under -race")
 	}
+	// The caps it meets are checked by server's socket tests; this is
+	// the memory's calibration.
+	longtest.Skip(t)
+	t.Parallel() // a child process; the test mostly waits on it
 	child := startCrashServer(t, filepath.Join(t.TempDir(), "flood.db"))
 	t.Cleanup(child.kill)
 	pid := child.cmd.Process.Pid

@@ -53,6 +53,7 @@ func TestRematchesKeepTheTableCaps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the rematch test starts the server as a child process and plays games over WebSockets; skipped under -short")
 	}
+	t.Parallel() // a child process; the test mostly waits on it
 	srv := startServe(t, filepath.Join(t.TempDir(), "rematch.db"), "--create-rate", "0", "--join-rate", "0", "--message-rate", "0",
 		"--max-tables-per-addr", fmt.Sprint(rematchCapAddr), "--max-tables", fmt.Sprint(rematchCapAll))
 	t.Cleanup(srv.kill)

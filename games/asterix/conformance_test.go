@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
 )
 
 // conformanceVariants are the variants the conformance kit plays.
@@ -20,10 +21,9 @@ func conformanceVariants() []map[string]any {
 }
 
 func TestConformance(t *testing.T) {
-	games, deep := 1000, 20
-	if testing.Short() {
-		games, deep = 100, 5
-	}
+	// Every variant, on a sample of random games and a few deep ones; the
+	// long calibrations (STOLIK_LONG=1) play 4 to 20 times as many.
+	games, deep, future := longtest.Pick(100, 1000), longtest.Pick(5, 20), longtest.Pick(20, 40)
 	enginetest.Run(t, enginetest.Config{
 		Game:        New(),
 		Variants:    conformanceVariants(),
@@ -31,11 +31,12 @@ func TestConformance(t *testing.T) {
 		Deep:        deep,
 		HiddenFacts: HiddenFacts,
 		Hidden:      true,
+		FutureGames: future,
 	})
 }
 
 // TestJSON checks that the views and event data write, without
 // reflection, what encoding/json writes.
 func TestJSON(t *testing.T) {
-	enginetest.RunJSON(t, enginetest.Config{Game: New(), Variants: conformanceVariants(), Games: 100})
+	enginetest.RunJSON(t, enginetest.Config{Game: New(), Variants: conformanceVariants(), Games: longtest.Pick(20, 100)})
 }

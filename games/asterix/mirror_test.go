@@ -1,6 +1,7 @@
 package asterix
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -12,9 +13,10 @@ import (
 
 	"stolik/engine"
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
 )
 
-var mirrorGames = flag.Int("mirror", 80, "random positions the seat-order mirror test plays")
+var mirrorGames = flag.Int("mirror", 0, "random positions the seat-order mirror test plays (default 20, 80 with STOLIK_LONG=1)")
 
 // TestSeatOrderMirror: a position played from rotated seats plays out the
 // same (docs/games/asterix.md, "Seat order"). Positions are random Albums on
@@ -29,7 +31,7 @@ var mirrorGames = flag.Int("mirror", 80, "random positions the seat-order mirror
 func TestSeatOrderMirror(t *testing.T) {
 	enginetest.RunMirror(t, enginetest.MirrorConfig{
 		Game:     New(),
-		Games:    *mirrorGames,
+		Games:    cmp.Or(*mirrorGames, longtest.Pick(20, 80)),
 		Table:    asterixTable,
 		Move:     mirrorAsterixMove,
 		Event:    mirrorAsterixEvent,

@@ -4,13 +4,13 @@ import (
 	"testing"
 
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
 )
 
 func TestConformance(t *testing.T) {
-	games, deep := 1000, 20
-	if testing.Short() {
-		games, deep = 100, 5
-	}
+	// Every variant, on a sample of random games and a few deep ones; the
+	// long calibrations (STOLIK_LONG=1) play 4 to 20 times as many.
+	games, deep, future := longtest.Pick(50, 1000), longtest.Pick(2, 20), longtest.Pick(10, 40)
 	var variants []map[string]any
 	for n := MinPlayers; n <= MaxPlayers; n++ {
 		variants = append(variants, map[string]any{"players": n})
@@ -27,6 +27,7 @@ func TestConformance(t *testing.T) {
 		Deep:        deep,
 		HiddenFacts: HiddenFacts,
 		Hidden:      true,
+		FutureGames: future,
 	})
 }
 
@@ -38,5 +39,5 @@ func TestJSON(t *testing.T) {
 		variants = append(variants, map[string]any{"players": n})
 	}
 	variants = append(variants, map[string]any{"players": 3, "hand": 8, "empty_deck": "skip", "finish": "immediate", "eliminated_cards": "box"})
-	enginetest.RunJSON(t, enginetest.Config{Game: New(), Variants: variants, Games: 100})
+	enginetest.RunJSON(t, enginetest.Config{Game: New(), Variants: variants, Games: longtest.Pick(30, 100)})
 }

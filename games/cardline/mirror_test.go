@@ -1,6 +1,7 @@
 package cardline
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -11,9 +12,10 @@ import (
 
 	"stolik/engine"
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
 )
 
-var mirrorGames = flag.Int("mirror", 1000, "random positions the seat-order mirror test plays")
+var mirrorGames = flag.Int("mirror", 0, "random positions the seat-order mirror test plays (default 250, 1000 with STOLIK_LONG=1)")
 
 // TestSeatOrderMirror: a position played from rotated seats plays out the
 // same (docs/games/cardline.md, "Seat order"). Positions are random hands
@@ -24,7 +26,7 @@ var mirrorGames = flag.Int("mirror", 1000, "random positions the seat-order mirr
 func TestSeatOrderMirror(t *testing.T) {
 	enginetest.RunMirror(t, enginetest.MirrorConfig{
 		Game:     New(),
-		Games:    *mirrorGames,
+		Games:    cmp.Or(*mirrorGames, longtest.Pick(250, 1000)),
 		Table:    cardlineTable,
 		View:     mirrorCardlineView,
 		Snapshot: mirrorCardlineSnapshot,

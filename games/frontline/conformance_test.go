@@ -6,13 +6,13 @@ import (
 
 	"stolik/engine"
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
 )
 
 func TestConformance(t *testing.T) {
-	games, deep := 200, 20
-	if testing.Short() {
-		games, deep = 50, 5
-	}
+	// Every variant, on a sample of random games and a few deep ones; the
+	// long calibrations (STOLIK_LONG=1) play 4 to 20 times as many.
+	games, deep, future := longtest.Pick(20, 200), longtest.Pick(2, 20), longtest.Pick(5, 40)
 	enginetest.Run(t, enginetest.Config{
 		Game:        New(),
 		Variants:    conformanceVariants(),
@@ -26,7 +26,8 @@ func TestConformance(t *testing.T) {
 			}
 			return facts
 		},
-		Hidden: true,
+		Hidden:      true,
+		FutureGames: future,
 	})
 }
 

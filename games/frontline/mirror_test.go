@@ -1,6 +1,7 @@
 package frontline
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -11,9 +12,10 @@ import (
 
 	"stolik/engine"
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
 )
 
-var mirrorGames = flag.Int("mirror", 40, "random positions the seat-order mirror test plays")
+var mirrorGames = flag.Int("mirror", 0, "random positions the seat-order mirror test plays (default 10, 40 with STOLIK_LONG=1)")
 
 // TestSeatOrderMirror: a position played from rotated seats plays out the
 // same (docs/games/frontline.md, "Seat order"). Positions are a random line
@@ -27,7 +29,7 @@ var mirrorGames = flag.Int("mirror", 40, "random positions the seat-order mirror
 func TestSeatOrderMirror(t *testing.T) {
 	enginetest.RunMirror(t, enginetest.MirrorConfig{
 		Game:     New(),
-		Games:    *mirrorGames,
+		Games:    cmp.Or(*mirrorGames, longtest.Pick(10, 40)),
 		Table:    frontlineTable,
 		Move:     mirrorFrontlineMove,
 		Event:    mirrorFrontlineEvent,

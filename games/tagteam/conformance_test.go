@@ -6,6 +6,7 @@ import (
 
 	"stolik/engine"
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
 )
 
 // variants are the option sets the kit plays.
@@ -22,10 +23,9 @@ var variants = []map[string]any{
 }
 
 func TestConformance(t *testing.T) {
-	games, deep := 300, 20
-	if testing.Short() {
-		games, deep = 50, 5
-	}
+	// Every variant, on a sample of random games and a few deep ones; the
+	// long calibrations (STOLIK_LONG=1) play 4 to 20 times as many.
+	games, deep := longtest.Pick(30, 300), longtest.Pick(5, 20)
 	enginetest.Run(t, enginetest.Config{
 		Game:     New(),
 		Variants: variants,
@@ -51,6 +51,6 @@ func TestJSON(t *testing.T) {
 	enginetest.RunJSON(t, enginetest.Config{
 		Game:     New(),
 		Variants: variants,
-		Games:    300,
+		Games:    longtest.Pick(100, 300),
 	})
 }

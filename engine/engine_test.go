@@ -20,6 +20,7 @@ func TestDecodeRecordErrors(t *testing.T) {
 		{"move without text", `{"format":"stolik-record/1","game":"cardline","moves":[{"seat":0}]}`, `moves[0] has no "move"`},
 		{"seat out of int8", `{"format":"stolik-record/1","game":"cardline","moves":[{"seat":300,"move":"x"}]}`, "seat"},
 		{"trailing data", `{"format":"stolik-record/1","game":"cardline","moves":[]} {}`, "after the record"},
+		{"unknown field on its line", "{\"format\":\"stolik-record/1\",\"game\":\"cardline\",\n  \"extra\": 1}", `line 2, column 3: unknown field "extra"`},
 		{"second line wrong", "{\"format\":\"stolik-record/1\",\n\"game\": cardline}", "line 2"},
 	}
 	for _, c := range cases {

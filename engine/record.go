@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // RecordFormat is the format tag of a game record.
@@ -78,7 +79,34 @@ func describeJSONError(data []byte, err error) string {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return "the JSON ends too early"
 	}
+	// encoding/json names an unknown field without its place: it is found
+	// as the first key of that name.
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		if at := keyOffset(data, name); at >= 0 {
+			line, col := lineCol(data, int64(at))
+			return fmt.Sprintf("line %d, column %d: unknown field %s", line, col, name)
+		}
+		return "unknown field " + name
+	}
 	return err.Error()
+}
+
+// keyOffset is where quoted, a JSON string as encoding/json quotes a
+// field's name, first stands in data as an object's key (followed by a
+// colon), or -1.
+func keyOffset(data []byte, quoted string) int {
+	for from := 0; ; {
+		i := bytes.Index(data[from:], []byte(quoted))
+		if i < 0 {
+			return -1
+		}
+		at := from + i
+		rest := bytes.TrimLeft(data[at+len(quoted):], " \t\r\n")
+		if len(rest) > 0 && rest[0] == ':' {
+			return at
+		}
+		from = at + len(quoted)
+	}
 }
 
 func lineCol(data []byte, off int64) (int, int) {

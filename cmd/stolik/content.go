@@ -79,9 +79,10 @@ var nounCard = engine.N("karta|karty|kart", "card|cards")
 // packValid says that dir holds a valid pack of the game.
 func packValid(dir, name string, g engine.Game) engine.Text {
 	what := engine.Text{PL: "ok", EN: "ok"}
-	if c, ok := g.(interface{ CardCount() int }); ok {
+	if c, ok := g.(interface{ CardCount() int }); ok { // every game has it
 		what = nounCard.Count(c.CardCount())
 	}
-	return engine.Text{PL: fmt.Sprintf("%s: paczka gry %s jest poprawna (%s)", dir, name, what.PL),
-		EN: fmt.Sprintf("%s: the %s pack is valid (%s)", dir, name, what.EN)}
+	title := g.Title()
+	return engine.Text{PL: fmt.Sprintf("%s: paczka gry %s jest poprawna (%s)", dir, title.PL, what.PL),
+		EN: fmt.Sprintf("%s: the %s pack is valid (%s)", dir, title.EN, what.EN)}
 }

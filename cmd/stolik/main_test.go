@@ -200,9 +200,17 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestContentValidate(t *testing.T) {
-	out, errOut, code := stolik(t, "", "content", "validate", "../../games/cardline/content", "--lang", "en")
-	if code != 0 || !strings.Contains(out, "110 cards") {
-		t.Fatalf("the project's pack: exit %d %s %s", code, out, errOut)
+	// Every game's summary says the same: the game's title and its cards.
+	for game, want := range map[string]string{
+		"cardline":  "the Cardline: Marvel pack is valid (110 cards)",
+		"asterix":   "the Asterix & Co pack is valid (82 cards)",
+		"frontline": "the Front Line No Komrades pack is valid (138 cards)",
+		"tagteam":   "the Tag Team pack is valid (120 cards)",
+	} {
+		out, errOut, code := stolik(t, "", "content", "validate", "../../games/"+game+"/content", "--lang", "en")
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("the project's %s pack: exit %d %q %s; want %q", game, code, out, errOut, want)
+		}
 	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "heroes.yaml"), []byte("cards:\n"+

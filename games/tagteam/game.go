@@ -63,6 +63,9 @@ func New() *Game { return &Game{pack: DefaultPack()} }
 // WithPack returns the game played with another pack.
 func WithPack(p *Pack) *Game { return &Game{pack: p} }
 
+// CardCount is the number of printed cards in the pack: the fighters' cards, every copy.
+func (g *Game) CardCount() int { return len(g.pack.instCard) }
+
 // Pack is the game's content.
 func (g *Game) Pack() *Pack { return g.pack }
 

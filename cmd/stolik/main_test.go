@@ -217,7 +217,7 @@ func TestContentValidate(t *testing.T) {
 		"  - {id: a, name: A, colour: blue, strength: 1 kg, iq: 1, combat: 1}\n"+
 		"  - {id: b, name: B, colour: blue, strength: heavy, iq: 2, combat: 2}\n"+
 		"  - {id: c, name: C, colour: red, strength: 3 kg, combat: 3}\n"), 0o644)
-	_, errOut, code = stolik(t, "", "content", "validate", dir, "--game", "cardline")
+	_, errOut, code := stolik(t, "", "content", "validate", dir, "--game", "cardline")
 	if code != 1 {
 		t.Fatalf("a broken pack: exit %d", code)
 	}

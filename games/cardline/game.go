@@ -147,43 +147,70 @@ func (g *Game) newState(opts engine.Options, setup json.RawMessage, seed uint64)
 
 // deal places the cards: the setup's explicit cards first, the rest shuffled.
 func (s *State) deal(sp setupSpec, hand int) error {
-	n := int(s.seats)
-	total := len(s.pack.Cards)
-	var used cardSet
-	take := func(where, id string) (uint8, error) {
-		i, ok := s.pack.Lookup(id)
-		if !ok {
-			return 0, fmt.Errorf("%s: unknown card %q", where, id)
-		}
-		if used.has(uint8(i)) {
-			return 0, fmt.Errorf("%s: card %q is used twice", where, id)
-		}
-		used.set(uint8(i))
-		return uint8(i), nil
+	sizes, err := s.handSizes(sp, hand)
+	if err != nil {
+		return err
 	}
+	var used cardSet
+	if err := s.placeHands(sp, sizes, &used); err != nil {
+		return err
+	}
+	if err := s.placeLine(sp, &used); err != nil {
+		return err
+	}
+	if err := s.placeBox(sp, &used); err != nil {
+		return err
+	}
+	if err := s.fillDeck(sp, &used); err != nil {
+		return err
+	}
+	return s.dealRest(sp, sizes, hand)
+}
+
+// handSizes is how many cards each seat is dealt: hand, or the setup's sizes.
+func (s *State) handSizes(sp setupSpec, hand int) ([]int, error) {
+	n := int(s.seats)
 	if sp.Hands != nil && len(sp.Hands) != n {
-		return fmt.Errorf("hands: %d hands given for %d players", len(sp.Hands), n)
+		return nil, fmt.Errorf("hands: %d hands given for %d players", len(sp.Hands), n)
 	}
 	if sp.HandSizes != nil && len(sp.HandSizes) != n {
-		return fmt.Errorf("hand_sizes: %d sizes given for %d players", len(sp.HandSizes), n)
+		return nil, fmt.Errorf("hand_sizes: %d sizes given for %d players", len(sp.HandSizes), n)
 	}
 	sizes := make([]int, n)
 	for i := range sizes {
 		sizes[i] = hand
 		if sp.HandSizes != nil {
 			if sp.HandSizes[i] < 1 || sp.HandSizes[i] > MaxHand {
-				return fmt.Errorf("hand_sizes[%d]: %d is not 1..%d", i, sp.HandSizes[i], MaxHand)
+				return nil, fmt.Errorf("hand_sizes[%d]: %d is not 1..%d", i, sp.HandSizes[i], MaxHand)
 			}
 			sizes[i] = sp.HandSizes[i]
 		}
 	}
+	return sizes, nil
+}
+
+// takeCard is the card the setup names id at where, each card at most once.
+func (s *State) takeCard(used *cardSet, where, id string) (uint8, error) {
+	i, ok := s.pack.Lookup(id)
+	if !ok {
+		return 0, fmt.Errorf("%s: unknown card %q", where, id)
+	}
+	if used.has(uint8(i)) {
+		return 0, fmt.Errorf("%s: card %q is used twice", where, id)
+	}
+	used.set(uint8(i))
+	return uint8(i), nil
+}
+
+// placeHands gives each seat the hand the setup names, if it names them.
+func (s *State) placeHands(sp setupSpec, sizes []int, used *cardSet) error {
 	for i, h := range sp.Hands {
 		if len(h) > MaxHand {
 			return fmt.Errorf("hands[%d]: %d cards, at most %d", i, len(h), MaxHand)
 		}
 		sizes[i] = len(h)
 		for _, id := range h {
-			c, err := take(fmt.Sprintf("hands[%d]", i), id)
+			c, err := s.takeCard(used, fmt.Sprintf("hands[%d]", i), id)
 			if err != nil {
 				return err
 			}
@@ -191,8 +218,13 @@ func (s *State) deal(sp setupSpec, hand int) error {
 			s.handLen[i]++
 		}
 	}
+	return nil
+}
+
+// placeLine lays out the line the setup names, which must be in order.
+func (s *State) placeLine(sp setupSpec, used *cardSet) error {
 	for _, id := range sp.Line {
-		c, err := take("line", id)
+		c, err := s.takeCard(used, "line", id)
 		if err != nil {
 			return err
 		}
@@ -205,8 +237,13 @@ func (s *State) deal(sp setupSpec, hand int) error {
 			return fmt.Errorf("line: %q and %q are out of order for %s", s.pack.Cards[s.line[i-1]].ID, s.pack.Cards[s.line[i]].ID, s.trait)
 		}
 	}
+	return nil
+}
+
+// placeBox puts the cards the setup names in the box.
+func (s *State) placeBox(sp setupSpec, used *cardSet) error {
 	for _, id := range sp.Decks.Box {
-		c, err := take("decks.box", id)
+		c, err := s.takeCard(used, "decks.box", id)
 		if err != nil {
 			return err
 		}
@@ -214,19 +251,12 @@ func (s *State) deal(sp setupSpec, hand int) error {
 		s.boxLen++
 		s.revealed.set(c)
 	}
-	if sp.Decks.Draw != nil {
-		// The deck is exactly the given cards, top first; unnamed cards stay
-		// out of play, so small situations can be set up exactly.
-		d := *sp.Decks.Draw
-		for k := len(d) - 1; k >= 0; k-- {
-			c, err := take("decks.draw", d[k])
-			if err != nil {
-				return err
-			}
-			s.deck[s.deckLen] = c
-			s.deckLen++
-		}
-	} else {
+	return nil
+}
+
+// fillDeck makes the draw deck: the setup's, or every card not yet placed, shuffled.
+func (s *State) fillDeck(sp setupSpec, used *cardSet) error {
+	if sp.Decks.Draw == nil {
 		for i := range s.pack.Cards {
 			if !used.has(uint8(i)) {
 				s.deck[s.deckLen] = uint8(i)
@@ -234,7 +264,26 @@ func (s *State) deal(sp setupSpec, hand int) error {
 			}
 		}
 		engine.Shuffle(&s.rng, s.deck[:s.deckLen])
+		return nil
 	}
+	// The deck is exactly the given cards, top first; unnamed cards stay
+	// out of play, so small situations can be set up exactly.
+	d := *sp.Decks.Draw
+	for k := len(d) - 1; k >= 0; k-- {
+		c, err := s.takeCard(used, "decks.draw", d[k])
+		if err != nil {
+			return err
+		}
+		s.deck[s.deckLen] = c
+		s.deckLen++
+	}
+	return nil
+}
+
+// dealRest deals from the deck the hands and the line's first card the
+// setup does not name.
+func (s *State) dealRest(sp setupSpec, sizes []int, hand int) error {
+	n := int(s.seats)
 	need := 0
 	for i := range n {
 		if sp.Hands == nil {
@@ -245,7 +294,7 @@ func (s *State) deal(sp setupSpec, hand int) error {
 		need++
 	}
 	if need > int(s.deckLen) {
-		return fmt.Errorf("%d players with %d cards each need %d cards, the deck has %d (spec CL-A1: N·H + 1 ≤ %d)", n, hand, need, s.deckLen, total)
+		return fmt.Errorf("%d players with %d cards each need %d cards, the deck has %d (spec CL-A1: N·H + 1 ≤ %d)", n, hand, need, s.deckLen, len(s.pack.Cards))
 	}
 	if sp.Hands == nil {
 		for i := range n {

@@ -336,126 +336,69 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		return nil, err
 	}
 	p := &Pack{attackIx: map[string]uint8{}, actionIx: map[string]uint8{}, comradeIx: map[string]uint8{}}
-	var errs []error
-	bad := func(file, id, field, format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%s: %s: %s: %s", file, id, field, fmt.Sprintf(format, args...)))
+	var errs packErrors
+	p.loadComrades(yc.Comrades, &errs)
+	p.loadAttacks(ya.Attacks, &errs)
+	p.loadActions(yx.Actions, &errs)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
-	text := func(t yText) engine.Text { return engine.Text{PL: t.PL, EN: t.EN} }
+	p.faces = newFaceTable(p)
+	return p, nil
+}
+
+// packErrors collects every fault in a pack, so one load reports them all.
+type packErrors []error
+
+// bad records a fault in one field of one card.
+func (e *packErrors) bad(file, id, field, format string, args ...any) {
+	*e = append(*e, fmt.Errorf("%s: %s: %s: %s", file, id, field, fmt.Sprintf(format, args...)))
+}
+
+func packText(t yText) engine.Text { return engine.Text{PL: t.PL, EN: t.EN} }
+
+// loadComrades reads comrades.yaml.
+func (p *Pack) loadComrades(cs []yComrade, errs *packErrors) {
 	seen := map[string]bool{}
-	for _, c := range yc.Comrades {
+	for _, c := range cs {
 		if !engine.ValidID(c.ID) || seen[c.ID] {
-			bad("comrades.yaml", c.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
+			errs.bad("comrades.yaml", c.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
 			continue
 		}
 		seen[c.ID] = true
 		if c.Name.PL == "" || c.Name.EN == "" {
-			bad("comrades.yaml", c.ID, "name", "needs pl and en")
+			errs.bad("comrades.yaml", c.ID, "name", "needs pl and en")
 		}
 		ab := NoAbility
 		if c.Ability != "" {
 			k := engine.IndexOf(abilityNames[:], c.Ability)
 			if k < 0 {
-				bad("comrades.yaml", c.ID, "ability", "unknown %q (known: %s)", c.Ability, strings.Join(abilityNames[1:], ", "))
+				errs.bad("comrades.yaml", c.ID, "ability", "unknown %q (known: %s)", c.Ability, strings.Join(abilityNames[1:], ", "))
 			} else {
 				ab = Ability(k)
 			}
 		}
 		if c.HPBonus < 0 || c.HPBonus > 5 {
-			bad("comrades.yaml", c.ID, "hp_bonus", "%d is not 0..5", c.HPBonus)
+			errs.bad("comrades.yaml", c.ID, "hp_bonus", "%d is not 0..5", c.HPBonus)
 		}
 		p.comradeIx[c.ID] = uint8(len(p.Comrades))
-		p.Comrades = append(p.Comrades, Comrade{ID: c.ID, Name: text(c.Name), Text: text(c.Text), HPBonus: int8(c.HPBonus), Ability: ab})
+		p.Comrades = append(p.Comrades, Comrade{ID: c.ID, Name: packText(c.Name), Text: packText(c.Text), HPBonus: int8(c.HPBonus), Ability: ab})
 	}
 	if n := len(p.Comrades); n < 2 || n > MaxSeats {
-		errs = append(errs, fmt.Errorf("comrades.yaml: %d Comrades; a game needs 2 to %d", n, MaxSeats))
+		*errs = append(*errs, fmt.Errorf("comrades.yaml: %d Comrades; a game needs 2 to %d", n, MaxSeats))
 	}
-	seen = map[string]bool{}
-	for _, a := range ya.Attacks {
+}
+
+// loadAttacks reads attacks.yaml and numbers each copy of each Attack card.
+func (p *Pack) loadAttacks(as []yAttack, errs *packErrors) {
+	seen := map[string]bool{}
+	for _, a := range as {
 		if !engine.ValidID(a.ID) || seen[a.ID] {
-			bad("attacks.yaml", a.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
+			errs.bad("attacks.yaml", a.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
 			continue
 		}
 		seen[a.ID] = true
-		at := Attack{ID: a.ID, Name: text(a.Name), Damage: int8(a.Damage), Indirect: int8(a.Indirect), Hits: int8(a.Hits), TowardFront: a.TowardFront, Copies: 1}
-		if a.Name.PL == "" || a.Name.EN == "" {
-			bad("attacks.yaml", a.ID, "name", "needs pl and en")
-		}
-		if a.Copies != nil {
-			at.Copies = *a.Copies
-		}
-		if at.Copies < 1 || at.Copies > 10 {
-			bad("attacks.yaml", a.ID, "copies", "%d is not 1..10", at.Copies)
-		}
-		if k := engine.IndexOf(attackTypeNames[:], a.Type); k < 0 {
-			bad("attacks.yaml", a.ID, "type", "%q is not linear, splash or special", a.Type)
-		} else {
-			at.Type = AttackType(k)
-		}
-		if a.Effect != "" {
-			k := engine.IndexOf(attackEffectNames[:], a.Effect)
-			if k < 0 {
-				bad("attacks.yaml", a.ID, "effect", "unknown %q (known: %s)", a.Effect, strings.Join(attackEffectNames[1:], ", "))
-			} else {
-				at.Effect = AttackEffect(k)
-			}
-		}
-		if at.Hits == 0 {
-			at.Hits = 1
-		}
-		if a.Damage < 0 || a.Damage > 9 || a.Indirect < 0 || a.Indirect > 9 || at.Hits < 1 || at.Hits > MaxSeats {
-			bad("attacks.yaml", a.ID, "damage", "damage and indirect must be 0..9, hits 1..%d", MaxSeats)
-		}
-		if at.Type == Splash && a.Indirect == 0 {
-			bad("attacks.yaml", a.ID, "indirect", "a splash attack needs indirect damage")
-		}
-		if at.Type != Splash && a.Indirect != 0 {
-			bad("attacks.yaml", a.ID, "indirect", "only splash attacks have indirect damage")
-		}
-		if (at.Type == Special) != (at.Effect != NoAttackEffect && at.Effect != TearGas) {
-			bad("attacks.yaml", a.ID, "effect", "special attacks, and only they, have a special effect (tear_gas may go on any)")
-		}
-		if len(a.Targets) > MaxTargets {
-			bad("attacks.yaml", a.ID, "targets", "%d Targets; the box has %d", len(a.Targets), MaxTargets)
-		}
-		needsTarget := at.Effect != MineFx && at.Effect != Roulette && at.Effect != ComradesDraft && at.Effect != Calm
-		if needsTarget != (len(a.Targets) > 0) {
-			bad("attacks.yaml", a.ID, "targets", "this kind of attack needs Targets exactly when it hits a place")
-		}
-		for _, t := range a.Targets {
-			set := 0
-			var tg Target
-			if t.Slot != nil {
-				set++
-				tg = Target{Kind: TargetSlot, N: int8(*t.Slot)}
-			}
-			if t.FromBack != nil {
-				set++
-				tg = Target{Kind: TargetFromBack, N: int8(*t.FromBack)}
-			}
-			if t.Empty != nil && *t.Empty {
-				set++
-				tg = Target{Kind: TargetEmpty}
-			}
-			if t.Nth != nil {
-				set++
-				tg = Target{Kind: TargetNth, N: int8(*t.Nth)}
-			}
-			if t.Comrade != "" {
-				set++
-				k := engine.IndexOf(comradeRefNames[:], t.Comrade)
-				if k < 0 {
-					bad("attacks.yaml", a.ID, "targets", "comrade %q is not one of %s", t.Comrade, strings.Join(comradeRefNames[:], ", "))
-				}
-				tg = Target{Kind: TargetComrade, Ref: ComradeRef(max(k, 0))}
-			}
-			if set != 1 {
-				bad("attacks.yaml", a.ID, "targets", "each Target has exactly one of slot, from_back, empty, comrade, nth_comrade")
-			}
-			if (tg.Kind == TargetSlot || tg.Kind == TargetFromBack || tg.Kind == TargetNth) && (tg.N < 1 || tg.N > MaxSlots) {
-				bad("attacks.yaml", a.ID, "targets", "slot %d is not 1..%d", tg.N, MaxSlots)
-			}
-			at.Targets = append(at.Targets, tg)
-		}
+		at := loadAttack(a, errs)
 		for k := 0; k < at.Copies; k++ {
 			name := a.ID
 			if at.Copies > 1 {
@@ -468,88 +411,111 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		p.Attacks = append(p.Attacks, at)
 	}
 	if len(p.attackOf) == 0 || len(p.attackOf) > MaxAttacks {
-		errs = append(errs, fmt.Errorf("attacks.yaml: %d Attack cards; want 1..%d", len(p.attackOf), MaxAttacks))
+		*errs = append(*errs, fmt.Errorf("attacks.yaml: %d Attack cards; want 1..%d", len(p.attackOf), MaxAttacks))
 	}
-	seen = map[string]bool{}
-	for _, a := range yx.Actions {
+}
+
+// loadAttack checks one Attack card's fields against each other.
+func loadAttack(a yAttack, errs *packErrors) Attack {
+	at := Attack{ID: a.ID, Name: packText(a.Name), Damage: int8(a.Damage), Indirect: int8(a.Indirect), Hits: int8(a.Hits), TowardFront: a.TowardFront, Copies: 1}
+	if a.Name.PL == "" || a.Name.EN == "" {
+		errs.bad("attacks.yaml", a.ID, "name", "needs pl and en")
+	}
+	if a.Copies != nil {
+		at.Copies = *a.Copies
+	}
+	if at.Copies < 1 || at.Copies > 10 {
+		errs.bad("attacks.yaml", a.ID, "copies", "%d is not 1..10", at.Copies)
+	}
+	if k := engine.IndexOf(attackTypeNames[:], a.Type); k < 0 {
+		errs.bad("attacks.yaml", a.ID, "type", "%q is not linear, splash or special", a.Type)
+	} else {
+		at.Type = AttackType(k)
+	}
+	if a.Effect != "" {
+		k := engine.IndexOf(attackEffectNames[:], a.Effect)
+		if k < 0 {
+			errs.bad("attacks.yaml", a.ID, "effect", "unknown %q (known: %s)", a.Effect, strings.Join(attackEffectNames[1:], ", "))
+		} else {
+			at.Effect = AttackEffect(k)
+		}
+	}
+	if at.Hits == 0 {
+		at.Hits = 1
+	}
+	if a.Damage < 0 || a.Damage > 9 || a.Indirect < 0 || a.Indirect > 9 || at.Hits < 1 || at.Hits > MaxSeats {
+		errs.bad("attacks.yaml", a.ID, "damage", "damage and indirect must be 0..9, hits 1..%d", MaxSeats)
+	}
+	if at.Type == Splash && a.Indirect == 0 {
+		errs.bad("attacks.yaml", a.ID, "indirect", "a splash attack needs indirect damage")
+	}
+	if at.Type != Splash && a.Indirect != 0 {
+		errs.bad("attacks.yaml", a.ID, "indirect", "only splash attacks have indirect damage")
+	}
+	if (at.Type == Special) != (at.Effect != NoAttackEffect && at.Effect != TearGas) {
+		errs.bad("attacks.yaml", a.ID, "effect", "special attacks, and only they, have a special effect (tear_gas may go on any)")
+	}
+	if len(a.Targets) > MaxTargets {
+		errs.bad("attacks.yaml", a.ID, "targets", "%d Targets; the box has %d", len(a.Targets), MaxTargets)
+	}
+	needsTarget := at.Effect != MineFx && at.Effect != Roulette && at.Effect != ComradesDraft && at.Effect != Calm
+	if needsTarget != (len(a.Targets) > 0) {
+		errs.bad("attacks.yaml", a.ID, "targets", "this kind of attack needs Targets exactly when it hits a place")
+	}
+	for _, t := range a.Targets {
+		at.Targets = append(at.Targets, loadTarget(a.ID, t, errs))
+	}
+	return at
+}
+
+// loadTarget reads one Target of an Attack card, which names exactly one kind of place.
+func loadTarget(id string, t yTarget, errs *packErrors) Target {
+	set := 0
+	var tg Target
+	if t.Slot != nil {
+		set++
+		tg = Target{Kind: TargetSlot, N: int8(*t.Slot)}
+	}
+	if t.FromBack != nil {
+		set++
+		tg = Target{Kind: TargetFromBack, N: int8(*t.FromBack)}
+	}
+	if t.Empty != nil && *t.Empty {
+		set++
+		tg = Target{Kind: TargetEmpty}
+	}
+	if t.Nth != nil {
+		set++
+		tg = Target{Kind: TargetNth, N: int8(*t.Nth)}
+	}
+	if t.Comrade != "" {
+		set++
+		k := engine.IndexOf(comradeRefNames[:], t.Comrade)
+		if k < 0 {
+			errs.bad("attacks.yaml", id, "targets", "comrade %q is not one of %s", t.Comrade, strings.Join(comradeRefNames[:], ", "))
+		}
+		tg = Target{Kind: TargetComrade, Ref: ComradeRef(max(k, 0))}
+	}
+	if set != 1 {
+		errs.bad("attacks.yaml", id, "targets", "each Target has exactly one of slot, from_back, empty, comrade, nth_comrade")
+	}
+	if (tg.Kind == TargetSlot || tg.Kind == TargetFromBack || tg.Kind == TargetNth) && (tg.N < 1 || tg.N > MaxSlots) {
+		errs.bad("attacks.yaml", id, "targets", "slot %d is not 1..%d", tg.N, MaxSlots)
+	}
+	return tg
+}
+
+// loadActions reads actions.yaml and numbers each copy of each Action card.
+func (p *Pack) loadActions(as []yAction, errs *packErrors) {
+	seen := map[string]bool{}
+	for _, a := range as {
 		if !engine.ValidID(a.ID) || seen[a.ID] {
-			bad("actions.yaml", a.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
+			errs.bad("actions.yaml", a.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
 			continue
 		}
 		seen[a.ID] = true
-		ac := Action{ID: a.ID, Name: text(a.Name), N: int8(a.N), Durability: int8(a.Durability), Copies: 1}
-		if a.Name.PL == "" || a.Name.EN == "" {
-			bad("actions.yaml", a.ID, "name", "needs pl and en")
-		}
-		if a.Copies != nil {
-			ac.Copies = *a.Copies
-		}
-		if ac.Copies < 1 || ac.Copies > 10 {
-			bad("actions.yaml", a.ID, "copies", "%d is not 1..10", ac.Copies)
-		}
-		if k := engine.IndexOf(actionKindNames[:], a.Kind); k < 0 {
-			bad("actions.yaml", a.ID, "kind", "%q is not maneuver, event or equipment", a.Kind)
-		} else {
-			ac.Kind = ActionKind(k)
-		}
-		k := engine.IndexOf(actionEffectNames[:], a.Effect)
-		if k < 0 {
-			bad("actions.yaml", a.ID, "effect", "unknown %q (known: %s)", a.Effect, strings.Join(actionEffectNames[:], ", "))
-		} else {
-			ac.Effect = ActionEffect(k)
-		}
-		if want := effectKind(ac.Effect); k >= 0 && want != ac.Kind {
-			bad("actions.yaml", a.ID, "kind", "effect %s belongs on a %s", a.Effect, want)
-		}
-		if a.Dir != "" {
-			d := engine.IndexOf(dirNames[:], a.Dir)
-			if d < 0 {
-				bad("actions.yaml", a.ID, "dir", "%q is not forward, back or either", a.Dir)
-			} else {
-				ac.Dir = Dir(d)
-			}
-		}
-		if (ac.Effect == StepFx) != (a.Dir != "") || (ac.Effect == StepFx || ac.Effect == HealFx) != (a.N > 0) || a.N > 9 {
-			bad("actions.yaml", a.ID, "n", "step needs dir and n (1..9), heal needs n; other effects neither")
-		}
-		if (ac.Kind == Equipment) != (a.Durability > 0) || a.Durability > 9 {
-			bad("actions.yaml", a.ID, "durability", "Equipment, and only Equipment, has a durability of 1..9")
-		}
-		if a.When != "" {
-			w := engine.IndexOf(whenNames[:], a.When)
-			if w < 0 || ac.Kind != Event {
-				bad("actions.yaml", a.ID, "when", "%q: only Events name a moment (answer, attack_revealed, before_damage)", a.When)
-			} else {
-				ac.When = When(w)
-			}
-		}
-		if (ac.Effect == NietFx) != (ac.When == WhenAnswer) {
-			bad("actions.yaml", a.ID, "when", "Niet! and only Niet! is an answer")
-		}
-		for c := 0; c < ac.Copies; c++ {
-			name := a.ID
-			if ac.Copies > 1 {
-				name += "/" + strconv.Itoa(c+1)
-			}
-			if len(p.actionOf) >= MaxActions {
-				break
-			}
-			i := uint8(len(p.actionOf))
-			p.actionIx[name] = i
-			p.actionOf = append(p.actionOf, uint8(len(p.Actions)))
-			p.actionName = append(p.actionName, name)
-			p.aKind[i] = ac.Kind
-			p.aEffect[i] = ac.Effect
-			if ac.Kind == Event {
-				p.events.set(i)
-			}
-			if ac.Effect == NietFx {
-				p.niets.set(i)
-			}
-			if ac.Effect == SmokeFx {
-				p.smokes.set(i)
-			}
-		}
+		ac := loadAction(a, errs)
+		p.addActionCopies(a.ID, &ac)
 		p.Actions = append(p.Actions, ac)
 	}
 	total := 0
@@ -557,13 +523,91 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		total += a.Copies
 	}
 	if total > MaxActions || total < 5*2 {
-		errs = append(errs, fmt.Errorf("actions.yaml: %d Action cards; want %d..%d", total, 10, MaxActions))
+		*errs = append(*errs, fmt.Errorf("actions.yaml: %d Action cards; want %d..%d", total, 10, MaxActions))
 	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+}
+
+// loadAction checks one Action card's fields against each other.
+func loadAction(a yAction, errs *packErrors) Action {
+	ac := Action{ID: a.ID, Name: packText(a.Name), N: int8(a.N), Durability: int8(a.Durability), Copies: 1}
+	if a.Name.PL == "" || a.Name.EN == "" {
+		errs.bad("actions.yaml", a.ID, "name", "needs pl and en")
 	}
-	p.faces = newFaceTable(p)
-	return p, nil
+	if a.Copies != nil {
+		ac.Copies = *a.Copies
+	}
+	if ac.Copies < 1 || ac.Copies > 10 {
+		errs.bad("actions.yaml", a.ID, "copies", "%d is not 1..10", ac.Copies)
+	}
+	if k := engine.IndexOf(actionKindNames[:], a.Kind); k < 0 {
+		errs.bad("actions.yaml", a.ID, "kind", "%q is not maneuver, event or equipment", a.Kind)
+	} else {
+		ac.Kind = ActionKind(k)
+	}
+	k := engine.IndexOf(actionEffectNames[:], a.Effect)
+	if k < 0 {
+		errs.bad("actions.yaml", a.ID, "effect", "unknown %q (known: %s)", a.Effect, strings.Join(actionEffectNames[:], ", "))
+	} else {
+		ac.Effect = ActionEffect(k)
+	}
+	if want := effectKind(ac.Effect); k >= 0 && want != ac.Kind {
+		errs.bad("actions.yaml", a.ID, "kind", "effect %s belongs on a %s", a.Effect, want)
+	}
+	if a.Dir != "" {
+		d := engine.IndexOf(dirNames[:], a.Dir)
+		if d < 0 {
+			errs.bad("actions.yaml", a.ID, "dir", "%q is not forward, back or either", a.Dir)
+		} else {
+			ac.Dir = Dir(d)
+		}
+	}
+	if (ac.Effect == StepFx) != (a.Dir != "") || (ac.Effect == StepFx || ac.Effect == HealFx) != (a.N > 0) || a.N > 9 {
+		errs.bad("actions.yaml", a.ID, "n", "step needs dir and n (1..9), heal needs n; other effects neither")
+	}
+	if (ac.Kind == Equipment) != (a.Durability > 0) || a.Durability > 9 {
+		errs.bad("actions.yaml", a.ID, "durability", "Equipment, and only Equipment, has a durability of 1..9")
+	}
+	if a.When != "" {
+		w := engine.IndexOf(whenNames[:], a.When)
+		if w < 0 || ac.Kind != Event {
+			errs.bad("actions.yaml", a.ID, "when", "%q: only Events name a moment (answer, attack_revealed, before_damage)", a.When)
+		} else {
+			ac.When = When(w)
+		}
+	}
+	if (ac.Effect == NietFx) != (ac.When == WhenAnswer) {
+		errs.bad("actions.yaml", a.ID, "when", "Niet! and only Niet! is an answer")
+	}
+	return ac
+}
+
+// addActionCopies gives each copy of an Action card its own number and
+// notes its kind and effect in the pack's per-card tables.
+func (p *Pack) addActionCopies(id string, ac *Action) {
+	for c := 0; c < ac.Copies; c++ {
+		name := id
+		if ac.Copies > 1 {
+			name += "/" + strconv.Itoa(c+1)
+		}
+		if len(p.actionOf) >= MaxActions {
+			break
+		}
+		i := uint8(len(p.actionOf))
+		p.actionIx[name] = i
+		p.actionOf = append(p.actionOf, uint8(len(p.Actions)))
+		p.actionName = append(p.actionName, name)
+		p.aKind[i] = ac.Kind
+		p.aEffect[i] = ac.Effect
+		if ac.Kind == Event {
+			p.events.set(i)
+		}
+		if ac.Effect == NietFx {
+			p.niets.set(i)
+		}
+		if ac.Effect == SmokeFx {
+			p.smokes.set(i)
+		}
+	}
 }
 
 // effectKind is the card kind an effect belongs to.

@@ -146,7 +146,45 @@ func (g *Game) newState(opts engine.Options, setup json.RawMessage, seed uint64)
 	return s, nil
 }
 
+// setUp deals a new game, placing what the setup names and dealing the rest
+// at random; the random draws come in the same order whatever the setup names.
 func (s *State) setUp(sp *setupSpec, opts engine.Options) error {
+	if err := s.setUpComrades(sp, opts); err != nil {
+		return err
+	}
+	if err := s.setUpLine(sp); err != nil {
+		return err
+	}
+	if err := s.setUpInitiative(sp); err != nil {
+		return err
+	}
+	if err := s.setUpAttacks(sp); err != nil {
+		return err
+	}
+	if err := s.setUpActions(sp); err != nil {
+		return err
+	}
+	if sp.Hands != nil {
+		s.phase = phWindow // no draft: the given hands are the starting hands
+		s.replaceSmoke()
+		s.startTurn()
+		return nil
+	}
+	// A2.6–7: everyone draws 5 (unless the setup gives what they drew),
+	// then the draft.
+	for q := 0; q < int(s.n) && sp.Packs == nil; q++ {
+		for k := 0; k < handSize; k++ {
+			if c, ok := s.draw(); ok {
+				s.seats[q].hand.set(c)
+			}
+		}
+	}
+	s.startDraft()
+	return nil
+}
+
+// setUpComrades gives each seat its Comrade and hit points.
+func (s *State) setUpComrades(sp *setupSpec, opts engine.Options) error {
 	n := int(s.n)
 	p := s.pack
 	// Comrades: dealt at random (A8.6) unless the setup names them.
@@ -190,32 +228,44 @@ func (s *State) setUp(sp *setupSpec, opts engine.Options) error {
 			s.seats[q].hp = int8(v)
 		}
 	}
-	// The line: the Comrades in random order, the empty space, the Commissar (A2.4).
-	if sp.Line != "" {
-		l, err := ParseLine(sp.Line)
-		if err != nil {
-			return fmt.Errorf("line: %w", err)
-		}
-		if err := l.Check(1); err != nil {
-			return fmt.Errorf("line %q: %w", sp.Line, err)
-		}
-		if l.Comrades() != n {
-			return fmt.Errorf("line %q: %d Comrades for %d players", sp.Line, l.Comrades(), n)
-		}
-		for q := 0; q < n; q++ {
-			if l.Pos(ComradeOf(q)) < 0 {
-				return fmt.Errorf("line %q: no Comrade for seat %d (%c)", sp.Line, q, 'A'+q)
-			}
-		}
-		s.line = l
-	} else {
+	return nil
+}
+
+// setUpLine lines up the Comrades in random order, then the empty space
+// and the Commissar (A2.4), unless the setup gives the line.
+func (s *State) setUpLine(sp *setupSpec) error {
+	n := int(s.n)
+	if sp.Line == "" {
 		order := make([]Piece, n)
 		for q := range order {
 			order[q] = ComradeOf(q)
 		}
 		engine.Shuffle(&s.rng, order)
 		s.line = NewLine(order)
+		return nil
 	}
+	l, err := ParseLine(sp.Line)
+	if err != nil {
+		return fmt.Errorf("line: %w", err)
+	}
+	if err := l.Check(1); err != nil {
+		return fmt.Errorf("line %q: %w", sp.Line, err)
+	}
+	if l.Comrades() != n {
+		return fmt.Errorf("line %q: %d Comrades for %d players", sp.Line, l.Comrades(), n)
+	}
+	for q := 0; q < n; q++ {
+		if l.Pos(ComradeOf(q)) < 0 {
+			return fmt.Errorf("line %q: no Comrade for seat %d (%c)", sp.Line, q, 'A'+q)
+		}
+	}
+	s.line = l
+	return nil
+}
+
+// setUpInitiative places the Initiative card and marks the gassed Comrades.
+func (s *State) setUpInitiative(sp *setupSpec) error {
+	n := int(s.n)
 	// A2.5: the Initiative goes to the owner of the Comrade in position 1.
 	s.initiative = -1
 	for i := 0; i < int(s.line.N); i++ {
@@ -236,21 +286,52 @@ func (s *State) setUp(sp *setupSpec, opts engine.Options) error {
 		}
 		s.seats[q].flags |= fGassed
 	}
-	// Attack cards: those the setup places, then the deck.
-	usedA := make([]bool, p.NumAttacks())
-	attackCard := func(field, name string) (uint8, error) {
-		c, ok := p.attackIx[name]
-		if !ok {
-			return 0, fmt.Errorf("%s: unknown Attack card %q", field, name)
-		}
-		if usedA[c] {
-			return 0, fmt.Errorf("%s: Attack card %q is used twice", field, name)
-		}
-		usedA[c] = true
-		return c, nil
+	return nil
+}
+
+// setupCards hands out the cards a setup names, each copy at most once.
+type setupCards struct {
+	kind string // "Attack" or "Action", for errors
+	ix   map[string]uint8
+	used []bool
+}
+
+// take is the card called name, which field of the setup names.
+func (u *setupCards) take(field, name string) (uint8, error) {
+	c, ok := u.ix[name]
+	if !ok {
+		return 0, fmt.Errorf("%s: unknown %s card %q", field, u.kind, name)
 	}
+	if u.used[c] {
+		return 0, fmt.Errorf("%s: %s card %q is used twice", field, u.kind, name)
+	}
+	u.used[c] = true
+	return c, nil
+}
+
+// deck is the cards nobody took, shuffled, with top (top first) on top:
+// decks are drawn from the end.
+func (u *setupCards) deck(rng *engine.RNG, top []uint8) []uint8 {
+	var rest []uint8
+	for c := range u.used {
+		if !u.used[c] {
+			rest = append(rest, uint8(c))
+		}
+	}
+	engine.Shuffle(rng, rest)
+	for k := len(top) - 1; k >= 0; k-- {
+		rest = append(rest, top[k])
+	}
+	return rest
+}
+
+// setUpAttacks places the Russian Roulettes and Mines the setup names, then
+// the Attack deck.
+func (s *State) setUpAttacks(sp *setupSpec) error {
+	p := s.pack
+	cards := setupCards{kind: "Attack", ix: p.attackIx, used: make([]bool, p.NumAttacks())}
 	for _, name := range sp.Roulettes {
-		c, err := attackCard("roulettes", name)
+		c, err := cards.take("roulettes", name)
 		if err != nil {
 			return err
 		}
@@ -260,7 +341,7 @@ func (s *State) setUp(sp *setupSpec, opts engine.Options) error {
 		s.roulette |= 1 << c
 	}
 	for _, name := range sp.Mines {
-		c, err := attackCard("mines", name)
+		c, err := cards.take("mines", name)
 		if err != nil {
 			return err
 		}
@@ -271,44 +352,30 @@ func (s *State) setUp(sp *setupSpec, opts engine.Options) error {
 		s.minesN++
 		s.mineSlot = int8(s.line.EmptySpace())
 	}
-	var topA []uint8
+	var top []uint8
 	for _, name := range sp.Decks.Attacks {
-		c, err := attackCard("decks.attacks", name)
+		c, err := cards.take("decks.attacks", name)
 		if err != nil {
 			return err
 		}
-		topA = append(topA, c)
+		top = append(top, c)
 	}
-	var rest []uint8
-	for c := 0; c < p.NumAttacks(); c++ {
-		if !usedA[c] {
-			rest = append(rest, uint8(c))
-		}
-	}
-	engine.Shuffle(&s.rng, rest)
-	for k := len(topA) - 1; k >= 0; k-- {
-		rest = append(rest, topA[k])
-	}
-	s.adeckN = uint8(copy(s.adeck[:], rest))
-	// Action cards.
-	usedX := make([]bool, p.NumActions())
-	actionCard := func(field, name string) (uint8, error) {
-		c, ok := p.actionIx[name]
-		if !ok {
-			return 0, fmt.Errorf("%s: unknown Action card %q", field, name)
-		}
-		if usedX[c] {
-			return 0, fmt.Errorf("%s: Action card %q is used twice", field, name)
-		}
-		usedX[c] = true
-		return c, nil
-	}
+	s.adeckN = uint8(copy(s.adeck[:], cards.deck(&s.rng, top)))
+	return nil
+}
+
+// setUpActions places the Equipment and the hands (or opening draws) the
+// setup names, then the Action deck.
+func (s *State) setUpActions(sp *setupSpec) error {
+	n := int(s.n)
+	p := s.pack
+	cards := setupCards{kind: "Action", ix: p.actionIx, used: make([]bool, p.NumActions())}
 	if sp.Equipment != nil && len(sp.Equipment) != n {
 		return fmt.Errorf("equipment: %d entries for %d players", len(sp.Equipment), n)
 	}
-	for q, cards := range sp.Equipment {
-		for _, name := range cards {
-			c, err := actionCard(fmt.Sprintf("equipment[%d]", q), name)
+	for q, names := range sp.Equipment {
+		for _, name := range names {
+			c, err := cards.take(fmt.Sprintf("equipment[%d]", q), name)
 			if err != nil {
 				return err
 			}
@@ -333,50 +400,24 @@ func (s *State) setUp(sp *setupSpec, opts engine.Options) error {
 	if sp.Packs != nil {
 		key, given = "packs", sp.Packs
 	}
-	for q, cards := range given {
-		for _, name := range cards {
-			c, err := actionCard(fmt.Sprintf("%s[%d]", key, q), name)
+	for q, names := range given {
+		for _, name := range names {
+			c, err := cards.take(fmt.Sprintf("%s[%d]", key, q), name)
 			if err != nil {
 				return err
 			}
 			s.seats[q].hand.set(c)
 		}
 	}
-	var topX []uint8
+	var top []uint8
 	for _, name := range sp.Decks.Actions {
-		c, err := actionCard("decks.actions", name)
+		c, err := cards.take("decks.actions", name)
 		if err != nil {
 			return err
 		}
-		topX = append(topX, c)
+		top = append(top, c)
 	}
-	rest = rest[:0]
-	for c := 0; c < p.NumActions(); c++ {
-		if !usedX[c] {
-			rest = append(rest, uint8(c))
-		}
-	}
-	engine.Shuffle(&s.rng, rest)
-	for k := len(topX) - 1; k >= 0; k-- {
-		rest = append(rest, topX[k])
-	}
-	s.deckN = uint8(copy(s.deck[:], rest))
-	if sp.Hands != nil {
-		s.phase = phWindow // no draft: the given hands are the starting hands
-		s.replaceSmoke()
-		s.startTurn()
-		return nil
-	}
-	// A2.6–7: everyone draws 5 (unless the setup gives what they drew),
-	// then the draft.
-	for q := 0; q < n && sp.Packs == nil; q++ {
-		for k := 0; k < handSize; k++ {
-			if c, ok := s.draw(); ok {
-				s.seats[q].hand.set(c)
-			}
-		}
-	}
-	s.startDraft()
+	s.deckN = uint8(copy(s.deck[:], cards.deck(&s.rng, top)))
 	return nil
 }
 

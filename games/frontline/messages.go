@@ -231,199 +231,250 @@ func (s *State) AppendEvent(dst []byte, e engine.Event, viewer engine.Seat, lang
 // writeEvent appends e's text for viewer in lang and puts its data in d;
 // false when viewer is not shown e.
 func (s *State) writeEvent(dst []byte, e engine.Event, viewer engine.Seat, lang engine.Lang, d *evData) ([]byte, bool) {
-	k := evKind(e.Kind)
-	pl := lang != engine.EN
-	start := len(dst)
-	tr := func(plText, enText string, parts ...part) {
-		t := enText
-		if pl {
-			t = plText
-		}
-		// A card's name may end with its own mark ("Naprzód!", "F.U.B.A.R."):
-		// the sentence's full stop is then left out.
-		if strings.HasSuffix(t, "%s.") {
-			dst = engine.AppendSentenceEnd(appendText(dst, lang, t[:len(t)-1], parts...), start)
-			return
-		}
-		dst = appendText(dst, lang, t, parts...)
+	w := eventWriter{s: s, e: e, lang: lang, pl: lang != engine.EN, d: d, start: len(dst)}
+	w.who = w.seatName(int(e.Seat))
+	shown := true
+	switch k := evKind(e.Kind); k {
+	case evTurn, evAttack, evTarget, evMinePlaced, evRoulette, evWireLaid, evCommissar, evShuffled, evStoj, evTargetMoved, evInitiative, evGameOver:
+		dst = w.turnEvent(dst, k)
+	case evDraft, evKept, evPassed, evCommitted, evDone, evPlayed, evCancelled, evRevealed, evEquipped, evEquipUsed, evDrew, evReshuffle, evAttackReshuffle, evSmokeReplaced, evExchanged, evDenounced:
+		dst, shown = w.cardEvent(dst, k, viewer)
+	default:
+		dst = w.seatEvent(dst, k)
 	}
-	seatName := func(p int) part {
-		if p < 0 || p >= int(s.n) {
-			if pl {
-				return str("nikt")
-			}
-			return str("nobody")
-		}
-		word := "Player "
-		if pl {
-			word = "Gracz "
-		}
-		return part{kind: partSeat, s: word, n: p + 1, name: s.pack.Comrades[s.seats[p].comrade].Name.In(lang)}
+	return dst, shown
+}
+
+// eventWriter writes one event's text for one viewer in one language.
+type eventWriter struct {
+	s     *State
+	e     engine.Event
+	lang  engine.Lang
+	pl    bool
+	d     *evData
+	start int  // where the event's text begins in dst
+	who   part // the event's seat
+}
+
+// tr appends the text in the writer's language.
+func (w *eventWriter) tr(dst []byte, plText, enText string, parts ...part) []byte {
+	t := enText
+	if w.pl {
+		t = plText
 	}
-	who := seatName(int(e.Seat))
-	// whose names the seat in the genitive: "Czołg gracza 2 (Anatolij)".
-	whose := func() part {
-		if e.Seat < 0 || int(e.Seat) >= int(s.n) {
-			return who
-		}
-		w := who
-		if pl {
-			w.s = "gracza "
-		}
-		return w
+	// A card's name may end with its own mark ("Naprzód!", "F.U.B.A.R."):
+	// the sentence's full stop is then left out.
+	if strings.HasSuffix(t, "%s.") {
+		return engine.AppendSentenceEnd(appendText(dst, w.lang, t[:len(t)-1], parts...), w.start)
 	}
-	cards := func(n int32) part { return count(int(n), &cardNoun) }
-	action := func() part {
-		if e.Card < 0 || int(e.Card) >= s.pack.NumActions() {
-			return str("?")
+	return appendText(dst, w.lang, t, parts...)
+}
+
+// seatName names seat p and its Comrade.
+func (w *eventWriter) seatName(p int) part {
+	s := w.s
+	if p < 0 || p >= int(s.n) {
+		if w.pl {
+			return str("nikt")
 		}
-		d.str("card", s.pack.ActionName(uint8(e.Card)))
-		return str(s.pack.Action(uint8(e.Card)).Name.In(lang))
+		return str("nobody")
 	}
-	attack := func() part {
-		if e.Card < 0 || int(e.Card) >= s.pack.NumAttacks() {
-			return str("?")
-		}
-		d.str("attack", s.pack.AttackName(uint8(e.Card)))
-		return str(s.pack.Attack(uint8(e.Card)).Name.In(lang))
+	word := "Player "
+	if w.pl {
+		word = "Gracz "
 	}
+	return part{kind: partSeat, s: word, n: p + 1, name: s.pack.Comrades[s.seats[p].comrade].Name.In(w.lang)}
+}
+
+// whose names the seat in the genitive: "Czołg gracza 2 (Anatolij)".
+func (w *eventWriter) whose() part {
+	if w.e.Seat < 0 || int(w.e.Seat) >= int(w.s.n) {
+		return w.who
+	}
+	who := w.who
+	if w.pl {
+		who.s = "gracza "
+	}
+	return who
+}
+
+func (w *eventWriter) cards(n int32) part { return count(int(n), &cardNoun) }
+
+// action names the event's Action card and puts it in the data.
+func (w *eventWriter) action() part {
+	p := w.s.pack
+	if w.e.Card < 0 || int(w.e.Card) >= p.NumActions() {
+		return str("?")
+	}
+	w.d.str("card", p.ActionName(uint8(w.e.Card)))
+	return str(p.Action(uint8(w.e.Card)).Name.In(w.lang))
+}
+
+// attack names the event's Attack card and puts it in the data.
+func (w *eventWriter) attack() part {
+	p := w.s.pack
+	if w.e.Card < 0 || int(w.e.Card) >= p.NumAttacks() {
+		return str("?")
+	}
+	w.d.str("attack", p.AttackName(uint8(w.e.Card)))
+	return str(p.Attack(uint8(w.e.Card)).Name.In(w.lang))
+}
+
+// turnEvent writes the events of the turn, the Attack and the line itself.
+func (w *eventWriter) turnEvent(dst []byte, k evKind) []byte {
 	switch k {
 	case evTurn:
-		d.int("turn", e.A)
-		tr("Tura %d; Inicjatywa: %s.", "Turn %d; Initiative: %s.", num(e.A), who)
+		w.d.int("turn", w.e.A)
+		dst = w.tr(dst, "Tura %d; Inicjatywa: %s.", "Turn %d; Initiative: %s.", num(w.e.A), w.who)
 	case evAttack:
-		tr("Atak: %s.", "Attack: %s.", attack())
+		dst = w.tr(dst, "Atak: %s.", "Attack: %s.", w.attack())
 	case evTarget:
-		d.int("slot", e.A)
-		d.int("target", e.B)
-		if e.A < 0 {
-			tr("%s: Cel poza Linią Frontu.", "%s: the Target is off the front line.", attack())
+		w.d.int("slot", w.e.A)
+		w.d.int("target", w.e.B)
+		if w.e.A < 0 {
+			dst = w.tr(dst, "%s: Cel poza Linią Frontu.", "%s: the Target is off the front line.", w.attack())
 		} else {
-			tr("%s: Cel na miejscu %d.", "%s: Target on slot %d.", attack(), num(e.A+1))
+			dst = w.tr(dst, "%s: Cel na miejscu %d.", "%s: Target on slot %d.", w.attack(), num(w.e.A+1))
 		}
 	case evMinePlaced:
-		d.int("slot", e.A)
-		d.int("mines", e.B)
-		tr("Mina na wolnym miejscu (miejsce %d).", "A Mine on the empty space (slot %d).", num(e.A+1))
+		w.d.int("slot", w.e.A)
+		w.d.int("mines", w.e.B)
+		dst = w.tr(dst, "Mina na wolnym miejscu (miejsce %d).", "A Mine on the empty space (slot %d).", num(w.e.A+1))
 	case evRoulette:
-		d.int("roulettes", e.A)
-		tr("Rosyjska Ruletka przy karcie Inicjatywy (razem %d).", "A Russian Roulette on the Initiative card (%d now).", num(e.A))
-	case evDraft:
-		tr("TOWARZYSZE! Wybór kart z ręki.", "COMRADES! A draft from the hands.")
-	case evKept:
-		if viewer != e.Seat {
-			return dst, false
-		}
-		tr("Zatrzymujesz: %s.", "You keep %s.", action())
-	case evPassed:
-		tr("Karty idą w lewo.", "The cards go to the left.")
-	case evCommitted:
-		if viewer == e.Seat {
-			tr("Zagrywasz zakrytą kartę: %s.", "You commit %s face down.", action())
-		} else {
-			tr("%s zagrywa zakrytą kartę.", "%s commits a card face down.", who)
-		}
-	case evDone:
-		tr("%s nie zagra już Wydarzenia w tej turze.", "%s will play no more Events this turn.", who)
-	case evPlayed:
-		d.int("a", e.A)
-		d.int("b", e.B)
-		if e.Card < 0 {
-			tr("%s używa zdolności: wymiana rąk z graczem %d.", "%s uses the ability: exchange hands with player %d.", who, num(e.A+1))
-		} else {
-			tr("%s zagrywa Wydarzenie: %s.", "%s plays the Event %s.", who, action())
-		}
-	case evCancelled:
-		if e.Card < 0 || int(e.Card) >= s.pack.NumActions() { // Dominika's ability
-			tr("Niet! Zdolność nie działa.", "Nyet! The ability has no effect.")
-		} else {
-			tr("Niet! Wydarzenie %s nie działa.", "Nyet! The Event %s has no effect.", action())
-		}
-	case evRevealed:
-		tr("%s odkrywa: %s.", "%s reveals %s.", who, action())
-	case evEquipped:
-		d.int("durability", e.A)
-		tr("%s: Ekwipunek %s w grze (wytrzymałość %d).", "%s: Equipment %s in play (durability %d).", who, action(), num(e.A))
-	case evEquipUsed:
-		d.int("durability", e.A)
-		tr("%s używa: %s (zostaje %d).", "%s uses %s (%d left).", who, action(), num(e.A))
-	case evMoved:
-		d.int("slot", e.A)
-		tr("%s na miejscu %d.", "%s is on slot %d.", who, num(e.A+1))
-	case evBlocked:
-		d.int("lost", e.A)
-		tr("%s nie może się ruszyć.", "%s cannot move.", who)
-	case evFubar:
-		tr("%s: F.U.B.A.R.", "%s: F.U.B.A.R.", who)
-	case evMineFired, evWireHurt, evDamage:
-		d.int("damage", e.A)
-		d.int("hp", e.B)
-		tr("%s: %s, %s (zostaje %d PŻ).", "%s: %s, %s (%d HP left).", who, attack(), count(int(e.A), &damageNoun), num(e.B))
+		w.d.int("roulettes", w.e.A)
+		dst = w.tr(dst, "Rosyjska Ruletka przy karcie Inicjatywy (razem %d).", "A Russian Roulette on the Initiative card (%d now).", num(w.e.A))
 	case evWireLaid:
-		d.int("slot", e.A)
-		tr("Drut Kolczasty na miejscu %d.", "Barbed Wire on slot %d.", num(e.A+1))
-	case evCrushed:
-		tr("Czołg %s niszczy: %s.", "The Tank of %s destroys %s.", whose(), attack())
-	case evTankStopped:
-		tr("Czołg %s zatrzymuje: %s.", "The Tank of %s stops %s.", whose(), attack())
-	case evDodged:
-		tr("%s robi unik.", "%s dodges.", who)
-	case evDucked:
-		tr("%s pada na ziemię.", "%s ducks.", who)
-	case evReflected:
-		tr("%s odbija atak Drzwiami Auta.", "%s reflects the attack with the Car Door.", who)
-	case evGassed:
-		tr("%s pod Gazem Łzawiącym.", "%s is under Tear Gas.", who)
-	case evGasOver:
-		tr("%s: Gaz Łzawiący przestaje działać.", "%s: the Tear Gas wears off.", who)
-	case evNikolai:
-		d.int("damage", e.A)
-		tr("%s unika obrażeń (zdolność).", "%s takes no damage (ability).", who)
-	case evDied:
-		tr("%s ginie.", "%s dies.", who)
+		w.d.int("slot", w.e.A)
+		dst = w.tr(dst, "Drut Kolczasty na miejscu %d.", "Barbed Wire on slot %d.", num(w.e.A+1))
 	case evCommissar:
-		d.int("slot", e.A)
-		tr("Komisarz rusza naprzód (miejsce %d).", "The Commissar advances (slot %d).", num(e.A+1))
-	case evDrew:
-		d.int("count", e.A)
-		tr("%s dobiera %s.", "%s draws %s.", who, cards(e.A))
-	case evReshuffle, evAttackReshuffle:
-		d.int("count", e.A)
-		tr("Talia się skończyła: przetasowano %s.", "The deck ran out: %s reshuffled.", cards(e.A))
-	case evSmokeReplaced:
-		tr("%s odrzuca Zasłonę Dymną i dobiera kartę.", "%s discards a Smoke Screen and draws a card.", who)
-		action()
-	case evHealed:
-		d.int("healed", e.A)
-		d.int("hp", e.B)
-		tr("%s odzyskuje %d PŻ (ma %d).", "%s regains %d HP (%d now).", who, num(e.A), num(e.B))
-	case evExchanged:
-		d.int("with", e.A)
-		tr("%s i %s wymieniają się rękami.", "%s and %s exchange hands.", who, seatName(int(e.A)))
+		w.d.int("slot", w.e.A)
+		dst = w.tr(dst, "Komisarz rusza naprzód (miejsce %d).", "The Commissar advances (slot %d).", num(w.e.A+1))
 	case evShuffled:
-		tr("Wsjo Rawno! Linia Frontu wymieszana.", "Whatever! The front line is shuffled.")
+		dst = w.tr(dst, "Wsjo Rawno! Linia Frontu wymieszana.", "Whatever! The front line is shuffled.")
 	case evStoj:
-		tr("Stój! Nikt się nie rusza w tej turze.", "Halt! Nobody moves this turn.")
+		dst = w.tr(dst, "Stój! Nikt się nie rusza w tej turze.", "Halt! Nobody moves this turn.")
 	case evTargetMoved:
-		d.int("slot", e.A)
-		d.int("target", e.B)
-		tr("Cel przesunięty na miejsce %d.", "A Target moved to slot %d.", num(e.A+1))
-	case evDenounced:
-		d.int("by", e.A)
-		tr("%s odrzuca losową kartę: %s.", "%s discards a random card: %s.", who, action())
+		w.d.int("slot", w.e.A)
+		w.d.int("target", w.e.B)
+		dst = w.tr(dst, "Cel przesunięty na miejsce %d.", "A Target moved to slot %d.", num(w.e.A+1))
 	case evInitiative:
-		d.int("roulettes", e.A)
-		tr("Inicjatywa: %s.", "Initiative: %s.", who)
+		w.d.int("roulettes", w.e.A)
+		dst = w.tr(dst, "Inicjatywa: %s.", "Initiative: %s.", w.who)
 	case evGameOver:
-		d.bool("cap", e.A == 1)
+		w.d.bool("cap", w.e.A == 1)
 		switch {
-		case e.A == 1:
-			tr("Limit tur: koniec gry.", "Turn cap: the game is over.")
-		case e.Seat < 0:
-			tr("Wszyscy zginęli. Wygrała wroga armia.", "Everyone died. The enemy army won.")
+		case w.e.A == 1:
+			dst = w.tr(dst, "Limit tur: koniec gry.", "Turn cap: the game is over.")
+		case w.e.Seat < 0:
+			dst = w.tr(dst, "Wszyscy zginęli. Wygrała wroga armia.", "Everyone died. The enemy army won.")
 		default:
-			tr("%s wygrywa!", "%s wins!", who)
+			dst = w.tr(dst, "%s wygrywa!", "%s wins!", w.who)
 		}
 	}
+	return dst
+}
+
+// cardEvent writes the events of the Action cards: drafting, playing,
+// drawing; false when the viewer is not shown the event.
+func (w *eventWriter) cardEvent(dst []byte, k evKind, viewer engine.Seat) ([]byte, bool) {
+	switch k {
+	case evDraft:
+		dst = w.tr(dst, "TOWARZYSZE! Wybór kart z ręki.", "COMRADES! A draft from the hands.")
+	case evKept:
+		if viewer != w.e.Seat {
+			return dst, false
+		}
+		dst = w.tr(dst, "Zatrzymujesz: %s.", "You keep %s.", w.action())
+	case evPassed:
+		dst = w.tr(dst, "Karty idą w lewo.", "The cards go to the left.")
+	case evCommitted:
+		if viewer == w.e.Seat {
+			dst = w.tr(dst, "Zagrywasz zakrytą kartę: %s.", "You commit %s face down.", w.action())
+		} else {
+			dst = w.tr(dst, "%s zagrywa zakrytą kartę.", "%s commits a card face down.", w.who)
+		}
+	case evDone:
+		dst = w.tr(dst, "%s nie zagra już Wydarzenia w tej turze.", "%s will play no more Events this turn.", w.who)
+	case evPlayed:
+		w.d.int("a", w.e.A)
+		w.d.int("b", w.e.B)
+		if w.e.Card < 0 {
+			dst = w.tr(dst, "%s używa zdolności: wymiana rąk z graczem %d.", "%s uses the ability: exchange hands with player %d.", w.who, num(w.e.A+1))
+		} else {
+			dst = w.tr(dst, "%s zagrywa Wydarzenie: %s.", "%s plays the Event %s.", w.who, w.action())
+		}
+	case evCancelled:
+		if w.e.Card < 0 || int(w.e.Card) >= w.s.pack.NumActions() { // Dominika's ability
+			dst = w.tr(dst, "Niet! Zdolność nie działa.", "Nyet! The ability has no effect.")
+		} else {
+			dst = w.tr(dst, "Niet! Wydarzenie %s nie działa.", "Nyet! The Event %s has no effect.", w.action())
+		}
+	case evRevealed:
+		dst = w.tr(dst, "%s odkrywa: %s.", "%s reveals %s.", w.who, w.action())
+	case evEquipped:
+		w.d.int("durability", w.e.A)
+		dst = w.tr(dst, "%s: Ekwipunek %s w grze (wytrzymałość %d).", "%s: Equipment %s in play (durability %d).", w.who, w.action(), num(w.e.A))
+	case evEquipUsed:
+		w.d.int("durability", w.e.A)
+		dst = w.tr(dst, "%s używa: %s (zostaje %d).", "%s uses %s (%d left).", w.who, w.action(), num(w.e.A))
+	case evDrew:
+		w.d.int("count", w.e.A)
+		dst = w.tr(dst, "%s dobiera %s.", "%s draws %s.", w.who, w.cards(w.e.A))
+	case evReshuffle, evAttackReshuffle:
+		w.d.int("count", w.e.A)
+		dst = w.tr(dst, "Talia się skończyła: przetasowano %s.", "The deck ran out: %s reshuffled.", w.cards(w.e.A))
+	case evSmokeReplaced:
+		dst = w.tr(dst, "%s odrzuca Zasłonę Dymną i dobiera kartę.", "%s discards a Smoke Screen and draws a card.", w.who)
+		w.action()
+	case evExchanged:
+		w.d.int("with", w.e.A)
+		dst = w.tr(dst, "%s i %s wymieniają się rękami.", "%s and %s exchange hands.", w.who, w.seatName(int(w.e.A)))
+	case evDenounced:
+		w.d.int("by", w.e.A)
+		dst = w.tr(dst, "%s odrzuca losową kartę: %s.", "%s discards a random card: %s.", w.who, w.action())
+	}
 	return dst, true
+}
+
+// seatEvent writes what happens to a seat's Comrade: moves, hits and what
+// stops them, death.
+func (w *eventWriter) seatEvent(dst []byte, k evKind) []byte {
+	switch k {
+	case evMoved:
+		w.d.int("slot", w.e.A)
+		dst = w.tr(dst, "%s na miejscu %d.", "%s is on slot %d.", w.who, num(w.e.A+1))
+	case evBlocked:
+		w.d.int("lost", w.e.A)
+		dst = w.tr(dst, "%s nie może się ruszyć.", "%s cannot move.", w.who)
+	case evFubar:
+		dst = w.tr(dst, "%s: F.U.B.A.R.", "%s: F.U.B.A.R.", w.who)
+	case evMineFired, evWireHurt, evDamage:
+		w.d.int("damage", w.e.A)
+		w.d.int("hp", w.e.B)
+		dst = w.tr(dst, "%s: %s, %s (zostaje %d PŻ).", "%s: %s, %s (%d HP left).", w.who, w.attack(), count(int(w.e.A), &damageNoun), num(w.e.B))
+	case evCrushed:
+		dst = w.tr(dst, "Czołg %s niszczy: %s.", "The Tank of %s destroys %s.", w.whose(), w.attack())
+	case evTankStopped:
+		dst = w.tr(dst, "Czołg %s zatrzymuje: %s.", "The Tank of %s stops %s.", w.whose(), w.attack())
+	case evDodged:
+		dst = w.tr(dst, "%s robi unik.", "%s dodges.", w.who)
+	case evDucked:
+		dst = w.tr(dst, "%s pada na ziemię.", "%s ducks.", w.who)
+	case evReflected:
+		dst = w.tr(dst, "%s odbija atak Drzwiami Auta.", "%s reflects the attack with the Car Door.", w.who)
+	case evGassed:
+		dst = w.tr(dst, "%s pod Gazem Łzawiącym.", "%s is under Tear Gas.", w.who)
+	case evGasOver:
+		dst = w.tr(dst, "%s: Gaz Łzawiący przestaje działać.", "%s: the Tear Gas wears off.", w.who)
+	case evNikolai:
+		w.d.int("damage", w.e.A)
+		dst = w.tr(dst, "%s unika obrażeń (zdolność).", "%s takes no damage (ability).", w.who)
+	case evDied:
+		dst = w.tr(dst, "%s ginie.", "%s dies.", w.who)
+	case evHealed:
+		w.d.int("healed", w.e.A)
+		w.d.int("hp", w.e.B)
+		dst = w.tr(dst, "%s odzyskuje %d PŻ (ma %d).", "%s regains %d HP (%d now).", w.who, num(w.e.A), num(w.e.B))
+	}
+	return dst
 }

@@ -71,41 +71,16 @@ func (s *State) AppendFormat(dst []byte, m engine.Move) []byte {
 func (s *State) Parse(text string) (engine.Move, error) {
 	f := strings.Fields(strings.ToLower(text))
 	if len(f) == 0 {
-		return 0, errBadNotation.Err(text, engine.Text{PL: "pusty ruch", EN: "empty"})
+		return badNotation(text, "pusty ruch", "empty")
 	}
-	bad := func(pl, en string) (engine.Move, error) {
-		return 0, errBadNotation.Err(text, engine.Text{PL: pl, EN: en})
-	}
+	bad := func(pl, en string) (engine.Move, error) { return badNotation(text, pl, en) }
 	argc := func(n int) bool { return len(f) == n+1 }
-	cardArg := func(w string) (uint8, error) {
-		i, ok := s.pack.actionIx[w]
-		if !ok {
-			return 0, errUnknownCard.Err(w)
-		}
-		return i, nil
-	}
-	seatArg := func(w string) (uint8, bool) {
-		v, err := strconv.Atoi(w)
-		if err != nil || v < 0 || v >= int(s.n) {
-			return 0, false
-		}
-		return uint8(v), true
-	}
-	dirArg := func(w string) (uint8, bool) {
-		switch w {
-		case "forward":
-			return 0, true
-		case "back":
-			return 1, true
-		}
-		return 0, false
-	}
 	switch f[0] {
 	case "keep", "commit", "use":
 		if !argc(1) {
 			return bad("podaj jedną kartę", "name one card")
 		}
-		c, err := cardArg(f[1])
+		c, err := s.parseCard(f[1])
 		if err != nil {
 			return 0, err
 		}
@@ -123,13 +98,13 @@ func (s *State) Parse(text string) (engine.Move, error) {
 		if !argc(0) {
 			return bad("bez argumentów", "no arguments")
 		}
-		d, _ := dirArg(f[0])
+		d, _ := parseDir(f[0])
 		return mv(mDir, 0, d, 0), nil
 	case "exchange", "swap":
 		if !argc(1) {
 			return bad("podaj numer gracza", "name a seat number")
 		}
-		q, ok := seatArg(f[1])
+		q, ok := s.parseSeat(f[1])
 		if !ok {
 			return bad("nie ma takiego gracza", "no such seat")
 		}
@@ -141,56 +116,96 @@ func (s *State) Parse(text string) (engine.Move, error) {
 		if !argc(2) {
 			return bad("podaj dwóch graczy", "name two seats")
 		}
-		a, ok1 := seatArg(f[1])
-		b, ok2 := seatArg(f[2])
+		a, ok1 := s.parseSeat(f[1])
+		b, ok2 := s.parseSeat(f[2])
 		if !ok1 || !ok2 || a >= b {
 			return bad("dwóch różnych graczy, mniejszy numer pierwszy", "two different seats, the lower first")
 		}
 		return mv(mSmoke, 0, a, b), nil
 	case "play":
-		if len(f) < 2 {
-			return bad("podaj kartę", "name a card")
-		}
-		c, err := cardArg(f[1])
-		if err != nil {
-			return 0, err
-		}
-		switch s.pack.aEffect[c] {
-		case OrderFx, HealFx, DenounceFx:
-			if !argc(2) {
-				return bad("podaj numer gracza", "name a seat number")
-			}
-			q, ok := seatArg(f[2])
-			if !ok {
-				return bad("nie ma takiego gracza", "no such seat")
-			}
-			return mv(mPlay, c, q, 0), nil
-		case MoveTargetFx:
-			if !argc(3) {
-				return bad("podaj numer Celu i kierunek", "name a Target number and a direction")
-			}
-			t, err := strconv.Atoi(f[2])
-			d, ok := dirArg(f[3])
-			if err != nil || t < 0 || t >= MaxTargets || !ok {
-				return bad("numer Celu 0–4 i forward albo back", "a Target number 0–4 and forward or back")
-			}
-			return mv(mPlay, c, uint8(t), d), nil
-		case MarchFx:
-			if !argc(2) {
-				return bad("podaj kierunek", "name a direction")
-			}
-			d, ok := dirArg(f[2])
-			if !ok {
-				return bad("forward albo back", "forward or back")
-			}
-			return mv(mPlay, c, d, 0), nil
-		}
-		if !argc(1) {
-			return bad("ta karta nie ma argumentów", "this card takes no arguments")
-		}
-		return mv(mPlay, c, 0, 0), nil
+		return s.parsePlay(text, f)
 	}
 	return bad("nieznane słowo "+strconv.Quote(f[0]), "unknown word "+strconv.Quote(f[0]))
+}
+
+// parsePlay reads "play CARD" and the arguments the card's effect takes.
+func (s *State) parsePlay(text string, f []string) (engine.Move, error) {
+	bad := func(pl, en string) (engine.Move, error) { return badNotation(text, pl, en) }
+	argc := func(n int) bool { return len(f) == n+1 }
+	if len(f) < 2 {
+		return bad("podaj kartę", "name a card")
+	}
+	c, err := s.parseCard(f[1])
+	if err != nil {
+		return 0, err
+	}
+	switch s.pack.aEffect[c] {
+	case OrderFx, HealFx, DenounceFx:
+		if !argc(2) {
+			return bad("podaj numer gracza", "name a seat number")
+		}
+		q, ok := s.parseSeat(f[2])
+		if !ok {
+			return bad("nie ma takiego gracza", "no such seat")
+		}
+		return mv(mPlay, c, q, 0), nil
+	case MoveTargetFx:
+		if !argc(3) {
+			return bad("podaj numer Celu i kierunek", "name a Target number and a direction")
+		}
+		t, err := strconv.Atoi(f[2])
+		d, ok := parseDir(f[3])
+		if err != nil || t < 0 || t >= MaxTargets || !ok {
+			return bad("numer Celu 0–4 i forward albo back", "a Target number 0–4 and forward or back")
+		}
+		return mv(mPlay, c, uint8(t), d), nil
+	case MarchFx:
+		if !argc(2) {
+			return bad("podaj kierunek", "name a direction")
+		}
+		d, ok := parseDir(f[2])
+		if !ok {
+			return bad("forward albo back", "forward or back")
+		}
+		return mv(mPlay, c, d, 0), nil
+	}
+	if !argc(1) {
+		return bad("ta karta nie ma argumentów", "this card takes no arguments")
+	}
+	return mv(mPlay, c, 0, 0), nil
+}
+
+func badNotation(text, pl, en string) (engine.Move, error) {
+	return 0, errBadNotation.Err(text, engine.Text{PL: pl, EN: en})
+}
+
+// parseCard reads an Action card's name.
+func (s *State) parseCard(w string) (uint8, error) {
+	i, ok := s.pack.actionIx[w]
+	if !ok {
+		return 0, errUnknownCard.Err(w)
+	}
+	return i, nil
+}
+
+// parseSeat reads a seat number, counted from 0.
+func (s *State) parseSeat(w string) (uint8, bool) {
+	v, err := strconv.Atoi(w)
+	if err != nil || v < 0 || v >= int(s.n) {
+		return 0, false
+	}
+	return uint8(v), true
+}
+
+// parseDir reads a direction: forward is 0, back 1.
+func parseDir(w string) (uint8, bool) {
+	switch w {
+	case "forward":
+		return 0, true
+	case "back":
+		return 1, true
+	}
+	return 0, false
 }
 
 // Describe explains a move to a person.

@@ -110,27 +110,51 @@ var attackEffectText = [...]engine.Text{
 // every Comrade's hit points and Equipment, the Events waiting for answers,
 // and viewer's own cards.
 func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
-	v := s.view(viewer, false)
-	pl := lang != engine.EN
-	tr := func(p, e string) string {
-		if pl {
-			return p
-		}
-		return e
+	r := tableRenderer{s: s, v: s.view(viewer, false), viewer: viewer, lang: lang, pl: lang != engine.EN}
+	r.header()
+	r.line()
+	r.notes()
+	r.ownCards()
+	b := &r.b
+	fmt.Fprintf(b, "%s: %d · %s: %d\n", r.tr("Talia Akcji", "Action deck"), r.v.Deck, r.tr("talia Ataku", "Attack deck"), r.v.AttackDeck)
+	return b.String()
+}
+
+// tableRenderer draws one seat's view of the table as text.
+type tableRenderer struct {
+	s      *State
+	v      View
+	viewer engine.Seat
+	lang   engine.Lang
+	pl     bool
+	b      strings.Builder
+}
+
+func (r *tableRenderer) tr(p, e string) string {
+	if r.pl {
+		return p
 	}
-	var b strings.Builder
-	seatName := func(p int) string {
-		name := fmt.Sprintf(tr("Gracz %d (%s)", "Player %d (%s)"), p+1, v.Seats[p].Name.In(lang))
-		if p == int(viewer) {
-			name += tr(" — ty", " — you")
-		}
-		return name
+	return e
+}
+
+// seatName names seat p, its Comrade, and whether it is the viewer's.
+func (r *tableRenderer) seatName(p int) string {
+	name := fmt.Sprintf(r.tr("Gracz %d (%s)", "Player %d (%s)"), p+1, r.v.Seats[p].Name.In(r.lang))
+	if p == int(r.viewer) {
+		name += r.tr(" — ty", " — you")
 	}
-	fmt.Fprintf(&b, "══ %s · %s %d ══\n", tr("Do boju, Towarzysze!", "Front Line No Komrades"), tr("tura", "turn"), v.Turn)
+	return name
+}
+
+// header draws the turn, who won or what the game waits for, the
+// Initiative and the Attack.
+func (r *tableRenderer) header() {
+	s, v, b, tr := r.s, &r.v, &r.b, r.tr
+	fmt.Fprintf(b, "══ %s · %s %d ══\n", tr("Do boju, Towarzysze!", "Front Line No Komrades"), tr("tura", "turn"), v.Turn)
 	if v.Over {
 		switch {
 		case v.Winner >= 0:
-			fmt.Fprintf(&b, "%s: %s\n", tr("Wygrywa", "Winner"), seatName(v.Winner))
+			fmt.Fprintf(b, "%s: %s\n", tr("Wygrywa", "Winner"), r.seatName(v.Winner))
 		case v.Winner == -2:
 			b.WriteString(tr("Limit tur: wygrywają żywi z największą liczbą PŻ\n", "Turn cap: the living with the most hit points win\n"))
 		default:
@@ -141,15 +165,15 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 		for _, p := range v.Pending {
 			who = append(who, strconv.Itoa(p+1))
 		}
-		fmt.Fprintf(&b, "%s · %s: %s", s.decisionText().In(lang), tr("czekamy na", "waiting for"), strings.Join(who, ", "))
+		fmt.Fprintf(b, "%s · %s: %s", s.decisionText().In(r.lang), tr("czekamy na", "waiting for"), strings.Join(who, ", "))
 		if v.Window != "" {
-			fmt.Fprintf(&b, " · %s", windowText[s.window].In(lang))
+			fmt.Fprintf(b, " · %s", windowText[s.window].In(r.lang))
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "%s: %s", tr("Inicjatywa", "Initiative"), seatName(v.Initiative))
+	fmt.Fprintf(b, "%s: %s", tr("Inicjatywa", "Initiative"), r.seatName(v.Initiative))
 	if len(v.Roulettes) > 0 {
-		fmt.Fprintf(&b, " · %s: %d", tr("ruletki", "roulettes"), len(v.Roulettes))
+		fmt.Fprintf(b, " · %s: %d", tr("ruletki", "roulettes"), len(v.Roulettes))
 	}
 	if v.Stoj {
 		b.WriteString(tr(" · Stój! w mocy", " · Halt! in force"))
@@ -157,97 +181,122 @@ func (s *State) Render(viewer engine.Seat, lang engine.Lang) string {
 	b.WriteByte('\n')
 	if s.attack >= 0 {
 		a := s.pack.Attack(uint8(s.attack))
-		fmt.Fprintf(&b, "%s: %s — %s\n", tr("Atak", "Attack"), a.Name.In(lang), a.AttackText().In(lang))
+		fmt.Fprintf(b, "%s: %s — %s\n", tr("Atak", "Attack"), a.Name.In(r.lang), a.AttackText().In(r.lang))
 	}
+}
+
+// line draws the front line, one slot a row, from the front to the Commissar.
+func (r *tableRenderer) line() {
+	b, tr := &r.b, r.tr
 	b.WriteString(tr("Linia frontu (od czoła do Komisarza):\n", "Front line (from the front to the Commissar):\n"))
-	for i, sl := range v.Line {
-		fmt.Fprintf(&b, "  %2d ", i+1)
+	for i, sl := range r.v.Line {
+		fmt.Fprintf(b, "  %2d ", i+1)
 		switch sl.Piece {
 		case "commissar":
 			b.WriteString(tr("★ Komisarz", "★ Commissar"))
 		case "empty":
 			b.WriteString(tr("· puste pole", "· empty space"))
 		default:
-			sv := v.Seats[sl.Seat]
-			fmt.Fprintf(&b, "%s · %s %d/%d", seatName(sl.Seat), tr("PŻ", "HP"), sv.HP, sv.MaxHP)
-			s.seats[sl.Seat].equip.each(func(e uint8) {
-				fmt.Fprintf(&b, " · %s [%d]", s.pack.Action(e).Name.In(lang), s.dur[e])
-			})
-			if sv.Tank {
-				b.WriteString(tr(" · w czołgu", " · in the tank"))
-			}
-			flags := []struct {
-				on     bool
-				pl, en string
-			}{{sv.Gassed, "gaz", "gassed"}, {sv.Dodge, "unik", "dodging"}, {sv.Duck, "padnij", "ducking"},
-				{sv.Fubar, "F.U.B.A.R.", "F.U.B.A.R."}, {sv.Cover, "osłona", "cover"}, {sv.Committed, "karta zakryta", "committed"}}
-			for _, f := range flags {
-				if f.on {
-					fmt.Fprintf(&b, " · %s", tr(f.pl, f.en))
-				}
-			}
-			fmt.Fprintf(&b, " · %s %d", tr("karty", "cards"), sv.HandCount)
+			r.comrade(sl.Seat)
 		}
 		if sl.Mines > 0 {
-			fmt.Fprintf(&b, tr(" · miny: %d", " · mines: %d"), sl.Mines)
+			fmt.Fprintf(b, tr(" · miny: %d", " · mines: %d"), sl.Mines)
 		}
 		if len(sl.Wire) > 0 {
 			b.WriteString(tr(" · drut kolczasty", " · barbed wire"))
 		}
 		for _, t := range sl.Targets {
-			fmt.Fprintf(&b, tr("  ◎ Cel %d", "  ◎ Target %d"), t+1)
+			fmt.Fprintf(b, tr("  ◎ Cel %d", "  ◎ Target %d"), t+1)
 		}
 		b.WriteByte('\n')
 	}
-	for p, sv := range v.Seats {
+}
+
+// comrade draws seat p's Comrade on its slot: hit points, Equipment, what
+// protects or hinders it, and how many cards its owner holds.
+func (r *tableRenderer) comrade(p int) {
+	s, b, tr := r.s, &r.b, r.tr
+	sv := r.v.Seats[p]
+	fmt.Fprintf(b, "%s · %s %d/%d", r.seatName(p), tr("PŻ", "HP"), sv.HP, sv.MaxHP)
+	s.seats[p].equip.each(func(e uint8) {
+		fmt.Fprintf(b, " · %s [%d]", s.pack.Action(e).Name.In(r.lang), s.dur[e])
+	})
+	if sv.Tank {
+		b.WriteString(tr(" · w czołgu", " · in the tank"))
+	}
+	flags := []struct {
+		on     bool
+		pl, en string
+	}{{sv.Gassed, "gaz", "gassed"}, {sv.Dodge, "unik", "dodging"}, {sv.Duck, "padnij", "ducking"},
+		{sv.Fubar, "F.U.B.A.R.", "F.U.B.A.R."}, {sv.Cover, "osłona", "cover"}, {sv.Committed, "karta zakryta", "committed"}}
+	for _, f := range flags {
+		if f.on {
+			fmt.Fprintf(b, " · %s", tr(f.pl, f.en))
+		}
+	}
+	fmt.Fprintf(b, " · %s %d", tr("karty", "cards"), sv.HandCount)
+}
+
+// notes draws the warnings, the fallen, the Events waiting for answers and
+// the question a seat is deciding.
+func (r *tableRenderer) notes() {
+	s, b, tr := r.s, &r.b, r.tr
+	for p, sv := range r.v.Seats {
 		for _, w := range sv.Warnings {
-			fmt.Fprintf(&b, "⚠ %s: %s\n", seatName(p), w.Text.In(lang))
+			fmt.Fprintf(b, "⚠ %s: %s\n", r.seatName(p), w.Text.In(r.lang))
 		}
 	}
 	var dead []string
-	for p, sv := range v.Seats {
+	for p, sv := range r.v.Seats {
 		if sv.Dead {
-			dead = append(dead, seatName(p))
+			dead = append(dead, r.seatName(p))
 		}
 	}
 	if len(dead) > 0 {
-		fmt.Fprintf(&b, "%s: %s\n", tr("Polegli", "Fallen"), strings.Join(dead, ", "))
+		fmt.Fprintf(b, "%s: %s\n", tr("Polegli", "Fallen"), strings.Join(dead, ", "))
 	}
 	for _, it := range s.stack[:s.stackN] {
 		card := tr("zdolność Dominiki", "Dominika's ability")
 		if it.card != abilityCard {
-			card = s.pack.Action(it.card).Name.In(lang)
+			card = s.pack.Action(it.card).Name.In(r.lang)
 		}
-		fmt.Fprintf(&b, "%s: %s (%s)\n", tr("Czeka na odpowiedź", "Waiting for answers"), card, seatName(int(it.seat)))
+		fmt.Fprintf(b, "%s: %s (%s)\n", tr("Czeka na odpowiedź", "Waiting for answers"), card, r.seatName(int(it.seat)))
 	}
 	switch s.phase {
 	case phChoice:
-		fmt.Fprintf(&b, "%s: %s %s\n", seatName(int(s.choice)), tr("decyduje o", "decides on"), s.pack.Action(s.choiceC).Name.In(lang))
+		fmt.Fprintf(b, "%s: %s %s\n", r.seatName(int(s.choice)), tr("decyduje o", "decides on"), s.pack.Action(s.choiceC).Name.In(r.lang))
 	case phEquip:
-		fmt.Fprintf(&b, "%s: %s %s\n", seatName(int(s.query)), tr("decyduje o", "decides on"), s.pack.Action(s.queryC).Name.In(lang))
+		fmt.Fprintf(b, "%s: %s %s\n", r.seatName(int(s.query)), tr("decyduje o", "decides on"), s.pack.Action(s.queryC).Name.In(r.lang))
 	}
-	if viewer >= 0 && int(viewer) < int(s.n) {
-		st := &s.seats[viewer]
-		cards := func(title string, set cardSet) {
-			if set.count() == 0 {
-				return
-			}
-			fmt.Fprintf(&b, "%s:\n", title)
-			set.each(func(c uint8) {
-				a := s.pack.Action(c)
-				fmt.Fprintf(&b, "  %-14s %s (%s) — %s\n", s.pack.ActionName(c), a.Name.In(lang), kindText[a.Kind].In(lang), a.ActionText().In(lang))
-			})
-		}
-		cards(tr("Twoja ręka", "Your hand"), st.hand)
-		if st.is(fCommitted) {
-			var one cardSet
-			one.set(st.committed)
-			cards(tr("Twoja zakryta karta", "Your face-down card"), one)
-		}
-		cards(tr("Pakiet draftu", "Draft pack"), st.pack)
+}
+
+// ownCards draws the viewer's hand, face-down card and draft pack.
+func (r *tableRenderer) ownCards() {
+	s, viewer, tr := r.s, r.viewer, r.tr
+	if viewer < 0 || int(viewer) >= int(s.n) {
+		return
 	}
-	fmt.Fprintf(&b, "%s: %d · %s: %d\n", tr("Talia Akcji", "Action deck"), v.Deck, tr("talia Ataku", "Attack deck"), v.AttackDeck)
-	return b.String()
+	st := &s.seats[viewer]
+	r.cards(tr("Twoja ręka", "Your hand"), st.hand)
+	if st.is(fCommitted) {
+		var one cardSet
+		one.set(st.committed)
+		r.cards(tr("Twoja zakryta karta", "Your face-down card"), one)
+	}
+	r.cards(tr("Pakiet draftu", "Draft pack"), st.pack)
+}
+
+// cards draws a titled list of Action cards, one a row, if there are any.
+func (r *tableRenderer) cards(title string, set cardSet) {
+	if set.count() == 0 {
+		return
+	}
+	s, b := r.s, &r.b
+	fmt.Fprintf(b, "%s:\n", title)
+	set.each(func(c uint8) {
+		a := s.pack.Action(c)
+		fmt.Fprintf(b, "  %-14s %s (%s) — %s\n", s.pack.ActionName(c), a.Name.In(r.lang), kindText[a.Kind].In(r.lang), a.ActionText().In(r.lang))
+	})
 }
 
 // Legend explains the symbols Render uses.

@@ -287,8 +287,6 @@ func (s *State) appendAttackNames(dst []byte, x uint64) []byte {
 // (engine.ViewAppender): the cards' faces and the Comrades as the pack has
 // them written.
 func (s *State) AppendView(dst []byte, viewer engine.Seat) []byte {
-	n := int(s.n)
-	f := &s.pack.faces
 	var actions cardSet // the Action and Attack cards the view names, for its faces
 	var attacks uint64
 	dst = engine.AppendJSONInt(append(dst, '{'), "viewer", int64(viewer))
@@ -311,127 +309,171 @@ func (s *State) AppendView(dst []byte, viewer engine.Seat) []byte {
 		dst = strconv.AppendInt(dst, int64(p), 10)
 	}
 	dst = append(dst, ']')
-	dst = engine.AppendJSONKey(dst, "line")
-	if s.line.N == 0 {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i := 0; i < int(s.line.N); i++ {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			pc := s.line.Slot[i]
-			piece, seat := "empty", -1
-			switch {
-			case pc == Commissar:
-				piece = "commissar"
-			case pc.IsComrade():
-				piece, seat = "comrade", pc.Seat()
-			}
-			dst = engine.AppendJSONField(append(dst, '{'), "piece", piece)
-			dst = engine.AppendJSONInt(dst, "seat", int64(seat))
-			mines := 0
-			if s.minesN > 0 && int(s.mineSlot) == i {
-				mines = int(s.minesN)
-			}
-			dst = engine.AppendJSONInt(dst, "mines", int64(mines))
-			if w := s.wire[i]; w != 0 {
-				dst = s.appendAttackNames(engine.AppendJSONKey(dst, "wire"), w)
-				attacks |= w
-			}
-			first := true
-			for t := 0; t < int(s.nTargets); t++ {
-				if int(s.targets[t]) == i {
-					if first {
-						dst = append(engine.AppendJSONKey(dst, "targets"), '[')
-					} else {
-						dst = append(dst, ',')
-					}
-					dst, first = strconv.AppendInt(dst, int64(t), 10), false
-				}
-			}
-			if !first {
-				dst = append(dst, ']')
-			}
-			dst = append(dst, '}')
-		}
-		dst = append(dst, ']')
-	}
-	dst = engine.AppendJSONKey(dst, "seats")
-	if n == 0 {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for p := 0; p < n; p++ {
-			if p > 0 {
-				dst = append(dst, ',')
-			}
-			st := &s.seats[p]
-			dst = engine.AppendJSONInt(append(dst, '{'), "seat", int64(p))
-			dst = append(append(dst, ','), f.comrade[st.comrade]...)
-			dst = engine.AppendJSONInt(dst, "hp", int64(max(st.hp, 0)))
-			dst = engine.AppendJSONInt(dst, "max_hp", int64(st.maxHP))
-			dst = engine.AppendJSONBool(dst, "dead", st.is(fDead))
-			dst = engine.AppendJSONBool(dst, "gassed", st.is(fGassed))
-			dst = engine.AppendJSONInt(dst, "hand_count", int64(st.hand.count()))
-			dst = engine.AppendJSONBool(dst, "committed", st.is(fCommitted))
-			dst = engine.AppendJSONBool(dst, "event_used", st.is(fEventUsed))
-			dst = engine.AppendJSONBool(dst, "done", st.is(fDone))
-			dst = engine.AppendJSONBool(dst, "dodge", st.is(fDodge))
-			dst = engine.AppendJSONBool(dst, "duck", st.is(fDuck))
-			dst = engine.AppendJSONBool(dst, "fubar", st.is(fFubar))
-			dst = engine.AppendJSONBool(dst, "cover", st.is(fCover))
-			dst = engine.AppendJSONBool(dst, "ability_used", st.is(fAbilityUsed))
-			dst = engine.AppendJSONBool(dst, "tank", int(s.tank) == p)
-			dst = append(engine.AppendJSONKey(dst, "equipment"), '[')
-			first := true
-			for w, x := range st.equip {
-				for ; x != 0; x &= x - 1 {
-					e := uint8(w*64 + bits.TrailingZeros64(x))
-					if !first {
-						dst = append(dst, ',')
-					}
-					first = false
-					dst = engine.AppendJSONField(append(dst, '{'), "card", s.pack.ActionName(e))
-					dst = append(engine.AppendJSONInt(dst, "durability", int64(s.dur[e])), '}')
-				}
-			}
-			dst = append(dst, ']')
-			actions.or(st.equip)
-			if hp, blow, extra, ok := s.warning(p); ok {
-				var buf [256]byte
-				dst = engine.AppendJSONField(append(engine.AppendJSONKey(dst, "warnings"), '[', '{'), "kind", "hit")
-				dst = append(engine.AppendJSONKey(dst, "text"), `{"pl":`...)
-				dst = engine.AppendJSONBytes(dst, appendWarning(buf[:0], engine.PL, hp, blow, extra))
-				dst = append(dst, `,"en":`...)
-				dst = engine.AppendJSONBytes(dst, appendWarning(buf[:0], engine.EN, hp, blow, extra))
-				dst = append(dst, "}}]"...)
-			}
-			dst = append(dst, '}')
-		}
-		dst = append(dst, ']')
-	}
+	dst = s.appendViewLine(dst, &attacks)
+	dst = s.appendViewSeats(dst, &actions)
 	dst = engine.AppendJSONInt(dst, "initiative", int64(s.initiative))
 	dst = s.appendAttackNames(engine.AppendJSONKey(dst, "roulettes"), s.roulette)
 	attacks |= s.roulette
-	if s.attack >= 0 {
-		a := s.pack.Attack(uint8(s.attack))
-		attacks |= 1 << uint8(s.attack)
-		dst = engine.AppendJSONField(append(engine.AppendJSONKey(dst, "attack"), '{'), "card", s.pack.AttackName(uint8(s.attack)))
-		dst = engine.AppendJSONField(dst, "type", a.Type.String())
-		dst = engine.AppendJSONInt(dst, "damage", int64(a.Damage))
-		if a.Indirect != 0 {
-			dst = engine.AppendJSONInt(dst, "indirect", int64(a.Indirect))
-		}
-		if fx := attackEffectNames[a.Effect]; fx != "" {
-			dst = engine.AppendJSONField(dst, "effect", fx)
-		}
-		dst = engine.AppendJSONInts(engine.AppendJSONKey(dst, "targets"), s.targets[:s.nTargets])
-		dst = append(dst, '}')
-	}
+	dst = s.appendViewAttack(dst, &attacks)
 	dst = engine.AppendJSONBool(dst, "stoj", s.stoj)
 	dst = engine.AppendJSONInt(dst, "deck", int64(s.deckN))
 	dst = engine.AppendJSONInt(dst, "attack_deck", int64(s.adeckN))
+	dst = s.appendViewDiscards(dst, &actions, &attacks)
+	dst = s.appendViewStack(dst, &actions)
+	switch s.phase {
+	case phChoice:
+		dst = s.appendQuestion(dst, s.choice, s.choiceC, "maneuver")
+		actions.set(s.choiceC)
+	case phEquip:
+		dst = s.appendQuestion(dst, s.query, s.queryC, "equipment")
+		actions.set(s.queryC)
+	}
+	if viewer >= 0 && int(viewer) < int(s.n) {
+		dst = s.appendViewHand(dst, &s.seats[viewer], &actions)
+	}
+	dst = engine.AppendJSONBool(dst, "over", s.over)
+	dst = engine.AppendJSONInt(dst, "winner", winner)
+	dst = s.appendViewFaces(dst, &actions, attacks)
+	return append(dst, '}')
+}
+
+// appendViewLine appends the line, front to back: what stands in each slot,
+// its mines, wire and Targets; attacks gains the wire's cards.
+func (s *State) appendViewLine(dst []byte, attacks *uint64) []byte {
+	dst = engine.AppendJSONKey(dst, "line")
+	if s.line.N == 0 {
+		return append(dst, "null"...)
+	}
+	dst = append(dst, '[')
+	for i := 0; i < int(s.line.N); i++ {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		pc := s.line.Slot[i]
+		piece, seat := "empty", -1
+		switch {
+		case pc == Commissar:
+			piece = "commissar"
+		case pc.IsComrade():
+			piece, seat = "comrade", pc.Seat()
+		}
+		dst = engine.AppendJSONField(append(dst, '{'), "piece", piece)
+		dst = engine.AppendJSONInt(dst, "seat", int64(seat))
+		mines := 0
+		if s.minesN > 0 && int(s.mineSlot) == i {
+			mines = int(s.minesN)
+		}
+		dst = engine.AppendJSONInt(dst, "mines", int64(mines))
+		if w := s.wire[i]; w != 0 {
+			dst = s.appendAttackNames(engine.AppendJSONKey(dst, "wire"), w)
+			*attacks |= w
+		}
+		first := true
+		for t := 0; t < int(s.nTargets); t++ {
+			if int(s.targets[t]) == i {
+				if first {
+					dst = append(engine.AppendJSONKey(dst, "targets"), '[')
+				} else {
+					dst = append(dst, ',')
+				}
+				dst, first = strconv.AppendInt(dst, int64(t), 10), false
+			}
+		}
+		if !first {
+			dst = append(dst, ']')
+		}
+		dst = append(dst, '}')
+	}
+	return append(dst, ']')
+}
+
+// appendViewSeats appends what everyone sees of each seat; actions gains
+// the Equipment on the table.
+func (s *State) appendViewSeats(dst []byte, actions *cardSet) []byte {
+	n := int(s.n)
+	dst = engine.AppendJSONKey(dst, "seats")
+	if n == 0 {
+		return append(dst, "null"...)
+	}
+	dst = append(dst, '[')
+	for p := 0; p < n; p++ {
+		if p > 0 {
+			dst = append(dst, ',')
+		}
+		dst = s.appendViewSeat(dst, p, actions)
+	}
+	return append(dst, ']')
+}
+
+// appendViewSeat appends one seat: its Comrade, health, flags, Equipment
+// and the warning of a hit that would knock it out.
+func (s *State) appendViewSeat(dst []byte, p int, actions *cardSet) []byte {
+	st := &s.seats[p]
+	dst = engine.AppendJSONInt(append(dst, '{'), "seat", int64(p))
+	dst = append(append(dst, ','), s.pack.faces.comrade[st.comrade]...)
+	dst = engine.AppendJSONInt(dst, "hp", int64(max(st.hp, 0)))
+	dst = engine.AppendJSONInt(dst, "max_hp", int64(st.maxHP))
+	dst = engine.AppendJSONBool(dst, "dead", st.is(fDead))
+	dst = engine.AppendJSONBool(dst, "gassed", st.is(fGassed))
+	dst = engine.AppendJSONInt(dst, "hand_count", int64(st.hand.count()))
+	dst = engine.AppendJSONBool(dst, "committed", st.is(fCommitted))
+	dst = engine.AppendJSONBool(dst, "event_used", st.is(fEventUsed))
+	dst = engine.AppendJSONBool(dst, "done", st.is(fDone))
+	dst = engine.AppendJSONBool(dst, "dodge", st.is(fDodge))
+	dst = engine.AppendJSONBool(dst, "duck", st.is(fDuck))
+	dst = engine.AppendJSONBool(dst, "fubar", st.is(fFubar))
+	dst = engine.AppendJSONBool(dst, "cover", st.is(fCover))
+	dst = engine.AppendJSONBool(dst, "ability_used", st.is(fAbilityUsed))
+	dst = engine.AppendJSONBool(dst, "tank", int(s.tank) == p)
+	dst = append(engine.AppendJSONKey(dst, "equipment"), '[')
+	first := true
+	for w, x := range st.equip {
+		for ; x != 0; x &= x - 1 {
+			e := uint8(w*64 + bits.TrailingZeros64(x))
+			if !first {
+				dst = append(dst, ',')
+			}
+			first = false
+			dst = engine.AppendJSONField(append(dst, '{'), "card", s.pack.ActionName(e))
+			dst = append(engine.AppendJSONInt(dst, "durability", int64(s.dur[e])), '}')
+		}
+	}
+	dst = append(dst, ']')
+	actions.or(st.equip)
+	if hp, blow, extra, ok := s.warning(p); ok {
+		var buf [256]byte
+		dst = engine.AppendJSONField(append(engine.AppendJSONKey(dst, "warnings"), '[', '{'), "kind", "hit")
+		dst = append(engine.AppendJSONKey(dst, "text"), `{"pl":`...)
+		dst = engine.AppendJSONBytes(dst, appendWarning(buf[:0], engine.PL, hp, blow, extra))
+		dst = append(dst, `,"en":`...)
+		dst = engine.AppendJSONBytes(dst, appendWarning(buf[:0], engine.EN, hp, blow, extra))
+		dst = append(dst, "}}]"...)
+	}
+	return append(dst, '}')
+}
+
+// appendViewAttack appends the revealed Attack card, if any, with its Targets.
+func (s *State) appendViewAttack(dst []byte, attacks *uint64) []byte {
+	if s.attack < 0 {
+		return dst
+	}
+	a := s.pack.Attack(uint8(s.attack))
+	*attacks |= 1 << uint8(s.attack)
+	dst = engine.AppendJSONField(append(engine.AppendJSONKey(dst, "attack"), '{'), "card", s.pack.AttackName(uint8(s.attack)))
+	dst = engine.AppendJSONField(dst, "type", a.Type.String())
+	dst = engine.AppendJSONInt(dst, "damage", int64(a.Damage))
+	if a.Indirect != 0 {
+		dst = engine.AppendJSONInt(dst, "indirect", int64(a.Indirect))
+	}
+	if fx := attackEffectNames[a.Effect]; fx != "" {
+		dst = engine.AppendJSONField(dst, "effect", fx)
+	}
+	dst = engine.AppendJSONInts(engine.AppendJSONKey(dst, "targets"), s.targets[:s.nTargets])
+	return append(dst, '}')
+}
+
+// appendViewDiscards appends both discard piles.
+func (s *State) appendViewDiscards(dst []byte, actions *cardSet, attacks *uint64) []byte {
 	dst = append(engine.AppendJSONKey(dst, "discard"), '[')
 	for i, c := range s.discard[:s.discardN] {
 		if i > 0 {
@@ -447,56 +489,60 @@ func (s *State) AppendView(dst []byte, viewer engine.Seat) []byte {
 			dst = append(dst, ',')
 		}
 		dst = engine.AppendJSONString(dst, s.pack.AttackName(c))
-		attacks |= 1 << c
+		*attacks |= 1 << c
 	}
-	dst = append(dst, ']')
-	if s.stackN > 0 {
-		dst = append(engine.AppendJSONKey(dst, "stack"), '[')
-		for i, it := range s.stack[:s.stackN] {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			card := ""
-			if it.card != abilityCard {
-				card = s.pack.ActionName(it.card)
-				actions.set(it.card)
-			}
-			dst = engine.AppendJSONInt(append(dst, '{'), "seat", int64(it.seat))
-			dst = engine.AppendJSONField(dst, "card", card)
-			dst = engine.AppendJSONInt(dst, "a", int64(it.a))
-			dst = append(engine.AppendJSONInt(dst, "b", int64(it.b)), '}')
-		}
-		dst = append(dst, ']')
+	return append(dst, ']')
+}
+
+// appendViewStack appends the cards and abilities waiting to resolve, if any.
+func (s *State) appendViewStack(dst []byte, actions *cardSet) []byte {
+	if s.stackN == 0 {
+		return dst
 	}
-	switch s.phase {
-	case phChoice:
-		dst = s.appendQuestion(dst, s.choice, s.choiceC, "maneuver")
-		actions.set(s.choiceC)
-	case phEquip:
-		dst = s.appendQuestion(dst, s.query, s.queryC, "equipment")
-		actions.set(s.queryC)
+	dst = append(engine.AppendJSONKey(dst, "stack"), '[')
+	for i, it := range s.stack[:s.stackN] {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		card := ""
+		if it.card != abilityCard {
+			card = s.pack.ActionName(it.card)
+			actions.set(it.card)
+		}
+		dst = engine.AppendJSONInt(append(dst, '{'), "seat", int64(it.seat))
+		dst = engine.AppendJSONField(dst, "card", card)
+		dst = engine.AppendJSONInt(dst, "a", int64(it.a))
+		dst = append(engine.AppendJSONInt(dst, "b", int64(it.b)), '}')
 	}
-	if viewer >= 0 && int(viewer) < n {
-		st := &s.seats[viewer]
-		if !st.hand.empty() {
-			dst = s.appendActionNames(engine.AppendJSONKey(dst, "hand"), st.hand)
-			actions.or(st.hand)
-		}
-		if st.is(fCommitted) {
-			dst = engine.AppendJSONField(dst, "committed", s.pack.ActionName(st.committed))
-			actions.set(st.committed)
-		}
-		if !st.pack.empty() {
-			dst = s.appendActionNames(engine.AppendJSONKey(dst, "pack"), st.pack)
-			actions.or(st.pack)
-		}
-		if !st.passed.empty() {
-			dst = s.appendActionNames(engine.AppendJSONKey(dst, "passed"), st.passed)
-			actions.or(st.passed)
-		}
+	return append(dst, ']')
+}
+
+// appendViewHand appends what only the viewer's own seat knows: its hand,
+// its committed card, and the cards it drafts from and has passed.
+func (s *State) appendViewHand(dst []byte, st *seatState, actions *cardSet) []byte {
+	if !st.hand.empty() {
+		dst = s.appendActionNames(engine.AppendJSONKey(dst, "hand"), st.hand)
+		actions.or(st.hand)
 	}
-	dst = engine.AppendJSONBool(dst, "over", s.over)
-	dst = engine.AppendJSONInt(dst, "winner", winner)
+	if st.is(fCommitted) {
+		dst = engine.AppendJSONField(dst, "committed", s.pack.ActionName(st.committed))
+		actions.set(st.committed)
+	}
+	if !st.pack.empty() {
+		dst = s.appendActionNames(engine.AppendJSONKey(dst, "pack"), st.pack)
+		actions.or(st.pack)
+	}
+	if !st.passed.empty() {
+		dst = s.appendActionNames(engine.AppendJSONKey(dst, "passed"), st.passed)
+		actions.or(st.passed)
+	}
+	return dst
+}
+
+// appendViewFaces appends the faces of the cards the view names, in the
+// pack's order of names.
+func (s *State) appendViewFaces(dst []byte, actions *cardSet, attacks uint64) []byte {
+	f := &s.pack.faces
 	first := true
 	for i := range f.names {
 		fn := &f.names[i]
@@ -520,7 +566,7 @@ func (s *State) AppendView(dst []byte, viewer engine.Seat) []byte {
 	if !first {
 		dst = append(dst, '}')
 	}
-	return append(dst, '}')
+	return dst
 }
 
 // appendQuestion appends the question to seat about card.

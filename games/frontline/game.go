@@ -34,7 +34,9 @@ func New() *Game { return &Game{pack: DefaultPack()} }
 func WithPack(p *Pack) *Game { return &Game{pack: p} }
 
 // CardCount is the number of printed cards in the pack: Comrades, Attack cards and Action cards.
-func (g *Game) CardCount() int { return len(g.pack.Comrades) + len(g.pack.attackOf) + len(g.pack.actionOf) }
+func (g *Game) CardCount() int {
+	return len(g.pack.Comrades) + len(g.pack.attackOf) + len(g.pack.actionOf)
+}
 
 // Pack is the game's content.
 func (g *Game) Pack() *Pack { return g.pack }

@@ -114,33 +114,7 @@ func TestClusterLosesNoAcknowledgedMove(t *testing.T) {
 	}
 
 	// The tables are set up while every node is up; the seats then play.
-	for i, spec := range slices.Concat(slices.Repeat([][]crashSpec{clusterSpecs}, copies)...) {
-		tab, err := h.newTable(spec, rand.New(rand.NewPCG(rng.Uint64(), uint64(i))))
-		if err != nil {
-			dump()
-			t.Fatalf("setting up %s: %v", spec.game, err)
-		}
-		h.tables = append(h.tables, tab)
-	}
-	var seats sync.WaitGroup
-	for _, tab := range h.tables {
-		for _, s := range tab.seats {
-			if s != nil {
-				seats.Add(1)
-				go func(r *rand.Rand) {
-					defer seats.Done()
-					h.play(tab, s, r)
-				}(rand.New(rand.NewPCG(rng.Uint64(), uint64(s.seat))))
-			}
-		}
-	}
-	finished := make(chan struct{})
-	go func() { seats.Wait(); close(finished) }()
-	watched := make(chan struct{})
-	go func() { // spectators' requests, to nodes at random, all along
-		defer close(watched)
-		h.watch(finished, rand.New(rand.NewPCG(rng.Uint64(), 3)))
-	}()
+	finished, watched := h.begin(t, slices.Concat(slices.Repeat([][]crashSpec{clusterSpecs}, copies)...), rng, dump)
 	t.Cleanup(func() { // on a failure: the clients stop before the test ends
 		cancel()
 		select {
@@ -472,6 +446,41 @@ func (h *clusterHarness) inPlay() map[string]bool {
 		}
 	}
 	return out
+}
+
+// begin sets up a table of each spec while every node is up, then plays
+// each seat in a goroutine of its own, and spectators' requests to nodes
+// at random all along: finished is closed once every seat has stopped,
+// watched once the spectators have.
+func (h *clusterHarness) begin(t *testing.T, specs []crashSpec, rng *rand.Rand, dump func()) (finished, watched chan struct{}) {
+	t.Helper()
+	for i, spec := range specs {
+		tab, err := h.newTable(spec, rand.New(rand.NewPCG(rng.Uint64(), uint64(i))))
+		if err != nil {
+			dump()
+			t.Fatalf("setting up %s: %v", spec.game, err)
+		}
+		h.tables = append(h.tables, tab)
+	}
+	var seats sync.WaitGroup
+	for _, tab := range h.tables {
+		for _, s := range tab.seats {
+			if s != nil {
+				seats.Add(1)
+				go func(r *rand.Rand) {
+					defer seats.Done()
+					h.play(tab, s, r)
+				}(rand.New(rand.NewPCG(rng.Uint64(), uint64(s.seat))))
+			}
+		}
+	}
+	finished, watched = make(chan struct{}), make(chan struct{})
+	go func() { seats.Wait(); close(finished) }()
+	go func() {
+		defer close(watched)
+		h.watch(finished, rand.New(rand.NewPCG(rng.Uint64(), 3)))
+	}()
+	return finished, watched
 }
 
 func (h *clusterHarness) unfinished() string {
@@ -1004,33 +1013,7 @@ func TestClusterFencesAFrozenNode(t *testing.T) {
 			t.Logf("node %s, the end of its log:\n%s\nits standard error:\n%s", n.name, n.out.tail(3000), n.errOut.tail(3000))
 		}
 	}
-	for i, spec := range slices.Concat(clusterSpecs, clusterSpecs) {
-		tab, err := h.newTable(spec, rand.New(rand.NewPCG(rng.Uint64(), uint64(i))))
-		if err != nil {
-			dump()
-			t.Fatalf("setting up %s: %v", spec.game, err)
-		}
-		h.tables = append(h.tables, tab)
-	}
-	var seats sync.WaitGroup
-	for _, tab := range h.tables {
-		for _, s := range tab.seats {
-			if s != nil {
-				seats.Add(1)
-				go func(r *rand.Rand) {
-					defer seats.Done()
-					h.play(tab, s, r)
-				}(rand.New(rand.NewPCG(rng.Uint64(), uint64(s.seat))))
-			}
-		}
-	}
-	finished := make(chan struct{})
-	go func() { seats.Wait(); close(finished) }()
-	watched := make(chan struct{})
-	go func() {
-		defer close(watched)
-		h.watch(finished, rand.New(rand.NewPCG(rng.Uint64(), 3)))
-	}()
+	finished, watched := h.begin(t, slices.Concat(clusterSpecs, clusterSpecs), rng, dump)
 	var frozen *clusterNode
 	t.Cleanup(func() {
 		if frozen != nil {

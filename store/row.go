@@ -247,3 +247,37 @@ func recentRow(v []any) Table {
 	t.Setup, t.Outcome = nil, nil
 	return t
 }
+
+// moveRows are the rows of a query of moveColumns, as database/sql and
+// pgx both give them.
+type moveRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// allMoves reads a table's moves, in order, into rec (and their times, if
+// at): a move that does not read, or a number missing, fails the table.
+func (r *rowReader) allMoves(rows moveRows, rec Record, tableID string, at bool) (Record, error) {
+	mv := make([]any, 4)
+	for rows.Next() {
+		if err := rows.Scan(scanTargets(mv)...); err != nil {
+			return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
+		}
+		m, when := r.move(mv)
+		if r.bad == "" && m.N != len(rec.Moves) {
+			r.fail("moves.n", "move %d is missing", len(rec.Moves))
+		}
+		if err := r.err(tableID); err != nil {
+			return Record{}, err
+		}
+		rec.Moves = append(rec.Moves, m)
+		if at {
+			rec.At = append(rec.At, when)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
+	}
+	return rec, nil
+}

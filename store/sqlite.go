@@ -421,28 +421,7 @@ func (s *SQLite) load(ctx context.Context, tableID string, at bool) (Record, err
 		return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
 	}
 	defer rows.Close()
-	rec := Record{Table: t}
-	mv := make([]any, 4)
-	for rows.Next() {
-		if err := rows.Scan(scanTargets(mv)...); err != nil {
-			return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
-		}
-		m, when := r.move(mv)
-		if r.bad == "" && m.N != len(rec.Moves) {
-			r.fail("moves.n", "move %d is missing", len(rec.Moves))
-		}
-		if err := r.err(tableID); err != nil {
-			return Record{}, err
-		}
-		rec.Moves = append(rec.Moves, m)
-		if at {
-			rec.At = append(rec.At, when)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return Record{}, fmt.Errorf("store: loading the moves of table %s: %w", tableID, err)
-	}
-	return rec, nil
+	return r.allMoves(rows, Record{Table: t}, tableID, at)
 }
 
 // millis is a time to store: milliseconds, NULL when zero.

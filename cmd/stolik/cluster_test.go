@@ -92,26 +92,9 @@ func TestClusterLosesNoAcknowledgedMove(t *testing.T) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 0))
 
-	nodes := make([]*clusterNode, clusterNodes)
-	for i := range nodes {
-		nodes[i] = &clusterNode{name: fmt.Sprintf("n%d", i+1), db: pg, bus: bus}
-		nodes[i].start(t, "127.0.0.1:0")
-		t.Cleanup(nodes[i].kill)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
+	nodes, h, dump, cancel := startCluster(t, pg, bus, 0)
 	defer cancel()
-	tr := &http.Transport{}
-	t.Cleanup(tr.CloseIdleConnections)
-	h := &clusterHarness{t: t, ctx: ctx, client: &http.Client{Transport: tr}, errors: map[string]int{}, over: map[string]bool{}, watches: map[string]int{}}
-	for _, n := range nodes {
-		h.urls = append(h.urls, n.url)
-	}
 	deadline := time.After(clusterBound)
-	dump := func() {
-		for _, n := range nodes {
-			t.Logf("node %s, the end of its log:\n%s\nits standard error:\n%s", n.name, n.out.tail(3000), n.errOut.tail(3000))
-		}
-	}
 
 	// The tables are set up while every node is up; the seats then play.
 	finished, watched := h.begin(t, slices.Concat(slices.Repeat([][]crashSpec{clusterSpecs}, copies)...), rng, dump)
@@ -446,6 +429,33 @@ func (h *clusterHarness) inPlay() map[string]bool {
 		}
 	}
 	return out
+}
+
+// startCluster starts clusterNodes nodes on the database pg and the bus
+// (with leases of lease, or clusterLease if 0) and a harness of clients
+// for them; dump logs the end of each node's output, cancel stops the
+// clients.
+func startCluster(t *testing.T, pg, bus string, lease time.Duration) (nodes []*clusterNode, h *clusterHarness, dump func(), cancel context.CancelFunc) {
+	t.Helper()
+	nodes = make([]*clusterNode, clusterNodes)
+	for i := range nodes {
+		nodes[i] = &clusterNode{name: fmt.Sprintf("n%d", i+1), db: pg, bus: bus, lease: lease}
+		nodes[i].start(t, "127.0.0.1:0")
+		t.Cleanup(nodes[i].kill)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	tr := &http.Transport{}
+	t.Cleanup(tr.CloseIdleConnections)
+	h = &clusterHarness{t: t, ctx: ctx, client: &http.Client{Transport: tr}, errors: map[string]int{}, over: map[string]bool{}, watches: map[string]int{}}
+	for _, n := range nodes {
+		h.urls = append(h.urls, n.url)
+	}
+	dump = func() {
+		for _, n := range nodes {
+			t.Logf("node %s, the end of its log:\n%s\nits standard error:\n%s", n.name, n.out.tail(3000), n.errOut.tail(3000))
+		}
+	}
+	return nodes, h, dump, cancel
 }
 
 // begin sets up a table of each spec while every node is up, then plays
@@ -993,26 +1003,9 @@ func TestClusterFencesAFrozenNode(t *testing.T) {
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 0))
-	nodes := make([]*clusterNode, clusterNodes)
-	for i := range nodes {
-		nodes[i] = &clusterNode{name: fmt.Sprintf("n%d", i+1), db: pg, bus: bus, lease: freezeLease}
-		nodes[i].start(t, "127.0.0.1:0")
-		t.Cleanup(nodes[i].kill)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
+	nodes, h, dump, cancel := startCluster(t, pg, bus, freezeLease)
 	defer cancel()
-	tr := &http.Transport{}
-	t.Cleanup(tr.CloseIdleConnections)
-	h := &clusterHarness{t: t, ctx: ctx, client: &http.Client{Transport: tr}, errors: map[string]int{}, over: map[string]bool{}, watches: map[string]int{}}
-	for _, n := range nodes {
-		h.urls = append(h.urls, n.url)
-	}
 	deadline := time.After(freezeBound)
-	dump := func() {
-		for _, n := range nodes {
-			t.Logf("node %s, the end of its log:\n%s\nits standard error:\n%s", n.name, n.out.tail(3000), n.errOut.tail(3000))
-		}
-	}
 	finished, watched := h.begin(t, slices.Concat(clusterSpecs, clusterSpecs), rng, dump)
 	var frozen *clusterNode
 	t.Cleanup(func() {

@@ -113,8 +113,12 @@ func TestBenchServerTarget(t *testing.T) {
 			Accepted int `json:"moves_accepted"`
 		} `json:"server"`
 	}
+	// The server's count and the clients' are read at the window's edges
+	// by different processes: a move the server counted just before its
+	// first sample may be acknowledged to its client just after the
+	// clients' mark, one at most for each connection.
 	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r.Moves <= 0 || r.Connections != 6 || r.Target != "http://"+addr ||
-		r.ServerCPU <= 0 || r.Server == nil || r.Server.Accepted < r.Moves {
+		r.ServerCPU <= 0 || r.Server == nil || r.Server.Accepted < r.Moves-r.Connections {
 		t.Fatalf("bench server --target: exit %d %s %s", code, out, errOut)
 	}
 

@@ -5,11 +5,11 @@ import (
 	"crypto/subtle"
 	"net/http"
 	"net/http/pprof"
-	"net/url"
 	"os"
 	"strings"
 
 	"stolik/engine"
+	"stolik/store"
 )
 
 // AdminOptions say who the operator's listener (stolik serve --admin)
@@ -87,7 +87,7 @@ func sameAddr(hostport, addr string) bool {
 }
 
 // masked stands for a secret on a shown command line.
-const masked = "xxxxx"
+const masked = store.Masked
 
 // MaskArgs is a command line as it may be shown: the password of every
 // URL (in its user part or its query) and the value of every flag named
@@ -104,61 +104,16 @@ func MaskArgs(args []string) []string {
 		case strings.HasPrefix(a, "-") && a != "-" && a != "--":
 			name, value, joined := strings.Cut(strings.TrimLeft(a, "-"), "=")
 			switch {
-			case secretFlag(name) && joined:
+			case store.SecretName(name) && joined:
 				out[i] = a[:len(a)-len(value)] + masked
-			case secretFlag(name):
+			case store.SecretName(name):
 				out[i], secretNext = a, true
 			default:
-				out[i] = a[:len(a)-len(value)] + MaskURL(value)
+				out[i] = a[:len(a)-len(value)] + store.MaskURL(value)
 			}
 			continue
 		}
-		out[i] = MaskURL(a)
+		out[i] = store.MaskURL(a)
 	}
 	return out
-}
-
-// secretFlag: a flag whose value is a secret, not a file holding one.
-func secretFlag(name string) bool {
-	name = strings.ToLower(name)
-	if strings.HasSuffix(name, "-file") {
-		return false
-	}
-	for _, w := range []string{"token", "password", "passwd", "secret"} {
-		if strings.Contains(name, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// MaskURL is s with its password masked if s is a URL with one; a string that
-// looks like a URL but does not parse is masked whole.
-func MaskURL(s string) string {
-	if !strings.Contains(s, "://") {
-		return s
-	}
-	u, err := url.Parse(s)
-	if err != nil {
-		return masked
-	}
-	changed := false
-	q := u.Query()
-	for k := range q {
-		if secretFlag(k) {
-			q.Set(k, masked)
-			changed = true
-		}
-	}
-	if changed {
-		u.RawQuery = q.Encode()
-	}
-	if _, has := u.User.Password(); has {
-		u.User = url.UserPassword(u.User.Username(), masked)
-		changed = true
-	}
-	if !changed {
-		return s
-	}
-	return u.String()
 }

@@ -38,16 +38,55 @@ func Describe(dsn string) string {
 }
 
 // redact leaves the password out of a URL.
-func redact(s string) string {
+func redact(s string) string { return MaskURL(s) }
+
+// Masked stands for a secret in what is shown of a URL or a command line.
+const Masked = "xxxxx"
+
+// MaskURL is s with its password masked if s is a URL with one; a string that
+// looks like a URL but does not parse is masked whole.
+func MaskURL(s string) string {
+	if !strings.Contains(s, "://") {
+		return s
+	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return "?"
+		return Masked
 	}
-	if q := u.Query(); q.Has("password") {
-		q.Set("password", "xxxxx")
+	changed := false
+	q := u.Query()
+	for k := range q {
+		if SecretName(k) {
+			q.Set(k, Masked)
+			changed = true
+		}
+	}
+	if changed {
 		u.RawQuery = q.Encode()
 	}
-	return u.Redacted()
+	if _, has := u.User.Password(); has {
+		u.User = url.UserPassword(u.User.Username(), Masked)
+		changed = true
+	}
+	if !changed {
+		return s
+	}
+	return u.String()
+}
+
+// SecretName says whether a flag or a query parameter of that name holds
+// a secret (a token, a password), not a file holding one.
+func SecretName(name string) bool {
+	name = strings.ToLower(name)
+	if strings.HasSuffix(name, "-file") {
+		return false
+	}
+	for _, w := range []string{"token", "password", "passwd", "secret"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func parseDSN(dsn string) (kind, target string, err error) {

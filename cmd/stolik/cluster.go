@@ -51,7 +51,7 @@ func (c clusterFlags) join(st store.Store, log *slog.Logger) (*server.Cluster, f
 		}),
 		nats.ReconnectHandler(func(nc *nats.Conn) { log.Info("the bus is back", "url", nc.ConnectedUrlRedacted()) }))
 	if err != nil {
-		return nil, nil, fmt.Errorf("serve: --bus %s: %w", server.MaskURL(c.bus), err)
+		return nil, nil, fmt.Errorf("serve: --bus %s: %w", store.MaskURL(c.bus), err)
 	}
 	return &server.Cluster{Bus: nc, Leases: leases, Lease: c.lease, Node: node}, func() { nc.Drain() }, nil
 }

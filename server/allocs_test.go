@@ -33,12 +33,12 @@ func TestAllocsPerMove(t *testing.T) {
 	}
 	for _, g := range allocGames {
 		res, err := loadgen.Load(context.Background(), loadgen.LoadConfig{Games: all.Games(), Game: g, Players: 2, Tables: 8,
-			Duration: 600 * time.Millisecond, Warmup: 200 * time.Millisecond, MinMoves: 600, Dir: t.TempDir()})
+			Duration: 300 * time.Millisecond, Warmup: 100 * time.Millisecond, MinMoves: 300, Dir: t.TempDir()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("%s: %.0f allocations, %.0f bytes per move over %d moves", g, res.AllocsPerMove, res.BytesPerMove, res.Moves)
-		if res.Moves < 600 || res.Errors != 0 {
+		if res.Moves < 300 || res.Errors != 0 {
 			t.Fatalf("%s: %+v", g, res)
 		}
 		if res.AllocsPerMove > allocBudget[g] {

@@ -42,10 +42,6 @@ type Cluster struct {
 // DefaultLease is how long a table's lease lasts unless told otherwise.
 const DefaultLease = 10 * time.Second
 
-// onLeaseChange is called whenever this node gains or loses a table's
-// lease (the metrics count them).
-var onLeaseChange = func(table string, gained bool) {}
-
 // errUnavailable answers a request for a table whose node is silent while
 // its lease lasts (503, with Retry-After): it is moving to another node.
 var errUnavailable = engine.Rule{Code: "unavailable", PL: "Stolik przechodzi właśnie na inny serwer; spróbuj za chwilę.",
@@ -313,7 +309,7 @@ func (c *cluster) adopt(t *Table, leased time.Time) error {
 		sub.Unsubscribe()
 		return nil
 	}
-	onLeaseChange(id, true)
+	c.leaseChanged(id, true)
 	go c.publishing(h)
 	return nil
 }
@@ -380,7 +376,7 @@ func (c *cluster) drop(t *Table, why string) {
 	t.mu.Unlock()
 	c.s.retireBots(t)
 	c.release(id)
-	onLeaseChange(id, false)
+	c.leaseChanged(id, false)
 	c.s.log.Info("lease let go: the table no longer runs here", "table", id, "why", why, "node", c.node)
 }
 

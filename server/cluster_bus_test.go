@@ -30,6 +30,7 @@ func TestClusterBusDownAnswersAtOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and NATS")
 	}
+	t.Parallel()
 	pg, bus := pgtest.Start(t), bustest.Run(t)
 	a := startNode(t, pg, bus.URL, "a", 5*time.Second)
 	b := startNode(t, pg, bus.URL, "b", 5*time.Second)
@@ -122,6 +123,7 @@ func TestClusterRetryAfterAtHandover(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and NATS")
 	}
+	t.Parallel()
 	pg, bus := pgtest.Start(t), bustest.Start(t)
 	a := startNode(t, pg, bus, "a", time.Second)
 	startNode(t, pg, bus, "b", time.Second)
@@ -188,20 +190,21 @@ func TestClusterRebalances(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and NATS")
 	}
+	t.Parallel()
 	const lease, tables = time.Second, 8
 	var mu sync.Mutex
 	var lets []time.Time // when a node let a table go
-	old := onLeaseChange
-	t.Cleanup(func() { onLeaseChange = old }) // after the nodes have stopped
-	onLeaseChange = func(table string, gained bool) {
-		if !gained {
-			mu.Lock()
-			lets = append(lets, time.Now())
-			mu.Unlock()
+	counted := func(c *Config) {
+		c.onLeaseChange = func(table string, gained bool) {
+			if !gained {
+				mu.Lock()
+				lets = append(lets, time.Now())
+				mu.Unlock()
+			}
 		}
 	}
 	pg, bus := pgtest.Start(t), bustest.Start(t)
-	a := startNode(t, pg, bus, "a", lease)
+	a := startNode(t, pg, bus, "a", lease, counted)
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	var players []*roamer
@@ -241,7 +244,7 @@ func TestClusterRebalances(t *testing.T) {
 	lets = nil
 	mu.Unlock()
 
-	b := startNode(t, pg, bus, "b", lease)
+	b := startNode(t, pg, bus, "b", lease, counted)
 	joined := time.Now()
 	eventually(t, 10*lease, "the tables are shared out", func() bool {
 		failed()

@@ -129,6 +129,7 @@ func TestClusterRelaysAndTakesOver(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and NATS")
 	}
+	t.Parallel()
 	pg, bus := pgtest.Start(t), bustest.Start(t)
 	a := startNode(t, pg, bus, "a", time.Second)
 	b := startNode(t, pg, bus, "b", time.Second)
@@ -240,6 +241,7 @@ func TestClusterSilentOwner(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and NATS")
 	}
+	t.Parallel()
 	pg, bus := pgtest.Start(t), bustest.Start(t)
 	a := startNode(t, pg, bus, "a", time.Second)
 	a.s.cl.patience = 200 * time.Millisecond
@@ -305,28 +307,29 @@ func TestClusterNodeOffTheBus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and NATS")
 	}
+	t.Parallel()
 	pg, bus := pgtest.Start(t), bustest.Start(t)
 	// Bots slow enough that a game outlasts the takeover: a two-player
 	// game of Cardline takes 8 moves at least, 2.4 s at this pace, and the
 	// node off the bus lets its table go within a lease (0.6 s).
 	slow := func(c *Config) { c.BotDelay = 300 * time.Millisecond }
-	a := startNode(t, pg, bus, "a", 600*time.Millisecond, slow)
-	b := startNode(t, pg, bus, "b", 600*time.Millisecond, slow)
+	// The tables node a lets go.
 	lost := make(chan string, 1)
-	old := onLeaseChange
-	onLeaseChange = func(table string, gained bool) {
-		old(table, gained)
-		if !gained {
-			select {
-			case lost <- table:
-			default:
+	losing := func(c *Config) {
+		c.onLeaseChange = func(table string, gained bool) {
+			if !gained {
+				select {
+				case lost <- table:
+				default:
+				}
 			}
 		}
 	}
+	a := startNode(t, pg, bus, "a", 600*time.Millisecond, slow, losing)
+	b := startNode(t, pg, bus, "b", 600*time.Millisecond, slow)
 	t.Cleanup(func() {
 		a.stop()
 		b.stop()
-		onLeaseChange = old
 	})
 	var made created
 	if code := call(t, "POST", a.hs.URL+"/api/tables", `{"game":"cardline","options":{"players":2},"seats":["bot:random","bot:random"],"open":true}`, &made); code != 201 {
@@ -362,6 +365,7 @@ func TestClusterStaleOwnerIsFenced(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and NATS")
 	}
+	t.Parallel()
 	pg, bus := pgtest.Start(t), bustest.Start(t)
 	a := startNode(t, pg, bus, "a", 2*time.Second)
 	ctx := context.Background()
@@ -413,6 +417,7 @@ func TestClusterExpiredLeaseRefusesMoves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and NATS")
 	}
+	t.Parallel()
 	pg, bus := pgtest.Start(t), bustest.Start(t)
 	// A lease of an hour: neither the renewals nor the watch run during
 	// the test, and the database's lease stays a's.
@@ -460,6 +465,7 @@ func TestClusterExpiredLeaseIsNotServed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and NATS")
 	}
+	t.Parallel()
 	pg, bus := pgtest.Start(t), bustest.Start(t)
 	a := startNode(t, pg, bus, "a", time.Hour)
 	b := startNode(t, pg, bus, "b", time.Hour)
@@ -488,6 +494,7 @@ func TestClusterTakenLeaseRefusesMoves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and NATS")
 	}
+	t.Parallel()
 	pg, bus := pgtest.Start(t), bustest.Start(t)
 	a := startNode(t, pg, bus, "a", time.Hour)
 	ctx := context.Background()

@@ -87,12 +87,12 @@ var leaseChanges = prometheus.NewCounterVec(prometheus.CounterOpts{
 	Help: "Table leases this node gained or lost (gained: it took a table over; lost: another node did, or a renewal failed).",
 }, []string{"change"})
 
-// The lease code's onLeaseChange counts in leaseChanges.
-func init() {
-	onLeaseChange = countLeaseChange
-}
-
-func countLeaseChange(_ string, gained bool) {
+// leaseChanged counts a lease this node gained or lost, and tells a test
+// that asked.
+func (c *cluster) leaseChanged(id string, gained bool) {
+	if hook := c.s.cfg.onLeaseChange; hook != nil {
+		hook(id, gained)
+	}
 	if gained {
 		leaseChanges.WithLabelValues("gained").Inc()
 	} else {

@@ -214,7 +214,7 @@ func TestMetricsCountWhatHappened(t *testing.T) {
 		}
 	}
 
-	onLeaseChange(tab.ID(), true)
+	(&cluster{s: s}).leaseChanged(tab.ID(), true)
 	if got := metric(scrape(t, admin.URL), "stolik_lease_changes_total", "change=gained"); got != leasesGained+1 {
 		t.Errorf("lease changes gained: %v, want %v", got, leasesGained+1)
 	}

@@ -165,6 +165,7 @@ func newPostgresDB(t *testing.T, base string) string {
 // other tables. The table spoiled is in play (rebuilt at the start) or
 // finished (met first by the lobby).
 func TestUnreadableRowLeftOut(t *testing.T) {
+	t.Parallel()
 	for _, db := range rowsDBs {
 		t.Run(db.name, func(t *testing.T) {
 			var base string

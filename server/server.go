@@ -114,10 +114,12 @@ type Config struct {
 	// store and a bus (cluster.go); nil: it runs every table itself.
 	Cluster *Cluster
 
-	// For tests: more bots for every game, and a call whenever a bot
-	// decision starts waiting for a worker.
-	testBots  []engine.BotSpec
-	onBotWait func()
+	// For tests: more bots for every game, a call whenever a bot
+	// decision starts waiting for a worker, and one whenever this node
+	// gains or loses a table's lease.
+	testBots      []engine.BotSpec
+	onBotWait     func()
+	onLeaseChange func(table string, gained bool)
 }
 
 // Server holds the tables in play.

@@ -16,6 +16,7 @@ func TestClusterRelayCountsPings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and NATS")
 	}
+	t.Parallel()
 	pg, bus := pgtest.Start(t), bustest.Start(t)
 	a := startNode(t, pg, bus, "a", time.Second)
 	b := startNode(t, pg, bus, "b", time.Second, func(c *Config) { c.PingInterval = time.Minute })

@@ -28,6 +28,7 @@ import (
 	"stolik/internal/longtest"
 	"stolik/server"
 	"stolik/store"
+	"stolik/store/pgtest"
 )
 
 // serveEnv makes the test binary run as `stolik` itself (main with its
@@ -44,7 +45,8 @@ func TestMain(m *testing.M) {
 	// the default (Polish) unless they choose one.
 	os.Unsetenv("LC_ALL")
 	os.Unsetenv("LANG")
-	os.Exit(m.Run())
+	// The tests that need PostgreSQL share one server.
+	os.Exit(pgtest.Main(m))
 }
 
 // The crash test's shape: the rounds (each a start of the server and a

@@ -1,6 +1,9 @@
 package longtest
 
-import "testing"
+import (
+	"flag"
+	"testing"
+)
 
 func TestSwitch(t *testing.T) {
 	for _, c := range []struct {
@@ -32,5 +35,25 @@ func TestSkip(t *testing.T) {
 	})
 	if !ran {
 		t.Error("Skip skipped with " + Env + "=1")
+	}
+}
+
+func TestAtLeastParallel(t *testing.T) {
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if given {
+		t.Skip("-parallel was given on the command line, which AtLeastParallel keeps")
+	}
+	p := flag.Lookup("test.parallel")
+	old := p.Value.String()
+	t.Cleanup(func() { p.Value.Set(old) })
+	p.Value.Set("1")
+	AtLeastParallel(6)
+	if got := p.Value.String(); got != "6" {
+		t.Errorf("-test.parallel 1 raised to %s, want 6", got)
+	}
+	AtLeastParallel(3)
+	if got := p.Value.String(); got != "6" {
+		t.Errorf("-test.parallel 6 changed to %s by AtLeastParallel(3)", got)
 	}
 }

@@ -3,7 +3,10 @@ package enginetest
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
+	"reflect"
+	"strings"
 	"testing"
 
 	"stolik/engine"
@@ -169,12 +172,27 @@ func fields(t *testing.T, st engine.State) map[string]json.RawMessage {
 	return m
 }
 
+// rngOf is the state of st's generator, as its snapshot writes it: the
+// field tagged json:"rng" of a snapshot struct, read directly, else the
+// key "rng" of the snapshot's JSON.
 func rngOf(t *testing.T, st engine.State) string {
 	t.Helper()
+	snap := st.Snapshot()
+	v := reflect.ValueOf(snap)
+	for v.Kind() == reflect.Pointer && !v.IsNil() {
+		v = v.Elem()
+	}
+	if v.Kind() == reflect.Struct {
+		for i := range v.NumField() {
+			if name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ","); name == "rng" {
+				return fmt.Sprint(v.Field(i).Interface())
+			}
+		}
+	}
 	var m struct {
 		RNG json.RawMessage `json:"rng"`
 	}
-	if err := json.Unmarshal(mustJSON(t, st.Snapshot()), &m); err != nil {
+	if err := json.Unmarshal(mustJSON(t, snap), &m); err != nil {
 		t.Fatalf("snapshot JSON: %v", err)
 	}
 	return string(m.RNG)

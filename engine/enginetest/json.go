@@ -60,7 +60,7 @@ func jsonGame(t *testing.T, cfg Config, opts engine.Options, seed uint64) int {
 	seats := st.Seats()
 	n := 0
 	var legal []engine.Move
-	same := func(what string, v any) {
+	same := func(what string, v any) []byte {
 		t.Helper()
 		want, err := json.Marshal(v)
 		if err != nil {
@@ -78,6 +78,7 @@ func jsonGame(t *testing.T, cfg Config, opts engine.Options, seed uint64) int {
 			t.Fatalf("seed %d: %s: written without reflection, it differs from encoding/json at byte %d:\n got  …%s\n want …%s", seed, what, i, clip(got, i), clip(want, i))
 		}
 		n++
+		return want
 	}
 	for moves := 0; ; moves++ {
 		if moves > cfg.MaxMoves {
@@ -88,9 +89,8 @@ func jsonGame(t *testing.T, cfg Config, opts engine.Options, seed uint64) int {
 			if _, ok := v.(engine.JSONAppender); !ok {
 				t.Fatalf("%s's view (%T) does not write its own JSON (engine.JSONAppender)", cfg.Game.Name(), v)
 			}
-			same("view", v)
+			want := same("view", v)
 			if va, ok := st.(engine.ViewAppender); ok {
-				want, _ := json.Marshal(v)
 				if got := va.AppendView([]byte("x"), viewer); !bytes.Equal(got[1:], want) {
 					t.Fatalf("seed %d: AppendView of seat %d differs from encoding/json of View:\n got  %.200s\n want %.200s", seed, viewer, got[1:], want)
 				}

@@ -63,6 +63,7 @@ func runAxe(t *testing.T, ctx context.Context, src string) []axeViolation {
 func TestBrowserAxe(t *testing.T) {
 	src, from := axeSource(t)
 	browser(t)
+	t.Parallel()
 	s := startServer(t, allowSeeds)
 	t.Logf("axe-core from %s", from)
 	type page struct{ name, path string }

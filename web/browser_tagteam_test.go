@@ -77,6 +77,7 @@ func (tb *tab) board(ctx context.Context) ttBoard {
 // #outcome, in both languages; and the page fits a 360 px phone.
 func TestBrowserTagTeam(t *testing.T) {
 	browser(t)
+	t.Parallel()
 	s := startServer(t, allowSeeds)
 	for _, lang := range langs {
 		t.Run(lang, func(t *testing.T) {

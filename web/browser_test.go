@@ -52,6 +52,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"stolik/engine"
+	"stolik/internal/longtest"
 	"stolik/server"
 )
 
@@ -101,23 +102,30 @@ type gameResult struct {
 	screenshot   string
 }
 
-// TestBrowserGames plays every game in Polish and in English through the
-// page, seat 0 against bots, to the end.
+// TestBrowserGames plays every game through the page, seat 0 against
+// bots, to the end: in Polish or in English (in both with the long
+// calibrations), opening it in the other.
 func TestBrowserGames(t *testing.T) {
 	browser(t)
+	t.Parallel()
 	s := startServer(t, allowSeeds, manyTables)
 	var mu sync.Mutex
 	results := map[string]gameResult{}
 	t.Run("play", func(t *testing.T) {
-		for _, bg := range browserGames {
-			for _, lang := range langs {
+		for i, bg := range browserGames {
+			for j, lang := range langs {
+				// Every game is played to its end in one language, Polish
+				// and English by turns, and opened in the other (its
+				// result is read in both after #lang-switch); the long
+				// calibrations play every game to the end in both.
+				full := longtest.Long() || (i+j)%2 == 0
 				t.Run(bg.name+"-"+lang, func(t *testing.T) {
 					t.Parallel()
 					g, ok := s.games[bg.name]
 					if !ok {
 						t.Fatalf("GET /api/games lists no %s", bg.name)
 					}
-					r := playGame(t, s, g, lang, bg.seed, bg.keyboard)
+					r := playGame(t, s, g, lang, bg.seed, bg.keyboard, full)
 					mu.Lock()
 					results[bg.name+"-"+lang] = r
 					mu.Unlock()
@@ -129,6 +137,10 @@ func TestBrowserGames(t *testing.T) {
 		for _, lang := range langs {
 			r, ok := results[bg.name+"-"+lang]
 			if !ok {
+				continue
+			}
+			if r.pageMoves == 0 {
+				t.Logf("%-9s %s: table %s, opened; the first #turn %q", r.game, r.lang, r.table, r.firstTurn)
 				continue
 			}
 			how := "clicks"
@@ -154,8 +166,10 @@ func TestBrowserGames(t *testing.T) {
 
 // playGame creates a table of g with seat 0 human and bots elsewhere, opens
 // seat 0's page in lang and plays seeded random moves from #moves until the
-// game is over; then it checks the page and the server.
-func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, keyboard bool) gameResult {
+// game is over; then it checks the page and the server. Unless full, it
+// stops when the page first offers its moves, having checked the seats'
+// names and the page's address.
+func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, keyboard, full bool) gameResult {
 	players := g.MinPlayers
 	if players < 2 {
 		t.Fatalf("%s: min_players %d", g.Name, players)
@@ -211,6 +225,9 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 			tb.checkAddress(st.URL, c.ID, c.Token)
 			if u, err := url.Parse(st.URL); err != nil || u.Path != "/t/"+c.ID || u.Query().Get("lang") != lang {
 				t.Errorf("the table page's address is %s, want /t/%s?lang=%s", st.URL, c.ID, lang)
+			}
+			if !full {
+				return res
 			}
 		}
 		if len(played) >= moveCap {
@@ -419,6 +436,7 @@ func checkResult(t *testing.T, st pageState, players int) {
 // three, seat 0 human and two bots.
 func TestBrowserLobby(t *testing.T) {
 	browser(t)
+	t.Parallel()
 	s := startServer(t)
 	tb := newTab(t)
 	ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)
@@ -508,6 +526,7 @@ func TestBrowserLobby(t *testing.T) {
 // typed in the form, with the seat's token in storage only.
 func TestBrowserLobbyJoin(t *testing.T) {
 	browser(t)
+	t.Parallel()
 	s := startServer(t)
 	c := s.createTable(t, map[string]any{"game": "cardline", "options": map[string]any{"players": 2},
 		"seats": []string{"human", "human"}, "open": true, "name": "Ala"})
@@ -576,6 +595,7 @@ func (tb *tab) setField(ctx context.Context, sel string, i int, value string) {
 // the refusal.
 func TestBrowserRefusedMove(t *testing.T) {
 	browser(t)
+	t.Parallel()
 	s := startServer(t, allowSeeds)
 	proxy := startProxy(t, s.Addr)
 	c := s.create(t, "cardline", map[string]any{"players": 2}, []string{"human", "human"}, 77)
@@ -655,6 +675,7 @@ func TestBrowserRefusedMove(t *testing.T) {
 // the page must not scroll sideways.
 func TestBrowserPhone(t *testing.T) {
 	browser(t)
+	t.Parallel()
 	s := startServer(t, allowSeeds)
 	for _, bg := range browserGames {
 		t.Run(bg.name, func(t *testing.T) {
@@ -819,6 +840,7 @@ func (tb *tab) waitLinks(ctx context.Context, pred, what string) inviteLinks {
 // brings the player back.
 func TestBrowserPrivateTable(t *testing.T) {
 	browser(t)
+	t.Parallel()
 	s := startServer(t)
 	a := newTab(t)
 	ctx, cancel := context.WithTimeout(a.ctx, gameTimeout)
@@ -973,6 +995,7 @@ func TestBrowserPrivateTable(t *testing.T) {
 // connect again; the lobby lists the table among the ended ones.
 func TestBrowserAbandoned(t *testing.T) {
 	browser(t)
+	t.Parallel()
 	lim := server.DefaultLimits()
 	lim.Idle = 3 * time.Second
 	s := startServer(t, func(c *server.Config) {
@@ -1057,6 +1080,7 @@ func TestBrowserAbandoned(t *testing.T) {
 // no raw keys or rule codes outside their "details".
 func TestBrowserQuickPlay(t *testing.T) {
 	browser(t)
+	t.Parallel()
 	s := startServer(t)
 	tb := newTab(t)
 	ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)

@@ -30,6 +30,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"stolik/games/all"
+	"stolik/internal/longtest"
 	"stolik/server"
 	"stolik/store"
 )
@@ -81,7 +82,10 @@ func (b *lockedBuffer) String() string {
 	return b.buf.String()
 }
 
+// The browser tests run side by side, each on a server of its own, as
+// tabs of the one browser.
 func TestMain(m *testing.M) {
+	longtest.AtLeastParallel(4)
 	code := m.Run()
 	stopBrowser()
 	os.Exit(code)

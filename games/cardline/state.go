@@ -2,6 +2,7 @@ package cardline
 
 import (
 	"iter"
+	"math/bits"
 	"math/rand/v2"
 
 	"stolik/engine"
@@ -19,6 +20,9 @@ type State struct {
 	vals  []int64 // pack.values[trait]
 	rules struct {
 		emptyDeckSkip, immediate, eliminatedToBox bool
+		// tieShare: finishers left without a card to play share the win
+		// (option tie_no_cards=share) instead of the first of them winning.
+		tieShare bool
 	}
 	trait Trait
 	seats int8
@@ -43,6 +47,10 @@ type State struct {
 	// revealed marks cards whose trait side everyone has seen (line, box,
 	// and any card once checked).
 	revealed cardSet
+
+	// done is a bit per seat that placed its last card correctly and has
+	// drawn no card since; doneIn, those that did so in the current round.
+	done, doneIn uint8
 
 	winner  engine.Seat
 	winners uint8 // bit per seat when several share a win (no card left to draw)
@@ -163,9 +171,13 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 		s.emit(engine.Event{Kind: EvPlaced, Seat: p, Card: int16(c), A: int32(gap), B: 0})
 		s.draw(p)
 	}
-	if s.rules.immediate && ok && s.handLen[p] == 0 {
-		s.finish(p)
-		return s.events, nil
+	if ok && s.handLen[p] == 0 {
+		s.done |= 1 << uint(p)
+		s.doneIn |= 1 << uint(p)
+		if s.rules.immediate {
+			s.finish(p, WonAlone)
+			return s.events, nil
+		}
 	}
 	s.advance()
 	return s.events, nil
@@ -189,6 +201,8 @@ func (s *State) draw(p engine.Seat) bool {
 	c := s.pop()
 	s.hands[p][s.handLen[p]] = c
 	s.handLen[p]++
+	s.done &^= 1 << uint(p)
+	s.doneIn &^= 1 << uint(p)
 	s.emit(engine.Event{Kind: EvDrew, Seat: p, Card: int16(c)})
 	return true
 }
@@ -245,31 +259,32 @@ func (s *State) advance() {
 }
 
 // endRound applies the end-of-round test (spec section 4, CL-A6, CL-A7).
+// The round's finishers are the seats that placed their last card
+// correctly in it (rulebook: the tie-break goes on "do momentu, w którym
+// tylko 1 gracz w rundzie zagra swoją kartę prawidłowo"), not every seat
+// that holds no card: a finisher the tie-break draw left without a card, or
+// a player who failed and could not draw (empty_deck=skip), did not play
+// correctly this round.
 func (s *State) endRound() {
 	s.emit(engine.Event{Kind: EvRoundEnd, Seat: engine.NoSeat, Card: -1, A: int32(s.round)})
-	var done uint8
-	count := 0
-	for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
-		if s.isActive(p) && s.handLen[p] == 0 {
-			done |= 1 << uint(p)
-			count++
+	w := s.doneIn & s.active
+	s.doneIn = 0
+	switch bits.OnesCount8(w) {
+	case 0:
+		if !s.anyCards() {
+			s.endWithoutCards()
+			return
 		}
-	}
-	switch {
-	case count == 1:
-		for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
-			if done&(1<<uint(p)) != 0 {
-				s.finish(p)
-			}
-		}
+	case 1:
+		s.finish(engine.Seat(bits.TrailingZeros8(w)), WonAlone)
 		return
-	case count >= 2:
+	default:
 		// Rulebook: the others are eliminated; those who finished draw one
 		// card each. The eliminations happen together; they are carried
 		// out in turn order from the first player, so that the box's order
 		// (eliminated_cards=box) does not depend on seat numbers.
 		for p := range s.turnOrder() {
-			if s.isActive(p) && done&(1<<uint(p)) == 0 {
+			if s.isActive(p) && w&(1<<uint(p)) == 0 {
 				s.eliminate(p)
 			}
 		}
@@ -286,9 +301,7 @@ func (s *State) endRound() {
 			}
 		}
 		if !drew {
-			// No card is left anywhere: those who finished share the win.
-			s.winners = done
-			s.finish(engine.NoSeat)
+			s.finishFirst(w)
 			return
 		}
 	}
@@ -296,6 +309,52 @@ func (s *State) endRound() {
 	s.turn = s.roundStart()
 	if s.handLen[s.turn] == 0 {
 		s.advanceFrom(s.turn)
+	}
+}
+
+// anyCards reports whether a seat still in the game holds a card.
+func (s *State) anyCards() bool {
+	for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
+		if s.isActive(p) && s.handLen[p] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// endWithoutCards ends a game in which nobody can play any more: the
+// finishers the tie-break draw left without a card decide it as when no
+// card is left for the tie-break (finishFirst); if nobody has placed their
+// last card correctly (every hand was emptied by failing with
+// empty_deck=skip), nobody wins.
+func (s *State) endWithoutCards() {
+	if w := s.done & s.active; w != 0 {
+		s.finishFirst(w)
+		return
+	}
+	s.winner = engine.NoSeat
+	s.winners = 0
+	s.turn = engine.NoSeat
+	s.emit(engine.Event{Kind: EvNoWinner, Seat: engine.NoSeat, Card: -1, A: int32(s.round)})
+}
+
+// finishFirst ends a tie-break that no card is left to play: the rulebook
+// names one winner, "Pierwszy gracz, któremu uda się prawidłowo zagrać swoją
+// ostatnią kartę", so the first of the finishers w to have placed their
+// last card wins. They all did so in the same round, so the first is the
+// first of them in turn order. Option tie_no_cards=share: they share the
+// win.
+func (s *State) finishFirst(w uint8) {
+	if s.rules.tieShare {
+		s.winners = w
+		s.finish(engine.NoSeat, WonShared)
+		return
+	}
+	for p := range s.turnOrder() {
+		if w&(1<<uint(p)) != 0 {
+			s.finish(p, WonFirst)
+			return
+		}
 	}
 }
 
@@ -325,7 +384,15 @@ func (s *State) eliminate(p engine.Seat) {
 	s.emit(engine.Event{Kind: EvEliminated, Seat: p, Card: -1, A: int32(s.round)})
 }
 
-func (s *State) finish(p engine.Seat) {
+// How a game was won, the B of an EvWon event.
+const (
+	WonAlone  = 0 // the only player to place their last card correctly in the round
+	WonFirst  = 1 // no card left to play: the first of the round's finishers
+	WonShared = 2 // no card left to play: the finishers share the win (tie_no_cards=share)
+)
+
+// finish ends the game won by p, or, with p NoSeat, shared by s.winners.
+func (s *State) finish(p engine.Seat, how int32) {
 	s.winner = p
 	if p != engine.NoSeat {
 		s.winners = 1 << uint(p)
@@ -333,7 +400,7 @@ func (s *State) finish(p engine.Seat) {
 	s.turn = engine.NoSeat
 	for q := range s.turnOrder() {
 		if s.winners&(1<<uint(q)) != 0 {
-			s.emit(engine.Event{Kind: EvWon, Seat: q, Card: -1, A: int32(s.round)})
+			s.emit(engine.Event{Kind: EvWon, Seat: q, Card: -1, A: int32(s.round), B: how})
 		}
 	}
 }
@@ -363,10 +430,11 @@ func (s *State) Outcome() (engine.Outcome, bool) {
 			}
 		}
 		out.Ranks[p] = r
-		if r == 1 {
+		if s.winners&(1<<uint(p)) != 0 {
 			out.Winners = append(out.Winners, engine.Seat(p))
 		}
 	}
+	out.AllLost = len(out.Winners) == 0
 	return out, true
 }
 
@@ -404,6 +472,10 @@ func (s *State) Hash() uint64 {
 	if s.rules.eliminatedToBox {
 		flags |= 4
 	}
+	if s.rules.tieShare {
+		flags |= 8
+	}
+	flags |= uint64(s.done)<<32 | uint64(s.doneIn)<<40
 	h.U64(flags | uint64(s.out)<<8 | uint64(uint8(s.winner))<<16)
 	for p := range int(s.seats) {
 		h.Int(int(s.eliminatedIn[p]))

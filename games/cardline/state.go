@@ -4,6 +4,7 @@ import (
 	"iter"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"stolik/engine"
 )
@@ -17,7 +18,7 @@ func (b *cardSet) has(c uint8) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 // State is a game in progress. It is a flat value: Clone is one copy.
 type State struct {
 	pack  *Pack   // immutable, shared
-	vals  []int64 // pack.values[trait]
+	vals  []int64 // pack.values[trait], or a search copy's beliefs (belief.vals)
 	rules struct {
 		emptyDeckSkip, immediate, eliminatedToBox bool
 		// tieShare: finishers left without a card to play share the win
@@ -58,6 +59,10 @@ type State struct {
 
 	pend   [1]engine.Seat
 	events []engine.Event // reused by every Apply; a clone starts its own
+
+	// What a search's copy knows of the values nobody has seen (search.go).
+	know   knowledge
+	belief *belief // this copy's buffers; vals points at belief.vals once drawn
 }
 
 // eventsCap holds the events of any turn: a placement, a draw (after a
@@ -442,20 +447,29 @@ func (s *State) Outcome() (engine.Outcome, bool) {
 func (s *State) Clone() engine.State {
 	c := *s
 	c.events = nil
+	c.belief = nil
+	if s.believing() {
+		c.belief = &belief{vals: slices.Clone(s.belief.vals)}
+		c.vals = c.belief.vals
+	}
 	return &c
 }
 
-// Determinize shuffles the deck below its top card: the only fact no
-// player knows. Card identities in hands and the deck's top are public
-// (their fronts are visible) and a card's values belong to its identity.
-// The game's own generator is reseeded from r too: the order of a deck
-// rebuilt from the box later is unknown as well.
+// Determinize resamples what no player knows: the order of the deck below
+// its top card, and the values of every card whose trait side nobody has
+// seen (the hands, the holder's own included, and the deck; CL-A12). Card
+// identities are public (the fronts are visible), but knowing a
+// character's values is the skill the game tests, so the values are drawn
+// from the belief of a player of the search's level (Know; search.go), not
+// read from the card. The game's own generator is reseeded from r too: the
+// order of a deck rebuilt from the box later is unknown as well.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 	if s.deckLen >= 3 {
 		below := s.deck[:s.deckLen-1]
 		r.Shuffle(len(below), func(i, j int) { below[i], below[j] = below[j], below[i] })
 	}
 	s.rng = engine.NewRNG(r.Uint64())
+	s.believe(r)
 }
 
 func (s *State) Hash() uint64 {
@@ -488,5 +502,12 @@ func (s *State) Hash() uint64 {
 		h.U64(w)
 	}
 	h.U64(s.rng.Peek())
+	if s.believing() {
+		for c, v := range s.vals {
+			if !s.revealed.has(uint8(c)) {
+				h.U64(uint64(v))
+			}
+		}
+	}
 	return h.Sum()
 }

@@ -41,7 +41,11 @@ type MCTS struct {
 	iters  int           // iterations per decision; 0: until the budget ends
 	budget time.Duration // 0: no time limit
 	tune   engine.SearchTuning
-	seats  int                // the seat count tune was made for
+	seats  int // the seat count tune was made for
+	// belief seeds what the bot believes of facts it has never seen (a
+	// Cardline character's values, engine.Knower): drawn at its first
+	// decision and kept, so its misjudgements do not average out.
+	belief uint64
 	own    engine.DeadlineBot // the game's own search, where it has one (ownSearcher)
 
 	// Stats of the last decision, for benchmarks and reports.
@@ -316,6 +320,12 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 			st = b.scratch
 		} else {
 			st = root.Clone()
+		}
+		if k, ok := st.(engine.Knower); ok {
+			if b.belief == 0 {
+				b.belief = r.Uint64() | 1
+			}
+			k.Know(b.level, b.belief)
 		}
 		st.Determinize(me, r)
 		b.iterate(st, r)

@@ -39,6 +39,19 @@ type Playouter interface {
 	PlayoutMove(s Seat, r *rand.Rand) (m Move, ok bool)
 }
 
+// Knower is a state whose hidden facts a player knows only as well as
+// their knowledge lets them: in Cardline nobody sees a character's values
+// before the card is placed, and what a player guesses depends on how well
+// they know the characters. A search bot tells each of its copies, before
+// Determinize, its level (0 to 3, the search levels easy to expert; -1 for
+// the game's default) and a seed it keeps for all its decisions;
+// Determinize then draws what the observer has not seen from that level's
+// belief, whose errors stay the same from one decision to the next, as a
+// person's misjudgements do.
+type Knower interface {
+	Know(level int, seed uint64)
+}
+
 // SearchTuning is a game's settings for the generic search bot (mcts).
 type SearchTuning struct {
 	// Iterations is the number of playouts per decision at each level

@@ -18,7 +18,7 @@ func TestConformance(t *testing.T) {
 	variants = append(variants,
 		map[string]any{"players": 3, "hand": 8, "empty_deck": "skip", "finish": "immediate", "eliminated_cards": "box"},
 		map[string]any{"players": 8, "hand": 8, "trait": "strength"},
-		map[string]any{"players": 2, "hand": 5, "trait": "iq", "first": "1"},
+		map[string]any{"players": 2, "hand": 5, "trait": "iq", "first": "1", "tie_no_cards": "share"},
 	)
 	enginetest.Run(t, enginetest.Config{
 		Game:        New(),

@@ -57,6 +57,9 @@ func (g *Game) Options() []engine.OptionSpec {
 			Help: engine.Text{PL: "Pusta talia: przetasuj karty z pudełka w nową talię, albo pomiń dobieranie (CL-A5).", EN: "Empty deck: shuffle the box into a new deck, or skip the draw (CL-A5)."}},
 		{Name: "finish", Kind: engine.EnumOption, Default: "round", Values: []string{"round", "immediate"},
 			Help: engine.Text{PL: "Zwycięstwo sprawdzane na koniec rundy, albo od razu po ostatniej karcie (CL-A6).", EN: "Victory checked at the end of the round, or at once on the last card (CL-A6)."}},
+		{Name: "tie_no_cards", Kind: engine.EnumOption, Default: "first", Values: []string{"first", "share"},
+			Help: engine.Text{PL: "Dogrywka, w której nie ma już kart do zagrania: wygrywa ten, kto pierwszy prawidłowo zagrał ostatnią kartę, albo zwycięstwo jest wspólne.",
+				EN: "A tie-break with no card left to play: the first to place their last card correctly wins, or the finishers share the win."}},
 		{Name: "eliminated_cards", Kind: engine.EnumOption, Default: "out", Values: []string{"out", "box"},
 			Help: engine.Text{PL: "Karty wyeliminowanych graczy: poza grą, albo do pudełka (CL-A16).", EN: "Eliminated players' cards: out of play, or into the box (CL-A16)."}},
 	}
@@ -107,6 +110,7 @@ func (g *Game) newState(opts engine.Options, setup json.RawMessage, seed uint64)
 	s.rules.emptyDeckSkip = opts.String("empty_deck") == "skip"
 	s.rules.immediate = opts.String("finish") == "immediate"
 	s.rules.eliminatedToBox = opts.String("eliminated_cards") == "box"
+	s.rules.tieShare = opts.String("tie_no_cards") == "share"
 	switch t := opts.String("trait"); t {
 	case "strength":
 		s.trait = Strength

@@ -32,12 +32,13 @@ const (
 	EvReshuffled                         // the box, A cards, became the new deck
 	EvRoundEnd                           // round A ended
 	EvEliminated                         // Seat was eliminated in round A
-	EvWon                                // Seat won in round A
+	EvWon                                // Seat won in round A; B says how (WonAlone, WonFirst, WonShared)
+	EvNoWinner                           // nobody can play any more and nobody placed their last card correctly (round A)
 )
 
 var kindNames = [...]string{
 	EvPlaced: "placed", EvDrew: "drew", EvNoDraw: "no_draw", EvReshuffled: "reshuffled",
-	EvRoundEnd: "round_end", EvEliminated: "eliminated", EvWon: "won",
+	EvRoundEnd: "round_end", EvEliminated: "eliminated", EvWon: "won", EvNoWinner: "no_winner",
 }
 
 // KindName is the stable name of an event kind.

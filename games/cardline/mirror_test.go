@@ -72,6 +72,7 @@ func cardlineTable(r *rand.Rand) enginetest.MirrorTable {
 		"empty_deck":       []string{"reshuffle", "skip"}[r.IntN(2)],
 		"finish":           []string{"round", "immediate"}[r.IntN(2)],
 		"eliminated_cards": []string{"out", "box"}[r.IntN(2)],
+		"tie_no_cards":     []string{"first", "share"}[r.IntN(2)],
 	}
 	k := 1 + r.IntN(n-1)
 	return enginetest.MirrorTable{

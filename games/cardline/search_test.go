@@ -1,6 +1,7 @@
 package cardline
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -11,6 +12,8 @@ import (
 	"stolik/bots"
 	"stolik/engine"
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
+	"stolik/sim"
 )
 
 func TestSearch(t *testing.T) {
@@ -255,4 +258,87 @@ func BenchmarkPolicyGame(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+}
+
+// The search knows only what a player of its level knows: a Cardline
+// player never sees an unplaced card's values, so each mcts level plays
+// with its own belief (knowledgeSigma). Played against every fan level in
+// both seatings, the levels are ordered, and none wins every game.
+func TestSearchLevelsKnowWhatTheirPlayerKnows(t *testing.T) {
+	g := New()
+	opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A level's playouts divided by div, with no time limit: the moves
+	// depend only on the seed, and a normal run stays short.
+	games, div := longtest.Pick(6, 25), longtest.Pick(40, 10)
+	fans := []string{"fan:novice", "fan", "fan:expert"}
+	scores := make([]float64, len(bots.MCTSLevels))
+	for lv, level := range bots.MCTSLevels {
+		me := fmt.Sprintf("mcts:%s/%d", level, div)
+		wins, played := 0, 0
+		for fi, fan := range fans {
+			w, n := 0, 0
+			for k, seats := range [][]string{{me, fan}, {fan, me}} {
+				res, err := sim.Run(sim.Config{Game: g, Options: opts, Bots: seats, Games: games, Seed: uint64(100*lv + 10*fi + k + 1), Workers: 2})
+				if err != nil || res.Errors > 0 {
+					t.Fatalf("%v: %v %s", seats, err, res.FirstError)
+				}
+				w += res.WinsBySeat[k]
+				n += res.Games
+			}
+			t.Logf("%s against %s: %d of %d", me, fan, w, n)
+			wins, played = wins+w, played+n
+		}
+		scores[lv] = float64(wins) / float64(played)
+		t.Logf("%s: %.1f%% of %d games", me, 100*scores[lv], played)
+		if wins == played {
+			t.Errorf("%s won all %d games: it plays as if it knew the values", me, played)
+		}
+	}
+	for lv := 1; lv < len(scores); lv++ {
+		if scores[lv] < scores[lv-1] {
+			t.Errorf("mcts:%s scored %.1f%%, less than mcts:%s's %.1f%%", bots.MCTSLevels[lv], 100*scores[lv], bots.MCTSLevels[lv-1], 100*scores[lv-1])
+		}
+	}
+}
+
+// Determinize draws the values nobody has seen from the player's belief
+// and keeps those everybody has seen; a copy of a determinized state
+// shares no believed value with it.
+func TestDeterminizeDrawsUnseenValues(t *testing.T) {
+	st := newSearchState(t, 4, 9)
+	printed := st.pack.values[st.trait]
+	d := st.Clone().(*State)
+	d.Know(3, 7)
+	d.Determinize(0, rand.New(rand.NewPCG(1, 2)))
+	for _, c := range d.line[:d.lineLen] {
+		if d.value(c) != printed[c] {
+			t.Errorf("the line's %s changed value", d.pack.Cards[c].ID)
+		}
+	}
+	changed := 0
+	for p := range int(d.seats) {
+		for _, c := range d.hands[p][:d.handLen[p]] {
+			if d.value(c) != printed[c] {
+				changed++
+			}
+		}
+	}
+	if changed == 0 {
+		t.Errorf("no value in hand was drawn from the belief")
+	}
+	if st.vals[st.hands[0][0]] != printed[st.hands[0][0]] {
+		t.Errorf("Determinize of a copy changed the true state's values")
+	}
+	before := slices.Clone(d.vals)
+	c := d.Clone().(*State)
+	c.Determinize(0, rand.New(rand.NewPCG(3, 4)))
+	var s State
+	s.CopyFrom(d)
+	s.Determinize(1, rand.New(rand.NewPCG(5, 6)))
+	if !slices.Equal(d.vals, before) {
+		t.Errorf("determinizing a clone or a CopyFrom changed the original's believed values")
+	}
 }

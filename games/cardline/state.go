@@ -2,7 +2,9 @@ package cardline
 
 import (
 	"iter"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"stolik/engine"
 )
@@ -16,9 +18,12 @@ func (b *cardSet) has(c uint8) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 // State is a game in progress. It is a flat value: Clone is one copy.
 type State struct {
 	pack  *Pack   // immutable, shared
-	vals  []int64 // pack.values[trait]
+	vals  []int64 // pack.values[trait], or a search copy's beliefs (belief.vals)
 	rules struct {
 		emptyDeckSkip, immediate, eliminatedToBox bool
+		// tieShare: finishers left without a card to play share the win
+		// (option tie_no_cards=share) instead of the first of them winning.
+		tieShare bool
 	}
 	trait Trait
 	seats int8
@@ -44,12 +49,20 @@ type State struct {
 	// and any card once checked).
 	revealed cardSet
 
+	// done is a bit per seat that placed its last card correctly and has
+	// drawn no card since; doneIn, those that did so in the current round.
+	done, doneIn uint8
+
 	winner  engine.Seat
 	winners uint8 // bit per seat when several share a win (no card left to draw)
 	rng     engine.RNG
 
 	pend   [1]engine.Seat
 	events []engine.Event // reused by every Apply; a clone starts its own
+
+	// What a search's copy knows of the values nobody has seen (search.go).
+	know   knowledge
+	belief *belief // this copy's buffers; vals points at belief.vals once drawn
 }
 
 // eventsCap holds the events of any turn: a placement, a draw (after a
@@ -163,9 +176,13 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 		s.emit(engine.Event{Kind: EvPlaced, Seat: p, Card: int16(c), A: int32(gap), B: 0})
 		s.draw(p)
 	}
-	if s.rules.immediate && ok && s.handLen[p] == 0 {
-		s.finish(p)
-		return s.events, nil
+	if ok && s.handLen[p] == 0 {
+		s.done |= 1 << uint(p)
+		s.doneIn |= 1 << uint(p)
+		if s.rules.immediate {
+			s.finish(p, WonAlone)
+			return s.events, nil
+		}
 	}
 	s.advance()
 	return s.events, nil
@@ -189,6 +206,8 @@ func (s *State) draw(p engine.Seat) bool {
 	c := s.pop()
 	s.hands[p][s.handLen[p]] = c
 	s.handLen[p]++
+	s.done &^= 1 << uint(p)
+	s.doneIn &^= 1 << uint(p)
 	s.emit(engine.Event{Kind: EvDrew, Seat: p, Card: int16(c)})
 	return true
 }
@@ -245,31 +264,32 @@ func (s *State) advance() {
 }
 
 // endRound applies the end-of-round test (spec section 4, CL-A6, CL-A7).
+// The round's finishers are the seats that placed their last card
+// correctly in it (rulebook: the tie-break goes on "do momentu, w którym
+// tylko 1 gracz w rundzie zagra swoją kartę prawidłowo"), not every seat
+// that holds no card: a finisher the tie-break draw left without a card, or
+// a player who failed and could not draw (empty_deck=skip), did not play
+// correctly this round.
 func (s *State) endRound() {
 	s.emit(engine.Event{Kind: EvRoundEnd, Seat: engine.NoSeat, Card: -1, A: int32(s.round)})
-	var done uint8
-	count := 0
-	for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
-		if s.isActive(p) && s.handLen[p] == 0 {
-			done |= 1 << uint(p)
-			count++
+	w := s.doneIn & s.active
+	s.doneIn = 0
+	switch bits.OnesCount8(w) {
+	case 0:
+		if !s.anyCards() {
+			s.endWithoutCards()
+			return
 		}
-	}
-	switch {
-	case count == 1:
-		for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
-			if done&(1<<uint(p)) != 0 {
-				s.finish(p)
-			}
-		}
+	case 1:
+		s.finish(engine.Seat(bits.TrailingZeros8(w)), WonAlone)
 		return
-	case count >= 2:
+	default:
 		// Rulebook: the others are eliminated; those who finished draw one
 		// card each. The eliminations happen together; they are carried
 		// out in turn order from the first player, so that the box's order
 		// (eliminated_cards=box) does not depend on seat numbers.
 		for p := range s.turnOrder() {
-			if s.isActive(p) && done&(1<<uint(p)) == 0 {
+			if s.isActive(p) && w&(1<<uint(p)) == 0 {
 				s.eliminate(p)
 			}
 		}
@@ -286,9 +306,7 @@ func (s *State) endRound() {
 			}
 		}
 		if !drew {
-			// No card is left anywhere: those who finished share the win.
-			s.winners = done
-			s.finish(engine.NoSeat)
+			s.finishFirst(w)
 			return
 		}
 	}
@@ -296,6 +314,52 @@ func (s *State) endRound() {
 	s.turn = s.roundStart()
 	if s.handLen[s.turn] == 0 {
 		s.advanceFrom(s.turn)
+	}
+}
+
+// anyCards reports whether a seat still in the game holds a card.
+func (s *State) anyCards() bool {
+	for p := engine.Seat(0); p < engine.Seat(s.seats); p++ {
+		if s.isActive(p) && s.handLen[p] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// endWithoutCards ends a game in which nobody can play any more: the
+// finishers the tie-break draw left without a card decide it as when no
+// card is left for the tie-break (finishFirst); if nobody has placed their
+// last card correctly (every hand was emptied by failing with
+// empty_deck=skip), nobody wins.
+func (s *State) endWithoutCards() {
+	if w := s.done & s.active; w != 0 {
+		s.finishFirst(w)
+		return
+	}
+	s.winner = engine.NoSeat
+	s.winners = 0
+	s.turn = engine.NoSeat
+	s.emit(engine.Event{Kind: EvNoWinner, Seat: engine.NoSeat, Card: -1, A: int32(s.round)})
+}
+
+// finishFirst ends a tie-break that no card is left to play: the rulebook
+// names one winner, "Pierwszy gracz, któremu uda się prawidłowo zagrać swoją
+// ostatnią kartę", so the first of the finishers w to have placed their
+// last card wins. They all did so in the same round, so the first is the
+// first of them in turn order. Option tie_no_cards=share: they share the
+// win.
+func (s *State) finishFirst(w uint8) {
+	if s.rules.tieShare {
+		s.winners = w
+		s.finish(engine.NoSeat, WonShared)
+		return
+	}
+	for p := range s.turnOrder() {
+		if w&(1<<uint(p)) != 0 {
+			s.finish(p, WonFirst)
+			return
+		}
 	}
 }
 
@@ -325,7 +389,15 @@ func (s *State) eliminate(p engine.Seat) {
 	s.emit(engine.Event{Kind: EvEliminated, Seat: p, Card: -1, A: int32(s.round)})
 }
 
-func (s *State) finish(p engine.Seat) {
+// How a game was won, the B of an EvWon event.
+const (
+	WonAlone  = 0 // the only player to place their last card correctly in the round
+	WonFirst  = 1 // no card left to play: the first of the round's finishers
+	WonShared = 2 // no card left to play: the finishers share the win (tie_no_cards=share)
+)
+
+// finish ends the game won by p, or, with p NoSeat, shared by s.winners.
+func (s *State) finish(p engine.Seat, how int32) {
 	s.winner = p
 	if p != engine.NoSeat {
 		s.winners = 1 << uint(p)
@@ -333,7 +405,7 @@ func (s *State) finish(p engine.Seat) {
 	s.turn = engine.NoSeat
 	for q := range s.turnOrder() {
 		if s.winners&(1<<uint(q)) != 0 {
-			s.emit(engine.Event{Kind: EvWon, Seat: q, Card: -1, A: int32(s.round)})
+			s.emit(engine.Event{Kind: EvWon, Seat: q, Card: -1, A: int32(s.round), B: how})
 		}
 	}
 }
@@ -363,10 +435,11 @@ func (s *State) Outcome() (engine.Outcome, bool) {
 			}
 		}
 		out.Ranks[p] = r
-		if r == 1 {
+		if s.winners&(1<<uint(p)) != 0 {
 			out.Winners = append(out.Winners, engine.Seat(p))
 		}
 	}
+	out.AllLost = len(out.Winners) == 0
 	return out, true
 }
 
@@ -374,20 +447,29 @@ func (s *State) Outcome() (engine.Outcome, bool) {
 func (s *State) Clone() engine.State {
 	c := *s
 	c.events = nil
+	c.belief = nil
+	if s.believing() {
+		c.belief = &belief{vals: slices.Clone(s.belief.vals)}
+		c.vals = c.belief.vals
+	}
 	return &c
 }
 
-// Determinize shuffles the deck below its top card: the only fact no
-// player knows. Card identities in hands and the deck's top are public
-// (their fronts are visible) and a card's values belong to its identity.
-// The game's own generator is reseeded from r too: the order of a deck
-// rebuilt from the box later is unknown as well.
+// Determinize resamples what no player knows: the order of the deck below
+// its top card, and the values of every card whose trait side nobody has
+// seen (the hands, the holder's own included, and the deck; CL-A12). Card
+// identities are public (the fronts are visible), but knowing a
+// character's values is the skill the game tests, so the values are drawn
+// from the belief of a player of the search's level (Know; search.go), not
+// read from the card. The game's own generator is reseeded from r too: the
+// order of a deck rebuilt from the box later is unknown as well.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 	if s.deckLen >= 3 {
 		below := s.deck[:s.deckLen-1]
 		r.Shuffle(len(below), func(i, j int) { below[i], below[j] = below[j], below[i] })
 	}
 	s.rng = engine.NewRNG(r.Uint64())
+	s.believe(r)
 }
 
 func (s *State) Hash() uint64 {
@@ -404,6 +486,10 @@ func (s *State) Hash() uint64 {
 	if s.rules.eliminatedToBox {
 		flags |= 4
 	}
+	if s.rules.tieShare {
+		flags |= 8
+	}
+	flags |= uint64(s.done)<<32 | uint64(s.doneIn)<<40
 	h.U64(flags | uint64(s.out)<<8 | uint64(uint8(s.winner))<<16)
 	for p := range int(s.seats) {
 		h.Int(int(s.eliminatedIn[p]))
@@ -416,5 +502,12 @@ func (s *State) Hash() uint64 {
 		h.U64(w)
 	}
 	h.U64(s.rng.Peek())
+	if s.believing() {
+		for c, v := range s.vals {
+			if !s.revealed.has(uint8(c)) {
+				h.U64(uint64(v))
+			}
+		}
+	}
 	return h.Sum()
 }

@@ -75,7 +75,10 @@ func (s *State) EventFigures(events []engine.Event, dst []engine.Figure) []engin
 
 func (s *State) EndFigures(dst []engine.Figure) []engine.Figure {
 	key := "one_winner"
-	if s.winner == engine.NoSeat {
+	switch {
+	case s.winners == 0:
+		key = "no_winner"
+	case s.winner == engine.NoSeat:
 		key = "shared_win"
 	}
 	return append(dst, engine.Figure{Name: figEnd, Key: key, Kind: engine.FigureCount, Value: 1})
@@ -89,6 +92,7 @@ var figureTexts = map[string]engine.Text{
 	figEnd:          {PL: "Jak kończą się gry (średnio na grę)", EN: "How games end (per game)"},
 	"one_winner":    {PL: "jeden zwycięzca", EN: "one winner"},
 	"shared_win":    {PL: "wspólna wygrana (brak kart)", EN: "a shared win (no card left)"},
+	"no_winner":     {PL: "bez zwycięzcy (brak kart)", EN: "no winner (no card left)"},
 }
 
 func (s *State) FigureText(name, key string) engine.Text {

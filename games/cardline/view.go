@@ -118,7 +118,7 @@ func (s *State) Snapshot() any {
 	sn := Snapshot{Trait: s.trait.String(), Players: int(s.seats), First: int(s.first), Round: int(s.round),
 		Turn: int(s.turn), OutCount: int(s.out), RNG: s.rng.String(), Winners: []int{},
 		Line: []RevealedCard{}, Deck: []RevealedCard{}, Box: []RevealedCard{}}
-	sn.Options = map[string]any{"empty_deck_skip": s.rules.emptyDeckSkip, "finish_immediate": s.rules.immediate, "eliminated_to_box": s.rules.eliminatedToBox}
+	sn.Options = map[string]any{"empty_deck_skip": s.rules.emptyDeckSkip, "finish_immediate": s.rules.immediate, "eliminated_to_box": s.rules.eliminatedToBox, "tie_share": s.rules.tieShare}
 	for p := range int(s.seats) {
 		sn.Active = append(sn.Active, s.isActive(engine.Seat(p)))
 		h := []RevealedCard{}
@@ -160,8 +160,11 @@ func (s *State) RedactEvent(e engine.Event, viewer engine.Seat, lang engine.Lang
 		ev.Data["card"] = s.front(uint8(e.Card))
 	case EvReshuffled:
 		ev.Data["count"] = e.A
-	case EvRoundEnd, EvEliminated, EvWon:
+	case EvRoundEnd, EvEliminated, EvWon, EvNoWinner:
 		ev.Data["round"] = e.A
+		if e.Kind == EvWon {
+			ev.Data["how"] = wonHow(e.B)
+		}
 	}
 	return ev, true
 }
@@ -188,7 +191,11 @@ func (s *State) AppendEvent(dst []byte, e engine.Event, viewer engine.Seat, lang
 		dst = append(append(engine.AppendJSONKey(dst, "card"), s.pack.fronts[e.Card]...), '}')
 	case EvReshuffled:
 		dst = append(engine.AppendJSONInt(append(engine.AppendJSONKey(dst, "data"), '{'), "count", int64(e.A)), '}')
-	case EvRoundEnd, EvEliminated, EvWon:
+	case EvWon:
+		dst = append(engine.AppendJSONKey(dst, "data"), '{')
+		dst = engine.AppendJSONField(dst, "how", wonHow(e.B))
+		dst = append(engine.AppendJSONInt(dst, "round", int64(e.A)), '}')
+	case EvRoundEnd, EvEliminated, EvNoWinner:
 		dst = append(engine.AppendJSONInt(append(engine.AppendJSONKey(dst, "data"), '{'), "round", int64(e.A)), '}')
 	}
 	return append(engine.AppendJSONBytes(engine.AppendJSONKey(dst, "text"), text), '}'), true
@@ -241,11 +248,34 @@ func (s *State) eventText(dst []byte, e engine.Event, lang engine.Lang) ([]byte,
 	case EvEliminated:
 		dst = append(who(dst), pick(pl, " odpada z gry.", " is eliminated.")...)
 	case EvWon:
-		dst = append(who(dst), pick(pl, " wygrywa!", " wins!")...)
+		switch e.B {
+		case WonFirst:
+			dst = append(who(dst), pick(pl, " wygrywa: nie ma już kart do zagrania, a jako pierwszy prawidłowo zagrał ostatnią kartę.",
+				" wins: no card is left to play, and they were the first to place their last card correctly.")...)
+		case WonShared:
+			dst = append(who(dst), pick(pl, " wygrywa wspólnie z innymi: nie ma już kart do zagrania.",
+				" shares the win: no card is left to play.")...)
+		default:
+			dst = append(who(dst), pick(pl, " wygrywa!", " wins!")...)
+		}
+	case EvNoWinner:
+		dst = append(dst, pick(pl, "Nikt nie może już zagrać i nikt nie zagrał prawidłowo ostatniej karty: nikt nie wygrywa.",
+			"Nobody can play any more and nobody placed their last card correctly: nobody wins.")...)
 	default:
 		return dst, false
 	}
 	return dst, true
+}
+
+// wonHow names how a game was won (an EvWon event's B) in the event's data.
+func wonHow(b int32) string {
+	switch b {
+	case WonFirst:
+		return "first"
+	case WonShared:
+		return "shared"
+	}
+	return "alone"
 }
 
 func pick(pl bool, a, b string) string {

@@ -38,7 +38,7 @@ func conformanceVariants() []map[string]any {
 		variants = append(variants, map[string]any{"players": n})
 	}
 	return append(variants,
-		map[string]any{"players": 4, "equipment": "auto", "niet_abilities": false, "splash_empty": false},
+		map[string]any{"players": 4, "equipment": "auto", "niet_abilities": false, "splash_empty": false, "stoj_stops_commissar": false},
 		map[string]any{"players": 6, "variant": "long", "gas_ends_on_comrades": true, "roulette_extra": 2},
 		map[string]any{"players": 3, "variant": "short", "hit_points": 3, "turn_cap": 5},
 	)

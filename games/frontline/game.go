@@ -22,6 +22,19 @@ type rules struct {
 	askEquipment          bool // A8.24: Equipment use is a decision
 	gasEndsOnComrades     bool // A8.17 variant: the refill before TOWARZYSZE! ends Tear Gas
 	rouletteExtra         int8 // A8.16
+	stojStopsCommissar    bool // Stój! also stops the Commissar's advance after a death (our ruling)
+}
+
+// bits packs the rules into one word for the state's hash: two states
+// under different rules are different states.
+func (r rules) bits() uint64 {
+	var b uint64
+	for i, on := range [...]bool{r.nietAbilities, r.splashEmptyNeighbours, r.askEquipment, r.gasEndsOnComrades, r.stojStopsCommissar} {
+		if on {
+			b |= 1 << uint(i)
+		}
+	}
+	return b | uint64(uint8(r.rouletteExtra))<<8
 }
 
 // Game is Front Line No Komrades with one content pack.
@@ -65,6 +78,9 @@ func (g *Game) Options() []engine.OptionSpec {
 			Help: t("Użycie Ekwipunku jest decyzją gracza albo następuje zawsze, gdy pomaga (A8.24).", "Using Equipment is the player's decision, or happens whenever it helps (A8.24).")},
 		{Name: "gas_ends_on_comrades", Kind: engine.BoolOption, Default: false,
 			Help: t("Dobranie kart przed TOWARZYSZE! kończy Gaz Łzawiący (A8.17).", "The refill before TOWARZYSZE! ends Tear Gas (A8.17).")},
+		{Name: "stoj_stops_commissar", Kind: engine.BoolOption, Default: true,
+			Help: t("Stój! zatrzymuje też Komisarza po śmierci Towarzysza: rusza on naprzód dopiero na koniec tury.",
+				"Halt! also stops the Commissar after a Comrade dies: he advances only at the end of the turn.")},
 		{Name: "roulette_extra", Kind: engine.IntOption, Default: 1, Min: 0, Max: 5,
 			Help: t("Dodatkowe obrażenia za każdą Rosyjską Ruletkę przy każdym trafieniu (A8.16).", "Extra damage per Russian Roulette for every blow (A8.16).")},
 		// Stored 0: no cap, which tables made before the cap was required
@@ -132,6 +148,7 @@ func (g *Game) newState(opts engine.Options, setup json.RawMessage, seed uint64)
 		askEquipment:          opts.String("equipment") != "auto",
 		gasEndsOnComrades:     opts.Bool("gas_ends_on_comrades"),
 		rouletteExtra:         int8(opts.Int("roulette_extra")),
+		stojStopsCommissar:    opts.Bool("stoj_stops_commissar"),
 	}
 	s.turnCap = int16(opts.Int("turn_cap"))
 	var sp setupSpec

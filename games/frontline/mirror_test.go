@@ -49,6 +49,7 @@ func frontlineTable(r *rand.Rand) enginetest.MirrorTable {
 		"splash_empty":         r.IntN(2) == 0,
 		"equipment":            pick("ask", "auto"),
 		"gas_ends_on_comrades": r.IntN(2) == 0,
+		"stoj_stops_commissar": r.IntN(2) == 0,
 		"roulette_extra":       r.IntN(3),
 		"turn_cap":             6 + r.IntN(25),
 	}

@@ -569,8 +569,16 @@ func (s *State) kill(p int) {
 }
 
 // tryAdvances moves the Commissar forward once per death; a F.U.B.A.R.
-// Comrade in his way makes him wait for the end of the turn (A8.19).
+// Comrade in his way makes him wait for the end of the turn (A8.19), and so
+// does Stój! (our ruling, option stoj_stops_commissar). Rulebook, turn step
+// 5: "Przemieść wtedy Komisarza o jedno miejsce do przodu i postępuj
+// zgodnie z normalnymi zasadami ruchu"; FAQ: "Karta Stój! uniemożliwia ruch
+// po Linii Frontu". The advance is not lost: the line keeps its one empty
+// space from the next turn on.
 func (s *State) tryAdvances() {
+	if s.stoj && s.rules.stojStopsCommissar {
+		return
+	}
 	var buf [MaxSlots]Entry
 	for s.advances > 0 {
 		moved, ok := s.line.Advance(s.fubarMask(), buf[:0])

@@ -310,6 +310,7 @@ func (s *State) Snapshot() any {
 func (s *State) Hash() uint64 {
 	h := engine.NewHasher("frontline")
 	h.Int(int(s.n))
+	h.U64(s.rules.bits())
 	for p := 0; p < int(s.n); p++ {
 		st := &s.seats[p]
 		h.U64(uint64(uint8(st.hp)) | uint64(uint8(st.maxHP))<<8 | uint64(st.comrade)<<16 | uint64(st.flags)<<24 | uint64(st.committed)<<40 | uint64(uint16(st.died))<<48)

@@ -73,15 +73,18 @@ func (s *State) unique(p, self int, u Unique) {
 	}
 }
 
-// execution (Execution) finishes off an opponent left with 1 to 4 HP by
-// this round's damage.
+// execution (Execution) finishes off an opponent left with 1 to 4 HP: it
+// reads the HP the marker will stand on after the turn's changes collected
+// so far (the top of the track and stop spaces included), and its direct
+// damage nets those changes down to KO, since the marker moves once a turn
+// (a stop space on the way down still halts it).
 func (s *State) execution(p, self int) {
 	c := s.scratch()
 	opp := s.activeSlot(1 - p)
-	o := s.slot(opp>>1, opp&1)
-	left := int(o.hp) + int(c.heal[opp]) - int(c.atk[opp]) - int(c.dmg[opp])
+	left := int(s.projectHP(opp))
 	if left > 0 && left <= 4 {
-		c.dmg[opp] += int16(left)
+		raw := int(s.slot(opp>>1, opp&1).hp) + s.net(opp)
+		c.dmg[opp] += int16(max(raw, left))
 	}
 }
 
@@ -250,19 +253,25 @@ func (s *State) removeCard(p int, ci uint8) {
 	}
 }
 
-// redirect: You Are Mine turns the attacks p's block cancelled onto the
-// attacking team's partner, with their strength; they land with the block
-// bonus's other effects (the Presence token shields that partner).
+// redirect: You Are Mine turns the attacks p's block cancelled that were
+// aimed at her or her partner onto the attacking team's partner, with
+// their strength ("every attack aimed at her or her partner"): a cancelled
+// attack on the attacking team's own fighter stays cancelled, not turned.
+// They land with the block bonus's other effects (the Presence token
+// shields that partner). Called again for the attacks cancelled later in
+// the turn (a health-track symbol's), it turns only those.
 func (s *State) redirect(p int) {
 	c := s.scratch()
 	target := s.activeSlot(1-p) ^ 1
-	for i, n := 0, c.nAttacks; i < n && c.nAttacks < len(c.attacks); i++ {
-		if a := c.attacks[i]; int(a.p) == 1-p && a.blocked {
+	n := c.nAttacks
+	for i := c.turnedUpTo[p]; i < n && c.nAttacks < len(c.attacks); i++ {
+		if a := c.attacks[i]; int(a.p) == 1-p && a.blocked && int(a.to>>1) == p {
 			c.attacked[target] = true
 			c.attacks[c.nAttacks] = atkRec{p: a.p, from: a.from, to: uint8(target), self: a.self, group: 255, str: a.str}
 			c.nAttacks++
 		}
 	}
+	c.turnedUpTo[p] = c.nAttacks
 }
 
 // unleash reveals Milady's next planted scheme (with the option
@@ -305,8 +314,13 @@ func (s *State) steal() {
 			c.heal[o] = 0
 		}
 		if total > 0 {
+			// The 2 power only if the heal she took moves her marker up
+			// from where the turn's other changes leave it.
+			without := s.projectHP(self)
 			c.heal[self] += total
-			s.slot(p, self&1).power += 2
+			if s.projectHP(self) > without {
+				s.slot(p, self&1).power += 2
+			}
 			s.emit(evStolen, p, -1, self&1, int(total))
 		}
 	}
@@ -388,6 +402,7 @@ func (s *State) settle() {
 		s.fireIcons()
 		s.land()
 		s.applyCubes()
+		s.lateBlocks()
 		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.nIcons > 0 {
 			continue
 		}

@@ -107,6 +107,7 @@ type turnFacts struct {
 	transform  [4]bool
 	stolen     [2]bool
 	mine       [2]bool
+	turnedUpTo [2]int // the attacks You Are Mine has looked at (redirect)
 }
 
 // runRound plays fight turns until the round ends, the game ends, or a
@@ -317,6 +318,22 @@ func (s *State) blockBonuses() {
 	if fired {
 		s.land()
 		s.applyCubes()
+	}
+}
+
+// lateBlocks: an attack a health-track symbol makes after the cards is
+// cancelled by a block like any other ("Każdy blok zapewnia akcję
+// bonusową, jeśli udało mu się anulować przynajmniej jeden atak"), so a
+// block whose bonus has not fired yet fires it now, and You Are Mine,
+// in force, turns the newly cancelled attacks too.
+func (s *State) lateBlocks() {
+	c := s.scratch()
+	s.blockBonuses()
+	for p := 0; p < 2; p++ {
+		if c.mine[p] && c.turnedUpTo[p] < c.nAttacks {
+			s.redirect(p)
+			s.land()
+		}
 	}
 }
 

@@ -318,10 +318,12 @@ func (s *State) steal() {
 			// from where the turn's other changes leave it.
 			without := s.projectHP(self)
 			c.heal[self] += total
+			gained := 0
 			if s.projectHP(self) > without {
 				s.slot(p, self&1).power += 2
+				gained = 1
 			}
-			s.emit(evStolen, p, -1, self&1, int(total))
+			s.emit(evStolen, p, -1, self&1, int(total)|gained<<8)
 		}
 	}
 }

@@ -203,13 +203,18 @@ func (s *State) plantScheme(p, self int) {
 }
 
 // ignite (Ignite) sends an Aflame! token from Shango's own supply (on his
-// board) to the opponent.
+// board) to the opponent. With the option aflame_jumps, an opponent with
+// no Aflame! token first sends its partner's back to the supply.
 func (s *State) ignite(p, self int) {
 	opp := s.activeSlot(1 - p)
 	for sl := p * 2; sl < p*2+2; sl++ {
-		if s.fighterOf(sl).Rules&RIncineration != 0 {
-			s.moveToken(Aflame, sl, opp, 1)
+		if s.fighterOf(sl).Rules&RIncineration == 0 {
+			continue
 		}
+		if s.rules.aflameJumps && s.slot(opp>>1, opp&1).tok[Aflame] == 0 {
+			s.moveToken(Aflame, opp^1, sl, int(s.slot(opp>>1, (opp^1)&1).tok[Aflame]))
+		}
+		s.moveToken(Aflame, sl, opp, 1)
 	}
 }
 
@@ -400,6 +405,9 @@ func (s *State) settle() {
 		for sl := 0; sl < 4; sl++ {
 			s.move(sl)
 		}
+		if s.rules.reviveAtOnce {
+			s.revive()
+		}
 		c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{}
 		s.fireIcons()
 		s.land()
@@ -560,10 +568,8 @@ func (s *State) endTurn() {
 			if fs.hp <= 0 {
 				fs.charHP[fs.char] = 0
 			}
-		case f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && fs.hp <= -2:
-			fs.power++
-			fs.hp = 4
-			s.emit(evRevived, p, -1, sl&1, 4)
+		case s.onRevive(sl):
+			s.reviveSlot(sl)
 		case fs.hp <= 0:
 			lose[p] = true
 		}
@@ -614,6 +620,31 @@ func (s *State) endTurn() {
 			s.phase = phSpirit
 			s.spiritP = int8(sl >> 1)
 			return
+		}
+	}
+}
+
+// onRevive reports whether slot sl is Maman Brijit on her revive space.
+func (s *State) onRevive(sl int) bool {
+	return s.fighterOf(sl).Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && s.slot(sl>>1, sl&1).hp <= -2
+}
+
+// reviveSlot brings Maman Brijit back from her revive space: 4 HP and 1
+// more power.
+func (s *State) reviveSlot(sl int) {
+	fs := s.slot(sl>>1, sl&1)
+	fs.power++
+	fs.hp = 4
+	s.emit(evRevived, sl>>1, -1, sl&1, 4)
+}
+
+// revive, with the option revive_at_once, brings Maman Brijit back as
+// soon as her marker stops on the revive space, so that the turn's later
+// changes (a health-track symbol's) count from 4.
+func (s *State) revive() {
+	for sl := 0; sl < 4; sl++ {
+		if s.onRevive(sl) {
+			s.reviveSlot(sl)
 		}
 	}
 }

@@ -545,6 +545,9 @@ func (s *State) amount(self int, op *Op) int {
 	case OwnPower:
 		return int(c.power[self])
 	case OppPower:
+		if s.rules.siphonCombined && c.inBonus {
+			return s.cancelledPower(self >> 1)
+		}
 		return int(c.power[s.activeSlot(1-self>>1)])
 	case Spirits:
 		return int(op.N) * int(c.spirits0[self])
@@ -552,6 +555,23 @@ func (s *State) amount(self int, op *Op) int {
 		return int(s.slot(1-self>>1, int(s.players[1-self>>1].active)).hp) / 2
 	}
 	return int(op.N)
+}
+
+// cancelledPower is, with the option soul_siphon_combined, what Soul
+// Siphon's "the attacking opponent's power" reads: the power of every
+// opposing fighter whose attack p's block cancelled, each counted once
+// ("traktuje się to jako jeden atak o łącznej sile obu zawodników").
+func (s *State) cancelledPower(p int) int {
+	c := s.scratch()
+	var seen [4]bool
+	total := 0
+	for i := 0; i < c.nAttacks; i++ {
+		if a := &c.attacks[i]; int(a.p) == 1-p && a.blocked && !seen[a.from] {
+			seen[a.from] = true
+			total += int(c.power[a.from])
+		}
+	}
+	return total
 }
 
 // run performs ops for player p with self as the acting fighter.

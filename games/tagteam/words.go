@@ -261,6 +261,44 @@ func cardRules(v int) rules {
 	return rules{unleashFromSupply: v&1 != 0, aflameJumps: v&2 != 0, siphonCombined: v&4 != 0}
 }
 
+// boardBits are the bits of a board variant that change fighter f's words.
+func boardBits(f *Fighter) int {
+	bits := 0
+	if f.Rules&RMamanBrijitRevive != 0 {
+		bits |= 1 | 16
+	}
+	if f.Rules&RFeyFolk != 0 {
+		bits |= 2
+	}
+	if f.Rules&RMiladySchemes != 0 {
+		bits |= 4
+	}
+	if f.Rules&RIncineration != 0 {
+		bits |= 8
+	}
+	return bits
+}
+
+// cardBits are the bits of a card variant that change card c's words.
+func cardBits(c *Card) int {
+	bits := 0
+	for _, stages := range [][][]Op{c.Stages, c.Front, c.Back, {c.Instant}} {
+		for _, st := range stages {
+			walk(st, false, func(op *Op) {
+				switch {
+				case op.Kind == OpUnique && op.Unique == UUnleashScheme:
+					bits |= 1
+				case op.Kind == OpUnique && op.Unique == UIgnite:
+					bits |= 2
+				case op.Amount == OppPower || op.BonusAmount == OppPower:
+					bits |= 4
+				}
+			})
+		}
+	}
+	return bits
+}
+
 const (
 	numBoardVariants = 1 << 5
 	numCardVariants  = 1 << 3
@@ -318,6 +356,10 @@ func (p *Pack) writeWords() {
 		w.cards[v] = make([][2]words, len(p.Cards))
 		for ci := range p.Cards {
 			c := &p.Cards[ci]
+			if u := v & cardBits(c); u != v {
+				w.cards[v][ci] = w.cards[u][ci]
+				continue
+			}
 			for back := 0; back < 2; back++ {
 				if back == 1 && c.Front == nil {
 					continue
@@ -353,6 +395,12 @@ func (p *Pack) writeWords() {
 		for fi := range p.Fighters {
 			f := &p.Fighters[fi]
 			fw := &fws[fi]
+			if u := v & boardBits(f); u != v {
+				// The options of v that change nothing on this board:
+				// the words of the variant without them.
+				*fw = w.variants[u][fi]
+				continue
+			}
 			fw.static = !boardAttacks(f)
 			fw.board = s.buildBoardFace(fi)
 			fw.boardJSON = mustJSON(fw.board)

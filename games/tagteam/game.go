@@ -29,6 +29,18 @@ type rules struct {
 	reviveAtOnce      bool // Maman Brijit comes back on 4 as soon as her marker stops on the revive space
 }
 
+// bits are the options as one number, for the state's hash.
+func (r rules) bits() uint64 {
+	var out uint64
+	for k, b := range []bool{r.reviveSpace, r.cancelledActive, r.feyChooseOpening, r.hpCheckAfterHeal, r.unleashFromSupply,
+		r.presenceIsBlock, r.presenceZero, r.reanimationTwice, r.transferFromStart, r.aflameJumps, r.siphonCombined, r.reviveAtOnce} {
+		if b {
+			out |= 1 << k
+		}
+	}
+	return out
+}
+
 // ruleOptions are the options of the rulings (docs/games/tagteam.md), with
 // the field each sets.
 var ruleOptions = []struct {

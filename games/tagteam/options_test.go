@@ -3,7 +3,35 @@ package tagteam
 import (
 	"fmt"
 	"testing"
+
+	"stolik/engine"
 )
+
+// Options are part of the state's hash: the same game under each
+// ruling's other reading hashes otherwise.
+func TestOptionsChangeTheHash(t *testing.T) {
+	g := New()
+	hash := func(set map[string]any) uint64 {
+		opts, err := engine.ResolveOptions(g.Options(), set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := g.New(opts, nil, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Hash()
+	}
+	base := hash(nil)
+	for _, o := range g.Options() {
+		if o.Kind != engine.BoolOption {
+			continue
+		}
+		if hash(map[string]any{o.Name: !o.Default.(bool)}) == base {
+			t.Errorf("option %s does not change the hash", o.Name)
+		}
+	}
+}
 
 // Every text follows the options in force: the words a pack keeps for
 // each setting of the options are those written afresh under it (the

@@ -5,7 +5,18 @@ import (
 	"testing"
 
 	"stolik/engine"
+	"stolik/engine/enginetest"
 )
+
+// TestWordsUnderEveryRuling reads the texts of random games with every
+// ruling's option the other way, as TestWords does with the defaults.
+func TestWordsUnderEveryRuling(t *testing.T) {
+	other := map[string]any{"players": 2, "draft": "random"}
+	for _, o := range ruleOptions {
+		other[o.name] = !o.def
+	}
+	enginetest.RunWords(t, enginetest.WordsConfig{Game: New(), Variants: []map[string]any{other}, Games: 4, Every: 2})
+}
 
 // Options are part of the state's hash: the same game under each
 // ruling's other reading hashes otherwise.

@@ -355,6 +355,10 @@ func (s *State) ruleText(f *Fighter, r Rule) engine.Text {
 		return both("Pola stop na %s: znacznik zdrowia przesuwa się najwyżej o jedno pole na turę.",
 			"Stop spaces on %s: the health marker moves at most one space a turn.", numbers(stops))
 	case RIncineration:
+		if s.rules.aflameJumps {
+			return engine.Text{PL: "Kładzie żetony podpalenia na przeciwnikach, a jego ataki są silniejsze o żetony podpalenia na celu. Gdy podpala przeciwnika bez żetonu, żetony jego partnera najpierw wracają do Shango (ogień przeskakuje). Spopielenie: zawodnik z 5 żetonami podpalenia przegrywa dla swojej drużyny, nawet przy podwójnym nokaucie (zapas na własnej planszy się nie liczy).",
+				EN: "Puts Aflame! tokens on opponents, and his attacks gain the Aflame! tokens on their target. Igniting an opponent who holds none first sends their partner's tokens back to Shango (the fire jumps). Incineration: a fighter with 5 Aflame! tokens loses the game for their team, even in a double knockout (his own supply on his board does not count)."}
+		}
 		return engine.Text{PL: "Kładzie żetony podpalenia na przeciwnikach, a jego ataki są silniejsze o żetony podpalenia na celu. Spopielenie: zawodnik z 5 żetonami podpalenia przegrywa dla swojej drużyny, nawet przy podwójnym nokaucie (zapas na własnej planszy się nie liczy).",
 			EN: "Puts Aflame! tokens on opponents, and his attacks gain the Aflame! tokens on their target. Incineration: a fighter with 5 Aflame! tokens loses the game for their team, even in a double knockout (his own supply on his board does not count)."}
 	case RMamanBrijitRevive:
@@ -362,12 +366,20 @@ func (s *State) ruleText(f *Fighter, r Rule) engine.Text {
 			return engine.Text{PL: "Pole wskrzeszenia jest wyłączone (opcja gry): pole KO jak u innych.",
 				EN: "The revive space is off (a game option): a KO space like everyone's."}
 		}
+		if s.rules.reviveAtOnce {
+			return engine.Text{PL: "Pod polem KO drugie pole KO, a pod nim pole wskrzeszenia: zepchnięta na nie zyskuje 1 mocy i wraca na 4 PZ, gdy tylko jej znacznik się zatrzyma; późniejsze zmiany PZ w tej turze liczą się od 4.",
+				EN: "Below the KO space a second KO space, and under it the revive space: pushed onto it she gains 1 power and comes back on 4 HP as soon as her marker stops; the turn's later HP changes count from 4."}
+		}
 		return engine.Text{PL: "Pod polem KO drugie pole KO, a pod nim pole wskrzeszenia: zepchnięta na nie zyskuje 1 mocy i na końcu tury wraca na 4 PZ.",
 			EN: "Below the KO space a second KO space, and under it the revive space: pushed onto it she gains 1 power and comes back on 4 HP at the end of the turn."}
 	case RSerpent:
 		return engine.Text{PL: "Żeton węża ma stronę czarną i białą, losowaną na początku gry; karty działają zależnie od strony, a symbol na torze zdrowia odwraca żeton (bez działania nowej strony).",
 			EN: "The Serpent token has a black and a white side, drawn at random at the start; cards depend on its side, and the symbol on the health track turns it over (the new side does nothing then)."}
 	case RMiladySchemes:
+		if !s.rules.unleashFromSupply {
+			return engine.Text{PL: "11 żetonów intryg (9 różnych efektów) w potasowanym zapasie. Zawiązana intryga leży zakryta, a jej treść zna tylko właściciel; uwolnienie bierze najstarszą zawiązaną intrygę (bez zawiązanej nic się nie dzieje), a intryga odpada z gry. Intrygi z symboli toru zdrowia działają po kartach, trucizna po wszystkich innych.",
+				EN: "11 Scheme tokens (9 different effects) in a shuffled supply. A planted scheme lies face down, known only to its owner; unleashing takes the oldest planted scheme (with none planted, nothing happens), and the scheme leaves the game. Schemes from the health track's symbols come after the cards, poison after every other scheme."}
+		}
 		return engine.Text{PL: "11 żetonów intryg (9 różnych efektów) w potasowanym zapasie. Zawiązana intryga leży zakryta, a jej treść zna tylko właściciel; uwolnienie bierze najpierw zawiązaną, inaczej z wierzchu zapasu, i intryga odpada z gry. Intrygi z symboli toru zdrowia działają po kartach, trucizna po wszystkich innych.",
 			EN: "11 Scheme tokens (9 different effects) in a shuffled supply. A planted scheme lies face down, known only to its owner; unleashing takes a planted one first, else the top of the supply, and the scheme leaves the game. Schemes from the health track's symbols come after the cards, poison after every other scheme."}
 	case RFeyFolk:

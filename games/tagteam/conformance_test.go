@@ -19,7 +19,8 @@ var variants = []map[string]any{
 	// Every ruling's option the other way.
 	{"players": 2, "draft": "random", "fey_folk_choose_opening": true, "hp_check_after_heal": false,
 		"unleash_from_supply": true, "presence_is_block": false, "presence_spent_by_zero": false,
-		"reanimation_moves_twice": true, "transfer_from_start": true},
+		"reanimation_moves_twice": true, "transfer_from_start": true, "aflame_jumps": true,
+		"soul_siphon_combined": true, "revive_at_once": true},
 }
 
 func TestConformance(t *testing.T) {

@@ -73,15 +73,18 @@ func (s *State) unique(p, self int, u Unique) {
 	}
 }
 
-// execution (Execution) finishes off an opponent left with 1 to 4 HP by
-// this round's damage.
+// execution (Execution) finishes off an opponent left with 1 to 4 HP: it
+// reads the HP the marker will stand on after the turn's changes collected
+// so far (the top of the track and stop spaces included), and its direct
+// damage nets those changes down to KO, since the marker moves once a turn
+// (a stop space on the way down still halts it).
 func (s *State) execution(p, self int) {
 	c := s.scratch()
 	opp := s.activeSlot(1 - p)
-	o := s.slot(opp>>1, opp&1)
-	left := int(o.hp) + int(c.heal[opp]) - int(c.atk[opp]) - int(c.dmg[opp])
+	left := int(s.projectHP(opp))
 	if left > 0 && left <= 4 {
-		c.dmg[opp] += int16(left)
+		raw := int(s.slot(opp>>1, opp&1).hp) + s.net(opp)
+		c.dmg[opp] += int16(max(raw, left))
 	}
 }
 
@@ -200,13 +203,18 @@ func (s *State) plantScheme(p, self int) {
 }
 
 // ignite (Ignite) sends an Aflame! token from Shango's own supply (on his
-// board) to the opponent.
+// board) to the opponent. With the option aflame_jumps, an opponent with
+// no Aflame! token first sends its partner's back to the supply.
 func (s *State) ignite(p, self int) {
 	opp := s.activeSlot(1 - p)
 	for sl := p * 2; sl < p*2+2; sl++ {
-		if s.fighterOf(sl).Rules&RIncineration != 0 {
-			s.moveToken(Aflame, sl, opp, 1)
+		if s.fighterOf(sl).Rules&RIncineration == 0 {
+			continue
 		}
+		if s.rules.aflameJumps && s.slot(opp>>1, opp&1).tok[Aflame] == 0 {
+			s.moveToken(Aflame, opp^1, sl, int(s.slot(opp>>1, (opp^1)&1).tok[Aflame]))
+		}
+		s.moveToken(Aflame, sl, opp, 1)
 	}
 }
 
@@ -250,19 +258,25 @@ func (s *State) removeCard(p int, ci uint8) {
 	}
 }
 
-// redirect: You Are Mine turns the attacks p's block cancelled onto the
-// attacking team's partner, with their strength; they land with the block
-// bonus's other effects (the Presence token shields that partner).
+// redirect: You Are Mine turns the attacks p's block cancelled that were
+// aimed at her or her partner onto the attacking team's partner, with
+// their strength ("every attack aimed at her or her partner"): a cancelled
+// attack on the attacking team's own fighter stays cancelled, not turned.
+// They land with the block bonus's other effects (the Presence token
+// shields that partner). Called again for the attacks cancelled later in
+// the turn (a health-track symbol's), it turns only those.
 func (s *State) redirect(p int) {
 	c := s.scratch()
 	target := s.activeSlot(1-p) ^ 1
-	for i, n := 0, c.nAttacks; i < n && c.nAttacks < len(c.attacks); i++ {
-		if a := c.attacks[i]; int(a.p) == 1-p && a.blocked {
+	n := c.nAttacks
+	for i := c.turnedUpTo[p]; i < n && c.nAttacks < len(c.attacks); i++ {
+		if a := c.attacks[i]; int(a.p) == 1-p && a.blocked && int(a.to>>1) == p {
 			c.attacked[target] = true
 			c.attacks[c.nAttacks] = atkRec{p: a.p, from: a.from, to: uint8(target), self: a.self, group: 255, str: a.str}
 			c.nAttacks++
 		}
 	}
+	c.turnedUpTo[p] = c.nAttacks
 }
 
 // unleash reveals Milady's next planted scheme (with the option
@@ -305,9 +319,16 @@ func (s *State) steal() {
 			c.heal[o] = 0
 		}
 		if total > 0 {
+			// The 2 power only if the heal she took moves her marker up
+			// from where the turn's other changes leave it.
+			without := s.projectHP(self)
 			c.heal[self] += total
-			s.slot(p, self&1).power += 2
-			s.emit(evStolen, p, -1, self&1, int(total))
+			gained := 0
+			if s.projectHP(self) > without {
+				s.slot(p, self&1).power += 2
+				gained = 1
+			}
+			s.emit(evStolen, p, -1, self&1, int(total)|gained<<8)
 		}
 	}
 }
@@ -384,10 +405,14 @@ func (s *State) settle() {
 		for sl := 0; sl < 4; sl++ {
 			s.move(sl)
 		}
+		if s.rules.reviveAtOnce {
+			s.revive()
+		}
 		c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{}
 		s.fireIcons()
 		s.land()
 		s.applyCubes()
+		s.lateBlocks()
 		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.nIcons > 0 {
 			continue
 		}
@@ -543,10 +568,8 @@ func (s *State) endTurn() {
 			if fs.hp <= 0 {
 				fs.charHP[fs.char] = 0
 			}
-		case f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && fs.hp <= -2:
-			fs.power++
-			fs.hp = 4
-			s.emit(evRevived, p, -1, sl&1, 4)
+		case s.onRevive(sl):
+			s.reviveSlot(sl)
 		case fs.hp <= 0:
 			lose[p] = true
 		}
@@ -597,6 +620,31 @@ func (s *State) endTurn() {
 			s.phase = phSpirit
 			s.spiritP = int8(sl >> 1)
 			return
+		}
+	}
+}
+
+// onRevive reports whether slot sl is Maman Brijit on her revive space.
+func (s *State) onRevive(sl int) bool {
+	return s.fighterOf(sl).Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && s.slot(sl>>1, sl&1).hp <= -2
+}
+
+// reviveSlot brings Maman Brijit back from her revive space: 4 HP and 1
+// more power.
+func (s *State) reviveSlot(sl int) {
+	fs := s.slot(sl>>1, sl&1)
+	fs.power++
+	fs.hp = 4
+	s.emit(evRevived, sl>>1, -1, sl&1, 4)
+}
+
+// revive, with the option revive_at_once, brings Maman Brijit back as
+// soon as her marker stops on the revive space, so that the turn's later
+// changes (a health-track symbol's) count from 4.
+func (s *State) revive() {
+	for sl := 0; sl < 4; sl++ {
+		if s.onRevive(sl) {
+			s.reviveSlot(sl)
 		}
 	}
 }

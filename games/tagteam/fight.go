@@ -107,6 +107,7 @@ type turnFacts struct {
 	transform  [4]bool
 	stolen     [2]bool
 	mine       [2]bool
+	turnedUpTo [2]int // the attacks You Are Mine has looked at (redirect)
 }
 
 // runRound plays fight turns until the round ends, the game ends, or a
@@ -320,6 +321,22 @@ func (s *State) blockBonuses() {
 	}
 }
 
+// lateBlocks: an attack a health-track symbol makes after the cards is
+// cancelled by a block like any other ("Każdy blok zapewnia akcję
+// bonusową, jeśli udało mu się anulować przynajmniej jeden atak"), so a
+// block whose bonus has not fired yet fires it now, and You Are Mine,
+// in force, turns the newly cancelled attacks too.
+func (s *State) lateBlocks() {
+	c := s.scratch()
+	s.blockBonuses()
+	for p := 0; p < 2; p++ {
+		if c.mine[p] && c.turnedUpTo[p] < c.nAttacks {
+			s.redirect(p)
+			s.land()
+		}
+	}
+}
+
 // answerIfAttacked answers the conditions on being attacked or blocked once every
 // attack of the turn, the block bonuses' included, is known; what they
 // do may make a block succeed, whose bonus then fires.
@@ -528,6 +545,9 @@ func (s *State) amount(self int, op *Op) int {
 	case OwnPower:
 		return int(c.power[self])
 	case OppPower:
+		if s.rules.siphonCombined && c.inBonus {
+			return s.cancelledPower(self >> 1)
+		}
 		return int(c.power[s.activeSlot(1-self>>1)])
 	case Spirits:
 		return int(op.N) * int(c.spirits0[self])
@@ -535,6 +555,23 @@ func (s *State) amount(self int, op *Op) int {
 		return int(s.slot(1-self>>1, int(s.players[1-self>>1].active)).hp) / 2
 	}
 	return int(op.N)
+}
+
+// cancelledPower is, with the option soul_siphon_combined, what Soul
+// Siphon's "the attacking opponent's power" reads: the power of every
+// opposing fighter whose attack p's block cancelled, each counted once
+// ("traktuje się to jako jeden atak o łącznej sile obu zawodników").
+func (s *State) cancelledPower(p int) int {
+	c := s.scratch()
+	var seen [4]bool
+	total := 0
+	for i := 0; i < c.nAttacks; i++ {
+		if a := &c.attacks[i]; int(a.p) == 1-p && a.blocked && !seen[a.from] {
+			seen[a.from] = true
+			total += int(c.power[a.from])
+		}
+	}
+	return total
 }
 
 // run performs ops for player p with self as the acting fighter.

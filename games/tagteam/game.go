@@ -24,6 +24,21 @@ type rules struct {
 	presenceZero      bool // an attack of 0 uses up the Presence token
 	reanimationTwice  bool // Reanimation's second pass moves the markers on its own
 	transferFromStart bool // a transfer is capped by the giver's cubes at the start of the turn
+	aflameJumps       bool // igniting a fighter with no Aflame! token first sends its partner's back to Shango
+	siphonCombined    bool // Soul Siphon heals the combined power of every opponent whose attack it cancelled
+	reviveAtOnce      bool // Maman Brijit comes back on 4 as soon as her marker stops on the revive space
+}
+
+// bits are the options as one number, for the state's hash.
+func (r rules) bits() uint64 {
+	var out uint64
+	for k, b := range []bool{r.reviveSpace, r.cancelledActive, r.feyChooseOpening, r.hpCheckAfterHeal, r.unleashFromSupply,
+		r.presenceIsBlock, r.presenceZero, r.reanimationTwice, r.transferFromStart, r.aflameJumps, r.siphonCombined, r.reviveAtOnce} {
+		if b {
+			out |= 1 << k
+		}
+	}
+	return out
 }
 
 // ruleOptions are the options of the rulings (docs/games/tagteam.md), with
@@ -41,6 +56,9 @@ var ruleOptions = []struct {
 	{"presence_spent_by_zero", true, helpPresenceSpentByZero, func(r *rules, v bool) { r.presenceZero = v }},
 	{"reanimation_moves_twice", false, helpReanimationMovesTwice, func(r *rules, v bool) { r.reanimationTwice = v }},
 	{"transfer_from_start", false, helpTransferFromStart, func(r *rules, v bool) { r.transferFromStart = v }},
+	{"aflame_jumps", false, helpAflameJumps, func(r *rules, v bool) { r.aflameJumps = v }},
+	{"soul_siphon_combined", false, helpSoulSiphonCombined, func(r *rules, v bool) { r.siphonCombined = v }},
+	{"revive_at_once", false, helpReviveAtOnce, func(r *rules, v bool) { r.reviveAtOnce = v }},
 }
 
 // Draft kinds.

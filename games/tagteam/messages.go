@@ -444,8 +444,12 @@ func (l *eventLine) uniqueText(dst []byte, k evKind) []byte {
 	case evStolen:
 		dst = append(dst, l.seatFighter()...)
 		dst = pick(dst, l.pl, ": przejęte leczenie ", ": takes ")
-		dst = strconv.AppendInt(dst, int64(l.e.B), 10)
-		dst = pick(dst, l.pl, " PZ i +2 mocy.", " HP of healing and gains 2 power.")
+		dst = strconv.AppendInt(dst, int64(l.e.B&255), 10)
+		if l.e.B>>8&1 != 0 {
+			dst = pick(dst, l.pl, " PZ i +2 mocy.", " HP of healing and gains 2 power.")
+		} else {
+			dst = pick(dst, l.pl, " PZ; bez odzyskanych PZ, więc bez mocy.", " HP of healing; no HP recovered, so no power.")
+		}
 	case evBroadside:
 		dst = pick(dst, l.pl, "20 statków: obaj przeciwnicy spadają do 1 PZ.", "20 ships: both opponents drop to 1 HP.")
 	case evTransform:

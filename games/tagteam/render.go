@@ -298,7 +298,7 @@ func (s *State) cardWords(ci uint8) engine.Text {
 func (s *State) cardWordsOf(ci uint8) (*words, int) {
 	c := s.pack.Card(ci)
 	back := c.Front != nil && (bitHas(s.players[0].flipped[:], ci) || bitHas(s.players[1].flipped[:], ci))
-	return &s.pack.words.cards[s.pack.instCard[ci]][b2i(back)], s.describerFor(c.Fighter).self
+	return &s.pack.words.cards[s.rules.cardVariant()][s.pack.instCard[ci]][b2i(back)], s.describerFor(c.Fighter).self
 }
 
 // Ask offers the legal moves as a numbered list (engine.NumberedAsk),

@@ -212,6 +212,7 @@ func (s *State) Outcome() (engine.Outcome, bool) {
 func (s *State) Hash() uint64 {
 	h := engine.NewHasher("tagteam")
 	h.Bytes(s.bytes())
+	h.U64(s.rules.bits())
 	h.String(s.rng.String())
 	return h.Sum()
 }

@@ -273,6 +273,14 @@ type describer struct {
 	marks *strengthMarks
 }
 
+// rules are the options in force for the words (none outside a state).
+func (d describer) rules() rules {
+	if d.s == nil {
+		return rules{}
+	}
+	return d.s.rules
+}
+
 // describerFor describes the cards and the board of fighter f (a pack
 // index), in play when a seat has it.
 func (s *State) describerFor(f int) describer {
@@ -349,7 +357,7 @@ func (d describer) withWho(pl, en string, w Who, tok Token, args ...any) engine.
 
 // amount is an op's number in words, with unit the Polish noun counted
 // ("PZ" or "mocy").
-func amount(op *Op, unitPL, unitEN string) engine.Text {
+func (d describer) amount(op *Op, unitPL, unitEN string) engine.Text {
 	if unitPL == "" {
 		unitPL, unitEN = "mocy", "power"
 	}
@@ -357,6 +365,9 @@ func amount(op *Op, unitPL, unitEN string) engine.Text {
 	case OwnPower:
 		return both("tyle %s, ile masz mocy", "as much %s as your power", engine.Text{PL: unitPL, EN: unitEN})
 	case OppPower:
+		if d.rules().siphonCombined {
+			return both("tyle %s, ile łącznie mocy mają przeciwnicy, których ataki zablokowano", "as much %s as the combined power of the opponents whose attacks it cancelled", engine.Text{PL: unitPL, EN: unitEN})
+		}
 		return both("tyle %s, ile mocy ma przeciwnik", "as much %s as the opponent's power", engine.Text{PL: unitPL, EN: unitEN})
 	case Spirits:
 		return both("%d %s za każdego ducha", "%d %s per spirit", op.N, engine.Text{PL: unitPL, EN: unitEN})
@@ -379,16 +390,16 @@ func (d describer) op(op *Op, prevTrack bool) (t engine.Text, isTrack bool) {
 		}
 		return t, false
 	case OpHeal:
-		return d.withWho("leczenie %s", "heal %s", op.To, op.What, amount(op, "PZ", "HP")), false
+		return d.withWho("leczenie %s", "heal %s", op.To, op.What, d.amount(op, "PZ", "HP")), false
 	case OpDamage:
-		return d.withWho("obrażenia bezpośrednie %s", "direct damage %s", op.To, op.What, amount(op, "PZ", "HP")), false
+		return d.withWho("obrażenia bezpośrednie %s", "direct damage %s", op.To, op.What, d.amount(op, "PZ", "HP")), false
 	case OpPower:
 		if op.Amount == Fixed && op.N < 0 {
 			neg := *op
 			neg.N = -op.N
-			return d.withWho("utrata %s mocy", "lose %s power", op.To, op.What, amount(&neg, "mocy", "power")), false
+			return d.withWho("utrata %s mocy", "lose %s power", op.To, op.What, d.amount(&neg, "mocy", "power")), false
 		}
-		return d.withWho("zysk %s mocy", "gain %s power", op.To, op.What, amount(op, "mocy", "power")), false
+		return d.withWho("zysk %s mocy", "gain %s power", op.To, op.What, d.amount(op, "mocy", "power")), false
 	case OpTransfer:
 		what := engine.Text{PL: "mocy", EN: "power"}
 		if op.What != NoToken {
@@ -397,7 +408,7 @@ func (d describer) op(op *Op, prevTrack bool) (t engine.Text, isTrack bool) {
 		}
 		n := both("%d", "%d", op.N)
 		if op.Amount != Fixed {
-			n = amount(op, "mocy", "power")
+			n = d.amount(op, "mocy", "power")
 		}
 		return both("przekazanie do %s %s: %s → %s", "transfer up to %s %s: %s → %s",
 			n, what, whoNom(op.From, op.What), whoNom(op.To, op.What)), false
@@ -406,7 +417,7 @@ func (d describer) op(op *Op, prevTrack bool) (t engine.Text, isTrack bool) {
 	case OpTrack:
 		n := int(op.N)
 		if op.Amount != Fixed {
-			return both("%s: %s", "%s: %s", wordsOf(d.track).name, amount(op, "pól", "spaces")), false
+			return both("%s: %s", "%s: %s", wordsOf(d.track).name, d.amount(op, "pól", "spaces")), false
 		}
 		return wordsOf(d.track).gain(n), false
 	case OpToken:
@@ -607,6 +618,14 @@ var uniqueText = [numUniques]engine.Text{
 }
 
 func (d describer) unique(u Unique) engine.Text {
+	switch r := d.rules(); {
+	case u == UUnleashScheme && !r.unleashFromSupply:
+		return engine.Text{PL: "uwolnij zawiązaną intrygę (jeśli żadnej nie ma, nic się nie dzieje)",
+			EN: "unleash a planted scheme (with none planted, nothing happens)"}
+	case u == UIgnite && r.aflameJumps:
+		return engine.Text{PL: "połóż żeton podpalenia na przeciwniku (jeśli nie ma żadnego, żetony podpalenia jego partnera najpierw wracają do Shango)",
+			EN: "put an Aflame! token on the opponent (if they hold none, their partner's Aflame! tokens first go back to Shango)"}
+	}
 	if int(u) < len(uniqueText) && uniqueText[u].PL != "" {
 		return uniqueText[u]
 	}
@@ -672,14 +691,18 @@ func (s *State) schemeWords(k int) engine.Text {
 	if k < 0 || k >= len(schemeOps) || len(schemeOps[k]) == 0 {
 		return engine.Text{PL: "intryga", EN: "a scheme"}
 	}
-	return schemeTexts[k]
+	return schemeTexts[b2i(s.rules.unleashFromSupply)][k]
 }
 
-// schemeTexts are schemeWords of the schemes with ops.
-var schemeTexts = func() (out [len(schemeOps)]engine.Text) {
-	for k, ops := range schemeOps {
-		t := describer{self: -1}.ops(ops)
-		out[k] = engine.Text{PL: capitalize(t.PL), EN: capitalize(t.EN)}
+// schemeTexts are schemeWords of the schemes with ops, without and with
+// the option unleash_from_supply (two of them unleash another).
+var schemeTexts = func() (out [2][len(schemeOps)]engine.Text) {
+	for v := range out {
+		s := &State{rules: rules{unleashFromSupply: v == 1}}
+		for k, ops := range schemeOps {
+			t := describer{s: s, self: -1}.ops(ops)
+			out[v][k] = engine.Text{PL: capitalize(t.PL), EN: capitalize(t.EN)}
+		}
 	}
 	return
 }()

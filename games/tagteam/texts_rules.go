@@ -29,6 +29,18 @@ var (
 		PL: "Reanimacja: drugie rozpatrzenie karty Golema przesuwa znaczniki zdrowia osobno, więc pole stop zatrzymuje je dwa razy; inaczej oba sumują się w jeden ruch.",
 		EN: "Reanimation: the second resolution of the Golem's card moves the health markers on its own, so a stop space halts them twice; otherwise both add up to one move.",
 	}
+	helpAflameJumps = engine.Text{
+		PL: "Podpalenie zawodnika bez żetonu podpalenia najpierw zwraca Shango żetony z jego partnera (ogień przeskakuje); inaczej żetony partnera zostają.",
+		EN: "Igniting a fighter with no Aflame! token first sends its partner's Aflame! tokens back to Shango (the fire jumps); otherwise the partner keeps them.",
+	}
+	helpSoulSiphonCombined = engine.Text{
+		PL: "Wysysanie duszy leczy o łączną moc wszystkich przeciwników, których ataki zablokowało; inaczej o moc aktywnego przeciwnika.",
+		EN: "Soul Siphon heals the combined power of every opponent whose attack it cancelled; otherwise the active opponent's power.",
+	}
+	helpReviveAtOnce = engine.Text{
+		PL: "Maman Brijit wraca na 4 PZ, gdy tylko jej znacznik zatrzyma się na polu wskrzeszenia, a późniejsze zmiany PZ tej tury liczą się od 4; inaczej wraca na końcu tury, a pole wskrzeszenia pochłania późniejsze obrażenia.",
+		EN: "Maman Brijit comes back on 4 HP as soon as her marker stops on the revive space, and the turn's later HP changes count from 4; otherwise she comes back at the end of the turn and the revive space swallows later damage.",
+	}
 	helpTransferFromStart = engine.Text{
 		PL: "Przekazanie mocy przenosi najwyżej tyle kostek, ile dający miał na początku tury; inaczej tyle, ile ma po zmianach tego etapu.",
 		EN: "A power transfer moves at most the cubes the giver had at the start of the turn; otherwise what it holds after the stage's changes.",

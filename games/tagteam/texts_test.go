@@ -415,7 +415,7 @@ func syntheticEvents(s *State) []engine.Event {
 		o := (sl + 2) & 3
 		out = append(out, ev(evBlocked, p, -1, sl, o), ev(evAttack, p, -1, sl, o<<8|3), ev(evTransfer, p, -1, sl, (sl^1)<<8|2),
 			ev(evPower, p, -1, i, 2), ev(evPower, p, -1, i, -1), ev(evPower, p, -1, i, 0), ev(evShielded, p, -1, i, 0),
-			ev(evSerpent, p, -1, i, 0), ev(evSerpent, p, -1, i, 1), ev(evStolen, p, -1, i, 3), ev(evTransform, p, -1, i, 7),
+			ev(evSerpent, p, -1, i, 0), ev(evSerpent, p, -1, i, 1), ev(evStolen, p, -1, i, 3), ev(evStolen, p, -1, i, 3|1<<8), ev(evTransform, p, -1, i, 7),
 			ev(evRevived, p, -1, i, 4), ev(evSpirit, p, -1, i, 2))
 		for _, hp := range []int{5, 1, 0, -1, -2} {
 			out = append(out, ev(evHP, p, -1, i, hp))

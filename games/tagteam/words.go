@@ -180,11 +180,13 @@ func appendInJSONString(dst []byte, b []byte) []byte {
 
 // packWords are the texts of a pack's cards and boards.
 type packWords struct {
-	cards   [][2]words    // by card: its text (the front's of a two-faced card), and its back's
+	// cards are by cardVariant, then by card: its text (the front's of a
+	// two-faced card), and its back's.
+	cards   [numCardVariants][][2]words
 	instant []engine.Text // by card: its instant bonus, as announced
 	// variants are the boards by fighter, for each setting of the options
 	// that change them (wordsVariant).
-	variants [4][]fighterWords
+	variants [numBoardVariants][]fighterWords
 	bear     HealthTrack // the Bear side's health track
 	bearJSON trackJSON
 	// cardHead is a card's CardFace JSON up to its text; instByName and
@@ -241,8 +243,66 @@ func mustJSON(v any) []byte {
 
 // wordsVariant is the setting of the options the boards' words depend on.
 func (r *rules) wordsVariant() int {
-	return b2i(r.reviveSpace) | b2i(r.feyChooseOpening)<<1
+	return b2i(r.reviveSpace) | b2i(r.feyChooseOpening)<<1 | b2i(r.unleashFromSupply)<<2 | b2i(r.aflameJumps)<<3 | b2i(r.reviveAtOnce)<<4
 }
+
+// boardRules are the options of board variant v (wordsVariant).
+func boardRules(v int) rules {
+	return rules{reviveSpace: v&1 != 0, feyChooseOpening: v&2 != 0, unleashFromSupply: v&4 != 0, aflameJumps: v&8 != 0, reviveAtOnce: v&16 != 0}
+}
+
+// cardVariant is the setting of the options the cards' words depend on.
+func (r *rules) cardVariant() int {
+	return b2i(r.unleashFromSupply) | b2i(r.aflameJumps)<<1 | b2i(r.siphonCombined)<<2
+}
+
+// cardRules are the options of card variant v (cardVariant).
+func cardRules(v int) rules {
+	return rules{unleashFromSupply: v&1 != 0, aflameJumps: v&2 != 0, siphonCombined: v&4 != 0}
+}
+
+// boardBits are the bits of a board variant that change fighter f's words.
+func boardBits(f *Fighter) int {
+	bits := 0
+	if f.Rules&RMamanBrijitRevive != 0 {
+		bits |= 1 | 16
+	}
+	if f.Rules&RFeyFolk != 0 {
+		bits |= 2
+	}
+	if f.Rules&RMiladySchemes != 0 {
+		bits |= 4
+	}
+	if f.Rules&RIncineration != 0 {
+		bits |= 8
+	}
+	return bits
+}
+
+// cardBits are the bits of a card variant that change card c's words.
+func cardBits(c *Card) int {
+	bits := 0
+	for _, stages := range [][][]Op{c.Stages, c.Front, c.Back, {c.Instant}} {
+		for _, st := range stages {
+			walk(st, false, func(op *Op) {
+				switch {
+				case op.Kind == OpUnique && op.Unique == UUnleashScheme:
+					bits |= 1
+				case op.Kind == OpUnique && op.Unique == UIgnite:
+					bits |= 2
+				case op.Amount == OppPower || op.BonusAmount == OppPower:
+					bits |= 4
+				}
+			})
+		}
+	}
+	return bits
+}
+
+const (
+	numBoardVariants = 1 << 5
+	numCardVariants  = 1 << 3
+)
 
 // fighterWords is fighter fi's board in words under s's options.
 func (s *State) fighterWords(fi int) *fighterWords {
@@ -288,19 +348,31 @@ func (h HealthTrack) clone() HealthTrack {
 
 // writeWords writes the texts of p's cards and boards.
 func (p *Pack) writeWords() {
-	w := &packWords{cards: make([][2]words, len(p.Cards)), instant: make([]engine.Text, len(p.Cards))}
+	w := &packWords{instant: make([]engine.Text, len(p.Cards))}
 	s := &State{pack: p}
 	s.phase = phPick
-	for ci := range p.Cards {
-		c := &p.Cards[ci]
-		for back := 0; back < 2; back++ {
-			if back == 1 && c.Front == nil {
+	for v := range w.cards {
+		s.rules = cardRules(v)
+		w.cards[v] = make([][2]words, len(p.Cards))
+		for ci := range p.Cards {
+			c := &p.Cards[ci]
+			if u := v & cardBits(c); u != v {
+				w.cards[v][ci] = w.cards[u][ci]
 				continue
 			}
-			m := &strengthMarks{}
-			d := describer{s: s, self: -1, track: p.Fighters[c.Fighter].Track, marks: m}
-			w.cards[ci][back] = newWords(d.card(c, back == 1), m)
+			for back := 0; back < 2; back++ {
+				if back == 1 && c.Front == nil {
+					continue
+				}
+				m := &strengthMarks{}
+				d := describer{s: s, self: -1, track: p.Fighters[c.Fighter].Track, marks: m}
+				w.cards[v][ci][back] = newWords(d.card(c, back == 1), m)
+			}
 		}
+	}
+	s.rules = rules{}
+	for ci := range p.Cards {
+		c := &p.Cards[ci]
 		w.instant[ci] = describer{s: s, self: -1, track: p.Fighters[c.Fighter].Track}.ops(c.Instant)
 	}
 	for ci := range p.Cards {
@@ -318,11 +390,17 @@ func (p *Pack) writeWords() {
 	sort.Slice(w.fighterByID, func(i, j int) bool { return p.Fighters[w.fighterByID[i]].ID < p.Fighters[w.fighterByID[j]].ID })
 	bear := fighterState{flags: ffBear}
 	for v := range w.variants {
-		s.rules = rules{reviveSpace: v&1 != 0, feyChooseOpening: v&2 != 0}
+		s.rules = boardRules(v)
 		fws := make([]fighterWords, len(p.Fighters))
 		for fi := range p.Fighters {
 			f := &p.Fighters[fi]
 			fw := &fws[fi]
+			if u := v & boardBits(f); u != v {
+				// The options of v that change nothing on this board:
+				// the words of the variant without them.
+				*fw = w.variants[u][fi]
+				continue
+			}
 			fw.static = !boardAttacks(f)
 			fw.board = s.buildBoardFace(fi)
 			fw.boardJSON = mustJSON(fw.board)

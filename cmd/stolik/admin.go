@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"stolik/engine"
 	"stolik/server"
 )
 
@@ -26,7 +27,7 @@ func serveAdmin(addr string, srv *server.Server, token string, log *slog.Logger)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("serve: --admin: %w", err)
+		return nil, failed("serve: --admin", err)
 	}
 	h := srv.AdminHandler(server.AdminOptions{Addr: addr, Token: token})
 	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
@@ -54,20 +55,20 @@ func adminAccess(addr, file string) (string, error) {
 	if file != "" {
 		data, err := os.ReadFile(file)
 		if err != nil {
-			return "", usageError("serve: --admin-token-file: %v", err)
+			return "", usageRule(errFlagFile.Err("--admin-token-file", detail(err)))
 		}
 		if token = strings.TrimSpace(string(data)); token == "" {
-			return "", usageError("serve: --admin-token-file %s is empty", file)
+			return "", usageRule(errFlagFileEmpty.Err("--admin-token-file", file))
 		}
 	}
 	token = strings.TrimSpace(token)
 	switch {
 	case addr == "" && file != "":
-		return "", usageError("serve: --admin-token-file needs --admin ADDR")
+		return "", usageRule(errTokenNeedsAdmin.Err())
 	case addr == "":
 		return "", nil
 	case token != "" && len(token) < minAdminToken:
-		return "", usageError("serve: the --admin token must have at least %d characters", minAdminToken)
+		return "", usageRule(errShortToken.Err(minAdminToken))
 	case token == "" && !loopback(addr):
 		return "", errAdminOpen(addr)
 	}
@@ -75,9 +76,20 @@ func adminAccess(addr, file string) (string, error) {
 }
 
 func errAdminOpen(addr string) error {
-	return usageError("serve: --admin %s is not a loopback address: anyone who reaches it could read the metrics and profiles; "+
-		"give a token with --admin-token-file FILE or %s, or listen on 127.0.0.1", addr, adminTokenEnv)
+	return usageRule(errAdminOpenRule.Err(addr, adminTokenEnv))
 }
+
+// The errors of serve's --admin and --db-file.
+var (
+	errFlagFile        = engine.Rule{Code: "usage", PL: "serve: %s: %s", EN: "serve: %s: %s"}
+	errFlagFileEmpty   = engine.Rule{Code: "usage", PL: "serve: %s: plik %s jest pusty", EN: "serve: %s %s is empty"}
+	errTokenNeedsAdmin = engine.Rule{Code: "usage", PL: "serve: --admin-token-file wymaga --admin ADDR", EN: "serve: --admin-token-file needs --admin ADDR"}
+	errShortToken      = engine.Rule{Code: "usage", PL: "serve: token --admin musi mieć co najmniej %d znaków", EN: "serve: the --admin token must have at least %d characters"}
+	errAdminOpenRule   = engine.Rule{Code: "usage",
+		PL: "serve: --admin %s to nie adres pętli zwrotnej: każdy, kto do niego dotrze, odczyta wskaźniki i profile; podaj token przez --admin-token-file FILE albo %s, albo słuchaj na 127.0.0.1",
+		EN: "serve: --admin %s is not a loopback address: anyone who reaches it could read the metrics and profiles; give a token with --admin-token-file FILE or %s, or listen on 127.0.0.1"}
+	errDBTwice = engine.Rule{Code: "usage", PL: "serve: podaj --db albo --db-file, nie oba", EN: "serve: give --db or --db-file, not both"}
+)
 
 // loopback says whether addr listens on loopback alone: a loopback IP or
 // localhost. An empty host (all interfaces) or another name is not.
@@ -100,14 +112,14 @@ func database(fs *flag.FlagSet, db, file string) (string, error) {
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "db" })
 	switch {
 	case given && file != "":
-		return "", usageError("serve: give --db or --db-file, not both")
+		return "", usageRule(errDBTwice.Err())
 	case file != "":
 		data, err := os.ReadFile(file)
 		if err != nil {
-			return "", usageError("serve: --db-file: %v", err)
+			return "", usageRule(errFlagFile.Err("--db-file", detail(err)))
 		}
 		if db = strings.TrimSpace(string(data)); db == "" {
-			return "", usageError("serve: --db-file %s is empty", file)
+			return "", usageRule(errFlagFileEmpty.Err("--db-file", file))
 		}
 	case !given && os.Getenv(dbEnv) != "":
 		db = os.Getenv(dbEnv)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"stolik/engine"
 	"stolik/games/all"
 	"stolik/server/loadgen"
 	"stolik/sim"
@@ -21,7 +22,8 @@ var benchServerCommand = &command{
 	name: "bench server",
 	synopsis: "[--game cardline] [--players 2] [--tables 500] [--rate MOVES/S] [--client-rate 20] [--time 10s] " +
 		"[--warmup 3s] [--durability full|normal] [--target URL [--server-pid PID] [--metrics ADDR]] [--cpuprofile FILE] [--json]",
-	summary: "measure a server under tables of clients playing over real WebSockets",
+	summary: engine.Text{PL: "mierzy serwer pod obciążeniem stołów klientów grających przez prawdziwe WebSockety",
+		EN: "measure a server under tables of clients playing over real WebSockets"},
 	examples: []string{
 		"bench server",
 		"bench server --game asterix --players 3 --tables 200 --time 30s",
@@ -30,38 +32,53 @@ var benchServerCommand = &command{
 	flags: benchServerFlags,
 }
 
+// bench server's own errors.
+var (
+	errWithTarget    = engine.Rule{Code: "usage", PL: "bench server: --metrics i --server-pid idą tylko z --target", EN: "bench server: --metrics and --server-pid go with --target"}
+	errTablesPlayers = engine.Rule{Code: "usage", PL: "bench server: --tables i --players muszą być dodatnie", EN: "bench server: --tables and --players must be positive"}
+)
+
 // benchServerFlags runs tables of clients over real WebSockets against a
 // server with the SQLite store, on 127.0.0.1 in this process.
-func benchServerFlags(fs *flag.FlagSet) runFunc {
-	game := fs.String("game", "cardline", "the game the tables play")
-	players := fs.Int("players", 2, "seats at each table (one WebSocket each)")
-	tables := fs.Int("tables", 500, "tables in play at once")
-	rate := fs.Float64("rate", 0, "moves a second in all to pace the clients to (0: as fast as they can)")
-	d := fs.Duration("time", 10*time.Second, "how long to measure")
-	warm := fs.Duration("warmup", 3*time.Second, "how long to set up and run before measuring")
-	asJSON := fs.Bool("json", false, "print JSON")
-	durability := fs.String("durability", "full", "the store's durability: full or normal (with --target: the target's own)")
-	target := fs.String("target", "", "URL of a running server to drive from this process, such as http://127.0.0.1:8080 (started with --create-rate 0 --join-rate 0 --max-tables-per-addr 0 --max-sockets-per-addr 0); empty: a server in this process")
-	metricsURL := fs.String("metrics", "", "with --target: the target's admin address (stolik serve --admin), whose /metrics give its own CPU time and figures (its token from "+adminTokenEnv+")")
-	pid := fs.Int("server-pid", 0, "with --target: the target's process id on this machine, whose CPU time /proc tells")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process over the whole run to FILE")
-	clientRate := fs.Float64("client-rate", 20, "the most moves a second each client sends, as the server's default limit of messages asks; 0: as fast as it can (a --target must allow it: stolik serve --message-rate 0)")
+func benchServerFlags(fs *flag.FlagSet, u usage) runFunc {
+	game := fs.String("game", "cardline", u.say("gra, w którą grają stoły", "the game the tables play"))
+	players := fs.Int("players", 2, u.say("miejsca przy każdym stole (każde z własnym WebSocketem)", "seats at each table (one WebSocket each)"))
+	tables := fs.Int("tables", 500, u.say("stoły grające jednocześnie", "tables in play at once"))
+	rate := fs.Float64("rate", 0, u.say("łączna liczba ruchów na sekundę, do której klienci dostosowują tempo (0: tak szybko, jak mogą)",
+		"moves a second in all to pace the clients to (0: as fast as they can)"))
+	d := fs.Duration("time", 10*time.Second, u.say("jak długo mierzyć", "how long to measure"))
+	warm := fs.Duration("warmup", 3*time.Second, u.say("jak długo przygotowywać i rozgrzewać przed pomiarem", "how long to set up and run before measuring"))
+	asJSON := fs.Bool("json", false, u.say("wypisz JSON", "print JSON"))
+	durability := fs.String("durability", "full", u.say("trwałość magazynu: full albo normal (z --target: własna celu)",
+		"the store's durability: full or normal (with --target: the target's own)"))
+	target := fs.String("target", "", u.say(
+		"URL działającego serwera, który ten proces ma obciążyć, np. http://127.0.0.1:8080 (uruchomionego z --create-rate 0 --join-rate 0 --max-tables-per-addr 0 --max-sockets-per-addr 0); puste: serwer w tym procesie",
+		"URL of a running server to drive from this process, such as http://127.0.0.1:8080 (started with --create-rate 0 --join-rate 0 --max-tables-per-addr 0 --max-sockets-per-addr 0); empty: a server in this process"))
+	metricsURL := fs.String("metrics", "", u.say(
+		"z --target: adres administracyjny celu (stolik serve --admin), którego /metrics podają jego własny czas procesora i wskaźniki (token z "+adminTokenEnv+")",
+		"with --target: the target's admin address (stolik serve --admin), whose /metrics give its own CPU time and figures (its token from "+adminTokenEnv+")"))
+	pid := fs.Int("server-pid", 0, u.say("z --target: identyfikator procesu celu na tej maszynie, którego czas procesora podaje /proc",
+		"with --target: the target's process id on this machine, whose CPU time /proc tells"))
+	cpuProfile := fs.String("cpuprofile", "", u.say("zapisz do FILE profil procesora tego procesu z całego przebiegu", "write a CPU profile of this process over the whole run to FILE"))
+	clientRate := fs.Float64("client-rate", 20, u.say(
+		"najwięcej ruchów na sekundę wysyłanych przez każdego klienta, jak każe domyślny limit wiadomości serwera; 0: tak szybko, jak może (--target musi na to pozwalać: stolik serve --message-rate 0)",
+		"the most moves a second each client sends, as the server's default limit of messages asks; 0: as fast as it can (a --target must allow it: stolik serve --message-rate 0)"))
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if len(pos) > 0 {
-			return usageError("bench server: unexpected %q", pos[0])
+			return usageRule(errUnexpected.Err("bench server", pos[0]))
 		}
 		if *target == "" && (*metricsURL != "" || *pid != 0) {
-			return usageError("bench server: --metrics and --server-pid go with --target")
+			return usageRule(errWithTarget.Err())
 		}
 		dur, err := store.ParseDurability(*durability)
 		if err != nil {
-			return usageError("bench server: --%v", err)
+			return usageRule(errDurability.Err("bench server", *durability))
 		}
 		if _, err := all.Lookup(*game, ""); err != nil {
-			return usageError("bench server: %v", err)
+			return usageRule(errUnknownGame.Err(*game, strings.Join(gameNames(), ", ")))
 		}
 		if *tables < 1 || *players < 1 {
-			return usageError("bench server: --tables and --players must be positive")
+			return usageRule(errTablesPlayers.Err())
 		}
 		// As stolik serve runs; against a target, the clients collect less
 		// often too, leaving the machine's cores to the server.
@@ -74,11 +91,11 @@ func benchServerFlags(fs *flag.FlagSet) runFunc {
 		if *cpuProfile != "" {
 			f, err := os.Create(*cpuProfile)
 			if err != nil {
-				return fail(1, "bench server: %v", err)
+				return failed("bench server", err)
 			}
 			defer f.Close()
 			if err := pprof.StartCPUProfile(f); err != nil {
-				return fail(1, "bench server: %v", err)
+				return failed("bench server", err)
 			}
 			defer pprof.StopCPUProfile()
 		}
@@ -90,7 +107,7 @@ func benchServerFlags(fs *flag.FlagSet) runFunc {
 		}
 		res, err := loadgen.Load(context.Background(), cfg)
 		if err != nil {
-			return fail(1, "bench server: %v", err)
+			return failed("bench server", err)
 		}
 		// A move's CPU time against a fixed integer loop timed in the same
 		// run, a figure that compares across machines.

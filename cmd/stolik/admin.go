@@ -129,13 +129,19 @@ func database(fs *flag.FlagSet, db, file string) (string, error) {
 
 // printServerFigures prints what the server's own metrics counted during
 // a bench server run (nil: the run ended before the warm-up did).
-func printServerFigures(w io.Writer, f *server.ServerFigures, step float64, inProcess bool) {
+func printServerFigures(w io.Writer, f *server.ServerFigures, step float64, inProcess bool, l engine.Lang) {
 	if f == nil {
 		return
 	}
-	fmt.Fprintf(w, "  the server's metrics: %d moves accepted, %d refused\n", f.MovesAccepted, f.MovesRefused)
-	fmt.Fprintf(w, "    move latency (received to state written to every client): p50 %.1f ms, p99 %.1f ms\n", f.MoveP50ms, f.MoveP99ms)
-	fmt.Fprintf(w, "    store commit of a move: p50 %.2f ms, p99 %.2f ms\n", f.CommitP50ms, f.CommitP99ms)
-	fmt.Fprintf(w, "    process CPU per move accepted: %.0f µs, %.0f baseline steps%s\n",
-		f.CPUPerMoveUs, f.CPUPerMoveUs*1000/step, map[bool]string{true: " (the clients run in this process: their CPU is included)"}[inProcess])
+	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
+	fmt.Fprintf(w, t("  wskaźniki serwera: przyjęte ruchy: %d, odrzucone: %d\n", "  the server's metrics: %d moves accepted, %d refused\n"), f.MovesAccepted, f.MovesRefused)
+	fmt.Fprintf(w, t("    opóźnienie ruchu (od odbioru do stanu wysłanego każdemu klientowi): p50 %.1f ms, p99 %.1f ms\n",
+		"    move latency (received to state written to every client): p50 %.1f ms, p99 %.1f ms\n"), f.MoveP50ms, f.MoveP99ms)
+	fmt.Fprintf(w, t("    zatwierdzenie ruchu w magazynie: p50 %.2f ms, p99 %.2f ms\n", "    store commit of a move: p50 %.2f ms, p99 %.2f ms\n"), f.CommitP50ms, f.CommitP99ms)
+	clients := ""
+	if inProcess {
+		clients = t(" (klienci działają w tym procesie: ich procesor jest wliczony)", " (the clients run in this process: their CPU is included)")
+	}
+	fmt.Fprintf(w, t("    procesor procesu na przyjęty ruch: %.0f µs, %.0f kroków odniesienia%s\n", "    process CPU per move accepted: %.0f µs, %.0f baseline steps%s\n"),
+		f.CPUPerMoveUs, f.CPUPerMoveUs*1000/step, clients)
 }

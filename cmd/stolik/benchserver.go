@@ -99,10 +99,17 @@ func benchServerFlags(fs *flag.FlagSet, u usage) runFunc {
 			}
 			defer pprof.StopCPUProfile()
 		}
+		l, err := outputLang(fs)
+		if err != nil {
+			return err
+		}
+		t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
 		if !*asJSON {
-			fmt.Fprintf(stderr, "%d tables of %s, %d players each: %s to warm up, %s measured...\n", *tables, *game, *players, *warm, *d)
+			fmt.Fprintf(stderr, t("%s gry %s, po %s: %s rozgrzewki, %s pomiaru...\n", "%s of %s, %s each: %s to warm up, %s measured...\n"),
+				nounTable.Count(*tables).In(l), *game, engine.Text{PL: nounPlayersFor.Count(*players).PL, EN: nounPlayer.Count(*players).EN}.In(l), *warm, *d)
 			cfg.Progress = func(r loadgen.LoadResult) {
-				fmt.Fprintf(stderr, "  %4.0f s  %d connections  %d moves  %.0f moves/s\n", r.Seconds, r.Connections, r.Moves, r.MovesPerS)
+				fmt.Fprintf(stderr, t("  %4.0f s  połączenia: %d  ruchy: %d  %.0f ruchów/s\n", "  %4.0f s  %d connections  %d moves  %.0f moves/s\n"),
+					r.Seconds, r.Connections, r.Moves, r.MovesPerS)
 			}
 		}
 		res, err := loadgen.Load(context.Background(), cfg)
@@ -123,38 +130,47 @@ func benchServerFlags(fs *flag.FlagSet, u usage) runFunc {
 			fmt.Fprintln(stdout, string(data))
 			return nil
 		}
-		printLoadResult(stdout, res, step)
+		printLoadResult(stdout, res, step, l)
 		return nil
 	}
 }
 
 // printLoadResult prints what a load test measured, its CPU times also in
 // baseline steps of step nanoseconds.
-func printLoadResult(stdout io.Writer, res loadgen.LoadResult, step float64) {
-	pace := "as fast as the clients can"
+func printLoadResult(stdout io.Writer, res loadgen.LoadResult, step float64, l engine.Lang) {
+	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
+	pace := t("tak szybko, jak mogą klienci", "as fast as the clients can")
 	if res.Rate > 0 {
-		pace = fmt.Sprintf("paced to %.0f moves/s", res.Rate)
+		pace = fmt.Sprintf(t("w tempie %.0f ruchów/s", "paced to %.0f moves/s"), res.Rate)
 	}
+	tables := fmt.Sprintf(t("%s po %s", "%s of %s"), nounTable.Count(res.Tables).In(l),
+		engine.Text{PL: nounPlayersFor.Count(res.Players).PL, EN: nounPlayer.Count(res.Players).EN}.In(l))
 	if res.Target == "" {
-		fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, SQLite store (durability %s), over WebSockets on 127.0.0.1:\n", res.Game, res.Tables, res.Players, pace, res.Durability)
+		fmt.Fprintf(stdout, t("%s, %s, %s, magazyn SQLite (trwałość %s), przez WebSockety na 127.0.0.1:\n",
+			"%s, %s, %s, SQLite store (durability %s), over WebSockets on 127.0.0.1:\n"), res.Game, tables, pace, res.Durability)
 	} else {
-		fmt.Fprintf(stdout, "%s, %d tables of %d players, %s, against the server at %s:\n", res.Game, res.Tables, res.Players, pace, res.Target)
+		fmt.Fprintf(stdout, t("%s, %s, %s, przeciw serwerowi pod %s:\n", "%s, %s, %s, against the server at %s:\n"), res.Game, tables, pace, res.Target)
 	}
-	fmt.Fprintf(stdout, "  %d connections at most; after %.0f s of warm-up, %d moves in %.1f s: %.0f moves/s; %d games finished\n", res.Connections, res.WarmupS, res.Moves, res.Seconds, res.MovesPerS, res.Games)
-	fmt.Fprintf(stdout, "  move latency (sent to state received): p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", res.P50ms, res.P99ms, res.MaxMs)
+	fmt.Fprintf(stdout, t("  połączeń najwyżej: %[1]d; po %.0[2]f s rozgrzewki ruchy w %.1[4]f s: %[3]d, %.0[5]f ruchów/s; skończone partie: %[6]d\n",
+		"  %d connections at most; after %.0f s of warm-up, %d moves in %.1f s: %.0f moves/s; %d games finished\n"),
+		res.Connections, res.WarmupS, res.Moves, res.Seconds, res.MovesPerS, res.Games)
+	fmt.Fprintf(stdout, t("  opóźnienie ruchu (od wysłania do otrzymania stanu): p50 %.1f ms, p99 %.1f ms, najwięcej %.1f ms\n",
+		"  move latency (sent to state received): p50 %.1f ms, p99 %.1f ms, max %.1f ms\n"), res.P50ms, res.P99ms, res.MaxMs)
 	if res.Target == "" {
-		fmt.Fprintf(stdout, "  CPU per move, server and clients: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns)\n", res.CPUPerMoveUs, res.CPUPerMoveUs*1000/step, step)
+		fmt.Fprintf(stdout, t("  procesor na ruch, serwer i klienci: %.0f µs, %.0f kroków odniesienia (jeden krok splitmix64: %.2f ns)\n",
+			"  CPU per move, server and clients: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns)\n"), res.CPUPerMoveUs, res.CPUPerMoveUs*1000/step, step)
 	} else {
 		if res.ServerCPUPerMoveUs > 0 {
-			fmt.Fprintf(stdout, "  the server's CPU per move: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns); %.2f cores busy\n",
+			fmt.Fprintf(stdout, t("  procesor serwera na ruch: %.0f µs, %.0f kroków odniesienia (jeden krok splitmix64: %.2f ns); zajęte rdzenie: %.2f\n",
+				"  the server's CPU per move: %.0f µs, %.0f baseline steps (one splitmix64 step: %.2f ns); %.2f cores busy\n"),
 				res.ServerCPUPerMoveUs, res.ServerCPUPerMoveUs*1000/step, step, res.ServerCores)
 		} else {
-			fmt.Fprintln(stdout, "  the server's CPU: not measured (give --server-pid or --metrics)")
+			fmt.Fprintln(stdout, t("  procesor serwera: niezmierzony (podaj --server-pid albo --metrics)", "  the server's CPU: not measured (give --server-pid or --metrics)"))
 		}
-		fmt.Fprintf(stdout, "  the clients' CPU per move (this process): %.0f µs\n", res.CPUPerMoveUs)
+		fmt.Fprintf(stdout, t("  procesor klientów na ruch (ten proces): %.0f µs\n", "  the clients' CPU per move (this process): %.0f µs\n"), res.CPUPerMoveUs)
 	}
-	printServerFigures(stdout, res.Server, step, res.Target == "")
+	printServerFigures(stdout, res.Server, step, res.Target == "", l)
 	if res.Errors > 0 {
-		fmt.Fprintf(stdout, "  %d moves refused: %v\n", res.Errors, res.ErrorCodes)
+		fmt.Fprintf(stdout, t("  odrzucone ruchy: %d: %v\n", "  %d moves refused: %v\n"), res.Errors, res.ErrorCodes)
 	}
 }

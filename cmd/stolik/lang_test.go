@@ -5,6 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"stolik/engine"
+	"stolik/server"
+	"stolik/server/loadgen"
 )
 
 // noLocale clears the environment's language, so that a test sees the
@@ -239,6 +243,21 @@ func TestUsageErrorsFollowTheLanguage(t *testing.T) {
 		}
 		if pl == en {
 			t.Errorf("%v: the same error in both languages: %q", c.args, pl)
+		}
+	}
+}
+
+// TestBenchServerReportFollowsTheLanguage: bench server's report is in
+// Polish or English as the rest.
+func TestBenchServerReportFollowsTheLanguage(t *testing.T) {
+	res := loadgen.LoadResult{Game: "cardline", Tables: 3, Players: 2, Moves: 100, Seconds: 1, MovesPerS: 100, Errors: 1,
+		Server: &server.ServerFigures{MovesAccepted: 100}}
+	var pl, en strings.Builder
+	printLoadResult(&pl, res, 8, engine.PL)
+	printLoadResult(&en, res, 8, engine.EN)
+	for _, english := range []string{"moves", "tables", "CPU per move", "latency"} {
+		if strings.Contains(pl.String(), english) || !strings.Contains(en.String(), english) {
+			t.Errorf("%q: in Polish\n%s\nin English\n%s", english, pl.String(), en.String())
 		}
 	}
 }

@@ -114,7 +114,7 @@ func simFlagSet(fs *flag.FlagSet, u usage) runFunc {
 		base.Detail = f.asJSON || f.report != "" || f.compare != "" || len(axes) > 0
 		rep := report.Report{Lang: lang, Game: g, Options: opts, Content: f.gf.pack}
 		rep.ContentHash = contentHash(g, f.gf.pack)
-		bar := newProgressBar(stderr, f.duration)
+		bar := newProgressBar(stderr, f.duration, lang)
 		switch {
 		case len(axes) > 0:
 			err = f.runSweep(g, base, axes, bar, &rep, lang, stdout)
@@ -419,15 +419,16 @@ type progressBar struct {
 	w     io.Writer
 	start time.Time
 	limit time.Duration
+	lang  engine.Lang
 	drawn bool
 }
 
-func newProgressBar(stderr io.Writer, limit time.Duration) *progressBar {
+func newProgressBar(stderr io.Writer, limit time.Duration, l engine.Lang) *progressBar {
 	f, ok := stderr.(*os.File)
 	if !ok || !isTerminal(f) {
 		return nil
 	}
-	return &progressBar{w: stderr, start: time.Now(), limit: limit}
+	return &progressBar{w: stderr, start: time.Now(), limit: limit, lang: l}
 }
 
 func (b *progressBar) update(done, total int) {
@@ -447,7 +448,8 @@ func (b *progressBar) update(done, total int) {
 	frac = min(max(frac, 0), 1)
 	const width = 30
 	n := int(frac * width)
-	fmt.Fprintf(b.w, "\r[%s%s] %3.0f%%  %d games  %s left   ", strings.Repeat("#", n), strings.Repeat("-", width-n), 100*frac, done, max(left, 0).Round(time.Second))
+	fmt.Fprintf(b.w, engine.Text{PL: "\r[%s%s] %3.0f%%  partie: %d  zostało %s   ", EN: "\r[%s%s] %3.0f%%  %d games  %s left   "}.In(b.lang),
+		strings.Repeat("#", n), strings.Repeat("-", width-n), 100*frac, done, max(left, 0).Round(time.Second))
 	b.drawn = true
 }
 

@@ -27,6 +27,13 @@ func (b *Random) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	return legal[r.IntN(len(legal))], nil
 }
 
+// The errors of a bot's spec, in both languages.
+var (
+	ErrNoBot = engine.Rule{Code: "no_bot", PL: "nie ma bota %q w grze %s (boty: %s)", EN: "no bot %q for %s (bots: %s)"}
+	// ErrBadBotSpec is a spec whose level or settings cannot be read.
+	ErrBadBotSpec = engine.Rule{Code: "bad_bot", PL: "%s", EN: "%s"}
+)
+
 // Specs lists the bots available for g: the generic ones, then the game's own.
 func Specs(g engine.Game) []engine.BotSpec {
 	specs := []engine.BotSpec{{
@@ -55,7 +62,7 @@ func New(g engine.Game, spec string) (engine.Bot, error) {
 			return s.New(level)
 		}
 	}
-	return nil, fmt.Errorf("no bot %q for %s (bots: %s)", name, g.Name(), strings.Join(names, ", "))
+	return nil, ErrNoBot.Err(name, g.Name(), strings.Join(names, ", "))
 }
 
 // Decide asks bot b for seat's move. Unless the bot only reads legal moves,

@@ -125,6 +125,26 @@ type execSpec struct {
 	fallback string
 }
 
+// The errors of an exec: spec, in both languages.
+var (
+	errExecNoCommand = engine.Rule{Code: "bad_bot", PL: "bot %q: brak polecenia po exec:", EN: "bot %q: no command after exec:"}
+	errExecTime      = engine.Rule{Code: "bad_bot", PL: "bot %q: time=%s: podaj czas, np. 2s albo 500ms, najwyżej %v",
+		EN: "bot %q: time=%s: want a duration such as 2s or 500ms, up to %v"}
+	errExecFallback    = engine.Rule{Code: "bad_bot", PL: "bot %q: fallback=%s: podaj wbudowanego bota, np. random", EN: "bot %q: fallback=%s: want a built-in bot such as random"}
+	errExecSetting     = engine.Rule{Code: "bad_bot", PL: "bot %q: nieznane ustawienie %q (ustawienia: time, fallback)", EN: "bot %q: unknown setting %q (settings: time, fallback)"}
+	errExecProgram     = engine.Rule{Code: "bad_bot", PL: "bot %q: nie ma takiego programu: %s", EN: "bot %q: %s"}
+	errExecFallbackBot = engine.Rule{Code: "bad_bot", PL: "bot %q: fallback: %s", EN: "bot %q: fallback: %s"}
+)
+
+// ruleText is err's message in both languages where it is a RuleError,
+// else its text.
+func ruleText(err error) engine.Text {
+	if re, ok := engine.AsRuleError(err); ok {
+		return re.Msg
+	}
+	return engine.Text{PL: err.Error(), EN: err.Error()}
+}
+
 // parseExecSpec reads COMMAND[?time=DURATION&fallback=SPEC]. The command
 // is split on spaces; there is no quoting.
 func parseExecSpec(g engine.Game, rest string) (execSpec, error) {
@@ -132,7 +152,7 @@ func parseExecSpec(g engine.Game, rest string) (execSpec, error) {
 	command, query, _ := strings.Cut(rest, "?")
 	s.argv = strings.Fields(command)
 	if len(s.argv) == 0 {
-		return s, fmt.Errorf("bot %q: no command after exec:", s.spec)
+		return s, errExecNoCommand.Err(s.spec)
 	}
 	if query != "" {
 		for _, kv := range strings.Split(query, "&") {
@@ -141,21 +161,21 @@ func parseExecSpec(g engine.Game, rest string) (execSpec, error) {
 			case "time":
 				d, err := time.ParseDuration(v)
 				if err != nil || d <= 0 || d > maxExecTime {
-					return s, fmt.Errorf("bot %q: time=%s: want a duration such as 2s or 500ms, up to %v", s.spec, v, maxExecTime)
+					return s, errExecTime.Err(s.spec, v, maxExecTime)
 				}
 				s.limit = d
 			case "fallback":
 				if v == "" || IsExternal(v) {
-					return s, fmt.Errorf("bot %q: fallback=%s: want a built-in bot such as random", s.spec, v)
+					return s, errExecFallback.Err(s.spec, v)
 				}
 				s.fallback = v
 			default:
-				return s, fmt.Errorf("bot %q: unknown setting %q (settings: time, fallback)", s.spec, k)
+				return s, errExecSetting.Err(s.spec, k)
 			}
 		}
 	}
 	if _, err := exec.LookPath(s.argv[0]); err != nil {
-		return s, fmt.Errorf("bot %q: %w", s.spec, err)
+		return s, errExecProgram.Err(s.spec, err.Error())
 	}
 	return s, nil
 }
@@ -206,7 +226,7 @@ func newExec(g engine.Game, rest string, t Table) (engine.Bot, error) {
 	}
 	fb, err := New(g, s.fallback)
 	if err != nil {
-		return nil, fmt.Errorf("bot %q: fallback: %w", s.spec, err)
+		return nil, errExecFallbackBot.Err(s.spec, ruleText(err))
 	}
 	b := &execBot{spec: s, game: g, table: t, fallback: fb, run: &running{}, count: Decisions{FallbackBot: s.fallback}}
 	// A bot dropped without Close does not keep its program running.

@@ -162,6 +162,16 @@ var mctsSpecBase = engine.BotSpec{
 	},
 }
 
+// The errors of a search bot's level.
+var (
+	errMCTSDivisor  = engine.Rule{Code: "bad_bot", PL: "mcts: %q: po / ma stać liczba całkowita od 1 do 1000000", EN: "mcts: %q: after / comes a whole number from 1 to 1000000"}
+	errMCTSDivide   = engine.Rule{Code: "bad_bot", PL: "mcts: podzielić można tylko rozgrywki poziomu (podano %q)", EN: "mcts: only a level's playouts can be divided (got %q)"}
+	errMCTSPlayouts = engine.Rule{Code: "bad_bot", PL: "mcts: liczba rozgrywek %d jest poza zakresem (od 1 do 10000000)", EN: "mcts: %d playouts is out of range (1 to 10000000)"}
+	errMCTSTime     = engine.Rule{Code: "bad_bot", PL: "mcts: czas %v jest poza zakresem (od 1ms do 1h)", EN: "mcts: a time of %v is out of range (1ms to 1h)"}
+	errMCTSLevel    = engine.Rule{Code: "bad_bot", PL: "mcts: nieznany poziom %q (poziomy: %s, liczba rozgrywek, np. 5000, albo czas, np. 250ms)",
+		EN: "mcts: unknown level %q (levels: %s, a number of playouts such as 5000, or a time such as 250ms)"}
+)
+
 // NewMCTS makes a search bot for game g from a level: a name of
 // MCTSLevels (empty means "normal"), a number of iterations ("5000", no
 // time limit), a duration ("250ms", no iteration limit) or a level's
@@ -176,7 +186,7 @@ func NewMCTS(g engine.Game, level string) (*MCTS, error) {
 		// limit, so that a ladder of levels can be checked quickly.
 		d, err := strconv.Atoi(div)
 		if err != nil || d < 1 || d > 1_000_000 {
-			return nil, fmt.Errorf("mcts: %q: after / comes a whole number from 1 to 1000000", level)
+			return nil, errMCTSDivisor.Err(level)
 		}
 		b.div, level = d, name
 	}
@@ -190,24 +200,23 @@ func NewMCTS(g engine.Game, level string) (*MCTS, error) {
 		}
 	}
 	if b.div != 1 {
-		return nil, fmt.Errorf("mcts: only a level's playouts can be divided (got %q)", level)
+		return nil, errMCTSDivide.Err(level)
 	}
 	if n, err := strconv.Atoi(level); err == nil {
 		if n < 1 || n > 10_000_000 {
-			return nil, fmt.Errorf("mcts: %d playouts is out of range (1 to 10000000)", n)
+			return nil, errMCTSPlayouts.Err(n)
 		}
 		b.iters = n
 		return b, nil
 	}
 	if d, err := time.ParseDuration(level); err == nil {
 		if d < time.Millisecond || d > time.Hour {
-			return nil, fmt.Errorf("mcts: a time of %v is out of range (1ms to 1h)", d)
+			return nil, errMCTSTime.Err(d)
 		}
 		b.budget = d
 		return b, nil
 	}
-	return nil, fmt.Errorf("mcts: unknown level %q (levels: %s, a number of playouts such as 5000, or a time such as 250ms)",
-		level, strings.Join(MCTSLevels, ", "))
+	return nil, errMCTSLevel.Err(level, strings.Join(MCTSLevels, ", "))
 }
 
 // Tuning is the game's search tuning for a table of seats players.

@@ -74,13 +74,13 @@ func ResolveOptionFlags(specs []OptionSpec, raw map[string]any) (Options, error)
 		case IntOption:
 			n, err := strconv.Atoi(text)
 			if err != nil {
-				return nil, fmt.Errorf("option %q: %q is not a whole number", name, text)
+				return nil, ErrOptionValue.Err(name, optNotWhole.Err(strconv.Quote(text)).Msg)
 			}
 			typed[name] = n
 		case BoolOption:
 			b, err := strconv.ParseBool(text)
 			if err != nil {
-				return nil, fmt.Errorf("option %q: %q is not true or false", name, text)
+				return nil, ErrOptionValue.Err(name, optNotBool.Err(strconv.Quote(text)).Msg)
 			}
 			typed[name] = b
 		default:
@@ -128,11 +128,11 @@ func resolve(specs []OptionSpec, raw map[string]any, stored bool) (Options, erro
 	for _, name := range names {
 		i := slices.IndexFunc(specs, func(sp OptionSpec) bool { return sp.Name == name })
 		if i < 0 {
-			return nil, fmt.Errorf("unknown option %q (known: %s)", name, optionNames(specs))
+			return nil, ErrUnknownOption.Err(name, optionNames(specs))
 		}
 		v, err := specs[i].parse(raw[name], stored)
 		if err != nil {
-			return nil, fmt.Errorf("option %q: %w", name, err)
+			return nil, ErrOptionValue.Err(name, err.Msg)
 		}
 		out[name] = v
 	}
@@ -147,7 +147,22 @@ func optionNames(specs []OptionSpec) string {
 	return strings.Join(n, ", ")
 }
 
-func (sp OptionSpec) parse(v any, stored bool) (any, error) {
+// The errors of options, in both languages.
+var (
+	ErrUnknownOption = Rule{"bad_option", "nieznana opcja %q (znane: %s)", "unknown option %q (known: %s)"}
+	ErrOptionValue   = Rule{"bad_option", "opcja %q: %s", "option %q: %s"}
+	ErrOptionFlag    = Rule{"bad_option", "opcja %q: podaj nazwa=wartość", "option %q: want name=value"}
+
+	optNotWhole  = Rule{"bad_option", "%s nie jest liczbą całkowitą", "%s is not a whole number"}
+	optNotNumber = Rule{"bad_option", "%q to tekst, nie liczba", "%q is a string, not a number"}
+	optRange     = Rule{"bad_option", "%d jest poza zakresem %d..%d", "%d is out of range %d..%d"}
+	optNotOneOf  = Rule{"bad_option", "%v nie jest żadną z wartości %s", "%v is not one of %s"}
+	optNotBool   = Rule{"bad_option", "%s nie jest true ani false", "%s is not true or false"}
+	optTextBool  = Rule{"bad_option", "%q to tekst, nie true ani false", "%q is a string, not true or false"}
+	optKind      = Rule{"bad_option", "nieznany rodzaj opcji %q", "option kind %q unknown"}
+)
+
+func (sp OptionSpec) parse(v any, stored bool) (any, *RuleError) {
 	switch sp.Kind {
 	case IntOption:
 		var n int
@@ -156,22 +171,22 @@ func (sp OptionSpec) parse(v any, stored bool) (any, error) {
 			n = x
 		case float64:
 			if x != math.Trunc(x) || math.Abs(x) > 1e9 {
-				return nil, fmt.Errorf("%v is not a whole number", x)
+				return nil, optNotWhole.Err(fmt.Sprint(x))
 			}
 			n = int(x)
 		case json.Number:
 			i, err := strconv.Atoi(string(x))
 			if err != nil {
-				return nil, fmt.Errorf("%q is not a whole number", x)
+				return nil, optNotWhole.Err(strconv.Quote(string(x)))
 			}
 			n = i
 		case string:
-			return nil, fmt.Errorf("%q is a string, not a number", x)
+			return nil, optNotNumber.Err(x)
 		default:
-			return nil, fmt.Errorf("%v is not a whole number", v)
+			return nil, optNotWhole.Err(fmt.Sprint(v))
 		}
 		if (n < sp.Min || n > sp.Max) && !(stored && slices.Contains(sp.Stored, n)) {
-			return nil, fmt.Errorf("%d is out of range %d..%d", n, sp.Min, sp.Max)
+			return nil, optRange.Err(n, sp.Min, sp.Max)
 		}
 		return n, nil
 	case EnumOption:
@@ -185,7 +200,7 @@ func (sp OptionSpec) parse(v any, stored bool) (any, error) {
 		}
 		s, ok := v.(string)
 		if !ok || !slices.Contains(sp.Values, s) {
-			return nil, fmt.Errorf("%v is not one of %s", v, strings.Join(sp.Values, ", "))
+			return nil, optNotOneOf.Err(v, strings.Join(sp.Values, ", "))
 		}
 		return s, nil
 	case BoolOption:
@@ -193,11 +208,11 @@ func (sp OptionSpec) parse(v any, stored bool) (any, error) {
 		case bool:
 			return x, nil
 		case string:
-			return nil, fmt.Errorf("%q is a string, not true or false", x)
+			return nil, optTextBool.Err(x)
 		}
-		return nil, fmt.Errorf("%v is not true or false", v)
+		return nil, optNotBool.Err(fmt.Sprint(v))
 	}
-	return nil, fmt.Errorf("option kind %q unknown", sp.Kind)
+	return nil, optKind.Err(string(sp.Kind))
 }
 
 // ParseOptionFlags turns "k=v" strings into raw option values, for
@@ -207,7 +222,7 @@ func ParseOptionFlags(kv []string) (map[string]any, error) {
 	for _, s := range kv {
 		k, v, ok := strings.Cut(s, "=")
 		if !ok || k == "" {
-			return nil, fmt.Errorf("option %q: want name=value", s)
+			return nil, ErrOptionFlag.Err(s)
 		}
 		raw[k] = v
 	}

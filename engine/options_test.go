@@ -75,3 +75,34 @@ func TestStoredOptionValues(t *testing.T) {
 		}
 	}
 }
+
+// An option refused is a RuleError told in both languages, naming the
+// option in each.
+func TestOptionErrorsInBothLanguages(t *testing.T) {
+	for _, c := range []struct {
+		raw    map[string]any
+		flags  bool
+		pl, en string
+	}{
+		{map[string]any{"players": 9}, false, "poza zakresem 2..8", "out of range 2..8"},
+		{map[string]any{"players": "many"}, true, "nie jest liczbą całkowitą", "is not a whole number"},
+		{map[string]any{"players": "2"}, false, "to tekst, nie liczba", "is a string, not a number"},
+		{map[string]any{"fast": "perhaps"}, true, "nie jest true ani false", "is not true or false"},
+		{map[string]any{"mode": "c"}, false, "nie jest żadną z wartości a, b, 1", "is not one of a, b, 1"},
+		{map[string]any{"nosuch": 1}, false, "nieznana opcja", "unknown option"},
+	} {
+		resolve := ResolveOptions
+		if c.flags {
+			resolve = ResolveOptionFlags
+		}
+		_, err := resolve(cappedSpecs, c.raw)
+		re, ok := AsRuleError(err)
+		if !ok || !strings.Contains(re.Msg.PL, c.pl) || !strings.Contains(re.Msg.EN, c.en) {
+			t.Errorf("%v: %v, want a RuleError saying %q and %q", c.raw, err, c.pl, c.en)
+		}
+	}
+	_, err := ParseOptionFlags([]string{"players"})
+	if re, ok := AsRuleError(err); !ok || !strings.Contains(re.Msg.PL, "nazwa=wartość") || !strings.Contains(re.Msg.EN, "name=value") {
+		t.Errorf("players without =: %v", err)
+	}
+}

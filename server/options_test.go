@@ -32,7 +32,7 @@ func TestCreateOptionsAreTyped(t *testing.T) {
 		code, data := post(t, hs.URL+"/api/tables", body)
 		var e apiError
 		json.Unmarshal(data, &e)
-		if code != 400 || e.Code != errBadOptions.Code || !strings.Contains(e.Error, `"`+c.name+`"`) || e.Msg == nil || !strings.Contains(e.Msg.PL, c.name) {
+		if code != 400 || e.Code != errBadOptions.Code || !strings.Contains(e.Error, `"`+c.name+`"`) || e.Msg == nil || !strings.Contains(e.Msg.PL, c.name) || strings.Contains(e.Msg.PL, "option") {
 			t.Errorf("%s %s: %d %s, want 400 bad_options naming %q", c.game, c.options, code, data, c.name)
 		}
 	}

@@ -244,6 +244,15 @@ type Invite struct {
 	Code string `json:"code"`
 }
 
+// errorText is err's message in both languages where it is a RuleError
+// (an option refused), else its text.
+func errorText(err error) engine.Text {
+	if re, ok := engine.AsRuleError(err); ok {
+		return re.Msg
+	}
+	return engine.Text{PL: err.Error(), EN: err.Error()}
+}
+
 // Secrets are what only the creator of a table is told: its own seat's
 // token, the invitation codes of the other human seats and, for a
 // private table, the watch code.
@@ -259,11 +268,11 @@ func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (
 	sec := Secrets{Seat: -1, Invites: []Invite{}}
 	opts, err := engine.ResolveOptions(g.Options(), spec.Options)
 	if err != nil {
-		return nil, sec, errBadOptions.Err(err.Error())
+		return nil, sec, errBadOptions.Err(errorText(err))
 	}
 	st, err := g.New(opts, nil, spec.Seed)
 	if err != nil {
-		return nil, sec, errBadOptions.Err(err.Error())
+		return nil, sec, errBadOptions.Err(errorText(err))
 	}
 	if len(spec.Seats) != st.Seats() {
 		return nil, sec, errSeatCount.Err(len(spec.Seats), st.Seats())

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"stolik/engine"
 	"stolik/server"
 )
 
@@ -26,7 +27,7 @@ func serveAdmin(addr string, srv *server.Server, token string, log *slog.Logger)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("serve: --admin: %w", err)
+		return nil, failed("serve: --admin", err)
 	}
 	h := srv.AdminHandler(server.AdminOptions{Addr: addr, Token: token})
 	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
@@ -54,20 +55,20 @@ func adminAccess(addr, file string) (string, error) {
 	if file != "" {
 		data, err := os.ReadFile(file)
 		if err != nil {
-			return "", usageError("serve: --admin-token-file: %v", err)
+			return "", usageRule(errFlagFile.Err("--admin-token-file", detail(err)))
 		}
 		if token = strings.TrimSpace(string(data)); token == "" {
-			return "", usageError("serve: --admin-token-file %s is empty", file)
+			return "", usageRule(errFlagFileEmpty.Err("--admin-token-file", file))
 		}
 	}
 	token = strings.TrimSpace(token)
 	switch {
 	case addr == "" && file != "":
-		return "", usageError("serve: --admin-token-file needs --admin ADDR")
+		return "", usageRule(errTokenNeedsAdmin.Err())
 	case addr == "":
 		return "", nil
 	case token != "" && len(token) < minAdminToken:
-		return "", usageError("serve: the --admin token must have at least %d characters", minAdminToken)
+		return "", usageRule(errShortToken.Err(minAdminToken))
 	case token == "" && !loopback(addr):
 		return "", errAdminOpen(addr)
 	}
@@ -75,9 +76,20 @@ func adminAccess(addr, file string) (string, error) {
 }
 
 func errAdminOpen(addr string) error {
-	return usageError("serve: --admin %s is not a loopback address: anyone who reaches it could read the metrics and profiles; "+
-		"give a token with --admin-token-file FILE or %s, or listen on 127.0.0.1", addr, adminTokenEnv)
+	return usageRule(errAdminOpenRule.Err(addr, adminTokenEnv))
 }
+
+// The errors of serve's --admin and --db-file.
+var (
+	errFlagFile        = engine.Rule{Code: "usage", PL: "serve: %s: %s", EN: "serve: %s: %s"}
+	errFlagFileEmpty   = engine.Rule{Code: "usage", PL: "serve: %s: plik %s jest pusty", EN: "serve: %s %s is empty"}
+	errTokenNeedsAdmin = engine.Rule{Code: "usage", PL: "serve: --admin-token-file wymaga --admin ADDR", EN: "serve: --admin-token-file needs --admin ADDR"}
+	errShortToken      = engine.Rule{Code: "usage", PL: "serve: token --admin musi mieć co najmniej %d znaków", EN: "serve: the --admin token must have at least %d characters"}
+	errAdminOpenRule   = engine.Rule{Code: "usage",
+		PL: "serve: --admin %s to nie adres pętli zwrotnej: każdy, kto do niego dotrze, odczyta wskaźniki i profile; podaj token przez --admin-token-file FILE albo %s, albo słuchaj na 127.0.0.1",
+		EN: "serve: --admin %s is not a loopback address: anyone who reaches it could read the metrics and profiles; give a token with --admin-token-file FILE or %s, or listen on 127.0.0.1"}
+	errDBTwice = engine.Rule{Code: "usage", PL: "serve: podaj --db albo --db-file, nie oba", EN: "serve: give --db or --db-file, not both"}
+)
 
 // loopback says whether addr listens on loopback alone: a loopback IP or
 // localhost. An empty host (all interfaces) or another name is not.
@@ -100,14 +112,14 @@ func database(fs *flag.FlagSet, db, file string) (string, error) {
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "db" })
 	switch {
 	case given && file != "":
-		return "", usageError("serve: give --db or --db-file, not both")
+		return "", usageRule(errDBTwice.Err())
 	case file != "":
 		data, err := os.ReadFile(file)
 		if err != nil {
-			return "", usageError("serve: --db-file: %v", err)
+			return "", usageRule(errFlagFile.Err("--db-file", detail(err)))
 		}
 		if db = strings.TrimSpace(string(data)); db == "" {
-			return "", usageError("serve: --db-file %s is empty", file)
+			return "", usageRule(errFlagFileEmpty.Err("--db-file", file))
 		}
 	case !given && os.Getenv(dbEnv) != "":
 		db = os.Getenv(dbEnv)
@@ -117,13 +129,19 @@ func database(fs *flag.FlagSet, db, file string) (string, error) {
 
 // printServerFigures prints what the server's own metrics counted during
 // a bench server run (nil: the run ended before the warm-up did).
-func printServerFigures(w io.Writer, f *server.ServerFigures, step float64, inProcess bool) {
+func printServerFigures(w io.Writer, f *server.ServerFigures, step float64, inProcess bool, l engine.Lang) {
 	if f == nil {
 		return
 	}
-	fmt.Fprintf(w, "  the server's metrics: %d moves accepted, %d refused\n", f.MovesAccepted, f.MovesRefused)
-	fmt.Fprintf(w, "    move latency (received to state written to every client): p50 %.1f ms, p99 %.1f ms\n", f.MoveP50ms, f.MoveP99ms)
-	fmt.Fprintf(w, "    store commit of a move: p50 %.2f ms, p99 %.2f ms\n", f.CommitP50ms, f.CommitP99ms)
-	fmt.Fprintf(w, "    process CPU per move accepted: %.0f µs, %.0f baseline steps%s\n",
-		f.CPUPerMoveUs, f.CPUPerMoveUs*1000/step, map[bool]string{true: " (the clients run in this process: their CPU is included)"}[inProcess])
+	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
+	fmt.Fprintf(w, t("  wskaźniki serwera: przyjęte ruchy: %d, odrzucone: %d\n", "  the server's metrics: %d moves accepted, %d refused\n"), f.MovesAccepted, f.MovesRefused)
+	fmt.Fprintf(w, t("    opóźnienie ruchu (od odbioru do stanu wysłanego każdemu klientowi): p50 %.1f ms, p99 %.1f ms\n",
+		"    move latency (received to state written to every client): p50 %.1f ms, p99 %.1f ms\n"), f.MoveP50ms, f.MoveP99ms)
+	fmt.Fprintf(w, t("    zatwierdzenie ruchu w magazynie: p50 %.2f ms, p99 %.2f ms\n", "    store commit of a move: p50 %.2f ms, p99 %.2f ms\n"), f.CommitP50ms, f.CommitP99ms)
+	clients := ""
+	if inProcess {
+		clients = t(" (klienci działają w tym procesie: ich procesor jest wliczony)", " (the clients run in this process: their CPU is included)")
+	}
+	fmt.Fprintf(w, t("    procesor procesu na przyjęty ruch: %.0f µs, %.0f kroków odniesienia%s\n", "    process CPU per move accepted: %.0f µs, %.0f baseline steps%s\n"),
+		f.CPUPerMoveUs, f.CPUPerMoveUs*1000/step, clients)
 }

@@ -19,12 +19,22 @@ var (
 	nounPlayer = engine.N("gracz|gracze|graczy", "player|players")
 	nounBot    = engine.N("bot|boty|botów", "bot|bots")
 	nounTable  = engine.N("stół|stoły|stołów", "table|tables")
+	// nounPlayersFor counts players after "na" (3 boty na 2 graczy).
+	nounPlayersFor = engine.N("gracza|graczy|graczy", "player|players")
+)
+
+// arena's own errors.
+var (
+	errFieldNeedsBots = engine.Rule{Code: "usage", PL: "arena: --bots musi wymienić co najmniej jednego bota do zmierzenia z resztą stołu", EN: "arena: --bots needs at least one bot to measure against the field"}
+	errTwoBots        = engine.Rule{Code: "usage", PL: "arena: --bots musi wymienić co najmniej dwóch botów", EN: "arena: --bots needs at least two bots"}
+	errBotTwice       = engine.Rule{Code: "usage", PL: "arena: --bots: %q wymieniony dwukrotnie", EN: "arena: --bots: %q is listed twice"}
 )
 var arenaCommand = &command{
 	name: "arena",
 	synopsis: "GAME --bots a,b,c,... [--field BOT] [--games N] [--players N] [--seed S] [--workers K] " +
 		"[--opt k=v]... [--content DIR] [--json] [--lang pl|en]",
-	summary: "rate bots by a round robin between them, or each alone against a field of one bot",
+	summary: engine.Text{PL: "ocenia boty turniejem każdy z każdym albo każdego osobno przeciw reszcie stołu z jednego bota",
+		EN: "rate bots by a round robin between them, or each alone against a field of one bot"},
 	examples: []string{
 		"arena cardline --bots random,fan:novice,fan",
 		"arena asterix --players 3 --bots random,greedy,mcts:easy --games 50",
@@ -33,16 +43,17 @@ var arenaCommand = &command{
 	flags: arenaFlags,
 }
 
-func arenaFlags(fs *flag.FlagSet) runFunc {
+func arenaFlags(fs *flag.FlagSet, u usage) runFunc {
 	var gf gameFlags
-	gf.register(fs)
-	games := fs.Int("games", 100, "games per table (per pair of bots with two players)")
-	botList := fs.String("bots", "", "bots to rate, comma separated (at least two, all different)")
-	seed := fs.Uint64("seed", 1, "seed of the run")
-	workers := fs.Int("workers", 0, "parallel workers (default: every core)")
-	asJSON := fs.Bool("json", false, "print the result as JSON")
-	langFlag(fs)
-	field := fs.String("field", "", "measure each bot alone against this bot in every other seat (instead of a round robin)")
+	gf.register(fs, u)
+	games := fs.Int("games", 100, u.say("partie przy stole (przy dwóch graczach: na parę botów)", "games per table (per pair of bots with two players)"))
+	botList := fs.String("bots", "", u.say("boty do oceny, po przecinku (co najmniej dwa, wszystkie różne)", "bots to rate, comma separated (at least two, all different)"))
+	seed := fs.Uint64("seed", 1, u.say("ziarno przebiegu", "seed of the run"))
+	workers := fs.Int("workers", 0, u.say("równoległe wątki robocze (domyślnie: każdy rdzeń)", "parallel workers (default: every core)"))
+	asJSON := fs.Bool("json", false, u.say("wypisz wynik jako JSON", "print the result as JSON"))
+	langFlag(fs, u)
+	field := fs.String("field", "", u.say("zmierz każdego bota osobno przeciw temu botowi na wszystkich pozostałych miejscach (zamiast turnieju każdy z każdym)",
+		"measure each bot alone against this bot in every other seat (instead of a round robin)"))
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		l, err := outputLang(fs)
 		if err != nil {
@@ -53,7 +64,7 @@ func arenaFlags(fs *flag.FlagSet) runFunc {
 			return err
 		}
 		if *games <= 0 {
-			return usageError("arena: --games must be positive")
+			return usageRule(errPositive.Err("arena", "--games"))
 		}
 		// Fewer bots than the game's default players: as many players as
 		// bots, or the fewest the game takes, the bots taking turns.
@@ -74,22 +85,22 @@ func arenaFlags(fs *flag.FlagSet) runFunc {
 		list := strings.Split(*botList, ",")
 		if *field != "" {
 			if *botList == "" {
-				return usageError("arena: --bots needs at least one bot to measure against the field")
+				return usageRule(errFieldNeedsBots.Err())
 			}
 			if _, err := bots.New(g, *field); err != nil {
-				return usageError("--field: %v", err)
+				return usageRule(errBadBot.Err("--field", detail(err)))
 			}
 		} else if *botList == "" || len(list) < 2 {
-			return usageError("arena: --bots needs at least two bots")
+			return usageRule(errTwoBots.Err())
 		}
 		seen := map[string]bool{}
 		for _, b := range list {
 			if seen[b] {
-				return usageError("arena: --bots: %q is listed twice", b)
+				return usageRule(errBotTwice.Err(b))
 			}
 			seen[b] = true
 			if _, err := bots.New(g, b); err != nil {
-				return usageError("--bots: %v", err)
+				return usageRule(errBadBot.Err("--bots", detail(err)))
 			}
 		}
 		if *field != "" {
@@ -107,7 +118,7 @@ func arenaFlags(fs *flag.FlagSet) runFunc {
 		}
 		res, err := sim.Arena(cfg)
 		if err != nil {
-			return fail(1, "arena: %v", err)
+			return failed("arena", err)
 		}
 		if *asJSON {
 			data, _ := json.MarshalIndent(res, "", "  ")
@@ -191,7 +202,7 @@ func fieldRun(cfg sim.FieldConfig, asJSON bool, l engine.Lang, stdout, stderr io
 	cfg.Progress = progressTo(stderr)
 	res, err := sim.Field(cfg)
 	if err != nil {
-		return fail(1, "arena: %v", err)
+		return failed("arena", err)
 	}
 	if asJSON {
 		data, _ := json.MarshalIndent(res, "", "  ")

@@ -14,18 +14,19 @@ import (
 var benchCommand = &command{
 	name:     "bench",
 	synopsis: "[GAME]... [--json] [--players N] [--opt k=v]... [--content DIR] [--time 2s] [--search=false] [--lang pl|en]",
-	summary:  "measure random play and the search bot of each game (or the games named) on one core",
+	summary: engine.Text{PL: "mierzy losową grę i bota przeszukującego w każdej grze (albo w podanych) na jednym rdzeniu",
+		EN: "measure random play and the search bot of each game (or the games named) on one core"},
 	examples: []string{"bench", "bench cardline --players 4 --time 5s", "bench --search=false --json"},
 	flags:    benchFlags,
 }
 
-func benchFlags(fs *flag.FlagSet) runFunc {
+func benchFlags(fs *flag.FlagSet, u usage) runFunc {
 	var gf gameFlags
-	gf.register(fs)
-	asJSON := fs.Bool("json", false, "print JSON")
-	d := fs.Duration("time", 2*time.Second, "how long to measure each game")
-	search := fs.Bool("search", true, "measure the search bot's playouts too")
-	langFlag(fs)
+	gf.register(fs, u)
+	asJSON := fs.Bool("json", false, u.say("wypisz JSON", "print JSON"))
+	d := fs.Duration("time", 2*time.Second, u.say("jak długo mierzyć każdą grę", "how long to measure each game"))
+	search := fs.Bool("search", true, u.say("zmierz też rozgrywki bota przeszukującego", "measure the search bot's playouts too"))
+	langFlag(fs, u)
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		l, err := outputLang(fs)
 		if err != nil {
@@ -47,12 +48,12 @@ func benchFlags(fs *flag.FlagSet) runFunc {
 			}
 			r, err := sim.Bench(g, opts, *d)
 			if err != nil {
-				return fail(1, "bench %s: %v", name, err)
+				return failed("bench "+name, err)
 			}
 			if *search {
 				sb, err := sim.BenchSearch(g, opts, *d)
 				if err != nil {
-					return fail(1, "bench %s: search: %v", name, err)
+					return failed("bench "+name+": search", err)
 				}
 				r.Search = &sb
 			}

@@ -6,6 +6,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"stolik/engine"
 )
 
 // A command is one of stolik's commands. The global usage, each
@@ -16,12 +20,21 @@ type command struct {
 	// synopsis is what follows the name in the usage: the positional
 	// arguments and every flag.
 	synopsis string
-	summary  string   // what it does, in a line
-	examples []string // command lines, without "stolik "
-	// flags defines the command's flags on fs and returns what runs it,
-	// given the positional arguments, once fs has parsed the rest.
-	flags func(fs *flag.FlagSet) runFunc
+	summary  engine.Text // what it does, in a line
+	examples []string    // command lines, without "stolik "
+	// flags defines the command's flags on fs, each telling what it does
+	// in u's language, and returns what runs it, given the positional
+	// arguments, once fs has parsed the rest.
+	flags func(fs *flag.FlagSet, u usage) runFunc
 }
+
+// usage is the language a command's flags tell what they do in: the
+// help's. Each flag says it in both languages (u.say), so that the help
+// follows the one rule of every output (outputLang).
+type usage engine.Lang
+
+// say is a flag's usage in u's language.
+func (u usage) say(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(engine.Lang(u)) }
 
 // runFunc runs a command whose flags are parsed.
 type runFunc func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error
@@ -35,11 +48,12 @@ func init() {
 		arenaCommand, benchCommand, benchServerCommand, storeCopyCommand, helpCommand, versionCommand}
 }
 
-// flagSet is the command's flags, defined, and what runs it.
-func (c *command) flagSet() (*flag.FlagSet, runFunc) {
+// flagSet is the command's flags, defined with their usages in l, and
+// what runs it.
+func (c *command) flagSet(l engine.Lang) (*flag.FlagSet, runFunc) {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	return fs, c.flags(fs)
+	return fs, c.flags(fs, usage(l))
 }
 
 // findCommand is the command that args begin with, and the arguments
@@ -75,17 +89,20 @@ func group(word string) []*command {
 
 func isHelpFlag(a string) bool { return a == "-h" || a == "--help" || a == "-help" }
 
-// dispatch runs the command args name.
+// dispatch runs the command args name. What comes before the command's
+// flags are read (its help, a mistake in them) speaks the language of
+// argsLang; the rest that of outputLang.
 func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	l := argsLang(args)
 	c, rest := findCommand(args)
 	if c == nil {
 		cs := group(args[0])
 		if len(cs) == 0 {
-			return usageError("unknown command %q (stolik help lists the commands)", args[0])
+			return localize(usageRule(errUnknownCommand.Err(args[0])), l)
 		}
 		if len(args) > 1 && (isHelpFlag(args[1]) || args[1] == "help") {
 			for _, c := range cs {
-				c.printHelp(stdout)
+				c.printHelp(stdout, l)
 			}
 			return nil
 		}
@@ -93,38 +110,45 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		for _, c := range cs {
 			names = append(names, "stolik "+c.name+" "+c.synopsis)
 		}
-		return usageError("%s: give what to do: %s (stolik help %s)", args[0], strings.Join(names, "; "), args[0])
+		return localize(usageRule(errGiveWhat.Err(args[0], strings.Join(names, "; "))), l)
 	}
-	fs, runCmd := c.flagSet()
+	fs, runCmd := c.flagSet(l)
 	pos, err := parse(fs, rest)
 	if errors.Is(err, flag.ErrHelp) {
-		c.printHelp(stdout)
+		c.printHelp(stdout, l)
 		return nil
 	}
 	if err != nil {
-		return err
+		return localize(err, l)
 	}
-	l, lerr := outputLang(fs)
+	out, lerr := outputLang(fs)
 	if lerr != nil {
 		return localize(lerr, envLang())
 	}
-	return localize(runCmd(pos, stdin, stdout, stderr), l)
+	return localize(runCmd(pos, stdin, stdout, stderr), out)
 }
 
-// printHelp prints the command's usage, flags and examples, as go help
-// does.
-func (c *command) printHelp(w io.Writer) {
-	fmt.Fprintf(w, "usage: %s\n\n%s.\n", wrap("stolik "+c.name+" "+c.synopsis, 8), upperFirst(c.summary))
-	fs, _ := c.flagSet()
+// The headings of the help, in both languages.
+var (
+	textUsage    = engine.Text{PL: "użycie", EN: "usage"}
+	textFlags    = engine.Text{PL: "Flagi (-nazwa albo --nazwa; więcej w docs/cli.md):", EN: "Flags (-name or --name; docs/cli.md tells more):"}
+	textExamples = engine.Text{PL: "Przykłady:", EN: "Examples:"}
+	textDefault  = engine.Text{PL: "domyślnie", EN: "default"}
+)
+
+// printHelp prints the command's usage, flags and examples in l, as go
+// help does.
+func (c *command) printHelp(w io.Writer, l engine.Lang) {
+	fmt.Fprintf(w, "%s: %s\n\n%s.\n", textUsage.In(l), wrap("stolik "+c.name+" "+c.synopsis, 8), upperFirst(c.summary.In(l)))
+	fs, _ := c.flagSet(l)
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })
 	if n > 0 {
-		fmt.Fprintf(w, "\nFlags (-name or --name; docs/cli.md tells more):\n")
-		fs.SetOutput(w)
-		fs.PrintDefaults()
+		fmt.Fprintf(w, "\n%s\n", textFlags.In(l))
+		printFlags(w, fs, l)
 	}
 	if len(c.examples) > 0 {
-		fmt.Fprintf(w, "\nExamples:\n")
+		fmt.Fprintf(w, "\n%s\n", textExamples.In(l))
 		for _, e := range c.examples {
 			fmt.Fprintf(w, "  stolik %s\n", e)
 		}
@@ -132,20 +156,67 @@ func (c *command) printHelp(w io.Writer) {
 	fmt.Fprintln(w)
 }
 
-// printUsage prints the global usage: every command of the table, what
-// it does, then its synopsis.
-func printUsage(w io.Writer) {
-	fmt.Fprintf(w, "stolik — gry karciane przy jednym stole / card games at one table\n\nCommands:\n")
-	for _, c := range commands {
-		fmt.Fprintf(w, "  %-17s %s\n", c.name, c.summary)
+// printFlags prints fs's flags as flag.PrintDefaults does, in l: the
+// kind of value a flag takes and "default" are words too.
+func printFlags(w io.Writer, fs *flag.FlagSet, l engine.Lang) {
+	fs.VisitAll(func(f *flag.Flag) {
+		kind, text := flag.UnquoteUsage(f)
+		line := "  -" + f.Name
+		if kind != "" {
+			line += " " + valueKind(kind).In(l)
+		}
+		if len(line) <= 4 { // a flag of one letter: the text on its line
+			line += "\t"
+		} else {
+			line += "\n    \t"
+		}
+		line += strings.ReplaceAll(text, "\n", "\n    \t")
+		switch f.DefValue {
+		case "", "0", "0s", "false":
+		default:
+			def := f.DefValue
+			if kind == "string" {
+				def = fmt.Sprintf("%q", def)
+			}
+			line += fmt.Sprintf(" (%s %s)", textDefault.In(l), def)
+		}
+		fmt.Fprintln(w, line)
+	})
+}
+
+// valueKind names the kind of value flag.UnquoteUsage gives a flag.
+func valueKind(kind string) engine.Text {
+	switch kind {
+	case "string":
+		return engine.Text{PL: "tekst", EN: kind}
+	case "int", "uint", "float":
+		return engine.Text{PL: "liczba", EN: kind}
+	case "duration":
+		return engine.Text{PL: "czas", EN: kind}
+	case "value":
+		return engine.Text{PL: "wartość", EN: kind}
 	}
-	fmt.Fprintf(w, "\nUsage:\n")
+	return engine.Text{PL: kind, EN: kind}
+}
+
+// printUsage prints the global usage in l: every command of the table,
+// what it does, then its synopsis.
+func printUsage(w io.Writer, l engine.Lang) {
+	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
+	fmt.Fprintf(w, "%s\n\n%s\n", t("stolik — gry karciane przy jednym stole", "stolik — card games at one table"), t("Polecenia:", "Commands:"))
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-17s %s\n", c.name, c.summary.In(l))
+	}
+	fmt.Fprintf(w, "\n%s\n", t("Użycie:", "Usage:"))
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %s\n", wrap("stolik "+c.name+" "+c.synopsis, 10))
 	}
-	fmt.Fprintf(w, "\nGAME: %s\n", strings.Join(gameNames(), ", "))
-	fmt.Fprintf(w, "stolik help COMMAND or stolik COMMAND --help: the command's flags, their defaults and examples.\n")
-	fmt.Fprintf(w, "Every command, flag, exit status and JSON field: docs/cli.md.\n")
+	fmt.Fprintf(w, "\n%s %s\n", t("GAME, czyli gra:", "GAME:"), strings.Join(gameNames(), ", "))
+	fmt.Fprintln(w, t("stolik help POLECENIE albo stolik POLECENIE --help: flagi polecenia, ich wartości domyślne i przykłady.",
+		"stolik help COMMAND or stolik COMMAND --help: the command's flags, their defaults and examples."))
+	fmt.Fprintln(w, t("Każde polecenie, flaga, kod wyjścia i pole JSON: docs/cli.md.", "Every command, flag, exit status and JSON field: docs/cli.md."))
+	fmt.Fprintln(w, t("Pomoc, wyniki i błędy są w języku z --lang, inaczej z LC_ALL albo LANG, inaczej po polsku.",
+		"Help, output and errors are in the language of --lang, else of LC_ALL or LANG, else Polish."))
 }
 
 // wrap breaks a synopsis into lines of about 100 characters, between
@@ -194,5 +265,6 @@ func upperFirst(s string) string {
 	if s == "" {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -15,21 +15,23 @@ import (
 var contentValidateCommand = &command{
 	name:     "content validate",
 	synopsis: "DIR [--game GAME] [--lang pl|en]",
-	summary:  "check a content pack and print every problem with its file, line, card and field",
+	summary: engine.Text{PL: "sprawdza paczkę treści i wypisuje każdy problem z plikiem, wierszem, kartą i polem",
+		EN: "check a content pack and print every problem with its file, line, card and field"},
 	examples: []string{"content validate mypack", "content validate mypack --game cardline"},
 	flags:    contentValidateFlags,
 }
 
-func contentValidateFlags(fs *flag.FlagSet) runFunc {
-	game := fs.String("game", "", "the game the pack is for (default: every game that can read it)")
-	langFlag(fs)
+func contentValidateFlags(fs *flag.FlagSet, u usage) runFunc {
+	game := fs.String("game", "", u.say("gra, dla której jest paczka (domyślnie: każda gra, która umie ją odczytać)",
+		"the game the pack is for (default: every game that can read it)"))
+	langFlag(fs, u)
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		l, err := outputLang(fs)
 		if err != nil {
 			return err
 		}
 		if len(pos) != 1 {
-			return usageError("content validate: give one directory")
+			return usageRule(errGiveOneDir.Err())
 		}
 		dir := pos[0]
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {

@@ -22,10 +22,14 @@ type gameFlags struct {
 	defaultPlayers func(players engine.OptionSpec) int
 }
 
-func (gf *gameFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&gf.content, "content", "", "a directory with a content pack per game (DIR/cardline, DIR/asterix, ...; a pack of the game itself is taken too)")
-	fs.IntVar(&gf.players, "players", 0, "number of players (default: the game's; play, sim and arena: as many as --seats or --bots name, where the game takes that many)")
-	fs.Var(&gf.opts, "opt", "game option k=v (repeatable)")
+func (gf *gameFlags) register(fs *flag.FlagSet, u usage) {
+	fs.StringVar(&gf.content, "content", "", u.say(
+		"katalog z paczką treści dla każdej gry (DIR/cardline, DIR/asterix, ...; paczka samej gry też się nada)",
+		"a directory with a content pack per game (DIR/cardline, DIR/asterix, ...; a pack of the game itself is taken too)"))
+	fs.IntVar(&gf.players, "players", 0, u.say(
+		"liczba graczy (domyślnie: ta z gry; play, sim i arena: tylu, ilu wymieniają --seats albo --bots, o ile gra na tylu pozwala)",
+		"number of players (default: the game's; play, sim and arena: as many as --seats or --bots name, where the game takes that many)"))
+	fs.Var(&gf.opts, "opt", u.say("opcja gry k=v (można powtarzać)", "game option k=v (repeatable)"))
 }
 
 // setup finds the game and resolves its options.
@@ -37,11 +41,11 @@ func (gf *gameFlags) setup(name string) (engine.Game, engine.Options, error) {
 	gf.pack = pack
 	raw, err := engine.ParseOptionFlags(gf.opts)
 	if err != nil {
-		return nil, nil, usageError("--opt: %v", err)
+		return nil, nil, usageRule(errOpt.Err(detail(err)))
 	}
 	if gf.players != 0 {
 		if _, dup := raw["players"]; dup {
-			return nil, nil, usageError("--players and --opt players=... both given")
+			return nil, nil, usageRule(errPlayersTwice.Err())
 		}
 		raw["players"] = gf.players
 	}
@@ -54,7 +58,7 @@ func (gf *gameFlags) setup(name string) (engine.Game, engine.Options, error) {
 	}
 	opts, err := engine.ResolveOptionFlags(g.Options(), raw)
 	if err != nil {
-		return nil, nil, usageError("%s: %v", name, err)
+		return nil, nil, usageRule(errGameOptions.Err(name, detail(err)))
 	}
 	return g, opts, nil
 }

@@ -14,15 +14,17 @@ import (
 var gamesCommand = &command{
 	name:     "games",
 	synopsis: "[--json] [--lang pl|en] [--content DIR]",
-	summary:  "list the games with their player counts, options and bots",
+	summary:  engine.Text{PL: "wymienia gry z liczbą graczy, opcjami i botami", EN: "list the games with their player counts, options and bots"},
 	examples: []string{"games", "games --lang en", "games --json"},
 	flags:    gamesFlags,
 }
 
-func gamesFlags(fs *flag.FlagSet) runFunc {
-	asJSON := fs.Bool("json", false, "print JSON")
-	langFlag(fs)
-	content := fs.String("content", "", "a directory with a content pack per game (DIR/cardline, DIR/asterix, ...): list the games as they play with them")
+func gamesFlags(fs *flag.FlagSet, u usage) runFunc {
+	asJSON := fs.Bool("json", false, u.say("wypisz JSON", "print JSON"))
+	langFlag(fs, u)
+	content := fs.String("content", "", u.say(
+		"katalog z paczką treści dla każdej gry (DIR/cardline, DIR/asterix, ...): wymień gry takie, jakie są z tymi paczkami",
+		"a directory with a content pack per game (DIR/cardline, DIR/asterix, ...): list the games as they play with them"))
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		l, err := outputLang(fs)
 		if err != nil {
@@ -50,7 +52,7 @@ func gamesFlags(fs *flag.FlagSet) runFunc {
 				case engine.BoolOption:
 					vals = "true|false"
 				}
-				fmt.Fprintf(stdout, "  --opt %s=%s (default %v)\n      %s\n", o.Name, vals, o.Default, o.Help.In(l))
+				fmt.Fprintf(stdout, "  --opt %s=%s (%s %v)\n      %s\n", o.Name, vals, textDefault.In(l), o.Default, o.Help.In(l))
 			}
 			for _, b := range gi.Bots {
 				lv := ""

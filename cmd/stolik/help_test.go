@@ -11,11 +11,14 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"stolik/engine"
 )
 
 // TestHelpOfEveryCommand: -h, --help and help CMD print the command's
 // usage on stdout and exit 0, as every Go tool does.
 func TestHelpOfEveryCommand(t *testing.T) {
+	t.Setenv("LANG", "en_US.UTF-8")
 	names := []string{"serve", "play", "sim", "replay", "games", "content validate", "arena", "bench", "bench server", "store copy", "help", "version"}
 	for _, name := range names {
 		words := strings.Fields(name)
@@ -34,7 +37,7 @@ func TestHelpOfEveryCommand(t *testing.T) {
 
 // flagNames is every flag a command defines.
 func flagNames(c *command) []string {
-	fs, _ := c.flagSet()
+	fs, _ := c.flagSet(engine.PL)
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 	return names
@@ -56,7 +59,7 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		if !regexp.MustCompile(`(?m)^  stolik `+regexp.QuoteMeta(c.name)+`( |$)`).MatchString(usage) || !strings.Contains(usage, "  "+c.name+" ") {
 			t.Errorf("the global usage does not list %q", c.name)
 		}
-		fs, _ := c.flagSet()
+		fs, _ := c.flagSet(engine.PL)
 		fs.VisitAll(func(f *flag.Flag) {
 			if !strings.Contains(out, "  -"+f.Name+" ") && !strings.Contains(out, "  -"+f.Name+"\n") {
 				t.Errorf("stolik %s --help does not list -%s:\n%s", c.name, f.Name, out)
@@ -114,14 +117,14 @@ func TestVersion(t *testing.T) {
 func TestVersionShowsTheCommit(t *testing.T) {
 	var b strings.Builder
 	printVersion(&b, &debug.BuildInfo{GoVersion: "go1.99", Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
-		{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.time", Value: "2025-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "true"}}})
+		{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.time", Value: "2025-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "true"}}}, engine.EN)
 	for _, want := range []string{"stolik v1.2.3\n", "0123456789abcdef", "2025-01-02T03:04:05Z", "modified", "go1.99"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("no %q in:\n%s", want, b.String())
 		}
 	}
 	b.Reset()
-	printVersion(&b, nil)
+	printVersion(&b, nil, engine.EN)
 	if !strings.HasPrefix(b.String(), "stolik (devel)\n") || strings.Contains(b.String(), "modified") {
 		t.Errorf("without build info:\n%s", b.String())
 	}
@@ -196,6 +199,108 @@ func TestPackageDocNamesEveryCommand(t *testing.T) {
 	for _, c := range commands {
 		if !strings.Contains(doc, "stolik "+c.name) {
 			t.Errorf("the package doc does not name stolik %s:\n%s", c.name, doc)
+		}
+	}
+}
+
+// helpIn is the help of the command name (or the global usage, for
+// ""), printed under the locale locale.
+func helpIn(t *testing.T, locale, name string, extra ...string) string {
+	t.Helper()
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LANG", locale)
+	args := append(strings.Fields(name), "-h")
+	if name == "" {
+		args = nil
+	}
+	out, errOut, code := stolik(t, "", append(args, extra...)...)
+	if code != 0 {
+		t.Fatalf("%v under LANG=%s: exit %d %s", args, locale, code, errOut)
+	}
+	return out
+}
+
+// TestHelpFollowsTheLanguage: the global usage and each command's help
+// are in the environment's language (Polish by default), or in that of
+// --lang given with -h; each heading, summary and flag's usage is in it.
+func TestHelpFollowsTheLanguage(t *testing.T) {
+	pl, en := helpIn(t, "pl_PL.UTF-8", ""), helpIn(t, "en_US.UTF-8", "")
+	for _, want := range []string{"Polecenia:", "Użycie:", "GAME, czyli gra:"} {
+		if !strings.Contains(pl, want) {
+			t.Errorf("the Polish usage has no %q:\n%s", want, pl)
+		}
+	}
+	for _, want := range []string{"Commands:", "Usage:", "GAME:"} {
+		if !strings.Contains(en, want) || strings.Contains(pl, want+"\n") {
+			t.Errorf("the usage: %q in English and not in Polish:\n%s\n%s", want, en, pl)
+		}
+	}
+	if def := helpIn(t, "", ""); def != pl {
+		t.Errorf("the usage without a locale is not Polish:\n%s", def)
+	}
+	for _, c := range commands {
+		pl, en := helpIn(t, "pl_PL.UTF-8", c.name), helpIn(t, "en_US.UTF-8", c.name)
+		if pl == en {
+			t.Errorf("stolik %s -h prints the same in both languages", c.name)
+		}
+		if !strings.Contains(pl, "użycie: stolik "+c.name) || !strings.Contains(en, "usage: stolik "+c.name) {
+			t.Errorf("stolik %s -h: no usage line\n%s\n%s", c.name, pl, en)
+		}
+		if !strings.Contains(pl, upperFirst(c.summary.PL)) || !strings.Contains(en, upperFirst(c.summary.EN)) {
+			t.Errorf("stolik %s -h: the summary is not in the help's language\n%s\n%s", c.name, pl, en)
+		}
+		for _, english := range []string{"Flags (", "Examples:", "(default "} {
+			if strings.Contains(pl, english) {
+				t.Errorf("stolik %s -h in Polish says %q:\n%s", c.name, english, pl)
+			}
+		}
+		plFlags, _ := c.flagSet(engine.PL)
+		enFlags, _ := c.flagSet(engine.EN)
+		plFlags.VisitAll(func(f *flag.Flag) {
+			enText := strings.SplitN(enFlags.Lookup(f.Name).Usage, "\n", 2)[0]
+			if !strings.Contains(pl, strings.SplitN(f.Usage, "\n", 2)[0]) || strings.Contains(pl, enText) || !strings.Contains(en, enText) {
+				t.Errorf("stolik %s -h: --%s is not said in the help's language\n%s", c.name, f.Name, pl)
+			}
+		})
+		if byFlag := helpIn(t, "", c.name, "--lang", "en"); byFlag != en {
+			t.Errorf("stolik %s -h --lang en is not the English help:\n%s", c.name, byFlag)
+		}
+		if byFlag := helpIn(t, "en_US.UTF-8", c.name, "--lang=pl"); byFlag != pl {
+			t.Errorf("LANG=en_US stolik %s -h --lang=pl is not the Polish help:\n%s", c.name, byFlag)
+		}
+		t.Setenv("LANG", "en_US.UTF-8")
+		if out, _, _ := stolik(t, "", append([]string{"help"}, strings.Fields(c.name)...)...); out != en {
+			t.Errorf("LANG=en_US stolik help %s is not the English help:\n%s", c.name, out)
+		}
+	}
+}
+
+// TestEveryFlagInBothLanguages: every flag of every command has a usage
+// in Polish and one in English, different, and the two languages define
+// the same flags with the same defaults; every summary has both.
+func TestEveryFlagInBothLanguages(t *testing.T) {
+	for _, c := range commands {
+		if c.summary.PL == "" || c.summary.EN == "" || c.summary.PL == c.summary.EN {
+			t.Errorf("%s: the summary is not in both languages: %+v", c.name, c.summary)
+		}
+		plFlags, _ := c.flagSet(engine.PL)
+		enFlags, _ := c.flagSet(engine.EN)
+		n := 0
+		enFlags.VisitAll(func(*flag.Flag) { n++ })
+		plFlags.VisitAll(func(f *flag.Flag) {
+			n--
+			e := enFlags.Lookup(f.Name)
+			switch {
+			case e == nil:
+				t.Errorf("%s: --%s only in Polish", c.name, f.Name)
+			case f.Usage == "" || e.Usage == "" || f.Usage == e.Usage:
+				t.Errorf("%s: --%s lacks a Polish or an English usage: %q, %q", c.name, f.Name, f.Usage, e.Usage)
+			case f.DefValue != e.DefValue:
+				t.Errorf("%s: --%s defaults to %q in Polish, %q in English", c.name, f.Name, f.DefValue, e.DefValue)
+			}
+		})
+		if n != 0 {
+			t.Errorf("%s: the languages define different flags", c.name)
 		}
 	}
 }

@@ -17,8 +17,9 @@ import (
 var getenv = os.Getenv
 
 // langFlag defines --lang on fs, for a command that prints text.
-func langFlag(fs *flag.FlagSet) {
-	fs.String("lang", "", "language of the output and of errors: pl or en (default: from LC_ALL, then LANG, else pl)")
+func langFlag(fs *flag.FlagSet, u usage) {
+	fs.String("lang", "", u.say("język wyników, pomocy i błędów: pl albo en (domyślnie z LC_ALL, potem LANG, inaczej pl)",
+		"language of the output, the help and errors: pl or en (default: from LC_ALL, then LANG, else pl)"))
 }
 
 // outputLang is the language a command speaks, the one rule of every
@@ -49,16 +50,65 @@ func envLang() engine.Lang {
 	return engine.PL
 }
 
+// argsLang is the language args' --lang names, else the environment's:
+// that of a command's help and of a mistake in its flags, both told
+// before the flags are parsed.
+func argsLang(args []string) engine.Lang {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		name, v, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "lang" {
+			continue
+		}
+		if !hasValue && i+1 < len(args) {
+			v = args[i+1]
+		}
+		if l, err := engine.ParseLang(v); err == nil {
+			return l
+		}
+	}
+	return envLang()
+}
+
+// detail is err's message in both languages: a RuleError's own; else
+// the text of an error of the system or a library, which has one.
+func detail(err error) engine.Text {
+	if re, ok := engine.AsRuleError(err); ok {
+		return re.Msg
+	}
+	return engine.Text{PL: err.Error(), EN: err.Error()}
+}
+
 // The command line's own errors, in both languages.
 var (
-	errUnknownLang   = engine.Rule{Code: "usage", PL: "--lang: nieznany język %q (pl albo en)", EN: "--lang: unknown language %q (use pl or en)"}
-	errUnknownGame   = engine.Rule{Code: "unknown_game", PL: "nieznana gra %q (gry: %s)", EN: "unknown game %q (games: %s)"}
-	errOneGame       = engine.Rule{Code: "usage", PL: "%s: podaj jedną grę (%s)", EN: "%s: give one game (%s)"}
-	errContentDir    = engine.Rule{Code: "usage", PL: "--content %s: to nie katalog", EN: "--content %s: not a directory"}
-	errContentPack   = engine.Rule{Code: "content_pack", PL: "paczka treści %s: %s", EN: "content pack %s: %s"}
-	errNotFinished   = engine.Rule{Code: "not_finished", PL: "%s: niedokończone partie: %s; pierwsza: %s", EN: "%s: %s did not finish; the first: %s"}
-	errNotADirectory = engine.Rule{Code: "usage", PL: "content validate: %s to nie katalog", EN: "content validate: %s is not a directory"}
+	errUnknownCommand = engine.Rule{Code: "usage", PL: "nieznane polecenie %q (stolik help wymienia polecenia)", EN: "unknown command %q (stolik help lists the commands)"}
+	errGiveWhat       = engine.Rule{Code: "usage", PL: "%[1]s: podaj, co zrobić: %[2]s (stolik help %[1]s)", EN: "%[1]s: give what to do: %[2]s (stolik help %[1]s)"}
+	errUnknownFlag    = engine.Rule{Code: "usage", PL: "%[1]s: nieznana flaga %[2]s (stolik %[1]s --help)", EN: "%[1]s: unknown flag %[2]s (stolik %[1]s --help)"}
+	errFlagNeedsValue = engine.Rule{Code: "usage", PL: "%[1]s: flaga %[2]s potrzebuje wartości (stolik %[1]s --help)", EN: "%[1]s: flag %[2]s needs a value (stolik %[1]s --help)"}
+	errFlagValue      = engine.Rule{Code: "usage", PL: "%[1]s: zła wartość %[2]q flagi --%[3]s: %[4]s (stolik %[1]s --help)", EN: "%[1]s: invalid value %[2]q for --%[3]s: %[4]s (stolik %[1]s --help)"}
+	errFlagSyntax     = engine.Rule{Code: "usage", PL: "%[1]s: nie rozumiem flag: %[2]s (stolik %[1]s --help)", EN: "%[1]s: cannot read the flags: %[2]s (stolik %[1]s --help)"}
+	errPositive       = engine.Rule{Code: "usage", PL: "%s: wartość %s musi być dodatnia", EN: "%s: %s must be positive"}
+	errUnexpected     = engine.Rule{Code: "usage", PL: "%s: nieoczekiwane %q", EN: "%s: unexpected %q"}
+	errOpt            = engine.Rule{Code: "usage", PL: "--opt: %s", EN: "--opt: %s"}
+	errPlayersTwice   = engine.Rule{Code: "usage", PL: "--players i --opt players=... oba podane", EN: "--players and --opt players=... both given"}
+	errGameOptions    = engine.Rule{Code: "usage", PL: "%s: %s", EN: "%s: %s"}
+	errBadBot         = engine.Rule{Code: "usage", PL: "%s: %s", EN: "%s: %s"}
+	errFailed         = engine.Rule{Code: "failed", PL: "%s: %s", EN: "%s: %s"}
+	errNoHelp         = engine.Rule{Code: "usage", PL: "help: nie ma polecenia %q (stolik help wymienia polecenia)", EN: "help: no command %q (stolik help lists the commands)"}
+	errGiveOneDir     = engine.Rule{Code: "usage", PL: "content validate: podaj jeden katalog", EN: "content validate: give one directory"}
+	errUnknownLang    = engine.Rule{Code: "usage", PL: "--lang: nieznany język %q (pl albo en)", EN: "--lang: unknown language %q (use pl or en)"}
+	errUnknownGame    = engine.Rule{Code: "unknown_game", PL: "nieznana gra %q (gry: %s)", EN: "unknown game %q (games: %s)"}
+	errOneGame        = engine.Rule{Code: "usage", PL: "%s: podaj jedną grę (%s)", EN: "%s: give one game (%s)"}
+	errContentDir     = engine.Rule{Code: "usage", PL: "--content %s: to nie katalog", EN: "--content %s: not a directory"}
+	errContentPack    = engine.Rule{Code: "content_pack", PL: "paczka treści %s: %s", EN: "content pack %s: %s"}
+	errNotFinished    = engine.Rule{Code: "not_finished", PL: "%s: niedokończone partie: %s; pierwsza: %s", EN: "%s: %s did not finish; the first: %s"}
+	errNotADirectory  = engine.Rule{Code: "usage", PL: "content validate: %s to nie katalog", EN: "content validate: %s is not a directory"}
 )
+
+// failed is the failure of what cmd did, told by err: exit status 1.
+func failed(cmd string, err error) error { return failRule(1, errFailed.Err(cmd, detail(err))) }
 
 // usageRule is a mistake on the command line, in both languages.
 func usageRule(re *engine.RuleError) error { return &exitError{2, re} }

@@ -5,6 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"stolik/engine"
+	"stolik/server"
+	"stolik/server/loadgen"
 )
 
 // noLocale clears the environment's language, so that a test sees the
@@ -168,5 +172,92 @@ func TestContentMeansADirectoryOfPacks(t *testing.T) {
 	}
 	if _, _, code := stolik(t, "", "games", "--content", filepath.Join(dir, "nope")); code != 2 {
 		t.Errorf("games --content of a missing directory: exit %d, want 2", code)
+	}
+}
+
+// TestUsageErrorsFollowTheLanguage: a mistake on the command line or a
+// failure is told in Polish by default and in English with --lang en
+// (or LANG=en_US, for what comes before a command's flags are read),
+// with the same exit status.
+func TestUsageErrorsFollowTheLanguage(t *testing.T) {
+	empty, file := t.TempDir(), filepath.Join(t.TempDir(), "record.json")
+	if err := os.WriteFile(file, []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args   []string
+		code   int
+		pl, en string
+	}{
+		{[]string{"nosuch"}, 2, "nieznane polecenie", "unknown command"},
+		{[]string{"content"}, 2, "podaj, co zrobić", "give what to do"},
+		{[]string{"help", "nosuch"}, 2, "nie ma polecenia", "no command"},
+		{[]string{"sim", "cardline", "--nosuch"}, 2, "nieznana flaga", "unknown flag"},
+		{[]string{"sim", "cardline", "--games"}, 2, "potrzebuje wartości", "needs a value"},
+		{[]string{"sim", "cardline", "--games", "many"}, 2, "zła wartość", "invalid value"},
+		{[]string{"sim", "cardline", "--games", "0"}, 2, "musi być dodatnia", "must be positive"},
+		{[]string{"sim", "cardline", "--players", "99"}, 2, "poza zakresem", "out of range"},
+		{[]string{"sim", "cardline", "--players", "x"}, 2, "zła wartość", "invalid value"},
+		{[]string{"sim", "cardline", "--opt", "players=many"}, 2, "nie jest liczbą całkowitą", "is not a whole number"},
+		{[]string{"sim", "cardline", "--opt", "nosuch=1"}, 2, "nieznana opcja", "unknown option"},
+		{[]string{"sim", "cardline", "--opt", "players"}, 2, "nazwa=wartość", "want name=value"},
+		{[]string{"sim", "cardline", "--players", "3", "--opt", "players=3"}, 2, "oba podane", "both given"},
+		{[]string{"sim", "cardline", "--bots", "mcts:xyz"}, 2, "nieznany poziom", "unknown level"},
+		{[]string{"sim", "cardline", "--bots", "nobody"}, 2, "nie ma bota", "no bot"},
+		{[]string{"sim", "cardline", "--bots", "fan:xyz"}, 2, "nieznany poziom", "unknown level"},
+		{[]string{"sim", "cardline", "--bots", "exec:"}, 2, "brak polecenia", "no command"},
+		{[]string{"sim", "cardline", "--bots", "random,random,random", "--players", "2"}, 2, "3 boty na 2 graczy", "3 bots for 2 players"},
+		{[]string{"sim", "cardline", "--sweep", "nosuch=1,2"}, 2, "nie ma opcji", "has no option"},
+		{[]string{"sim", "cardline", "--content", filepath.Join(empty, "nope")}, 2, "to nie katalog", "not a directory"},
+		{[]string{"sim", "cardline", "--content", empty, "--games", "1"}, 1, "paczka treści", "content pack"},
+		{[]string{"arena", "cardline", "--bots", "random"}, 2, "co najmniej dwóch botów", "at least two bots"},
+		{[]string{"arena", "cardline", "--bots", "random,random"}, 2, "dwukrotnie", "listed twice"},
+		{[]string{"play", "cardline", "--seats", "human,bot:nosuch"}, 2, "nie ma bota", "no bot"},
+		{[]string{"play", "cardline", "--seats", "human,human,human", "--players", "2"}, 2, "3 miejsca na 2 graczy", "3 seats given for 2 players"},
+		{[]string{"replay"}, 2, "podaj jeden plik", "give one record file"},
+		{[]string{"replay", filepath.Join(empty, "nope.json")}, 2, "nie można otworzyć", "cannot open"},
+		{[]string{"replay", file}, 2, "nie można odczytać zapisu", "cannot read the record"},
+		{[]string{"bench", "server", "--tables", "0"}, 2, "muszą być dodatnie", "must be positive"},
+		{[]string{"bench", "server", "--game", "chess"}, 2, "nieznana gra", "unknown game"},
+		{[]string{"store", "copy", "a"}, 2, "podaj magazyn", "give the store"},
+		{[]string{"serve", "--bot-workers", "0"}, 2, "co najmniej 1", "at least 1"},
+		{[]string{"serve", "--durability", "sometimes"}, 2, "trwałość", "durability"},
+		{[]string{"serve", "--create-rate", "often"}, 2, "zła wartość", "invalid value"},
+		{[]string{"version", "extra"}, 2, "nieoczekiwane", "unexpected"},
+		{[]string{"content", "validate"}, 2, "podaj jeden katalog", "give one directory"},
+	} {
+		noLocale(t)
+		_, pl, code := stolik(t, "", c.args...)
+		if code != c.code || !strings.Contains(pl, c.pl) {
+			t.Errorf("%v: exit %d %q, want %d and %q", c.args, code, pl, c.code, c.pl)
+		}
+		_, en, code := stolik(t, "", append(c.args, "--lang", "en")...)
+		// Where --lang en could not be read, the environment says it.
+		// and for serve and bench server, which have no --lang.
+		if c.args[0] == "nosuch" || len(c.args) == 1 || c.args[len(c.args)-1] == "--games" || c.args[0] == "serve" || c.args[1] == "server" {
+			t.Setenv("LANG", "en_US.UTF-8")
+			_, en, code = stolik(t, "", c.args...)
+		}
+		if code != c.code || !strings.Contains(en, c.en) {
+			t.Errorf("%v --lang en: exit %d %q, want %d and %q", c.args, code, en, c.code, c.en)
+		}
+		if pl == en {
+			t.Errorf("%v: the same error in both languages: %q", c.args, pl)
+		}
+	}
+}
+
+// TestBenchServerReportFollowsTheLanguage: bench server's report is in
+// Polish or English as the rest.
+func TestBenchServerReportFollowsTheLanguage(t *testing.T) {
+	res := loadgen.LoadResult{Game: "cardline", Tables: 3, Players: 2, Moves: 100, Seconds: 1, MovesPerS: 100, Errors: 1,
+		Server: &server.ServerFigures{MovesAccepted: 100}}
+	var pl, en strings.Builder
+	printLoadResult(&pl, res, 8, engine.PL)
+	printLoadResult(&en, res, 8, engine.EN)
+	for _, english := range []string{"moves", "tables", "CPU per move", "latency"} {
+		if strings.Contains(pl.String(), english) || !strings.Contains(en.String(), english) {
+			t.Errorf("%q: in Polish\n%s\nin English\n%s", english, pl.String(), en.String())
+		}
 	}
 }

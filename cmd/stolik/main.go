@@ -28,9 +28,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"stolik/bots"
+	"stolik/engine"
 )
 
 // exitError carries an exit status.
@@ -41,13 +44,6 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
-
-func fail(code int, format string, args ...any) error {
-	return &exitError{code, fmt.Errorf(format, args...)}
-}
-
-// usageError is a mistake on the command line: exit status 2.
-func usageError(format string, args ...any) error { return fail(2, format, args...) }
 
 func main() {
 	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
@@ -70,7 +66,7 @@ var errQuiet = errors.New("")
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || isHelpFlag(args[0]) {
-		printUsage(stdout)
+		printUsage(stdout, argsLang(args))
 		return nil
 	}
 	if args[0] == "--version" || args[0] == "-version" {
@@ -114,13 +110,13 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 			if name == "h" || name == "help" {
 				return nil, flag.ErrHelp
 			}
-			return nil, usageError("%s: unknown flag %s (stolik %s --help)", fs.Name(), a, fs.Name())
+			return nil, usageRule(errUnknownFlag.Err(fs.Name(), a))
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			continue
 		}
 		if i+1 >= len(args) {
-			return nil, usageError("%s: flag %s needs a value (stolik %s --help)", fs.Name(), a, fs.Name())
+			return nil, usageRule(errFlagNeedsValue.Err(fs.Name(), a))
 		}
 		i++
 		flags = append(flags, args[i])
@@ -128,9 +124,37 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	if err := fs.Parse(flags); errors.Is(err, flag.ErrHelp) {
 		return nil, err
 	} else if err != nil {
-		return nil, usageError("%s: %v (stolik %s --help)", fs.Name(), err, fs.Name())
+		return nil, flagError(fs, err)
 	}
 	return pos, nil
+}
+
+// flagValueRE is how the flag package words a value a flag refuses.
+var flagValueRE = regexp.MustCompile(`^invalid (?:boolean )?value (".*") for (?:flag )?-(\S+): `)
+
+// flagError is err, the flag package's, in both languages: a value a
+// flag refuses is given to it again, for its own error (a RuleError of
+// ours, or the flag package's about a number).
+func flagError(fs *flag.FlagSet, err error) error {
+	if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
+		return usageRule(errUnknownFlag.Err(fs.Name(), "-"+name))
+	}
+	m := flagValueRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		return usageRule(errFlagSyntax.Err(fs.Name(), err.Error()))
+	}
+	v, _ := strconv.Unquote(m[1])
+	why := engine.Text{PL: "nie do odczytania", EN: "cannot be read"}
+	if f := fs.Lookup(m[2]); f != nil {
+		if serr := f.Value.Set(v); serr != nil {
+			if re, ok := engine.AsRuleError(serr); ok {
+				why = re.Msg
+			} else if errors.Is(serr, strconv.ErrRange) || strings.Contains(serr.Error(), "out of range") {
+				why = engine.Text{PL: "poza zakresem", EN: "out of range"}
+			}
+		}
+	}
+	return usageRule(errFlagValue.Err(fs.Name(), v, m[2], why))
 }
 
 func isTerminal(f *os.File) bool {

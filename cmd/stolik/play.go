@@ -28,10 +28,18 @@ func defaultBot(g engine.Game) string {
 	return s.Name
 }
 
+// play's own errors.
+var (
+	errSeatCount  = engine.Rule{Code: "usage", PL: "--seats: %s na %s", EN: "--seats: %s given for %s"}
+	errInputEnded = engine.Rule{Code: "input_ended", PL: "play: wejście skończyło się przed końcem gry (q kończy grę)",
+		EN: "play: the input ended before the game did (q leaves a game)"}
+)
+
 var playCommand = &command{
 	name:     "play",
 	synopsis: "GAME [--players N] [--seats human,bot:fan:expert,...] [--seed S] [--lang pl|en] [--opt k=v]... [--content DIR] [--record FILE]",
-	summary:  "play a game in the terminal, against bots or with people at the same keyboard",
+	summary: engine.Text{PL: "gra w terminalu, przeciw botom albo z ludźmi przy jednej klawiaturze",
+		EN: "play a game in the terminal, against bots or with people at the same keyboard"},
 	examples: []string{
 		"play cardline",
 		"play asterix --players 3 --seats human,bot:mcts:hard,human --lang en",
@@ -40,13 +48,14 @@ var playCommand = &command{
 	flags: playFlags,
 }
 
-func playFlags(fs *flag.FlagSet) runFunc {
+func playFlags(fs *flag.FlagSet, u usage) runFunc {
 	var gf gameFlags
-	gf.register(fs)
-	seats := fs.String("seats", "", "who sits where: human or bot:NAME[:LEVEL], comma separated (default: you, then bots)")
-	seed := fs.Uint64("seed", 0, "seed (default: from the clock)")
-	langFlag(fs)
-	recordTo := fs.String("record", "", "write the game's record to this file when it ends")
+	gf.register(fs, u)
+	seats := fs.String("seats", "", u.say("kto gdzie siedzi: human albo bot:NAME[:LEVEL], po przecinku (domyślnie: ty, potem boty)",
+		"who sits where: human or bot:NAME[:LEVEL], comma separated (default: you, then bots)"))
+	seed := fs.Uint64("seed", 0, u.say("ziarno (domyślnie z zegara)", "seed (default: from the clock)"))
+	langFlag(fs, u)
+	recordTo := fs.String("record", "", u.say("po końcu gry zachowaj jej zapis w tym pliku", "write the game's record to this file when it ends"))
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		name, err := oneGame("play", pos)
 		if err != nil {
@@ -68,7 +77,7 @@ func playFlags(fs *flag.FlagSet) runFunc {
 		}
 		st, err := g.New(opts, nil, *seed)
 		if err != nil {
-			return fail(1, "%s: %v", name, err)
+			return failed(name, err)
 		}
 		n := st.Seats()
 		specs := strings.Split(*seats, ",")
@@ -79,7 +88,7 @@ func playFlags(fs *flag.FlagSet) runFunc {
 			}
 		}
 		if len(specs) != n {
-			return usageError("--seats: %d seats given for %d players", len(specs), n)
+			return usageRule(errSeatCount.Err(nounSeat.Count(len(specs)), nounPlayersFor.Count(n)))
 		}
 		players := make([]tui.Player, n)
 		for i, sp := range specs {
@@ -91,7 +100,7 @@ func playFlags(fs *flag.FlagSet) runFunc {
 			default:
 				b, err := bots.New(g, strings.TrimPrefix(sp, "bot:"))
 				if err != nil {
-					return usageError("--seats: %v", err)
+					return usageRule(errBadBot.Err("--seats", detail(err)))
 				}
 				players[i] = tui.Player{Bot: b, Name: fmt.Sprintf("%s %d (%s)", who, i+1, strings.TrimPrefix(sp, "bot:"))}
 			}
@@ -101,7 +110,7 @@ func playFlags(fs *flag.FlagSet) runFunc {
 		var recFile *os.File
 		if *recordTo != "" {
 			if recFile, err = os.OpenFile(*recordTo, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
-				return fail(1, "play: --record: %v", err)
+				return failed("play: --record", err)
 			}
 			defer recFile.Close()
 		}
@@ -114,13 +123,11 @@ func playFlags(fs *flag.FlagSet) runFunc {
 		if recFile != nil {
 			data, _ := json.MarshalIndent(rec.Record, "", " ")
 			if err := writeRecord(recFile, append(data, '\n')); err != nil {
-				return fail(1, "writing the record: %v", err)
+				return failed("play: --record", err)
 			}
 		}
 		if errors.Is(runErr, tui.ErrInputEnded) {
-			return fail(1, "%s", engine.Text{
-				PL: "play: wejście skończyło się przed końcem gry (q kończy grę)",
-				EN: "play: the input ended before the game did (q leaves a game)"}.In(l))
+			return failRule(1, errInputEnded.Err())
 		}
 		if errors.Is(runErr, tui.ErrQuit) {
 			fmt.Fprintln(stdout, map[engine.Lang]string{engine.PL: "Do zobaczenia!", engine.EN: "See you!"}[l])

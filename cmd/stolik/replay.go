@@ -31,10 +31,20 @@ type replayError struct {
 	Message engine.Text `json:"message"`
 }
 
+// replay's own errors.
+var (
+	errOneRecord  = engine.Rule{Code: "usage", PL: "replay: podaj jeden plik z zapisem (- dla wejścia standardowego)", EN: "replay: give one record file (- for standard input)"}
+	errOpenRecord = engine.Rule{Code: "usage", PL: "replay: nie można otworzyć %s: %s", EN: "replay: cannot open %s: %s"}
+	errReadRecord = engine.Rule{Code: "bad_record", PL: "%s: nie można odczytać zapisu: %s", EN: "%s: cannot read the record: %s"}
+	errRecordGame = engine.Rule{Code: "bad_record", PL: "%s: %s", EN: "%s: %s"}
+	errNoSeat     = engine.Rule{Code: "usage", PL: "--seat: %d to nie miejsce w tej grze na %d graczy (-1 dla widza)", EN: "--seat: %d is not a seat of this %d-player game (-1 for a spectator)"}
+)
+
 var replayCommand = &command{
 	name:     "replay",
 	synopsis: "FILE [--json] [--seat N] [--step] [--lang pl|en] [--content DIR]",
-	summary:  "replay a record (FILE, or - for standard input) and print each move, then the table",
+	summary: engine.Text{PL: "odtwarza zapis (FILE albo - dla wejścia standardowego) i wypisuje każdy ruch, a potem stół",
+		EN: "replay a record (FILE, or - for standard input) and print each move, then the table"},
 	examples: []string{
 		"replay game.json",
 		"replay game.json --seat 1 --step --lang en",
@@ -43,15 +53,17 @@ var replayCommand = &command{
 	flags: replayFlags,
 }
 
-func replayFlags(fs *flag.FlagSet) runFunc {
-	asJSON := fs.Bool("json", false, "print the result as JSON")
-	seat := fs.Int("seat", -2, "show what this seat may see (-1: a spectator)")
-	step := fs.Bool("step", false, "show the table after every move")
-	langFlag(fs)
-	content := fs.String("content", "", "a directory with a content pack per game (DIR/GAME; a pack of the record's game itself is taken too)")
+func replayFlags(fs *flag.FlagSet, u usage) runFunc {
+	asJSON := fs.Bool("json", false, u.say("wypisz wynik jako JSON", "print the result as JSON"))
+	seat := fs.Int("seat", -2, u.say("pokaż to, co może widzieć to miejsce (-1: widz)", "show what this seat may see (-1: a spectator)"))
+	step := fs.Bool("step", false, u.say("pokazuj stół po każdym ruchu", "show the table after every move"))
+	langFlag(fs, u)
+	content := fs.String("content", "", u.say(
+		"katalog z paczką treści dla każdej gry (DIR/GAME; paczka samej gry z zapisu też się nada)",
+		"a directory with a content pack per game (DIR/GAME; a pack of the record's game itself is taken too)"))
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if len(pos) != 1 {
-			return usageError("replay: give one record file (- for standard input)")
+			return usageRule(errOneRecord.Err())
 		}
 		l, err := outputLang(fs)
 		if err != nil {
@@ -61,14 +73,14 @@ func replayFlags(fs *flag.FlagSet) runFunc {
 		if pos[0] != "-" {
 			f, err := os.Open(pos[0])
 			if err != nil {
-				return fail(2, "replay: %v", err)
+				return usageRule(errOpenRecord.Err(pos[0], detail(err)))
 			}
 			defer f.Close()
 			in = f
 		}
 		rec, err := engine.DecodeRecord(in)
 		if err != nil {
-			return fail(2, "%s: %v", pos[0], err)
+			return usageRule(errReadRecord.Err(pos[0], detail(err)))
 		}
 		g, _, err := loadGame(rec.Game, *content)
 		if err != nil {
@@ -77,15 +89,15 @@ func replayFlags(fs *flag.FlagSet) runFunc {
 			if errors.As(err, &ee) {
 				code = ee.code
 			}
-			return &exitError{code, fmt.Errorf("%s: %w", pos[0], err)}
+			return &exitError{code, errRecordGame.Err(pos[0], detail(err))}
 		}
 		st, _, err := engine.NewFromRecord(g, rec)
 		if err != nil {
-			return fail(2, "%s: %v", pos[0], err)
+			return usageRule(errRecordGame.Err(pos[0], detail(err)))
 		}
 		viewer := engine.Seat(*seat)
 		if *seat != -2 && (*seat < -1 || *seat >= st.Seats()) {
-			return usageError("--seat: %d is not a seat of this %d-player game (-1 for a spectator)", *seat, st.Seats())
+			return usageRule(errNoSeat.Err(*seat, st.Seats()))
 		}
 		textViewer := viewer
 		if *seat == -2 {
@@ -126,7 +138,7 @@ func replayFlags(fs *flag.FlagSet) runFunc {
 		if *asJSON {
 			data, err := json.MarshalIndent(out, "", "  ")
 			if err != nil {
-				return fail(1, "replay: %v", err)
+				return failed("replay", err)
 			}
 			fmt.Fprintln(stdout, string(data))
 		} else {

@@ -30,7 +30,8 @@ var serveCommand = &command{
 		"[--idle 72h] [--idle-bots 15m] [--lobby-interval 1s] [--bot-workers N] [--bot-delay 400ms] [--bot NAME=exec:COMMAND]... " +
 		"[--admin ADDR [--admin-token-file FILE]] [--message-rate 20] [--gc-percent 400] " +
 		"[--bus nats://HOST:PORT [--lease 10s] [--node-name NAME]]",
-	summary: "run the game server: the browser client, the HTTP API and WebSocket, tables kept in --db",
+	summary: engine.Text{PL: "uruchamia serwer gier: klienta w przeglądarce, API HTTP i WebSocket, stoły zapisane w --db",
+		EN: "run the game server: the browser client, the HTTP API and WebSocket, tables kept in --db"},
 	examples: []string{
 		"serve",
 		"serve --addr :8080 --db postgres://stolik@db/stolik --origin stolik.example.org --real-ip-header X-Real-IP",
@@ -39,40 +40,77 @@ var serveCommand = &command{
 	flags: serveFlags,
 }
 
-func serveFlags(fs *flag.FlagSet) runFunc {
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	db := fs.String("db", "sqlite:stolik.db", "database: sqlite:PATH (a file) or postgres://USER@HOST/DB (PostgreSQL); "+dbEnv+" when not given")
-	dbFile := fs.String("db-file", "", "FILE: read --db from this file, so that a password is on no command line")
-	content := fs.String("content", "", "a directory with a content pack per game (DIR/cardline, DIR/asterix, ...); games without one use their own cards")
+func serveFlags(fs *flag.FlagSet, u usage) runFunc {
+	addr := fs.String("addr", "127.0.0.1:8080", u.say("adres, na którym słuchać", "address to listen on"))
+	db := fs.String("db", "sqlite:stolik.db", u.say(
+		"baza danych: sqlite:PATH (plik) albo postgres://USER@HOST/DB (PostgreSQL); bez flagi "+dbEnv,
+		"database: sqlite:PATH (a file) or postgres://USER@HOST/DB (PostgreSQL); "+dbEnv+" when not given"))
+	dbFile := fs.String("db-file", "", u.say("FILE: odczytaj --db z tego pliku, by hasło nie stało w żadnym wierszu poleceń",
+		"FILE: read --db from this file, so that a password is on no command line"))
+	content := fs.String("content", "", u.say(
+		"katalog z paczką treści dla każdej gry (DIR/cardline, DIR/asterix, ...); gry bez paczki grają własnymi kartami",
+		"a directory with a content pack per game (DIR/cardline, DIR/asterix, ...); games without one use their own cards"))
 	var origins multiFlag
-	fs.Var(&origins, "origin", "another host the server answers to, whose pages may use it (repeatable), e.g. stolik.example.org")
-	durability := fs.String("durability", "full", "full: every acknowledged move is on the disk (fsync at commit); normal: it survives the server being killed, not a power loss")
-	allowSeeds := fs.Bool("allow-seeds", false, "let clients choose the seed of tables with people at them (tests, replayed deals; a seed reveals every hidden card)")
-	realIP := fs.String("real-ip-header", "", "the header a reverse proxy puts the client's address in (X-Real-IP, X-Forwarded-For); empty: the connection's address")
+	fs.Var(&origins, "origin", u.say("inny host, któremu serwer odpowiada i którego strony mogą z niego korzystać (można powtarzać), np. stolik.example.org",
+		"another host the server answers to, whose pages may use it (repeatable), e.g. stolik.example.org"))
+	durability := fs.String("durability", "full", u.say(
+		"full: każdy potwierdzony ruch jest na dysku (fsync przy zatwierdzeniu); normal: przetrwa zabicie serwera, nie zanik zasilania",
+		"full: every acknowledged move is on the disk (fsync at commit); normal: it survives the server being killed, not a power loss"))
+	allowSeeds := fs.Bool("allow-seeds", false, u.say(
+		"pozwól klientom wybrać ziarno stołów z ludźmi (testy, powtarzane rozdania; ziarno zdradza każdą ukrytą kartę)",
+		"let clients choose the seed of tables with people at them (tests, replayed deals; a seed reveals every hidden card)"))
+	realIP := fs.String("real-ip-header", "", u.say(
+		"nagłówek, w którym odwrotne proxy podaje adres klienta (X-Real-IP, X-Forwarded-For); puste: adres połączenia",
+		"the header a reverse proxy puts the client's address in (X-Real-IP, X-Forwarded-For); empty: the connection's address"))
 	lim := server.DefaultLimits()
-	rateFlag(fs, &lim.CreateRate, "create-rate", "tables one address may create, rematches it makes included: N/DURATION, 0 for no limit")
-	rateFlag(fs, &lim.JoinRate, "join-rate", "joins, leaves, invitations and rematches one address may ask for: N/DURATION, 0 for no limit")
-	fs.IntVar(&lim.TablesPerAddress, "max-tables-per-addr", lim.TablesPerAddress, "unfinished tables created from one address, rematches it made included (0: no limit)")
-	fs.IntVar(&lim.Tables, "max-tables", lim.Tables, "unfinished tables in all, rematches included (0: no limit)")
-	fs.IntVar(&lim.Spectators, "max-spectators", lim.Spectators, "spectators at one table (0: no limit)")
-	fs.IntVar(&lim.SocketsPerSeat, "max-sockets-per-seat", lim.SocketsPerSeat, "WebSockets open with one seat's token (0: no limit)")
-	fs.IntVar(&lim.SocketsPerAddress, "max-sockets-per-addr", lim.SocketsPerAddress, "WebSockets open from one address, seats' and spectators' (0: no limit)")
-	fs.DurationVar(&lim.Idle, "idle", lim.Idle, "a table at which no person acts for this long ends as abandoned (0: never)")
-	fs.DurationVar(&lim.IdleBots, "idle-bots", lim.IdleBots, "a table of bots alone that nobody watches for this long ends as abandoned (0: never)")
-	fs.DurationVar(&lim.LobbyInterval, "lobby-interval", lim.LobbyInterval, "the least time between two messages to a client about seats changing alone")
-	botWorkers := fs.Int("bot-workers", runtime.GOMAXPROCS(0), "bot decisions computing at once; a table's bot waits for a free worker")
-	admin := fs.String("admin", "", "ADDR: serve /metrics (Prometheus) and /debug/pprof/ on this second address, for the operator alone (empty: off); docs/operating.md")
-	adminTokenFile := fs.String("admin-token-file", "", "FILE: a token of 16 characters or more that every request to --admin must carry (Authorization: Bearer TOKEN); "+adminTokenEnv+" when not given; needed off loopback")
-	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, "how long a bot waits before it moves, so that people can follow")
-	messageRate := fs.Float64("message-rate", 20, "messages a second one WebSocket client may send on average (10 at once); 0: no limit (load tests)")
-	gcPercent := fs.Int("gc-percent", defaultGCPercent, "heap growth between garbage collections, in percent of the live heap (Go's GOGC, which wins when set); docs/operating.md")
+	rateFlag(fs, u, &lim.CreateRate, "create-rate", u.say("stoły, które jeden adres może założyć, z jego rewanżami: N/CZAS, 0 bez limitu",
+		"tables one address may create, rematches it makes included: N/DURATION, 0 for no limit"))
+	rateFlag(fs, u, &lim.JoinRate, "join-rate", u.say("dosiadania, odejścia, zaproszenia i rewanże, o które jeden adres może prosić: N/CZAS, 0 bez limitu",
+		"joins, leaves, invitations and rematches one address may ask for: N/DURATION, 0 for no limit"))
+	fs.IntVar(&lim.TablesPerAddress, "max-tables-per-addr", lim.TablesPerAddress, u.say(
+		"niedokończone stoły założone z jednego adresu, z jego rewanżami (0: bez limitu)",
+		"unfinished tables created from one address, rematches it made included (0: no limit)"))
+	fs.IntVar(&lim.Tables, "max-tables", lim.Tables, u.say("niedokończone stoły łącznie, z rewanżami (0: bez limitu)",
+		"unfinished tables in all, rematches included (0: no limit)"))
+	fs.IntVar(&lim.Spectators, "max-spectators", lim.Spectators, u.say("widzowie przy jednym stole (0: bez limitu)", "spectators at one table (0: no limit)"))
+	fs.IntVar(&lim.SocketsPerSeat, "max-sockets-per-seat", lim.SocketsPerSeat, u.say("WebSockety otwarte z tokenem jednego miejsca (0: bez limitu)",
+		"WebSockets open with one seat's token (0: no limit)"))
+	fs.IntVar(&lim.SocketsPerAddress, "max-sockets-per-addr", lim.SocketsPerAddress, u.say(
+		"WebSockety otwarte z jednego adresu, graczy i widzów (0: bez limitu)",
+		"WebSockets open from one address, seats' and spectators' (0: no limit)"))
+	fs.DurationVar(&lim.Idle, "idle", lim.Idle, u.say("stół, przy którym nikt z ludzi nie działa tak długo, kończy się jako porzucony (0: nigdy)",
+		"a table at which no person acts for this long ends as abandoned (0: never)"))
+	fs.DurationVar(&lim.IdleBots, "idle-bots", lim.IdleBots, u.say(
+		"stół samych botów, którego nikt nie ogląda tak długo, kończy się jako porzucony (0: nigdy)",
+		"a table of bots alone that nobody watches for this long ends as abandoned (0: never)"))
+	fs.DurationVar(&lim.LobbyInterval, "lobby-interval", lim.LobbyInterval, u.say(
+		"najkrótszy czas między dwiema wiadomościami do klienta o samych zmianach miejsc",
+		"the least time between two messages to a client about seats changing alone"))
+	botWorkers := fs.Int("bot-workers", runtime.GOMAXPROCS(0), u.say(
+		"decyzje botów liczone jednocześnie; bot przy stole czeka na wolny wątek",
+		"bot decisions computing at once; a table's bot waits for a free worker"))
+	admin := fs.String("admin", "", u.say(
+		"ADDR: udostępnij /metrics (Prometheus) i /debug/pprof/ pod tym drugim adresem, tylko dla operatora (puste: wyłączone); docs/operating.md",
+		"ADDR: serve /metrics (Prometheus) and /debug/pprof/ on this second address, for the operator alone (empty: off); docs/operating.md"))
+	adminTokenFile := fs.String("admin-token-file", "", u.say(
+		"FILE: token z co najmniej 16 znaków, który musi nieść każde żądanie do --admin (Authorization: Bearer TOKEN); bez flagi "+adminTokenEnv+"; wymagany poza pętlą zwrotną",
+		"FILE: a token of 16 characters or more that every request to --admin must carry (Authorization: Bearer TOKEN); "+adminTokenEnv+" when not given; needed off loopback"))
+	botDelay := fs.Duration("bot-delay", 400*time.Millisecond, u.say("jak długo bot czeka przed ruchem, by ludzie nadążali",
+		"how long a bot waits before it moves, so that people can follow"))
+	messageRate := fs.Float64("message-rate", 20, u.say(
+		"wiadomości na sekundę, które jeden klient WebSocket może średnio wysłać (10 naraz); 0: bez limitu (testy obciążenia)",
+		"messages a second one WebSocket client may send on average (10 at once); 0: no limit (load tests)"))
+	gcPercent := fs.Int("gc-percent", defaultGCPercent, u.say(
+		"przyrost sterty między odśmiecaniami, w procentach żywej sterty (GOGC Go, który wygrywa, gdy jest ustawiony); docs/operating.md",
+		"heap growth between garbage collections, in percent of the live heap (Go's GOGC, which wins when set); docs/operating.md"))
 	var cl clusterFlags
-	cl.register(fs)
+	cl.register(fs, u)
 	var extBots multiFlag
-	fs.Var(&extBots, "bot", "NAME=exec:COMMAND: a program players may seat as bot:NAME (repeatable); docs/security.md")
+	fs.Var(&extBots, "bot", u.say("NAME=exec:COMMAND: program, który gracze mogą posadzić jako bot:NAME (można powtarzać); docs/security.md",
+		"NAME=exec:COMMAND: a program players may seat as bot:NAME (repeatable); docs/security.md"))
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if *botWorkers < 1 {
-			return usageError("serve: --bot-workers must be at least 1")
+			return usageRule(errBotWorkers.Err())
 		}
 		dsn, err := database(fs, *db, *dbFile)
 		if err != nil {
@@ -84,7 +122,7 @@ func serveFlags(fs *flag.FlagSet) runFunc {
 		}
 		switch {
 		case *messageRate < 0:
-			return usageError("serve: --message-rate must not be negative")
+			return usageRule(errMessageRate.Err())
 		case *messageRate == 0:
 			*messageRate = -1
 		}
@@ -93,20 +131,20 @@ func serveFlags(fs *flag.FlagSet) runFunc {
 		for _, b := range extBots {
 			name, spec, ok := strings.Cut(b, "=")
 			if !ok || name == "" || spec == "" {
-				return usageError("serve: --bot %q: give NAME=exec:COMMAND", b)
+				return usageRule(errBotFlag.Err(b))
 			}
 			registered = append(registered, server.ExternalBot{Name: name, Spec: spec})
 		}
 		d, err := store.ParseDurability(*durability)
 		if err != nil {
-			return usageError("serve: --%v", err)
+			return usageRule(errDurability.Err("serve", *durability))
 		}
 		games, err := serverGames(*content)
 		if err != nil {
 			return err
 		}
 		if err := server.CheckBots(games, registered); err != nil {
-			return usageError("serve: --%v", err)
+			return usageRule(errBadBot.Err("serve: --bot", detail(err)))
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
@@ -116,12 +154,23 @@ func serveFlags(fs *flag.FlagSet) runFunc {
 	}
 }
 
+// serve's own errors.
+var (
+	errBotWorkers  = engine.Rule{Code: "usage", PL: "serve: --bot-workers musi wynosić co najmniej 1", EN: "serve: --bot-workers must be at least 1"}
+	errMessageRate = engine.Rule{Code: "usage", PL: "serve: --message-rate nie może być ujemne", EN: "serve: --message-rate must not be negative"}
+	errBotFlag     = engine.Rule{Code: "usage", PL: "serve: --bot %q: podaj NAME=exec:COMMAND", EN: "serve: --bot %q: give NAME=exec:COMMAND"}
+	errDurability  = engine.Rule{Code: "usage", PL: "%s: --durability: trwałość %q: podaj full albo normal", EN: "%s: --durability %q: want full or normal"}
+	errRate        = engine.Rule{Code: "usage", PL: "podaj N/CZAS, np. 10/1m, albo 0", EN: "want N/DURATION, such as 10/1m, or 0"}
+	errDSN         = engine.Rule{Code: "usage", PL: "%s: nieznany rodzaj bazy danych %q (sqlite:PATH, ścieżka pliku albo postgres://...)",
+		EN: "%s: unknown kind of database %q (want sqlite:PATH, a file path or postgres://...)"}
+)
+
 // rateFlag is a flag N/DURATION for r.
-func rateFlag(fs *flag.FlagSet, r *server.Rate, name, usage string) {
-	fs.Func(name, usage+" (default "+r.String()+")", func(v string) error {
+func rateFlag(fs *flag.FlagSet, u usage, r *server.Rate, name, text string) {
+	fs.Func(name, text+" ("+textDefault.In(engine.Lang(u))+" "+r.String()+")", func(v string) error {
 		parsed, err := server.ParseRate(v)
 		if err != nil {
-			return err
+			return errRate.Err()
 		}
 		*r = parsed
 		return nil
@@ -193,7 +242,7 @@ func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(str
 	}
 	st, err := store.Open(ctx, o.db, o.durability)
 	if errors.Is(err, store.ErrDSN) {
-		return usageError("serve: --db: %v", err)
+		return usageRule(errDSN.Err("serve: --db", store.MaskURL(o.db)))
 	}
 	if err != nil {
 		return err

@@ -38,7 +38,8 @@ var simCommand = &command{
 	synopsis: "GAME [--games N | --time 30s] [--players N] [--bots random,fan:expert,...] [--seed S] [--workers K] " +
 		"[--opt k=v]... [--content DIR] [--json] [--records DIR] [--report FILE.html] [--lang pl|en] " +
 		"[--sweep name=a,b,c]... [--compare-content DIR]",
-	summary: "play many games between bots on every core and print the balance figures",
+	summary: engine.Text{PL: "rozgrywa wiele partii między botami na wszystkich rdzeniach i wypisuje wskaźniki balansu",
+		EN: "play many games between bots on every core and print the balance figures"},
 	examples: []string{
 		"sim cardline --games 10000",
 		"sim asterix --bots mcts:easy,random --time 30s --report asterix.html --lang en",
@@ -47,20 +48,24 @@ var simCommand = &command{
 	flags: simFlagSet,
 }
 
-func simFlagSet(fs *flag.FlagSet) runFunc {
+func simFlagSet(fs *flag.FlagSet, u usage) runFunc {
 	var f simFlags
-	f.gf.register(fs)
-	fs.IntVar(&f.games, "games", 1000, "number of games (with --time: at most this many)")
-	fs.StringVar(&f.bots, "bots", "random", "bots by seat, comma separated; one bot fills every seat")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of the run")
-	fs.IntVar(&f.workers, "workers", 0, "parallel workers (default: every core)")
-	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
-	fs.StringVar(&f.records, "records", "", "write every game's record to this directory")
-	fs.StringVar(&f.report, "report", "", "write an HTML report to this file")
-	langFlag(fs)
-	fs.Var(&f.sweeps, "sweep", "option sweep name=a,b,c (repeatable): the same games for every combination")
-	fs.StringVar(&f.compare, "compare-content", "", "play the same games with this content pack too and report what changed")
-	fs.DurationVar(&f.duration, "time", 0, "play for this long instead of a number of games (e.g. 30s)")
+	f.gf.register(fs, u)
+	fs.IntVar(&f.games, "games", 1000, u.say("liczba partii (z --time: najwyżej tyle)", "number of games (with --time: at most this many)"))
+	fs.StringVar(&f.bots, "bots", "random", u.say("boty według miejsc, po przecinku; jeden bot zajmuje wszystkie miejsca",
+		"bots by seat, comma separated; one bot fills every seat"))
+	fs.Uint64Var(&f.seed, "seed", 1, u.say("ziarno przebiegu", "seed of the run"))
+	fs.IntVar(&f.workers, "workers", 0, u.say("równoległe wątki robocze (domyślnie: każdy rdzeń)", "parallel workers (default: every core)"))
+	fs.BoolVar(&f.asJSON, "json", false, u.say("wypisz wynik jako JSON", "print the result as JSON"))
+	fs.StringVar(&f.records, "records", "", u.say("zachowaj zapis każdej partii w tym katalogu", "write every game's record to this directory"))
+	fs.StringVar(&f.report, "report", "", u.say("zapisz raport HTML do tego pliku", "write an HTML report to this file"))
+	langFlag(fs, u)
+	fs.Var(&f.sweeps, "sweep", u.say("przegląd opcji nazwa=a,b,c (można powtarzać): te same partie dla każdego połączenia wartości",
+		"option sweep name=a,b,c (repeatable): the same games for every combination"))
+	fs.StringVar(&f.compare, "compare-content", "", u.say("rozegraj te same partie także z tą paczką treści i pokaż, co się zmieniło",
+		"play the same games with this content pack too and report what changed"))
+	fs.DurationVar(&f.duration, "time", 0, u.say("graj przez tyle czasu zamiast ustalonej liczby partii (np. 30s)",
+		"play for this long instead of a number of games (e.g. 30s)"))
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		gamesSet := false
 		fs.Visit(func(fl *flag.Flag) { gamesSet = gamesSet || fl.Name == "games" })
@@ -69,10 +74,10 @@ func simFlagSet(fs *flag.FlagSet) runFunc {
 			return err
 		}
 		if f.games <= 0 {
-			return usageError("sim: --games must be positive")
+			return usageRule(errPositive.Err("sim", "--games"))
 		}
 		if f.duration < 0 {
-			return usageError("sim: --time must be positive")
+			return usageRule(errPositive.Err("sim", "--time"))
 		}
 		if f.duration > 0 && !gamesSet {
 			f.games = 0
@@ -85,15 +90,15 @@ func simFlagSet(fs *flag.FlagSet) runFunc {
 		for _, s := range f.sweeps {
 			a, err := sim.ParseAxis(s)
 			if err != nil {
-				return usageError("sim: --sweep %v", err)
+				return usageRule(errSweep.Err(detail(err)))
 			}
 			axes = append(axes, a)
 		}
 		if len(axes) > 0 && f.compare != "" {
-			return usageError("sim: --sweep and --compare-content cannot be combined")
+			return usageRule(errSweepCompare.Err())
 		}
 		if (len(axes) > 0 || f.compare != "") && f.records != "" {
-			return usageError("sim: --records writes the games of one run; not with --sweep or --compare-content")
+			return usageRule(errRecordsOneRun.Err())
 		}
 		if n := len(strings.Split(f.bots, ",")); n > 1 {
 			f.gf.defaultPlayers = func(engine.OptionSpec) int { return n }
@@ -109,7 +114,7 @@ func simFlagSet(fs *flag.FlagSet) runFunc {
 		base.Detail = f.asJSON || f.report != "" || f.compare != "" || len(axes) > 0
 		rep := report.Report{Lang: lang, Game: g, Options: opts, Content: f.gf.pack}
 		rep.ContentHash = contentHash(g, f.gf.pack)
-		bar := newProgressBar(stderr, f.duration)
+		bar := newProgressBar(stderr, f.duration, lang)
 		switch {
 		case len(axes) > 0:
 			err = f.runSweep(g, base, axes, bar, &rep, lang, stdout)
@@ -132,14 +137,14 @@ func simFlagSet(fs *flag.FlagSet) runFunc {
 func writeReport(path string, rep report.Report) error {
 	file, err := os.Create(path)
 	if err != nil {
-		return fail(1, "sim: %v", err)
+		return failed("sim", err)
 	}
 	if err := report.Write(file, rep); err != nil {
 		file.Close()
-		return fail(1, "sim: %v", err)
+		return failed("sim", err)
 	}
 	if err := file.Close(); err != nil {
-		return fail(1, "sim: %v", err)
+		return failed("sim", err)
 	}
 	return nil
 }
@@ -149,7 +154,7 @@ func writeReport(path string, rep report.Report) error {
 func (f *simFlags) config(g engine.Game, opts engine.Options) (sim.Config, error) {
 	probe, err := g.New(opts, nil, f.seed)
 	if err != nil {
-		return sim.Config{}, fail(1, "%s: %v", g.Name(), err)
+		return sim.Config{}, failed(g.Name(), err)
 	}
 	n := probe.Seats()
 	list := strings.Split(f.bots, ",")
@@ -159,11 +164,11 @@ func (f *simFlags) config(g engine.Game, opts engine.Options) (sim.Config, error
 		}
 	}
 	if len(list) != n {
-		return sim.Config{}, usageError("--bots: %d bots for %d players", len(list), n)
+		return sim.Config{}, usageRule(errBotCount.Err(nounBot.Count(len(list)), nounPlayersFor.Count(n)))
 	}
 	for _, b := range list {
 		if _, err := bots.New(g, b); err != nil {
-			return sim.Config{}, usageError("--bots: %v", err)
+			return sim.Config{}, usageRule(errBadBot.Err("--bots", detail(err)))
 		}
 	}
 	return sim.Config{Game: g, Options: opts, Bots: list, Games: f.games, Seed: f.seed, Workers: f.workers,
@@ -190,7 +195,7 @@ func (f *simFlags) runOne(cfg sim.Config, bar *progressBar, rep *report.Report, 
 	res, err := sim.Run(cfg)
 	bar.finish()
 	if err != nil {
-		return fail(1, "sim: %v", err)
+		return failed("sim", err)
 	}
 	rep.Result = &res
 	if f.asJSON {
@@ -204,6 +209,16 @@ func (f *simFlags) runOne(cfg sim.Config, bar *progressBar, rep *report.Report, 
 	}
 	return nil
 }
+
+// sim's own errors.
+var (
+	errSweep              = engine.Rule{Code: "usage", PL: "sim: --sweep: %s", EN: "sim: --sweep: %s"}
+	errSweepNoOption      = engine.Rule{Code: "usage", PL: "sim: --sweep: %s nie ma opcji %q", EN: "sim: --sweep: %s has no option %q"}
+	errSweepCompare       = engine.Rule{Code: "usage", PL: "sim: --sweep i --compare-content nie idą w parze", EN: "sim: --sweep and --compare-content cannot be combined"}
+	errRecordsOneRun      = engine.Rule{Code: "usage", PL: "sim: --records zapisuje partie jednego przebiegu; nie z --sweep ani --compare-content", EN: "sim: --records writes the games of one run; not with --sweep or --compare-content"}
+	errBotCount           = engine.Rule{Code: "usage", PL: "--bots: %s na %s", EN: "--bots: %s for %s"}
+	errCompareNotFinished = engine.Rule{Code: "not_finished", PL: "sim: niedokończone partie: %s", EN: "sim: %s did not finish"}
+)
 
 var (
 	nounWin  = engine.N("wygrana|wygrane|wygranych", "win|wins")
@@ -253,14 +268,14 @@ func (f *simFlags) runSweep(g engine.Game, base sim.Config, axes []sim.Axis, bar
 	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
 	raw, err := engine.ParseOptionFlags(f.gf.opts)
 	if err != nil {
-		return usageError("--opt: %v", err)
+		return usageRule(errOpt.Err(detail(err)))
 	}
 	if f.gf.players != 0 {
 		raw["players"] = f.gf.players
 	}
 	for _, a := range axes {
 		if !slices.ContainsFunc(g.Options(), func(sp engine.OptionSpec) bool { return sp.Name == a.Name }) {
-			return usageError("sim: --sweep: %s has no option %q", g.Name(), a.Name)
+			return usageRule(errSweepNoOption.Err(g.Name(), a.Name))
 		}
 	}
 	configure := func(c []sim.Setting) (sim.Config, error) {
@@ -270,7 +285,7 @@ func (f *simFlags) runSweep(g engine.Game, base sim.Config, axes []sim.Axis, bar
 		}
 		opts, err := engine.ResolveOptionFlags(g.Options(), r)
 		if err != nil {
-			return sim.Config{}, usageError("sim: --sweep: %v", err)
+			return sim.Config{}, usageRule(errSweep.Err(detail(err)))
 		}
 		cfg, err := f.config(g, opts)
 		cfg.Detail = base.Detail
@@ -287,7 +302,7 @@ func (f *simFlags) runSweep(g engine.Game, base sim.Config, axes []sim.Axis, bar
 		if ee := (*exitError)(nil); errors.As(err, &ee) {
 			return err
 		}
-		return fail(1, "sim: %v", err)
+		return failed("sim", err)
 	}
 	rep.Sweep = runs
 	if f.asJSON {
@@ -337,7 +352,7 @@ func (f *simFlags) runCompare(name string, base sim.Config, bar *progressBar, re
 	a, err := sim.Run(base)
 	if err != nil {
 		bar.finish()
-		return fail(1, "sim: %v", err)
+		return failed("sim", err)
 	}
 	oc := base
 	oc.Game, oc.Games, oc.Duration = other, a.Games, 0
@@ -345,7 +360,7 @@ func (f *simFlags) runCompare(name string, base sim.Config, bar *progressBar, re
 	b, err := sim.Run(oc)
 	bar.finish()
 	if err != nil {
-		return fail(1, "sim: %s: %v", f.compare, err)
+		return failed("sim: "+f.compare, err)
 	}
 	cmp := sim.Compare(a, b)
 	rep.Compare = &cmp
@@ -371,7 +386,7 @@ func (f *simFlags) runCompare(name string, base sim.Config, bar *progressBar, re
 			cmp.MovesMean[0], cmp.MovesMean[1], sig)
 	}
 	if a.Errors+b.Errors > 0 {
-		return fail(1, "sim: %d games did not finish", a.Errors+b.Errors)
+		return failRule(1, errCompareNotFinished.Err(nounGame.Count(a.Errors+b.Errors)))
 	}
 	return nil
 }
@@ -404,15 +419,16 @@ type progressBar struct {
 	w     io.Writer
 	start time.Time
 	limit time.Duration
+	lang  engine.Lang
 	drawn bool
 }
 
-func newProgressBar(stderr io.Writer, limit time.Duration) *progressBar {
+func newProgressBar(stderr io.Writer, limit time.Duration, l engine.Lang) *progressBar {
 	f, ok := stderr.(*os.File)
 	if !ok || !isTerminal(f) {
 		return nil
 	}
-	return &progressBar{w: stderr, start: time.Now(), limit: limit}
+	return &progressBar{w: stderr, start: time.Now(), limit: limit, lang: l}
 }
 
 func (b *progressBar) update(done, total int) {
@@ -432,7 +448,8 @@ func (b *progressBar) update(done, total int) {
 	frac = min(max(frac, 0), 1)
 	const width = 30
 	n := int(frac * width)
-	fmt.Fprintf(b.w, "\r[%s%s] %3.0f%%  %d games  %s left   ", strings.Repeat("#", n), strings.Repeat("-", width-n), 100*frac, done, max(left, 0).Round(time.Second))
+	fmt.Fprintf(b.w, engine.Text{PL: "\r[%s%s] %3.0f%%  partie: %d  zostało %s   ", EN: "\r[%s%s] %3.0f%%  %d games  %s left   "}.In(b.lang),
+		strings.Repeat("#", n), strings.Repeat("-", width-n), 100*frac, done, max(left, 0).Round(time.Second))
 	b.drawn = true
 }
 

@@ -96,6 +96,9 @@ func fitTableOf(p *Pack) (fit fitTable) {
 	return fit
 }
 
+// errGreedyLevel is a level asked of the greedy bot, which has none.
+var errGreedyLevel = engine.Rule{Code: "bad_bot", PL: "bot greedy nie ma poziomów (podano %q)", EN: "the greedy bot has no levels (got %q)"}
+
 // Bots lists the bots Asterix & Co offers beyond the generic ones.
 func (g *Game) Bots() []engine.BotSpec {
 	return []engine.BotSpec{{
@@ -107,7 +110,7 @@ func (g *Game) Bots() []engine.BotSpec {
 		},
 		New: func(level string) (engine.Bot, error) {
 			if level != "" {
-				return nil, fmt.Errorf("the greedy bot has no levels (got %q)", level)
+				return nil, errGreedyLevel.Err(level)
 			}
 			return NewGreedyBot(g.pack), nil
 		},

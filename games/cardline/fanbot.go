@@ -32,6 +32,9 @@ type FanBot struct {
 	belief map[[2]int]float64
 }
 
+// errFanLevel is a level the fan bot does not have.
+var errFanLevel = engine.Rule{Code: "bad_bot", PL: "nieznany poziom %q bota fan (novice, fan, expert)", EN: "unknown level %q of the fan bot (novice, fan, expert)"}
+
 // NewFanBot returns a fan bot of a level (novice, fan, expert).
 func NewFanBot(pack *Pack, level string) (*FanBot, error) {
 	if level == "" {
@@ -39,7 +42,7 @@ func NewFanBot(pack *Pack, level string) (*FanBot, error) {
 	}
 	sigma, ok := fanNoise[level]
 	if !ok {
-		return nil, fmt.Errorf("fan bot level %q unknown (novice, fan, expert)", level)
+		return nil, errFanLevel.Err(level)
 	}
 	return &FanBot{pack: pack, sigma: sigma, belief: map[[2]int]float64{}}, nil
 }

@@ -2,6 +2,7 @@ package cardline
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 
 	"stolik/engine"
@@ -211,10 +212,14 @@ func (s *State) eventText(dst []byte, e engine.Event, lang engine.Lang) ([]byte,
 		// People count the line's cards from 1: gap g makes the card the
 		// line's (g+1)th (the notation's gap numbers start at 0).
 		at := int64(e.A) + 1
-		dst = append(append(who(dst), pick(pl, " kładzie ", " places ")...), name...)
+		// A card's name is its title, in the nominative: the Polish
+		// sentence names the card and quotes its title ("kładzie kartę
+		// „Czarna Wdowa”"), which no case table needs.
 		if pl {
-			dst = append(strconv.AppendInt(append(dst, " jako "...), at, 10), ". kartę szeregu: "...)
+			dst = append(append(append(who(dst), " kładzie kartę „"...), name...), "”"...)
+			dst = append(strconv.AppendInt(append(dst, " na "...), at, 10), ". miejscu szeregu: "...)
 		} else {
+			dst = append(append(who(dst), " places "...), name...)
 			dst = append(strconv.AppendInt(append(dst, " as card "...), at, 10), " of the line: "...)
 		}
 		dst = append(append(dst, traitText[s.trait].In(lang)...), ' ')
@@ -241,11 +246,50 @@ func (s *State) eventText(dst []byte, e engine.Event, lang engine.Lang) ([]byte,
 	case EvEliminated:
 		dst = append(who(dst), pick(pl, " odpada z gry.", " is eliminated.")...)
 	case EvWon:
-		dst = append(who(dst), pick(pl, " wygrywa!", " wins!")...)
+		// The game is over when a win is told: the final position says why.
+		dst = appendWon(who(dst), s.winReason(), pl)
 	default:
 		return dst, false
 	}
 	return dst, true
+}
+
+// Why a seat won, as its EvWon event tells it.
+const (
+	wonLastCard = iota // it placed its last card correctly, alone
+	wonTieBreak        // after a tie-break: it placed its tie-break card correctly, alone
+	wonShared          // it finished with others and no card was left for a tie-break
+)
+
+// winReason is why seat p wins now: after a tie-break when a seat has
+// been eliminated (only a tie-break eliminates), sharing the win when
+// several seats win.
+func (s *State) winReason() int32 {
+	if bits.OnesCount8(s.winners) > 1 {
+		return wonShared
+	}
+	for p := range int(s.seats) {
+		if s.eliminatedIn[p] > 0 {
+			return wonTieBreak
+		}
+	}
+	return wonLastCard
+}
+
+// appendWon appends the words of a win after the seat's name: that it
+// wins, and why (the rulebook: the first player to place their last card
+// correctly wins).
+func appendWon(dst []byte, why int32, pl bool) []byte {
+	switch why {
+	case wonTieBreak:
+		return append(dst, pick(pl, " wygrywa dogrywkę: jako jedyny prawidłowo zagrał kartę dobraną do dogrywki.",
+			" wins the tie-break: the only one to place the tie-break card correctly.")...)
+	case wonShared:
+		return append(dst, pick(pl, " dzieli zwycięstwo: zagrał wszystkie karty, a do dogrywki nie ma już kart.",
+			" shares the win: all their cards are placed and no card is left for a tie-break.")...)
+	}
+	return append(dst, pick(pl, " wygrywa: jako pierwszy prawidłowo zagrał swoją ostatnią kartę.",
+		" wins: the first to place their last card correctly.")...)
 }
 
 func pick(pl bool, a, b string) string {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"stolik/engine"
 )
@@ -35,7 +36,7 @@ type WordsConfig struct {
 	// Names are the game's proper names (cards, fighters, characters) with
 	// their Polish forms by case where the content has them. A name right
 	// after a word of Governs must be in the case that word takes, or
-		// quoted („…”); an English name with Article keeps the capital of
+	// quoted („…”); an English name with Article keeps the capital of
 	// its "The" only where a sentence starts. A name may hold words that
 	// would otherwise read as a fault ("Co cię nie zabije…").
 	Names []Name
@@ -300,8 +301,13 @@ func (w *wordChecker) checkArticles(text string, note func(kind, what string)) {
 		if !strings.HasPrefix(text[i:], "The ") || i == 0 {
 			continue
 		}
+		// Mid-sentence: after a word, a comma or an arrow on the same
+		// line ("attacks The Golem", "Joan, The Golem", "Joan → The
+		// Golem"); not after a mark that ends or heads a sentence, a
+		// bullet, or a table's column gap.
 		before := strings.TrimRight(text[:i], " ")
-		if before == "" || strings.HasSuffix(text[:i], "  ") || strings.HasSuffix(before, "\"") || strings.HasSuffix(before, "“") || strings.ContainsAny(before[len(before)-1:], ".!?:—(") {
+		r, _ := utf8.DecodeLastRuneInString(before)
+		if strings.HasSuffix(text[:i], "  ") || !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == ',' || r == '→') {
 			continue
 		}
 		if n := w.nameAt(text[i:], func(n Name) string { return n.EN }); n != nil && n.Article {

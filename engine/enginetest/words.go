@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"stolik/engine"
 )
@@ -32,6 +33,49 @@ type WordsConfig struct {
 	// Internal lists names from the code that a person must never read
 	// (kind names, option values, rule codes); snake_case is caught anyway.
 	Internal []string
+	// Names are the game's proper names (cards, fighters, characters) with
+	// their Polish forms by case where the content has them. A name right
+	// after a word of Governs must be in the case that word takes, or
+	// quoted („…”); an English name with Article keeps the capital of
+	// its "The" only where a sentence starts. A name may hold words that
+	// would otherwise read as a fault ("Co cię nie zabije…").
+	Names []Name
+	// Governs adds the game's own words to CommonGoverns.
+	Governs map[string]string
+}
+
+// Name is a proper name in both languages with its Polish forms by case
+// ("acc", "gen", "dat", "ins"): Forms["acc"] equal to PL says the name
+// reads the same in the accusative ("Milady", "Baśniowy lud").
+type Name struct {
+	PL, EN string
+	Forms  map[string]string
+	// Article says the English name begins with an article, "the" in
+	// the middle of a sentence ("attacks the Golem"); a title ("The Black
+	// Rooster", "The Mansions of the Gods") keeps its capital.
+	Article bool
+}
+
+// CommonGoverns are Polish words after which a name must be in a case
+// other than the nominative: transitive verbs of the narrated texts
+// (the accusative), and the words that take the genitive of a name.
+var CommonGoverns = map[string]string{
+	"atakuje": "acc", "kładzie": "acc", "wybiera": "acc", "dodaje": "acc", "dodajesz": "acc",
+	"odrzuca": "acc", "dobiera": "acc", "dobierasz": "acc", "zagrywa": "acc", "zagrywasz": "acc",
+	"odkrywa": "acc", "odkrywasz": "acc", "cuci": "acc", "nokautuje": "acc", "eliminuje": "acc",
+	"wzywa": "acc", "przejmuje": "acc", "niszczy": "acc", "zatrzymuje": "acc", "zatrzymujesz": "acc",
+	"chroni": "acc", "leczy": "acc", "rani": "acc", "bierze": "acc", "wskrzesza": "acc",
+	"zostawia": "acc", "trzyma": "acc", "wymienia": "acc",
+	"atak": "gen", "ataku": "gen", "moc": "gen", "partner": "gen", "partnera": "gen", "używa": "gen",
+	"dla": "gen", "od": "gen", "do": "gen", "bez": "gen", "u": "gen", "zamiast": "gen",
+}
+
+// secondPerson are the words that address the reader; a narrated line
+// about a seat uses none of them for another seat's eyes.
+var secondPerson = map[string]bool{
+	"ty": true, "twój": true, "twoja": true, "twoje": true, "twoją": true, "twojego": true, "twojej": true,
+	"twoim": true, "twoich": true, "twoi": true, "twym": true, "ciebie": true, "tobie": true, "tobą": true,
+	"you": true, "your": true, "yours": true, "yourself": true,
 }
 
 // CommonNouns are the counted nouns the games share, with every form a
@@ -81,8 +125,9 @@ func doubledOK(m string) bool {
 // rawIdent finds snake_case identifiers from the code.
 var rawIdent = regexp.MustCompile(`\b[a-z]+_[a-z_]+\b`)
 
-// hedged finds a plural left to the reader: "kart(y)", "card(s)".
-var hedged = regexp.MustCompile(`\p{L}\((?:y|s|e|i|ów|es)\)`)
+// hedged finds a plural or a gender left to the reader: "kart(y)",
+// "card(s)", "dodał(a)".
+var hedged = regexp.MustCompile(`\p{L}\((?:y|s|e|i|ów|es|a)\)`)
 
 // counted finds "<number> <word>" pairs; a number glued to a slash, a dash
 // or a digit before it ("13/18 PŻ", "1–4") is not a count of the word, nor
@@ -104,8 +149,13 @@ type nounForms struct {
 type wordChecker struct {
 	pl, en   map[string]*nounForms
 	internal []string
-	found    map[string]*finding
-	seen     map[string]bool // texts already read, by language
+	names    []Name
+	governs  map[string]string
+	// nameWords blanks the names out of a text before the second
+	// person is looked for (longest first).
+	nameWords []string
+	found     map[string]*finding
+	seen      map[string]bool // texts already read, by language
 }
 
 type finding struct {
@@ -113,8 +163,23 @@ type finding struct {
 	example string
 }
 
-func newWordChecker(nouns []engine.Noun, internal []string) *wordChecker {
-	w := &wordChecker{pl: map[string]*nounForms{}, en: map[string]*nounForms{}, internal: internal, found: map[string]*finding{}, seen: map[string]bool{}}
+func newWordChecker(cfg WordsConfig) *wordChecker {
+	nouns := append(append([]engine.Noun(nil), CommonNouns...), cfg.Nouns...)
+	w := &wordChecker{pl: map[string]*nounForms{}, en: map[string]*nounForms{}, internal: cfg.Internal,
+		found: map[string]*finding{}, seen: map[string]bool{}, names: cfg.Names, governs: map[string]string{}}
+	for k, v := range CommonGoverns {
+		w.governs[k] = v
+	}
+	for k, v := range cfg.Governs {
+		w.governs[k] = v
+	}
+	for _, n := range cfg.Names {
+		w.nameWords = append(w.nameWords, n.PL, n.EN)
+		for _, f := range n.Forms {
+			w.nameWords = append(w.nameWords, f)
+		}
+	}
+	sort.Slice(w.nameWords, func(i, j int) bool { return len(w.nameWords[i]) > len(w.nameWords[j]) })
 	for i, n := range nouns {
 		for c, forms := range n.PL {
 			for _, f := range strings.Split(forms, ",") {
@@ -178,7 +243,112 @@ func (w *wordChecker) check(text string, lang engine.Lang, where string) {
 	w.checkNames(text, note)
 	w.checkCounts(text, lang, note)
 	checkRepeats(text, note)
+	if lang == engine.EN {
+		w.checkArticles(text, note)
+	} else {
+		w.checkCases(text, note)
+	}
 }
+
+// checkCases finds a name in the nominative right after a word that
+// governs another case ("atakuje Mordred", "kładzie Czarna Wdowa"): a
+// name there is declined, or quoted, or one that reads the same.
+func (w *wordChecker) checkCases(text string, note func(kind, what string)) {
+	if len(w.names) == 0 {
+		return
+	}
+	for _, m := range word.FindAllStringIndex(text, -1) {
+		gov := strings.ToLower(text[m[0]:m[1]])
+		c, ok := w.governs[gov]
+		if !ok || !strings.HasPrefix(text[m[1]:], " ") {
+			continue
+		}
+		rest := text[m[1]+1:]
+		if strings.HasPrefix(rest, "„") {
+			continue
+		}
+		n := w.nameAt(rest, func(n Name) string { return n.PL })
+		if n == nil || n.Forms[c] == n.PL {
+			continue
+		}
+		note("name in the nominative after a word that takes the "+caseNames[c], gov+" <name>")
+	}
+}
+
+var caseNames = map[string]string{"acc": "accusative", "gen": "genitive", "dat": "dative", "ins": "instrumental", "loc": "locative"}
+
+// nameAt is the longest name at the start of text that ends where a word
+// does, in the form form picks; nil if none.
+func (w *wordChecker) nameAt(text string, form func(Name) string) *Name {
+	var best *Name
+	for i := range w.names {
+		f := form(w.names[i])
+		if f == "" || !strings.HasPrefix(text, f) || best != nil && len(form(*best)) >= len(f) {
+			continue
+		}
+		if r := []rune(text[len(f):]); len(r) > 0 && (unicode.IsLetter(r[0]) || unicode.IsDigit(r[0])) {
+			continue
+		}
+		best = &w.names[i]
+	}
+	return best
+}
+
+// checkArticles finds an English name's "The" with its capital in the
+// middle of a sentence ("passes 2 power to The Fey Folk").
+func (w *wordChecker) checkArticles(text string, note func(kind, what string)) {
+	for i := 0; i < len(text); i++ {
+		if !strings.HasPrefix(text[i:], "The ") || i == 0 {
+			continue
+		}
+		// Mid-sentence: after a word, a comma or an arrow on the same
+		// line ("attacks The Golem", "Joan, The Golem", "Joan → The
+		// Golem"); not after a mark that ends or heads a sentence, a
+		// bullet, or a table's column gap.
+		before := strings.TrimRight(text[:i], " ")
+		r, _ := utf8.DecodeLastRuneInString(before)
+		if strings.HasSuffix(text[:i], "  ") || !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == ',' || r == '→') {
+			continue
+		}
+		if n := w.nameAt(text[i:], func(n Name) string { return n.EN }); n != nil && n.Article {
+			note("capital article in the middle of a sentence", n.EN)
+		}
+	}
+}
+
+// checkVoice finds the second person in a narrated line that viewer reads
+// about another seat's doings ("(twój partner)" in a line about the other
+// team): a log speaks of every seat in the third person, and says "you"
+// only to the seat the line is about.
+func (w *wordChecker) checkVoice(text string, lang engine.Lang, kind string) {
+	key := "voice\x00" + string(lang) + "\x00" + text
+	if text == "" || w.seen[key] {
+		return
+	}
+	w.seen[key] = true
+	plain := text
+	for _, n := range w.nameWords {
+		if n != "" {
+			plain = strings.ReplaceAll(plain, n, " ")
+		}
+	}
+	plain = quoted.ReplaceAllString(plain, " ")
+	for _, m := range word.FindAllString(plain, -1) {
+		if secondPerson[strings.ToLower(m)] {
+			k := "second person in a narrated line: " + strings.ToLower(m) + " (event " + kind + ", " + string(lang) + ")"
+			f := w.found[k]
+			if f == nil {
+				f = &finding{example: text}
+				w.found[k] = f
+			}
+			f.count++
+			return
+		}
+	}
+}
+
+// quoted finds a name in quotation marks.
+var quoted = regexp.MustCompile(`„[^”]*”|“[^”]*”`)
 
 // checkPunctuation finds doubled marks and plurals left open.
 func checkPunctuation(text string, note func(kind, what string)) {
@@ -292,8 +462,12 @@ func (w *wordChecker) checkJSON(v any, where string) {
 // question of Asker. It fails on a count whose noun does not agree with its
 // number ("2 obrażeń", "1 kostek"), a plural left open ("kart(y)"),
 // doubled punctuation ("Naprzód!."), raw identifiers (snake_case and
-// Internal), a repeated word ("gracza Gracz 4") and places, seats or
-// positions numbered from 0. Notation is not checked: it is typed, not read.
+// Internal), a repeated word ("gracza Gracz 4"), places, seats or
+// positions numbered from 0, a name in the nominative where a verb or a
+// noun governs another case ("atakuje Mordred"), an English "The" of a name
+// capitalised mid-sentence, and the second person ("twój partner", "your")
+// in an event's line read by anyone but the seat it is about. Notation is
+// not checked: it is typed, not read.
 func RunWords(t *testing.T, cfg WordsConfig) {
 	t.Helper()
 	if cfg.Games == 0 {
@@ -305,7 +479,7 @@ func RunWords(t *testing.T, cfg WordsConfig) {
 	if cfg.Every == 0 {
 		cfg.Every = 1
 	}
-	w := newWordChecker(append(append([]engine.Noun(nil), CommonNouns...), cfg.Nouns...), cfg.Internal)
+	w := newWordChecker(cfg)
 	langs := []engine.Lang{engine.PL, engine.EN}
 	var legal []engine.Move
 	for _, v := range cfg.Variants {
@@ -344,6 +518,9 @@ func RunWords(t *testing.T, cfg WordsConfig) {
 						for _, lang := range langs {
 							if ev, ok := st.RedactEvent(e, viewer, lang); ok {
 								w.check(ev.Text, lang, "event "+ev.Kind)
+								if e.Seat < 0 || viewer != e.Seat {
+									w.checkVoice(ev.Text, lang, ev.Kind)
+								}
 							}
 						}
 					}

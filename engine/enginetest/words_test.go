@@ -41,7 +41,7 @@ func TestWordCheckerFindsFaults(t *testing.T) {
 		{engine.PL, "   2 Gracz 2 (Anatolij) · PŻ 10/10", ""}, // a list's number
 		{engine.PL, "Zagrywa: Asteriks (Album 1).", ""},
 	} {
-		w := newWordChecker(CommonNouns, nil)
+		w := newWordChecker(WordsConfig{})
 		w.check(c.text, c.lang, "test")
 		var got []string
 		hit := false
@@ -51,6 +51,76 @@ func TestWordCheckerFindsFaults(t *testing.T) {
 		}
 		if c.want == "" && len(got) > 0 || c.want != "" && !hit {
 			t.Errorf("%q: found %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// testNames are names as a game's content gives them: Mordred with his
+// forms, Milady who does not change, and names without a case table.
+var testNames = []Name{
+	{PL: "Mordred", EN: "Mordred", Forms: map[string]string{"acc": "Mordreda", "gen": "Mordreda"}},
+	{PL: "Milady", EN: "Milady", Forms: map[string]string{"acc": "Milady", "gen": "Milady"}},
+	{PL: "Baśniowy lud", EN: "The Fey Folk", Forms: map[string]string{"acc": "Baśniowy lud", "gen": "Baśniowego ludu"}, Article: true},
+	{PL: "Czarny kogut", EN: "The Black Rooster"},
+	{PL: "Czarna Wdowa", EN: "Black Widow"},
+	{PL: "Co cię nie zabije, mnie wzmocni", EN: "What Doesn't Kill You"},
+}
+
+func TestWordCheckerFindsCasesAndArticles(t *testing.T) {
+	for _, c := range []struct {
+		lang engine.Lang
+		text string
+		want string // the kind of fault, "" for none
+	}{
+		{engine.PL, "Baśniowy lud atakuje Mordred z siłą 2.", "name in the nominative after a word that takes the accusative"},
+		{engine.PL, "Baśniowy lud atakuje Mordreda z siłą 2.", ""},
+		{engine.PL, "Mordred atakuje Milady z siłą 2.", ""},
+		{engine.PL, "Mordred atakuje Baśniowy lud z siłą 2.", ""},
+		{engine.PL, "Blok: atak Baśniowy lud na Milady anulowany.", "name in the nominative after a word that takes the genitive"},
+		{engine.PL, "Blok: atak Baśniowego ludu na Milady anulowany.", ""},
+		{engine.PL, "Gracz 1 kładzie Czarna Wdowa jako 2. kartę szeregu.", "name in the nominative after a word that takes the accusative"},
+		{engine.PL, "Gracz 1 kładzie kartę „Czarna Wdowa” na 2. miejscu szeregu.", ""},
+		{engine.PL, "Gracz 1 wybiera: Mordred.", ""},
+		{engine.EN, "Wong Fei-Hung passes 2 power to The Fey Folk.", "capital article in the middle of a sentence"},
+		{engine.EN, "Wong Fei-Hung passes 2 power to the Fey Folk.", ""},
+		{engine.EN, "The Fey Folk attacks Milady. The Fey Folk: power +1.", ""},
+		{engine.EN, "Teams: The Fey Folk and Mordred.", ""},
+		{engine.EN, "Player 2 reveals The Black Rooster.", ""},
+		{engine.EN, "  the-fey-folk     The Fey Folk — HP: Fairy 3", ""},
+		{engine.PL, "Gracz 1 dodał(a) kartę do talii walki.", "plural left open"},
+	} {
+		w := newWordChecker(WordsConfig{Names: testNames})
+		w.check(c.text, c.lang, "test")
+		var got []string
+		hit := false
+		for k := range w.found {
+			got = append(got, k)
+			hit = hit || c.want != "" && strings.HasPrefix(k, c.want+":")
+		}
+		if c.want == "" && len(got) > 0 || c.want != "" && !hit {
+			t.Errorf("%q: found %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestWordCheckerFindsSecondPerson(t *testing.T) {
+	for _, c := range []struct {
+		lang engine.Lang
+		text string
+		want bool
+	}{
+		{engine.PL, "Baśniowy lud: symbol na polu 3 — zysk 1 mocy (twój partner).", true},
+		{engine.EN, "The Fey Folk: the symbol on space 3 — gain 1 power (your partner).", true},
+		{engine.PL, "Intryga: Zysk 1 mocy (ty i twój partner).", true},
+		{engine.PL, "Baśniowy lud: symbol na polu 3 — zysk 1 mocy (partner).", false},
+		{engine.PL, "Gracz 1 odkrywa: Co cię nie zabije, mnie wzmocni.", false},
+		{engine.EN, "Player 1 reveals What Doesn't Kill You.", false},
+		{engine.PL, "Gracz 1 odkrywa kartę „Ty i ja”.", false},
+	} {
+		w := newWordChecker(WordsConfig{Names: testNames})
+		w.checkVoice(c.text, c.lang, "test")
+		if got := len(w.found) > 0; got != c.want {
+			t.Errorf("%q: second person found %v, want %v", c.text, got, c.want)
 		}
 	}
 }

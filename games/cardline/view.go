@@ -2,6 +2,7 @@ package cardline
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 
 	"stolik/engine"
@@ -218,10 +219,14 @@ func (s *State) eventText(dst []byte, e engine.Event, lang engine.Lang) ([]byte,
 		// People count the line's cards from 1: gap g makes the card the
 		// line's (g+1)th (the notation's gap numbers start at 0).
 		at := int64(e.A) + 1
-		dst = append(append(who(dst), pick(pl, " kładzie ", " places ")...), name...)
+		// A card's name is its title, in the nominative: the Polish
+		// sentence names the card and quotes its title ("kładzie kartę
+		// „Czarna Wdowa”"), which no case table needs.
 		if pl {
-			dst = append(strconv.AppendInt(append(dst, " jako "...), at, 10), ". kartę szeregu: "...)
+			dst = append(append(append(who(dst), " kładzie kartę „"...), name...), "”"...)
+			dst = append(strconv.AppendInt(append(dst, " na "...), at, 10), ". miejscu szeregu: "...)
 		} else {
+			dst = append(append(who(dst), " places "...), name...)
 			dst = append(strconv.AppendInt(append(dst, " as card "...), at, 10), " of the line: "...)
 		}
 		dst = append(append(dst, traitText[s.trait].In(lang)...), ' ')
@@ -248,16 +253,9 @@ func (s *State) eventText(dst []byte, e engine.Event, lang engine.Lang) ([]byte,
 	case EvEliminated:
 		dst = append(who(dst), pick(pl, " odpada z gry.", " is eliminated.")...)
 	case EvWon:
-		switch e.B {
-		case WonFirst:
-			dst = append(who(dst), pick(pl, " wygrywa: nie ma już kart do zagrania, a jako pierwszy prawidłowo zagrał ostatnią kartę.",
-				" wins: no card is left to play, and they were the first to place their last card correctly.")...)
-		case WonShared:
-			dst = append(who(dst), pick(pl, " wygrywa wspólnie z innymi: nie ma już kart do zagrania.",
-				" shares the win: no card is left to play.")...)
-		default:
-			dst = append(who(dst), pick(pl, " wygrywa!", " wins!")...)
-		}
+		// The game is over when a win is told: how (e.B) and the final
+		// position say why.
+		dst = appendWon(who(dst), s.winReason(e.B), pl)
 	case EvNoWinner:
 		dst = append(dst, pick(pl, "Nikt nie może już zagrać i nikt nie zagrał prawidłowo ostatniej karty: nikt nie wygrywa.",
 			"Nobody can play any more and nobody placed their last card correctly: nobody wins.")...)
@@ -276,6 +274,51 @@ func wonHow(b int32) string {
 		return "shared"
 	}
 	return "alone"
+}
+
+// Why a seat won, as its EvWon event tells it.
+const (
+	wonLastCard = iota // it placed its last card correctly, alone
+	wonTieBreak        // after a tie-break: it placed its tie-break card correctly, alone
+	wonShared          // it finished with others and no card was left for a tie-break
+	wonFirst           // it finished with others, no card was left, and it finished first
+)
+
+// winReason is why the seat the EvWon event of how (WonAlone, WonFirst,
+// WonShared) names wins: alone after a tie-break when a seat has been
+// eliminated (only a tie-break eliminates).
+func (s *State) winReason(how int32) int32 {
+	switch {
+	case how == WonShared || bits.OnesCount8(s.winners) > 1:
+		return wonShared
+	case how == WonFirst:
+		return wonFirst
+	}
+	for p := range int(s.seats) {
+		if s.eliminatedIn[p] > 0 {
+			return wonTieBreak
+		}
+	}
+	return wonLastCard
+}
+
+// appendWon appends the words of a win after the seat's name: that it
+// wins, and why (the rulebook: the first player to place their last card
+// correctly wins).
+func appendWon(dst []byte, why int32, pl bool) []byte {
+	switch why {
+	case wonTieBreak:
+		return append(dst, pick(pl, " wygrywa dogrywkę: jako jedyny prawidłowo zagrał kartę dobraną do dogrywki.",
+			" wins the tie-break: the only one to place the tie-break card correctly.")...)
+	case wonShared:
+		return append(dst, pick(pl, " dzieli zwycięstwo: zagrał wszystkie karty, a do dogrywki nie ma już kart.",
+			" shares the win: all their cards are placed and no card is left for a tie-break.")...)
+	case wonFirst:
+		return append(dst, pick(pl, " wygrywa: do dogrywki nie ma już kart, a jako pierwszy prawidłowo zagrał swoją ostatnią kartę.",
+			" wins: no card is left for a tie-break, and they were the first to place their last card correctly.")...)
+	}
+	return append(dst, pick(pl, " wygrywa: jako pierwszy prawidłowo zagrał swoją ostatnią kartę.",
+		" wins: the first to place their last card correctly.")...)
 }
 
 func pick(pl bool, a, b string) string {

@@ -193,10 +193,19 @@ type Track struct {
 	Icons map[int8][]Op
 }
 
+// NameForms are a Polish name's forms in the cases the log's sentences
+// use: "atak Golema" (genitive), "atakuje Golema" (accusative). Empty
+// when the content does not give them: the name is then used as it is.
+type NameForms struct {
+	Gen string `yaml:"gen"`
+	Acc string `yaml:"acc"`
+}
+
 // Fighter is one fighter board.
 type Fighter struct {
 	ID           string
 	Name         engine.Text
+	Forms        NameForms // the Polish name's cases
 	Power        int8
 	HP           int8
 	Start        int8
@@ -315,6 +324,7 @@ type yCharacter struct {
 type yFighter struct {
 	ID           string              `yaml:"id"`
 	Name         yText               `yaml:"name"`
+	Forms        NameForms           `yaml:"forms"`
 	Power        int                 `yaml:"power"`
 	HP           int                 `yaml:"hp"`
 	Start        *int                `yaml:"start"`
@@ -760,7 +770,7 @@ func (l *packLoader) fighter(yf *yFighter) {
 	if yf.Name.PL == "" || yf.Name.EN == "" {
 		l.bad(yf.ID, "name needs pl and en")
 	}
-	f := Fighter{ID: yf.ID, Name: engine.Text{PL: yf.Name.PL, EN: yf.Name.EN}, Power: int8(yf.Power), HP: int8(yf.HP),
+	f := Fighter{ID: yf.ID, Name: engine.Text{PL: yf.Name.PL, EN: yf.Name.EN}, Forms: yf.Forms, Power: int8(yf.Power), HP: int8(yf.HP),
 		PartnerPower: int8(yf.PartnerPower)}
 	l.board(yf, &f)
 	l.rules(yf, &f)

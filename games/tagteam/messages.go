@@ -245,6 +245,28 @@ func (l *eventLine) fighter(p, i int) string {
 
 func (l *eventLine) slotName(sl int) string { return l.fighter(sl>>1, sl&1) }
 
+// appendFname appends fighter f's name in case c, mid-sentence or not
+// (appendFighterName).
+func (l *eventLine) appendFname(dst []byte, f int, c nameCase, mid bool) []byte {
+	return l.s.pack.appendFighterName(dst, f, c, mid, l.lang)
+}
+
+// slotFighter is the pack index of the fighter in slot sl, -1 for none.
+func (l *eventLine) slotFighter(sl int) int {
+	if sl < 0 || sl > 3 {
+		return -1
+	}
+	return int(l.s.players[sl>>1].fighters[sl&1].f)
+}
+
+// appendSlot appends the name of the fighter in slot sl, as appendFname.
+func (l *eventLine) appendSlot(dst []byte, sl int, c nameCase, mid bool) []byte {
+	if sl < 0 || sl > 3 {
+		return append(dst, '?')
+	}
+	return l.appendFname(dst, int(l.s.players[sl>>1].fighters[sl&1].f), c, mid)
+}
+
 func (l *eventLine) seatFighter() string { return l.fighter(int(l.e.Seat), int(l.e.A)) }
 
 // card names the event's card and records it in the event's data.
@@ -261,29 +283,29 @@ func (l *eventLine) draftText(dst []byte, k evKind) []byte {
 	switch k {
 	case evChose:
 		dst = appendSeat(dst, int(l.e.Seat), l.pl)
-		dst = pick(dst, l.pl, " wybrał(a) w sekrecie.", " has chosen in secret.")
+		dst = pick(dst, l.pl, " wybiera w sekrecie.", " chooses in secret.")
 	case evPicked:
 		l.data.str("fighter", l.fname(int(l.e.A)))
 		dst = appendSeat(dst, int(l.e.Seat), l.pl)
 		dst = pick(dst, l.pl, " wybiera: ", " picks ")
-		dst = append(dst, l.fname(int(l.e.A))...)
+		dst = l.appendFname(dst, int(l.e.A), nominative, true)
 		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evContested:
 		dst = pick(dst, l.pl, "Obaj wybrali tego samego zawodnika: draft standardowy.", "Both chose the same fighter: the standard draft decides.")
 	case evTeams:
 		dst = pick(dst, l.pl, "Drużyny: ", "Teams: ")
-		dst = append(dst, l.fname(int(l.e.A&255))...)
+		dst = l.appendFname(dst, int(l.e.A&255), nominative, true)
 		dst = pick(dst, l.pl, " i ", " and ")
-		dst = append(dst, l.fname(int(l.e.A>>8))...)
+		dst = l.appendFname(dst, int(l.e.A>>8), nominative, true)
 		dst = pick(dst, l.pl, " przeciw ", " against ")
-		dst = append(dst, l.fname(int(l.e.B&255))...)
+		dst = l.appendFname(dst, int(l.e.B&255), nominative, true)
 		dst = pick(dst, l.pl, " i ", " and ")
-		dst = append(dst, l.fname(int(l.e.B>>8))...)
+		dst = l.appendFname(dst, int(l.e.B>>8), nominative, true)
 		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evOrdered:
 		if !l.own {
 			dst = appendSeat(dst, int(l.e.Seat), l.pl)
-			dst = pick(dst, l.pl, " ułożył(a) karty startowe.", " has ordered the starting cards.")
+			dst = pick(dst, l.pl, " układa karty startowe.", " orders the starting cards.")
 			break
 		}
 		dst = pick(dst, l.pl, "Na wierzchu twojej talii walki: ", "On top of your fight deck: ")
@@ -322,9 +344,9 @@ func (l *eventLine) clashText(dst []byte, k evKind) []byte {
 		}
 	case evBlocked:
 		dst = pick(dst, l.pl, "Blok: atak ", "Blocked: ")
-		dst = append(dst, l.slotName(int(l.e.A))...)
+		dst = l.appendSlot(dst, int(l.e.A), genitive, true)
 		dst = pick(dst, l.pl, " na ", "'s attack on ")
-		dst = append(dst, l.slotName(int(l.e.B))...)
+		dst = l.appendSlot(dst, int(l.e.B), accusative, true)
 		dst = pick(dst, l.pl, " anulowany.", " is cancelled.")
 	case evBlockSuccess:
 		l.data.int32("cancelled", l.e.A)
@@ -335,7 +357,7 @@ func (l *eventLine) clashText(dst []byte, k evKind) []byte {
 		l.data.int32("strength", l.e.B&255)
 		dst = append(dst, l.slotName(int(l.e.A))...)
 		dst = pick(dst, l.pl, " atakuje ", " attacks ")
-		dst = append(dst, l.slotName(int(l.e.B>>8))...)
+		dst = l.appendSlot(dst, int(l.e.B>>8), accusative, true)
 		dst = pick(dst, l.pl, " z siłą ", " with strength ")
 		dst = strconv.AppendInt(dst, int64(l.e.B&255), 10)
 		dst = append(dst, "."...)
@@ -343,7 +365,7 @@ func (l *eventLine) clashText(dst []byte, k evKind) []byte {
 		l.data.int32("change", l.e.B)
 		dst = append(dst, l.seatFighter()...)
 		if l.e.B == 0 {
-			dst = pick(dst, l.pl, ": moc równa mocy partnera.", ": power equal to the partner'l.s.")
+			dst = pick(dst, l.pl, ": moc równa mocy partnera.", ": power equal to the partner's.")
 			break
 		}
 		dst = pick(dst, l.pl, ": moc ", ": power ")
@@ -357,7 +379,7 @@ func (l *eventLine) clashText(dst []byte, k evKind) []byte {
 		dst = pick(dst, l.pl, " przekazuje ", " passes ")
 		dst = strconv.AppendInt(dst, int64(l.e.B&255), 10)
 		dst = pick(dst, l.pl, " mocy: ", " power to ")
-		dst = append(dst, l.slotName(int(l.e.B>>8))...)
+		dst = l.appendSlot(dst, int(l.e.B>>8), nominative, true)
 		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evToken:
 		t := NoToken
@@ -369,9 +391,9 @@ func (l *eventLine) clashText(dst []byte, k evKind) []byte {
 		l.data.int("n", n)
 		dst = capitalizeFrom(appendTokenCount(dst, t, n, l.lang), l.start)
 		dst = append(dst, ": "...)
-		dst = append(dst, l.slotName(int(l.e.A))...)
+		dst = l.appendSlot(dst, int(l.e.A), nominative, true)
 		dst = append(dst, " → "...)
-		dst = append(dst, l.slotName(int(l.e.B>>8))...)
+		dst = l.appendSlot(dst, int(l.e.B>>8), nominative, true)
 		dst = engine.AppendSentenceEnd(dst, l.start)
 	}
 	return dst
@@ -397,11 +419,12 @@ func (l *eventLine) fighterText(dst []byte, k evKind) []byte {
 		dst = pick(dst, l.pl, ": symbol na polu ", ": the symbol on space ")
 		dst = strconv.AppendInt(dst, int64(l.e.B), 10)
 		dst = append(dst, " — "...)
-		dst = append(dst, l.s.iconWords(int(l.e.Seat), int(l.e.A), int(l.e.B)).In(l.lang)...)
+		icon := l.s.iconWords(int(l.e.Seat), int(l.e.A), int(l.e.B)).In(l.lang)
+		dst = l.s.pack.appendNarrated(dst, icon, l.slotFighter(int(l.e.Seat)*2+int(l.e.A)), l.lang)
 		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evShielded:
 		dst = pick(dst, l.pl, "Żeton obecności Golema chroni: ", "The Golem's Presence token shields ")
-		dst = append(dst, l.seatFighter()...)
+		dst = l.appendSlot(dst, int(l.e.Seat)*2+int(l.e.A), nominative, true)
 		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evReanimated:
 		dst = pick(dst, l.pl, "Reanimacja: karta działa jeszcze raz.", "Reanimation: the card resolves again.")
@@ -429,7 +452,7 @@ func (l *eventLine) uniqueText(dst []byte, k evKind) []byte {
 			l.data.int("scheme", kind)
 		}
 		dst = pick(dst, l.pl, "Intryga: ", "Scheme: ")
-		dst = append(dst, l.s.schemeWords(kind).In(l.lang)...)
+		dst = l.s.pack.appendNarrated(dst, l.s.schemeWords(kind).In(l.lang), l.slotFighter(int(l.s.milady)), l.lang)
 		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evSerpent:
 		if l.pl {
@@ -517,19 +540,22 @@ func (l *eventLine) deckText(dst []byte, k evKind) ([]byte, bool) {
 	case evAdded:
 		if !l.own {
 			dst = appendSeat(dst, int(l.e.Seat), l.pl)
-			dst = pick(dst, l.pl, " dodał(a) kartę do talii walki.", " has added a card to the fight deck.")
+			dst = pick(dst, l.pl, " dodaje kartę do talii walki.", " adds a card to the fight deck.")
 			break
 		}
 		l.data.int32("position", l.e.A)
-		dst = pick(dst, l.pl, "Dodajesz ", "You add ")
+		// The card's title stays in the nominative, quoted after the
+		// word "kartę".
+		dst = pick(dst, l.pl, "Dodajesz kartę „", "You add ")
 		dst = append(dst, l.card()...)
-		dst = append(dst, " "...)
+		dst = pick(dst, l.pl, "” ", " ")
 		dst = appendFightDeckPlace(dst, int(l.e.A), l.lang)
 		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evInstant:
 		dst = appendSeat(dst, int(l.e.Seat), l.pl)
 		dst = pick(dst, l.pl, ": premia natychmiastowa — ", ": an instant bonus — ")
-		dst = append(dst, l.s.pack.words.instant[l.s.pack.instCard[uint8(l.e.Card)]].In(l.lang)...)
+		ci := l.s.pack.instCard[uint8(l.e.Card)]
+		dst = l.s.pack.appendNarrated(dst, l.s.pack.words.instant[ci].In(l.lang), l.s.pack.Cards[ci].Fighter, l.lang)
 		dst = engine.AppendSentenceEnd(dst, l.start)
 	case evExhausted:
 		dst = pick(dst, l.pl, "Koniec talii budowy: nie da się dobrać 3 kart.", "The build deck has run out: 3 cards cannot be drawn.")

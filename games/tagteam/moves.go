@@ -550,12 +550,8 @@ var spiritWords = [3]string{"Wróżka", "Gnom", "Elf"}
 func (s *State) AppendDescribe(dst []byte, m engine.Move, lang engine.Lang) []byte {
 	k, a, b, c := unmv(m)
 	pl := lang != engine.EN
-	fname := func(f uint8) string {
-		if int(f) < len(s.pack.Fighters) {
-			return s.pack.Fighters[f].Name.In(lang)
-		}
-		return "?"
-	}
+	// A name in the middle of a sentence: "Pick the Golem".
+	fname := func(dst []byte, f uint8) []byte { return s.pack.appendFighterName(dst, int(f), nominative, true, lang) }
 	cname := func(c uint8) string {
 		if int(c) < s.pack.NumInstances() {
 			return s.pack.Card(c).Name.In(lang)
@@ -565,22 +561,22 @@ func (s *State) AppendDescribe(dst []byte, m engine.Move, lang engine.Lang) []by
 	switch k {
 	case mPick:
 		if pl {
-			dst = append(append(dst, "Wybierz: "...), fname(a)...)
+			dst = fname(append(dst, "Wybierz: "...), a)
 			if b != 0 {
-				dst = append(append(dst, "; odrzuć: "...), fname(b-1)...)
+				dst = fname(append(dst, "; odrzuć: "...), b-1)
 			}
 			return dst
 		}
-		dst = append(append(dst, "Pick "...), fname(a)...)
+		dst = fname(append(dst, "Pick "...), a)
 		if b != 0 {
-			dst = append(append(dst, "; discard "...), fname(b-1)...)
+			dst = fname(append(dst, "; discard "...), b-1)
 		}
 		return dst
 	case mTeam:
 		if pl {
-			return append(append(append(append(dst, "Drużyna: "...), fname(a)...), " i "...), fname(b)...)
+			return fname(append(fname(append(dst, "Drużyna: "...), a), " i "...), b)
 		}
-		return append(append(append(append(dst, "Team: "...), fname(a)...), " and "...), fname(b)...)
+		return fname(append(fname(append(dst, "Team: "...), a), " and "...), b)
 	case mFirst:
 		if pl {
 			return append(append(dst, "Na wierzch talii walki: "...), cname(a)...)

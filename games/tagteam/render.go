@@ -269,7 +269,7 @@ func (s *State) fighterList(ids []string, lang engine.Lang) string {
 	for i, id := range ids {
 		out[i] = id
 		if fi, ok := s.pack.fighterIx[id]; ok {
-			out[i] = s.pack.Fighters[fi].Name.In(lang)
+			out[i] = midName(s.pack.Fighters[fi].Name).In(lang)
 		}
 	}
 	return strings.Join(out, ", ")

@@ -466,3 +466,111 @@ func boardAttacks(f *Fighter) bool {
 	}
 	return attacks
 }
+
+// nameCase is the case a sentence needs a fighter's name in.
+type nameCase uint8
+
+const (
+	nominative nameCase = iota
+	genitive            // "atak Golema"
+	accusative          // "atakuje Golema"
+)
+
+// appendFighterName appends fighter fi's name in lang as a sentence needs
+// it: the Polish form of case c (the content's NameForms), and in the
+// middle of a sentence (mid) the English "The" of "The Golem" as "the".
+func (p *Pack) appendFighterName(dst []byte, fi int, c nameCase, mid bool, lang engine.Lang) []byte {
+	if fi < 0 || fi >= len(p.Fighters) {
+		return append(dst, '?')
+	}
+	f := &p.Fighters[fi]
+	if lang == engine.EN {
+		return appendMidName(dst, f.Name.EN, mid)
+	}
+	switch {
+	case c == genitive && f.Forms.Gen != "":
+		return append(dst, f.Forms.Gen...)
+	case c == accusative && f.Forms.Acc != "":
+		return append(dst, f.Forms.Acc...)
+	}
+	return append(dst, f.Name.PL...)
+}
+
+// appendMidName appends an English name, its leading "The" lower-cased
+// in the middle of a sentence ("attacks the Golem").
+func appendMidName(dst []byte, name string, mid bool) []byte {
+	if mid && strings.HasPrefix(name, "The ") {
+		return append(append(dst, "the "...), name[4:]...)
+	}
+	return append(dst, name...)
+}
+
+// midName is a fighter's name in the middle of a sentence, as
+// appendMidName writes it.
+func midName(t engine.Text) engine.Text {
+	return engine.Text{PL: t.PL, EN: string(appendMidName(nil, t.EN, true))}
+}
+
+// appendNarrated appends a card's or a board's words (said to the
+// fighter: "zysk 1 mocy (twój partner)") as the log narrates them, in the
+// third person about fighter fi (a pack index): "zysk 1 mocy (partner
+// Joanny)", "Joan's partner". The log speaks to nobody: every seat reads
+// the same line about every fighter.
+func (p *Pack) appendNarrated(dst []byte, text string, fi int, lang engine.Lang) []byte {
+	table := narrationPL
+	if lang == engine.EN {
+		table = narrationEN
+	}
+	for i := 0; i < len(text); {
+		n := 0
+		for _, r := range table {
+			if strings.HasPrefix(text[i:], r.from) {
+				dst = append(p.appendFighterName(append(dst, r.pre...), fi, r.c, true, lang), r.post...)
+				n = len(r.from)
+				break
+			}
+		}
+		if n == 0 {
+			dst = append(dst, text[i])
+			n = 1
+		}
+		i += n
+	}
+	return dst
+}
+
+// narration is one second-person phrase of the cards' words and its
+// third-person form: pre, the fighter's name in case c, post.
+type narration struct {
+	from, pre string
+	c         nameCase
+	post      string
+}
+
+// narrationPL and narrationEN are the phrases whoNom, whoAcc and the
+// attacks' strength use, the longer before the shorter they contain.
+var (
+	narrationPL = []narration{
+		{"obu przeciwników i twojego partnera", "obu przeciwników i partnera ", genitive, ""},
+		{"ciebie i twojego partnera", "drużynę ", genitive, ""},
+		{"ty i twój partner", "drużyna ", genitive, ""},
+		{"Ty i twój partner", "Drużyna ", genitive, ""},
+		{"wszyscy poza tobą", "wszyscy oprócz ", genitive, ""},
+		{"twojego partnera", "partnera ", genitive, ""},
+		{"twój partner", "partner ", genitive, ""},
+		{"Twój partner", "Partner ", genitive, ""},
+		{"twoja moc", "moc ", genitive, ""},
+		{"(ty)", "(", nominative, ")"},
+		{"ciebie", "", accusative, ""},
+	}
+	narrationEN = []narration{
+		{"you and your partner", "", nominative, "'s team"},
+		{"everyone but you", "everyone but ", nominative, ""},
+		{"your partner", "", nominative, "'s partner"},
+		{"You and your partner", "", nominative, "'s team"},
+		{"Your partner", "", nominative, "'s partner"},
+		{"your power", "", nominative, "'s power"},
+		{"(you)", "(", nominative, ")"},
+		{"attack you", "attack ", nominative, ""},
+	}
+)

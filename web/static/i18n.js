@@ -215,6 +215,10 @@ defineStrings({
   'table.free': ['wolne miejsce', 'free seat'],
   'table.spectator': ['Oglądasz grę jako widz.', 'You are watching as a spectator.'],
   'table.yourturn': ['Twój ruch!', 'Your move!'],
+  // Several seats choose at once (a draft, a face-down commit): the others
+  // are not waited for by you, they decide alongside you.
+  'table.alongside.one': ['Równocześnie decyduje też:', 'Also deciding now:'],
+  'table.alongside.many': ['Równocześnie decydują też:', 'Also deciding now:'],
   'table.waiting': ['Czekamy na: {who}.', 'Waiting for: {who}.'],
   'table.nobody': ['Czekamy…', 'Waiting…'],
   'table.over': ['Koniec gry.', 'The game is over.'],

@@ -645,7 +645,9 @@ function renderTurn() {
   else if (S.seat >= 0 && m.legal.length) {
     const others = (m.pending || []).filter((p) => p !== S.seat);
     el.append(t('table.yourturn'));
-    if (others.length) el.append(' ', t('table.waiting.pre'), ' ', ...joinTags(others).flat(), '.');
+    // The others pending now choose at the same time as you: nobody
+    // waits for them before your move.
+    if (others.length) el.append(' ', t(others.length > 1 ? 'table.alongside.many' : 'table.alongside.one'), ' ', ...joinTags(others).flat(), '.');
   } else if ((m.pending || []).length) el.append(t('table.waiting.pre'), ' ', ...joinTags(m.pending).flat(), '.');
   else el.textContent = t('table.nobody');
   if (S.seat < 0 && !ended(m)) el.append(' ', h('span', {class: 'hint', text: t('table.spectator')}));

@@ -9,6 +9,7 @@ import {count, defineStrings, t, text} from '../i18n.js';
 
 defineStrings({
   'fl.turn': ['Tura {n}', 'Turn {n}'],
+  'fl.turn.draft': ['Draft przed pierwszą turą', 'Draft before the first turn'],
   'fl.initiative': ['Inicjatywa: {who}', 'Initiative: {who}'],
   'fl.roulettes': ['rosyjska ruletka ×{n}', 'Russian roulette ×{n}'],
   'fl.stoj': ['Stój! — nikt się nie rusza w tej turze', 'Halt! — no movement this turn'],
@@ -141,7 +142,8 @@ export function render(ctx) {
     general.length ? h('div', {class: 'action-bar'}, general.map((m) => h('button', {type: 'button', class: 'act', dataset: {move: m.move}, text: m.text}))) : null);
 
   const info = h('div', {class: 'fl-info info-bar'},
-    h('span', {text: t('fl.turn', {n: v.turn})}),
+    // Turns count from 1; the draft (TOWARZYSZE!) comes before the first.
+    h('span', {text: v.turn > 0 ? t('fl.turn', {n: v.turn}) : t('fl.turn.draft')}),
     h('span', null, '⚑ ', t('fl.initiative', {who: ctx.name(v.initiative)})),
     v.roulettes.length ? h('span', {text: t('fl.roulettes', {n: v.roulettes.length})}) : null,
     v.stoj ? h('span', {class: 'badge', text: t('fl.stoj')}) : null,

@@ -15,7 +15,7 @@ func TestWordsUnderEveryRuling(t *testing.T) {
 	for _, o := range ruleOptions {
 		other[o.name] = !o.def
 	}
-	enginetest.RunWords(t, enginetest.WordsConfig{Game: New(), Variants: []map[string]any{other}, Games: 4, Every: 2})
+	enginetest.RunWords(t, enginetest.WordsConfig{Game: New(), Variants: []map[string]any{other}, Games: 4, Every: 2, Names: wordNames(DefaultPack())})
 }
 
 // Options are part of the state's hash: the same game under each

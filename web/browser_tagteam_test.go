@@ -212,3 +212,23 @@ func TestBrowserTagTeam(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserDecidingAlongside: in Tag Team's draft both players choose at
+// once, so the page of one says the other decides alongside it, not that
+// it is waited for.
+func TestBrowserDecidingAlongside(t *testing.T) {
+	browser(t)
+	t.Parallel()
+	s := startServer(t)
+	for _, lang := range langs {
+		c := s.createTable(t, map[string]any{"game": "tagteam", "options": map[string]any{"players": 2}, "seats": []string{"human", "human"}})
+		tb := newTab(t)
+		tb.do(stepTimeout, "open the table", chromedp.Navigate(tableURL(s.URL, c.ID, c.Token, lang)))
+		st := tb.waitPage(tb.ctx, predReady, stepTimeout, "waiting for the draft")
+		checkStatusWords(t, st, lang)
+		alongside := map[string]string{"pl": "Równocześnie decyduje też:", "en": "Also deciding now:"}[lang]
+		if !strings.Contains(st.Turn, alongside) {
+			t.Errorf("%s: in the draft #turn reads %q, want it to say %q and name the other player", lang, st.Turn, alongside)
+		}
+	}
+}

@@ -43,6 +43,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -214,6 +215,7 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 			checkedNames = true
 			checkIdentity(t, st, seats, lang)
 		}
+		checkStatusWords(t, st, lang)
 		if st.State == "over" {
 			last = st
 			break
@@ -376,6 +378,24 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 	t.Logf("%s %s: %d moves through the page of %d in %.2fs; #outcome %q (%s: %q); rematch %s",
 		g.Name, lang, res.pageMoves, res.totalMoves, res.elapsed.Seconds(), res.outcome, other, res.otherOutcome, next)
 	return res
+}
+
+// turnZero is a turn numbered 0 (turns count from 1; what comes before
+// the first is named for what it is, as Front Line's draft).
+var turnZero = regexp.MustCompile(`\b(Tura|Turn) 0\b`)
+
+// checkStatusWords: the status says what is true. When the page's seat
+// may move, nobody is waited for (others choosing at the same time decide
+// alongside it, as in a draft); no turn is numbered 0.
+func checkStatusWords(t *testing.T, st pageState, lang string) {
+	t.Helper()
+	waiting := map[string]string{"pl": "Czekamy na", "en": "Waiting for"}[lang]
+	if st.State == "your-turn" && strings.Contains(st.Turn, waiting) {
+		t.Errorf("#turn reads %q: the page's seat may move, yet others are said to be waited for", st.Turn)
+	}
+	if turnZero.MatchString(st.Info) {
+		t.Errorf("the board's info bar reads %q: turns count from 1", st.Info)
+	}
 }
 
 // checkIdentity: every seat in #players shows its number from 1, a shape

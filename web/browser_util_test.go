@@ -407,6 +407,7 @@ type pageState struct {
 	Reason     string       `json:"reason"`    // #result-reason
 	Places     []place      `json:"places"`    // #places li
 	LastMarks  []int        `json:"lastMarks"` // #board .last-move: data-last-seat
+	Info       string       `json:"info"`      // the board's .info-bar: turn, round, initiative
 }
 
 // seatTag is a seat's mark as the page shows it: the number and name.
@@ -482,6 +483,7 @@ const pageStateJS = `() => {
     places: Array.from(document.querySelectorAll("#places li")).map((e) => ({
       rank: e.dataset.rank || "", seat: e.dataset.seat || "", text: (e.innerText || e.textContent).trim() })),
     lastMarks: Array.from(document.querySelectorAll("#board .last-move")).map((e) => Number(e.dataset.lastSeat)),
+    info: text("#board .info-bar"),
   };
 }`
 

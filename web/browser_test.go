@@ -44,6 +44,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -395,6 +396,13 @@ func checkStatusWords(t *testing.T, st pageState, lang string) {
 	}
 	if turnZero.MatchString(st.Info) {
 		t.Errorf("the board's info bar reads %q: turns count from 1", st.Info)
+	}
+	if st.State == "your-turn" {
+		for _, l := range st.PromptLetters {
+			if !slices.Contains(st.ButtonLetters, l) {
+				t.Errorf("the decision's prompt lists option %s) with no button for it (buttons %v)", l, st.ButtonLetters)
+			}
+		}
 	}
 }
 
@@ -752,6 +760,7 @@ func checkFirstScreen(t *testing.T, tb *tab, ctx context.Context, game string) {
 		ActText string  `json:"actText"`
 		Log     bool    `json:"log"`
 		Toggle  bool    `json:"toggle"`
+		Fixed   bool    `json:"fixed"`
 	}
 	var sc screen
 	measure := `() => {
@@ -761,7 +770,8 @@ func checkFirstScreen(t *testing.T, tb *tab, ctx context.Context, game string) {
   const shown = (e) => !!e && e.getClientRects().length > 0;
   return {height: window.innerHeight, turn: bottom(document.getElementById("turn")), act: bottom(act),
     actText: act ? act.textContent.trim().slice(0, 60) : "", log: shown(document.getElementById("log-panel")),
-    toggle: shown(document.getElementById("log-toggle"))};
+    toggle: shown(document.getElementById("log-toggle")),
+    fixed: !!document.getElementById("log-toggle") && getComputedStyle(document.getElementById("log-toggle")).position === "fixed"};
 }`
 	if timedOut, err := tb.waitJS(ctx, measure, `(s) => s.height === 844`, stepTimeout, &sc); err != nil || timedOut {
 		t.Fatalf("measuring the first screen: %v (timed out %v) %+v", err, timedOut, sc)
@@ -775,6 +785,9 @@ func checkFirstScreen(t *testing.T, tb *tab, ctx context.Context, game string) {
 	t.Logf("%s on a 390×844 phone: #turn ends at %.0f px, the first action (%q) at %.0f px", game, sc.Turn, sc.ActText, sc.Act)
 	if sc.Log || !sc.Toggle {
 		t.Errorf("%s on a phone: the log should be a closed drawer with a button (#log-panel shown %v, #log-toggle shown %v)", game, sc.Log, sc.Toggle)
+	}
+	if sc.Fixed {
+		t.Errorf("%s on a phone: #log-toggle floats over the page (position: fixed), covering what lies under it", game)
 	}
 	tb.do(stepTimeout, "open the log's drawer", chromedp.Click(chromedp.CSS("#log-toggle")))
 	if timedOut, err := tb.waitJS(ctx, measure, `(s) => s.log`, stepTimeout, &sc); err != nil || timedOut {

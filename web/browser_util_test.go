@@ -408,6 +408,10 @@ type pageState struct {
 	Places     []place      `json:"places"`    // #places li
 	LastMarks  []int        `json:"lastMarks"` // #board .last-move: data-last-seat
 	Info       string       `json:"info"`      // the board's .info-bar: turn, round, initiative
+	// The letters of the options the decision's prompt lists ("A) …"), and
+	// those of its buttons.
+	PromptLetters []string `json:"promptLetters"`
+	ButtonLetters []string `json:"buttonLetters"`
 }
 
 // seatTag is a seat's mark as the page shows it: the number and name.
@@ -484,6 +488,8 @@ const pageStateJS = `() => {
       rank: e.dataset.rank || "", seat: e.dataset.seat || "", text: (e.innerText || e.textContent).trim() })),
     lastMarks: Array.from(document.querySelectorAll("#board .last-move")).map((e) => Number(e.dataset.lastSeat)),
     info: text("#board .info-bar"),
+    promptLetters: Array.from(document.querySelectorAll("#board .decision > p")).flatMap((p) => [...p.textContent.matchAll(/(?:^|[\s—:,])([A-E])\) /g)].map((m) => m[1])),
+    buttonLetters: Array.from(document.querySelectorAll("#board .decision button")).map((b) => (b.textContent.trim().match(/^([A-E])\) /) || [])[1]).filter(Boolean),
   };
 }`
 

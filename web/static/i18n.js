@@ -191,7 +191,9 @@ defineStrings({
     'On a table page: keys 1–9 make the move with that number in the move list, “/” jumps to the move filter, Enter in the filter makes the first (or the one chosen with the arrow keys) move, Esc clears a selection. Tab reaches every button.'],
 
   // Table page.
-  'table.title': ['{game} — stolik {id}', '{game} — table {id}'],
+  'table.title.yours': ['● Twój ruch — {game}', '● Your move — {game}'],
+  'table.title.waiting': ['Na ruchu: {who} — {game}', 'To move: {who} — {game}'],
+  'table.title.over': ['Koniec gry — {game}', 'Game over — {game}'],
   'table.connecting': ['Łączę ze stolikiem…', 'Connecting to the table…'],
   'table.reconnecting': ['Połączenie przerwane; łączę ponownie za {s} s…', 'Connection lost; reconnecting in {s} s…'],
   'table.refused': ['{msg} Spróbuję ponownie za {s} s.', '{msg} Trying again in {s} s.'],

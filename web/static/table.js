@@ -13,6 +13,7 @@ import {
 import {append, clear, h, keepFocus} from './dom.js';
 import {botTitle, lang, onLangChange, t, text} from './i18n.js';
 import {installKeys, renderMoves} from './moves.js';
+import {renderAlerts, setTitle, yourTurn} from './alerts.js';
 
 // The games' boards: only the table's own is loaded, when its first state
 // names the game.
@@ -91,7 +92,11 @@ export async function startTable(id, {token = '', watch = '', invite = ''} = {})
     // language: reconnect to get them in the new one.
     reconnectNow();
   });
-  api.games().then((g) => { S.games = g; renderHead(); }).catch(() => {});
+  api.games().then((g) => {
+    S.games = g;
+    renderHead();
+    renderLog([], false);
+  }).catch(() => {});
   if (S.invite && !S.token) checkInvite();
   connect();
 }
@@ -114,7 +119,10 @@ function layout() {
   append(app, h('div', {class: 'table-page'},
     h('div', {class: 'table-head'},
       h('h1', {id: 'table-title'}),
-      h('nav', {class: 'table-nav'}, h('a', {href: keepLang('/'), id: 'to-lobby', class: 'button small'}))),
+      h('nav', {class: 'table-nav'},
+        h('button', {type: 'button', id: 'log-toggle', class: 'log-toggle small', 'aria-expanded': 'false', 'aria-controls': 'log-panel',
+          onclick: () => toggleLog()}),
+        h('a', {href: keepLang('/'), id: 'to-lobby', class: 'button small'}))),
     h('p', {id: 'conn', class: 'conn', role: 'status'}),
     h('p', {id: 'notice', class: 'conn', role: 'status', hidden: true}),
     h('div', {class: 'status'},
@@ -128,7 +136,7 @@ function layout() {
         h('section', {id: 'since', class: 'since', 'aria-labelledby': 'since-h', hidden: true}),
         h('section', {id: 'board', class: 'board', 'aria-labelledby': 'board-h'})),
       h('div', {class: 'side'},
-        h('section', {class: 'panel moves-panel', 'aria-labelledby': 'moves-h'},
+        h('section', {id: 'moves-panel', class: 'panel moves-panel', 'aria-labelledby': 'moves-h', hidden: !S.token},
           h('h2', {id: 'moves-h'}),
           h('p', {class: 'filter'},
             h('label', {for: 'move-filter', id: 'move-filter-label'}),
@@ -140,12 +148,12 @@ function layout() {
         h('section', {class: 'panel players-panel', 'aria-labelledby': 'players-h'},
           h('h2', {id: 'players-h'}),
           h('ul', {id: 'players', class: 'players'}),
-          h('div', {id: 'seat-actions'})),
+          h('div', {id: 'seat-actions'}),
+          h('div', {id: 'alerts', class: 'alerts', hidden: true})),
         h('section', {id: 'invites', class: 'panel invites', 'aria-labelledby': 'invites-h', hidden: true}),
-        h('button', {type: 'button', id: 'log-toggle', class: 'log-toggle', 'aria-expanded': 'false', 'aria-controls': 'log-panel',
-          onclick: () => toggleLog()}),
         h('section', {id: 'log-panel', class: 'panel log-panel', 'aria-labelledby': 'log-h'},
-          h('h2', {id: 'log-h'}),
+          h('div', {class: 'log-head'}, h('h2', {id: 'log-h'}),
+            h('button', {type: 'button', id: 'log-close', class: 'small log-close', onclick: () => { toggleLog(false); $('log-toggle').focus(); }})),
           h('ol', {id: 'log', class: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0'}))))));
   $('move-filter').addEventListener('input', () => renderMovesNow());
   $('board').addEventListener('click', onBoardClick);
@@ -180,6 +188,7 @@ function layoutTexts() {
   $('players-h').textContent = t('table.players');
   $('log-h').textContent = t('table.log');
   $('log-toggle').textContent = t(document.body.classList.contains('log-open') ? 'table.log.close' : 'table.log.open');
+  $('log-close').textContent = t('table.log.close');
   const notice = $('notice');
   notice.textContent = S.notice ? t(S.notice) : '';
   notice.hidden = !S.notice;
@@ -198,9 +207,19 @@ function renderHead() {
   const title = gameTitle();
   const el = $('table-title');
   if (!el) return;
-  clear(el).append(title, ' ', h('span', {class: 'table-id', text: `#${S.id}`}));
-  const mine = document.body.dataset.state === 'your-turn';
-  document.title = (mine ? '● ' : '') + t('table.title', {game: title, id: S.id});
+  clear(el).append(title);
+  setTitle(tabTitle(title));
+}
+
+// tabTitle is the tab's title: the game, and that it is your move, or
+// who is to move, or that the game is over.
+function tabTitle(game) {
+  const m = S.last;
+  if (!m || !renderers[m.game] && GAMES.includes(m.game)) return game;
+  if (ended(m)) return t('table.title.over', {game});
+  if (document.body.dataset.state === 'your-turn') return t('table.title.yours', {game});
+  const who = (m.pending || []).filter((s) => s !== S.seat);
+  return who.length ? t('table.title.waiting', {game, who: who.map(nameOf).join(', ')}) : game;
 }
 
 // ------------------------------------------------------------ connection
@@ -380,6 +399,11 @@ function onState(msg) {
   const moved = !prev || prev.moves !== msg.moves;
   S.last = msg;
   S.seat = typeof msg.seat === 'number' ? msg.seat : -1;
+  // The seat's turn begins: call the player back (not on the page's first
+  // state, nor again while the turn lasts).
+  const mine = S.seat >= 0 && !ended(msg) && msg.legal.length > 0;
+  if (mine && S.mine === false) yourTurn(gameTitle());
+  S.mine = mine;
   if (moved) S.sel = {};
   // The answer to a move in flight is a state in which this seat's count
   // of accepted moves (made) has grown, or an error. Another seat's move
@@ -421,21 +445,52 @@ const ended = (m) => !!(m && (m.over || m.abandoned));
 const EVENTS_MAX = 400;
 
 function onEvents(events, replace) {
-  const log = $('log');
-  if (replace) {
-    log.replaceChildren();
-    S.events = [];
-  }
+  if (replace) S.events = [];
   S.events = (S.events || []).concat(events.filter((e) => e.text)).slice(-EVENTS_MAX);
   noteLastMoves(events, replace);
-  for (const e of events) {
-    if (!e.text) continue;
-    const who = typeof e.seat === 'number' && e.seat >= 0 ? seatTag(e.seat) : null;
-    log.append(h('li', {class: ['event', e.seat === S.seat && S.seat >= 0 && 'mine'], dataset: {kind: e.kind, seat: e.seat}},
-      who, who ? ' ' : null, h('span', {class: 'event-text', text: e.text})));
+  renderLog(events, replace);
+}
+
+// renderLog adds the new events' lines to the log, or writes it again
+// when the seats' names changed (a player joined, the bots' titles came).
+function renderLog(events, replace) {
+  const log = $('log');
+  const line = (e) => h('li', {class: ['event', e.seat === S.seat && S.seat >= 0 && 'mine'], dataset: {kind: e.kind, seat: e.seat}},
+    eventWords(e));
+  const names = JSON.stringify(players().map((p, seat) => nameOf(seat)));
+  if (replace || names !== S.logNames) {
+    S.logNames = names;
+    log.replaceChildren(...(S.events || []).slice(-LOG_MAX).map(line));
+  } else {
+    for (const e of events) if (e.text) log.append(line(e));
   }
   while (log.children.length > LOG_MAX) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
+}
+
+// The games' events name a seat as people do without knowing who sits
+// there: "Gracz 2", "Player 2" (engine.SeatName).
+const SEAT_WORDS = /(?<!\p{L})(?:Gracz|Player) (\d+)(?!\d)/gu;
+
+// eventWords is an event's line with every seat it names shown by its
+// tag (colour, shape, number and name) in place of "Gracz N", so that a
+// line names each player once; a line about a seat that its text does
+// not name begins with the seat's tag.
+function eventWords(e) {
+  const seat = typeof e.seat === 'number' && e.seat >= 0 ? e.seat : -1;
+  const words = [];
+  let at = 0;
+  let named = false;
+  for (const m of e.text.matchAll(SEAT_WORDS)) {
+    const s = Number(m[1]) - 1;
+    if (s < 0 || s >= players().length) continue;
+    words.push(e.text.slice(at, m.index), seatTag(s));
+    at = m.index + m[0].length;
+    named ||= s === seat;
+  }
+  words.push(e.text.slice(at));
+  const line = h('span', {class: 'event-text'}, words);
+  return seat >= 0 && !named ? [seatTag(seat), ' ', line] : line;
 }
 
 // noteLastMoves keeps, for every other seat, the events of its last move
@@ -525,8 +580,7 @@ function renderSince() {
   if (!list.length) return;
   el.append(h('h2', {id: 'since-h', text: t('table.since')}),
     h('ul', {class: 'since-list'}, list.map((e) => {
-      const who = typeof e.seat === 'number' && e.seat >= 0 ? seatTag(e.seat) : null;
-      return h('li', {dataset: {kind: e.kind}}, who, who ? ' ' : null, e.text);
+      return h('li', {dataset: {kind: e.kind}}, eventWords(e));
     })));
 }
 
@@ -570,6 +624,8 @@ function clearSelection() {
 }
 
 function renderMovesNow() {
+  // The moves are a seat's: a spectator has none to choose from.
+  $('moves-panel').hidden = S.last ? S.seat < 0 : !S.token;
   renderMoves({
     box: $('moves'), note: $('moves-note'), filter: $('move-filter'),
     legal: S.last && !S.last.abandoned ? S.last.legal : [], spectator: S.seat < 0, over: ended(S.last),
@@ -587,6 +643,7 @@ function renderAll() {
   renderOutcome();
   renderAfter();
   renderPlayers();
+  renderAlerts($('alerts'), S.seat >= 0 && !ended(S.last));
   renderJoin();
   renderInvites();
   renderMovesNow();
@@ -686,8 +743,7 @@ function renderOutcome() {
   const kinds = new Set(r && r.facts ? r.facts : []);
   for (const e of S.events || []) {
     if (!kinds.has(e.kind)) continue;
-    const who = typeof e.seat === 'number' && e.seat >= 0 ? seatTag(e.seat) : null;
-    why.push(h('li', {class: 'fact', dataset: {kind: e.kind}}, who, who ? ' ' : null, e.text));
+    why.push(h('li', {class: 'fact', dataset: {kind: e.kind}}, eventWords(e)));
   }
   const ranks = o.ranks || [];
   const order = ranks.map((rank, seat) => ({rank, seat})).sort((a, b) => a.rank - b.rank || a.seat - b.seat);

@@ -66,6 +66,9 @@ defineStrings({
   'ax.discard.top': ['Na wierzchu', 'On top'],
   'ax.decision': ['Decyzja', 'Decision'],
   'ax.ph.action': ['{who}: wybierz akcję — A) zagraj kartę, B) dobierz kartę i użyj żetonu, C) wymień karty.', '{who}: choose an action — A) play a card, B) draw a card and use a token, C) change cards.'],
+  'ax.ph.action.choose': ['{who}: wybierz akcję.', '{who}: choose an action.'],
+  'ax.act.play': ['A) zagraj kartę z ręki', 'A) play a card from your hand'],
+  'ax.act.play.hint': ['Przyciski „Zagraj na Album …” są przy kartach w twojej ręce.', 'The “Play on Album …” buttons are beside the cards in your hand.'],
   'ax.ph.token': ['{who}: użyj żetonu Korzyści.', '{who}: use an Advantage token.'],
   'ax.ph.change': ['{who}: odrzuć dowolne karty, potem dobierz do 5.', '{who}: discard any cards, then draw up to 5.'],
   'ax.ph.cost_discard': ['{who}: koszt karty {card} — odrzuć jeszcze {n}.', '{who}: the cost of {card} — discard {n} more.'],
@@ -140,12 +143,15 @@ export function render(ctx) {
   });
 
   const d = v.decision || {};
+  // Choosing an action, the prompt's options are the buttons offered: A)
+  // leads to the hand, where each card has its own.
+  const choosing = d.phase === 'action' && ctx.legal.length > 0;
   const decision = h('section', {class: 'ax-decision decision', 'aria-labelledby': 'ax-decision-h'},
     h('h3', {id: 'ax-decision-h', text: t('ax.decision')}),
-    h('p', {text: t(`ax.ph.${d.phase}`, {who: ctx.name(d.seat), card: d.card ? text(d.card.name) : '', n: /discard/.test(d.phase) ? count(d.left, ['kartę', 'karty', 'kart'], ['card', 'cards']) : d.left,
+    h('p', {text: t(choosing ? 'ax.ph.action.choose' : `ax.ph.${d.phase}`, {who: ctx.name(d.seat), card: d.card ? text(d.card.name) : '', n: /discard/.test(d.phase) ? count(d.left, ['kartę', 'karty', 'kart'], ['card', 'cards']) : d.left,
       by: ctx.name(d.who), place: d.place + 1})}),
     d.card ? cardView(d.card, v, {full: true}) : null,
-    general.length ? h('div', {class: 'action-bar'}, general.map((m) => h('button', {type: 'button', class: 'act', dataset: {move: m.move}, text: m.text}))) : null);
+    choosing ? actionBar(byCard, general) : general.length ? h('div', {class: 'action-bar'}, general.map((m) => h('button', {type: 'button', class: 'act', dataset: {move: m.move}, text: m.text}))) : null);
 
   const albums = h('section', {class: 'ax-albums-section', 'aria-labelledby': 'ax-albums-h'},
     h('h3', {id: 'ax-albums-h', text: t('ax.albums')}),
@@ -235,6 +241,29 @@ export function render(ctx) {
 
   // Your hand comes right after the decision: that is where you act.
   return [decision, hand, albums, players, supply, discard];
+}
+
+// ACTION_LETTERS are the rulebook's letters of the actions a turn offers.
+const ACTION_LETTERS = {draw: 'B', change: 'C'};
+
+// actionBar offers the turn's actions under their letters: A) takes the
+// focus to the first card's "Play on Album" button (the card and the
+// Album are chosen there), B) and C) are moves.
+function actionBar(byCard, general) {
+  const plays = Object.values(byCard).flat().some((m) => m.verb === 'play');
+  const toHand = () => {
+    const b = document.querySelector('.ax-hand [data-move^="play "]');
+    if (!b) return;
+    b.scrollIntoView({block: 'center', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'});
+    b.focus({preventScroll: true});
+  };
+  return h('div', {class: 'action-bar'},
+    plays ? h('button', {type: 'button', class: 'act', 'aria-describedby': 'ax-play-hint', onclick: toHand, text: t('ax.act.play')}) : null,
+    general.map((m) => {
+      const letter = ACTION_LETTERS[m.move];
+      return h('button', {type: 'button', class: 'act', dataset: {move: m.move}, text: letter ? `${letter}) ${m.text}` : m.text});
+    }),
+    plays ? h('p', {id: 'ax-play-hint', class: 'hint', text: t('ax.act.play.hint')}) : null);
 }
 
 function tokenList(tk) {

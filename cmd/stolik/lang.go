@@ -217,8 +217,13 @@ func contentGames(dir string) ([]engine.Game, error) {
 	return games, nil
 }
 
-// packError is a pack that does not load.
+// packError is a pack that does not load: its problems are told in
+// both languages, each with its file, line, card and field.
 func packError(dir string, err error) error {
+	var ce engine.ContentErrors
+	if errors.As(err, &ce) {
+		return failRule(1, errContentPack.Err(dir, ce.Msg()))
+	}
 	if re, ok := engine.AsRuleError(err); ok {
 		return failRule(1, errContentPack.Err(dir, re.Msg))
 	}

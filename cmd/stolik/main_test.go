@@ -217,7 +217,7 @@ func TestContentValidate(t *testing.T) {
 		"  - {id: a, name: A, colour: blue, strength: 1 kg, iq: 1, combat: 1}\n"+
 		"  - {id: b, name: B, colour: blue, strength: heavy, iq: 2, combat: 2}\n"+
 		"  - {id: c, name: C, colour: red, strength: 3 kg, combat: 3}\n"), 0o644)
-	_, errOut, code := stolik(t, "", "content", "validate", dir, "--game", "cardline")
+	_, errOut, code := stolik(t, "", "content", "validate", dir, "--game", "cardline", "--lang", "en")
 	if code != 1 {
 		t.Fatalf("a broken pack: exit %d", code)
 	}
@@ -227,7 +227,7 @@ func TestContentValidate(t *testing.T) {
 		}
 	}
 	// --content makes play, sim and replay use an owner's pack.
-	if _, errOut, code := stolik(t, "", "sim", "cardline", "--content", dir, "--games", "1"); code != 1 || !strings.Contains(errOut, "field strength") {
+	if _, errOut, code := stolik(t, "", "sim", "cardline", "--content", dir, "--games", "1", "--lang", "en"); code != 1 || !strings.Contains(errOut, "field strength") {
 		t.Errorf("sim with a broken pack: exit %d %s", code, errOut)
 	}
 	if out, errOut, code := stolik(t, "", "sim", "cardline", "--content", "../../games/cardline/testdata/pack", "--games", "50", "--players", "2", "--json"); code != 0 || !strings.Contains(out, `"errors": 0`) {

@@ -280,12 +280,9 @@ var defaultPack = engine.EmbeddedPack("asterix", embedded, "content", LoadPack)
 // LoadDir loads a pack from a directory holding characters.yaml and albums.yaml.
 func LoadDir(dir string) (*Pack, error) { return LoadPack(os.DirFS(dir)) }
 
-// ContentErrors is every problem found in a pack, each naming file, card and field.
-type ContentErrors []string
-
-func (e ContentErrors) Error() string {
-	return fmt.Sprintf("%d problem(s) in the content pack:\n  %s", len(e), strings.Join(e, "\n  "))
-}
+// ContentErrors is every problem found in a pack, each naming file, line,
+// card and field, in Polish and English.
+type ContentErrors = engine.ContentErrors
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
@@ -385,14 +382,14 @@ type yAlbum struct {
 
 // decodeList decodes the list under key of a YAML file strictly, one item
 // at a time, so an error names the item's line.
-func decodeList[T any](file string, data []byte, key string, errs *[]string) ([]T, []int) {
+func decodeList[T any](file string, data []byte, key string, errs *[]engine.Text) ([]T, []int) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		*errs = append(*errs, fmt.Sprintf("%s: not valid YAML: %v", file, err))
+		*errs = append(*errs, engine.Textf("%s: to nie poprawny YAML: %s", "%s: not valid YAML: %s", file, engine.YAMLError(err)))
 		return nil, nil
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		*errs = append(*errs, fmt.Sprintf("%s: want a top-level key %q holding a list", file, key))
+		*errs = append(*errs, engine.Textf("%s: potrzebny klucz najwyższego poziomu %q z listą", "%s: want a top-level key %q holding a list", file, key))
 		return nil, nil
 	}
 	root := doc.Content[0]
@@ -403,7 +400,7 @@ func decodeList[T any](file string, data []byte, key string, errs *[]string) ([]
 		}
 	}
 	if list == nil || list.Kind != yaml.SequenceNode {
-		*errs = append(*errs, fmt.Sprintf("%s:%d: want a top-level key %q holding a list", file, root.Line, key))
+		*errs = append(*errs, engine.Textf("%s:%d: potrzebny klucz najwyższego poziomu %q z listą", "%s:%d: want a top-level key %q holding a list", file, root.Line, key))
 		return nil, nil
 	}
 	var out []T
@@ -413,17 +410,14 @@ func decodeList[T any](file string, data []byte, key string, errs *[]string) ([]
 		var buf bytes.Buffer
 		enc := yaml.NewEncoder(&buf)
 		if err := enc.Encode(item); err != nil {
-			*errs = append(*errs, fmt.Sprintf("%s:%d: %v", file, item.Line, err))
+			*errs = append(*errs, engine.Textf("%s:%d: %s", "%s:%d: %s", file, item.Line, engine.YAMLError(err)))
 			continue
 		}
 		dec := yaml.NewDecoder(&buf)
 		dec.KnownFields(true)
 		var v T
 		if err := dec.Decode(&v); err != nil {
-			msg := err.Error()
-			msg = strings.TrimPrefix(msg, "yaml: unmarshal errors:\n")
-			msg = regexp.MustCompile(`line \d+: `).ReplaceAllString(strings.TrimSpace(msg), "")
-			*errs = append(*errs, fmt.Sprintf("%s:%d: %s%s", file, item.Line, itemName(item), msg))
+			*errs = append(*errs, engine.Textf("%s:%d: %s%s", "%s:%d: %s%s", file, item.Line, itemName(item), engine.YAMLError(err)))
 			continue
 		}
 		out = append(out, v)
@@ -432,25 +426,25 @@ func decodeList[T any](file string, data []byte, key string, errs *[]string) ([]
 	return out, lines
 }
 
-func itemName(n *yaml.Node) string {
+func itemName(n *yaml.Node) engine.Text {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if n.Content[i].Value == "id" {
-			return fmt.Sprintf("%q: ", n.Content[i+1].Value)
+			return engine.Textf("%q: ", "%q: ", n.Content[i+1].Value)
 		}
 	}
-	return ""
+	return engine.Text{}
 }
 
 // LoadPack reads characters.yaml and albums.yaml from fsys and validates them.
 func LoadPack(fsys fs.FS) (*Pack, error) {
-	var errs []string
+	var errs []engine.Text
 	read := func(name string) []byte {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s: %v", name, errors.Unwrap(err)))
-			if errors.Unwrap(err) == nil {
-				errs[len(errs)-1] = fmt.Sprintf("%s: %v", name, err)
+			if errors.Unwrap(err) != nil {
+				err = errors.Unwrap(err)
 			}
+			errs = append(errs, engine.Textf("%s: nie można odczytać pliku: %v", "%s: cannot read the file: %v", name, err))
 			return nil
 		}
 		return data
@@ -460,15 +454,15 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		cs, lines := decodeList[yCharacter]("characters.yaml", data, "cards", &errs)
 		for i, yc := range cs {
 			c, cerrs := compileCharacter(yc)
-			where := fmt.Sprintf("characters.yaml:%d: card %q", lines[i], yc.ID)
+			where := engine.Textf("characters.yaml:%d: karta %q", "characters.yaml:%d: card %q", lines[i], yc.ID)
 			for _, e := range cerrs {
-				errs = append(errs, where+": "+e)
+				errs = append(errs, engine.Textf("%s: %s", "%s: %s", where, e))
 			}
 			if len(cerrs) > 0 {
 				continue
 			}
 			if _, dup := p.charIx[c.ID]; dup {
-				errs = append(errs, where+": the id is used by another card")
+				errs = append(errs, engine.Textf("%s: tego id używa już inna karta", "%s: the id is used by another card", where))
 				continue
 			}
 			p.charIx[c.ID] = len(p.Characters)
@@ -479,15 +473,15 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		as, lines := decodeList[yAlbum]("albums.yaml", data, "albums", &errs)
 		for i, ya := range as {
 			a, aerrs := compileAlbum(ya)
-			where := fmt.Sprintf("albums.yaml:%d: album %q", lines[i], ya.ID)
+			where := engine.Textf("albums.yaml:%d: album %q", "albums.yaml:%d: album %q", lines[i], ya.ID)
 			for _, e := range aerrs {
-				errs = append(errs, where+": "+e)
+				errs = append(errs, engine.Textf("%s: %s", "%s: %s", where, e))
 			}
 			if len(aerrs) > 0 {
 				continue
 			}
 			if _, dup := p.albIx[a.ID]; dup {
-				errs = append(errs, where+": the id is used by another album")
+				errs = append(errs, engine.Textf("%s: tego id używa już inny album", "%s: the id is used by another album", where))
 				continue
 			}
 			p.albIx[a.ID] = len(p.Albums)
@@ -504,12 +498,12 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 }
 
 // finish numbers the card instances and checks the pack as a whole.
-func (p *Pack) finish() []string {
-	var errs []string
+func (p *Pack) finish() []engine.Text {
+	var errs []engine.Text
 	for ci, c := range p.Characters {
 		for k := 1; k <= c.Copies; k++ {
 			if len(p.Instances) >= MaxInstances {
-				return []string{fmt.Sprintf("the pack has more than %d Character cards", MaxInstances)}
+				return []engine.Text{engine.Textf("paczka ma więcej niż %d kart postaci", "the pack has more than %d Character cards", MaxInstances)}
 			}
 			i := uint8(len(p.Instances))
 			p.Instances = append(p.Instances, uint8(ci))
@@ -569,17 +563,17 @@ func (p *Pack) finish() []string {
 		}
 	}
 	if starting < 4 {
-		errs = append(errs, fmt.Sprintf("albums.yaml: %d starting Albums; a 4-player game needs 4", starting))
+		errs = append(errs, engine.Textf("albums.yaml: albumy startowe: %d; gra czterech graczy potrzebuje 4", "albums.yaml: %d starting Albums; a 4-player game needs 4", starting))
 	}
 	if len(p.Instances) < 4*5+10 {
-		errs = append(errs, fmt.Sprintf("characters.yaml: %d Character cards; 4 players need at least 30", len(p.Instances)))
+		errs = append(errs, engine.Textf("characters.yaml: karty postaci: %d; czterech graczy potrzebuje co najmniej 30", "characters.yaml: %d Character cards; 4 players need at least 30", len(p.Instances)))
 	}
 	return errs
 }
 
-func textErr(t yText, field string) []string {
+func textErr(t yText, field string) []engine.Text {
 	if strings.TrimSpace(t.PL) == "" || strings.TrimSpace(t.EN) == "" {
-		return []string{"field " + field + ": needs a Polish (pl) and an English (en) text"}
+		return []engine.Text{engine.Textf("pole %s: potrzebny tekst polski (pl) i angielski (en)", "field %s: needs a Polish (pl) and an English (en) text", field)}
 	}
 	return nil
 }
@@ -593,9 +587,9 @@ func indexOf(names []string, s string) int {
 	return -1
 }
 
-func compileWhom(w yWhom, field string) (Selector, []string) {
+func compileWhom(w yWhom, field string) (Selector, []engine.Text) {
 	var s Selector
-	var errs []string
+	var errs []engine.Text
 	for _, x := range w {
 		switch x {
 		case "gaul":
@@ -608,7 +602,7 @@ func compileWhom(w yWhom, field string) (Selector, []string) {
 		default:
 			t := indexOf(typeNames[:], x)
 			if t < 0 {
-				errs = append(errs, fmt.Sprintf("field %s: whom %q is not gaul, roman, neutral, any or a type (%s)", field, x, strings.Join(typeNames[:], ", ")))
+				errs = append(errs, engine.Textf("pole %s: whom %q to nie gaul, roman, neutral, any ani typ (%s)", "field %s: whom %q is not gaul, roman, neutral, any or a type (%s)", field, x, strings.Join(typeNames[:], ", ")))
 				continue
 			}
 			s.Types |= 1 << t
@@ -619,10 +613,10 @@ func compileWhom(w yWhom, field string) (Selector, []string) {
 
 var whereNames = map[string]Where{"this_album": ThisAlbum, "opposite_half": OppositeHalf, "own_half": OwnHalf, "adjacent": Adjacent, "anywhere": Anywhere}
 
-func compileSelector(y *ySelector, field string) (Selector, []string) {
+func compileSelector(y *ySelector, field string) (Selector, []engine.Text) {
 	s, errs := compileWhom(y.Whom, field)
 	if len(y.Whom) == 0 {
-		errs = append(errs, "field "+field+".whom: missing")
+		errs = append(errs, engine.Textf("pole %s.whom: brak", "field %s.whom: missing", field))
 	}
 	switch y.Pick {
 	case "", "any":
@@ -632,42 +626,42 @@ func compileSelector(y *ySelector, field string) (Selector, []string) {
 	case "weakest":
 		s.Pick = PickWeakest
 	default:
-		errs = append(errs, fmt.Sprintf("field %s.pick: %q is not strongest, weakest or any", field, y.Pick))
+		errs = append(errs, engine.Textf("pole %s.pick: %q to nie strongest, weakest ani any", "field %s.pick: %q is not strongest, weakest or any", field, y.Pick))
 	}
 	w, ok := whereNames[y.Where]
 	if y.Where == "" {
 		w, ok = ThisAlbum, true
 	}
 	if !ok {
-		errs = append(errs, fmt.Sprintf("field %s.where: %q is not this_album, opposite_half, own_half, adjacent or anywhere", field, y.Where))
+		errs = append(errs, engine.Textf("pole %s.where: %q to nie this_album, opposite_half, own_half, adjacent ani anywhere", "field %s.where: %q is not this_album, opposite_half, own_half, adjacent or anywhere", field, y.Where))
 	}
 	s.Where = w
 	return s, errs
 }
 
-func compileCharacter(y yCharacter) (Character, []string) {
+func compileCharacter(y yCharacter) (Character, []engine.Text) {
 	c := Character{ID: y.ID, Name: engine.Text{PL: y.Name.PL, EN: y.Name.EN}, Strength: int8(y.Strength), Copies: 1}
-	var errs []string
+	var errs []engine.Text
 	if !idPattern.MatchString(y.ID) {
-		errs = append(errs, fmt.Sprintf("field id: %q must be lowercase letters, digits and hyphens", y.ID))
+		errs = append(errs, engine.Textf("pole id: %q może mieć tylko małe litery, cyfry i łączniki", "field id: %q must be lowercase letters, digits and hyphens", y.ID))
 	}
 	errs = append(errs, textErr(y.Name, "name")...)
 	if i := indexOf(colourNames[:], y.Colour); i >= 0 {
 		c.Colour = Colour(i)
 	} else {
-		errs = append(errs, fmt.Sprintf("field colour: %q is not blue (Gaul), red (Roman) or purple (neutral)", y.Colour))
+		errs = append(errs, engine.Textf("pole colour: %q to nie blue (Gal), red (Rzymianin) ani purple (neutralna)", "field colour: %q is not blue (Gaul), red (Roman) or purple (neutral)", y.Colour))
 	}
 	if i := indexOf(typeNames[:], y.Type); i >= 0 {
 		c.Type = Type(i)
 	} else {
-		errs = append(errs, fmt.Sprintf("field type: %q is not one of %s", y.Type, strings.Join(typeNames[:], ", ")))
+		errs = append(errs, engine.Textf("pole type: %q nie jest żadnym z typów: %s", "field type: %q is not one of %s", y.Type, strings.Join(typeNames[:], ", ")))
 	}
 	if y.Strength < 2 || y.Strength > 8 {
-		errs = append(errs, fmt.Sprintf("field strength: %d is not 2..8", y.Strength))
+		errs = append(errs, engine.Textf("pole strength: %d spoza 2..8", "field strength: %d is not 2..8", y.Strength))
 	}
 	if y.Copies != nil {
 		if *y.Copies < 1 || *y.Copies > 9 {
-			errs = append(errs, fmt.Sprintf("field copies: %d is not 1..9", *y.Copies))
+			errs = append(errs, engine.Textf("pole copies: %d spoza 1..9", "field copies: %d is not 1..9", *y.Copies))
 		}
 		c.Copies = *y.Copies
 	}
@@ -678,7 +672,7 @@ func compileCharacter(y yCharacter) (Character, []string) {
 	}
 	if r := y.Requirement; r != nil {
 		if r.RemoveHelmets < 0 || r.RemoveHelmets > 3 || r.DiscardCards < 0 || r.DiscardCards > 4 {
-			errs = append(errs, "field requirement: remove_helmets must be 0..3 and discard_cards 0..4")
+			errs = append(errs, engine.Text{PL: "pole requirement: remove_helmets musi być w 0..3, a discard_cards w 0..4", EN: "field requirement: remove_helmets must be 0..3 and discard_cards 0..4"})
 		}
 		c.Requirement.RemoveHelmets = int8(r.RemoveHelmets)
 		c.Requirement.DiscardCards = int8(r.DiscardCards)
@@ -688,7 +682,7 @@ func compileCharacter(y yCharacter) (Character, []string) {
 			c.Requirement.NeedsOnHalf = &s
 		}
 		if r.RemoveHelmets == 0 && r.DiscardCards == 0 && len(r.NeedsOnHalf) == 0 {
-			errs = append(errs, "field requirement: empty (remove_helmets, discard_cards or needs_on_half)")
+			errs = append(errs, engine.Text{PL: "pole requirement: puste (remove_helmets, discard_cards albo needs_on_half)", EN: "field requirement: empty (remove_helmets, discard_cards or needs_on_half)"})
 		}
 	}
 	for _, ps := range y.Passive {
@@ -700,15 +694,15 @@ func compileCharacter(y yCharacter) (Character, []string) {
 		case "no_knock_out":
 			c.Passive |= PassiveNoKnockOut
 		default:
-			errs = append(errs, fmt.Sprintf("field passive: %q is not no_potion, no_fish or no_knock_out", ps))
+			errs = append(errs, engine.Textf("pole passive: %q to nie no_potion, no_fish ani no_knock_out", "field passive: %q is not no_potion, no_fish or no_knock_out", ps))
 		}
 	}
 	return c, errs
 }
 
-func compileAbility(y *yAbility) (Ability, []string) {
+func compileAbility(y *yAbility) (Ability, []engine.Text) {
 	var a Ability
-	var errs []string
+	var errs []engine.Text
 	set := 0
 	sel := func(e Effect, s *ySelector) {
 		if s == nil {
@@ -716,7 +710,7 @@ func compileAbility(y *yAbility) (Ability, []string) {
 		}
 		set++
 		a.Effect = e
-		var serrs []string
+		var serrs []engine.Text
 		a.Sel, serrs = compileSelector(s, "ability."+effectNames[e])
 		errs = append(errs, serrs...)
 	}
@@ -734,14 +728,14 @@ func compileAbility(y *yAbility) (Ability, []string) {
 		case "own_halves":
 			a.Sel.Where = OwnHalves
 		default:
-			errs = append(errs, fmt.Sprintf("field ability.revive.where: %q is not this_album or own_halves", y.Revive.Where))
+			errs = append(errs, engine.Textf("pole ability.revive.where: %q to nie this_album ani own_halves", "field ability.revive.where: %q is not this_album or own_halves", y.Revive.Where))
 		}
 	}
 	if y.Draw != nil {
 		set++
 		a.Effect, a.N = Draw, int8(*y.Draw)
 		if *y.Draw < 1 || *y.Draw > 5 {
-			errs = append(errs, fmt.Sprintf("field ability.draw: %d is not 1..5", *y.Draw))
+			errs = append(errs, engine.Textf("pole ability.draw: %d spoza 1..5", "field ability.draw: %d is not 1..5", *y.Draw))
 		}
 	}
 	if y.DrawDiscardTop != nil {
@@ -752,14 +746,14 @@ func compileAbility(y *yAbility) (Ability, []string) {
 		set++
 		a.Effect, a.N, a.M = Discard, int8(y.Discard.Count), int8(y.Discard.ThenDraw)
 		if y.Discard.Count < 1 || y.Discard.Count > 5 || y.Discard.ThenDraw < 0 || y.Discard.ThenDraw > 5 {
-			errs = append(errs, "field ability.discard: count must be 1..5 and then_draw 0..5")
+			errs = append(errs, engine.Text{PL: "pole ability.discard: count musi być w 1..5, a then_draw w 0..5", EN: "field ability.discard: count must be 1..5 and then_draw 0..5"})
 		}
 	}
 	if y.OpponentDiscards != nil {
 		set++
 		a.Effect, a.N = OpponentDiscards, int8(*y.OpponentDiscards)
 		if *y.OpponentDiscards < 1 || *y.OpponentDiscards > 3 {
-			errs = append(errs, fmt.Sprintf("field ability.opponent_discards: %d is not 1..3", *y.OpponentDiscards))
+			errs = append(errs, engine.Textf("pole ability.opponent_discards: %d spoza 1..3", "field ability.opponent_discards: %d is not 1..3", *y.OpponentDiscards))
 		}
 	}
 	if y.GainToken != nil {
@@ -768,7 +762,7 @@ func compileAbility(y *yAbility) (Ability, []string) {
 		if i := indexOf(tokenNames[:], *y.GainToken); i >= 0 {
 			a.Token = Token(i)
 		} else {
-			errs = append(errs, fmt.Sprintf("field ability.gain_token: %q is not potion, fish, boar or choice", *y.GainToken))
+			errs = append(errs, engine.Textf("pole ability.gain_token: %q to nie potion, fish, boar ani choice", "field ability.gain_token: %q is not potion, fish, boar or choice", *y.GainToken))
 		}
 	}
 	if y.GainHelmet != nil {
@@ -777,31 +771,31 @@ func compileAbility(y *yAbility) (Ability, []string) {
 		if i := indexOf(helmetNames[:], *y.GainHelmet); i >= 0 {
 			a.Helmet = Helmet(i)
 		} else {
-			errs = append(errs, fmt.Sprintf("field ability.gain_helmet: %q is not legionary or centurion", *y.GainHelmet))
+			errs = append(errs, engine.Textf("pole ability.gain_helmet: %q to nie legionary ani centurion", "field ability.gain_helmet: %q is not legionary or centurion", *y.GainHelmet))
 		}
 	}
 	if set != 1 {
-		errs = append(errs, fmt.Sprintf("field ability: want exactly one effect, found %d", set))
+		errs = append(errs, engine.Textf("pole ability: potrzebny dokładnie jeden efekt, jest ich %d", "field ability: want exactly one effect, found %d", set))
 	}
 	return a, errs
 }
 
-func compileAlbum(y yAlbum) (Album, []string) {
+func compileAlbum(y yAlbum) (Album, []engine.Text) {
 	a := Album{ID: y.ID, Title: engine.Text{PL: y.Title.PL, EN: y.Title.EN}, Number: y.Number, Starting: y.Starting,
 		Text: engine.Text{PL: y.Text.PL, EN: y.Text.EN}}
-	var errs []string
+	var errs []engine.Text
 	if !idPattern.MatchString(y.ID) {
-		errs = append(errs, fmt.Sprintf("field id: %q must be lowercase letters, digits and hyphens", y.ID))
+		errs = append(errs, engine.Textf("pole id: %q może mieć tylko małe litery, cyfry i łączniki", "field id: %q must be lowercase letters, digits and hyphens", y.ID))
 	}
 	errs = append(errs, textErr(y.Title, "title")...)
 	if y.Starting {
 		if y.Rule != nil {
-			errs = append(errs, "field rule: a starting Album has no rule")
+			errs = append(errs, engine.Text{PL: "pole rule: album startowy nie ma zasady", EN: "field rule: a starting Album has no rule"})
 		}
 		return a, errs
 	}
 	if y.Rule == nil {
-		return a, append(errs, "field rule: missing (every Album but the starting ones has a rule)")
+		return a, append(errs, engine.Text{PL: "pole rule: brak (każdy album oprócz startowych ma zasadę)", EN: "field rule: missing (every Album but the starting ones has a rule)"})
 	}
 	errs = append(errs, textErr(y.Text, "text")...)
 	r := y.Rule
@@ -813,7 +807,7 @@ func compileAlbum(y yAlbum) (Album, []string) {
 		set++
 		a.Rule, a.N = rule, int8(*v)
 		if *v < lo || *v > hi {
-			errs = append(errs, fmt.Sprintf("field rule.%s: %d is not %d..%d", ruleNames[rule], *v, lo, hi))
+			errs = append(errs, engine.Textf("pole rule.%s: %d spoza %d..%d", "field rule.%s: %d is not %d..%d", ruleNames[rule], *v, lo, hi))
 		}
 	}
 	flag := func(rule Rule, v *bool) {
@@ -833,7 +827,7 @@ func compileAlbum(y yAlbum) (Album, []string) {
 		if t := indexOf(typeNames[:], *r.NoType); t >= 0 {
 			a.Type = Type(t)
 		} else {
-			errs = append(errs, fmt.Sprintf("field rule.no_type: %q is not a type", *r.NoType))
+			errs = append(errs, engine.Textf("pole rule.no_type: %q to nie typ", "field rule.no_type: %q is not a type", *r.NoType))
 		}
 	}
 	flag(RuleNoNeutral, r.NoNeutral)
@@ -845,10 +839,10 @@ func compileAlbum(y yAlbum) (Album, []string) {
 		if t := indexOf(typeNames[:], r.TypeBonus.Type); t >= 0 {
 			a.Type = Type(t)
 		} else {
-			errs = append(errs, fmt.Sprintf("field rule.type_bonus.type: %q is not a type", r.TypeBonus.Type))
+			errs = append(errs, engine.Textf("pole rule.type_bonus.type: %q to nie typ", "field rule.type_bonus.type: %q is not a type", r.TypeBonus.Type))
 		}
 		if r.TypeBonus.Plus < -3 || r.TypeBonus.Plus > 5 || r.TypeBonus.Plus == 0 {
-			errs = append(errs, fmt.Sprintf("field rule.type_bonus.plus: %d is not -3..5 (and not 0)", r.TypeBonus.Plus))
+			errs = append(errs, engine.Textf("pole rule.type_bonus.plus: %d spoza -3..5 (albo 0)", "field rule.type_bonus.plus: %d is not -3..5 (and not 0)", r.TypeBonus.Plus))
 		}
 	}
 	flag(RuleNoAbilities, r.NoAbilities)
@@ -859,13 +853,13 @@ func compileAlbum(y yAlbum) (Album, []string) {
 		if h := indexOf(helmetNames[:], *r.BonusHelmet); h >= 0 {
 			a.Helmet = Helmet(h)
 		} else {
-			errs = append(errs, fmt.Sprintf("field rule.bonus_helmet: %q is not legionary or centurion", *r.BonusHelmet))
+			errs = append(errs, engine.Textf("pole rule.bonus_helmet: %q to nie legionary ani centurion", "field rule.bonus_helmet: %q is not legionary or centurion", *r.BonusHelmet))
 		}
 	}
 	num(RuleArrivalDraw, r.ArrivalDraw, 1, 5)
 	flag(RuleArrivalToken, r.ArrivalToken)
 	if set != 1 {
-		errs = append(errs, fmt.Sprintf("field rule: want exactly one rule, found %d", set))
+		errs = append(errs, engine.Textf("pole rule: potrzebna dokładnie jedna zasada, jest ich %d", "field rule: want exactly one rule, found %d", set))
 	}
 	return a, errs
 }

@@ -2,8 +2,6 @@ package cardline
 
 import (
 	"embed"
-	"errors"
-	"fmt"
 	"io/fs"
 	"math"
 	"os"
@@ -94,12 +92,9 @@ func LoadDir(dir string) (*Pack, error) {
 	return LoadPack(os.DirFS(dir))
 }
 
-// ContentErrors is every problem found in a pack, each naming file, card and field.
-type ContentErrors []string
-
-func (e ContentErrors) Error() string {
-	return fmt.Sprintf("%d problem(s) in the content pack:\n  %s", len(e), strings.Join(e, "\n  "))
-}
+// ContentErrors is every problem found in a pack, each naming file, line,
+// card and field, in Polish and English.
+type ContentErrors = engine.ContentErrors
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
@@ -112,23 +107,23 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	}
 	sort.Strings(files)
 	if len(files) == 0 {
-		return nil, ContentErrors{"no .yaml files in the pack"}
+		return nil, ContentErrors{{PL: "w paczce nie ma plików .yaml", EN: "no .yaml files in the pack"}}
 	}
 	p := &Pack{index: map[string]int{}}
 	var errs ContentErrors
 	for _, f := range files {
 		data, err := fs.ReadFile(fsys, f)
 		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s: %v", f, err))
+			errs = append(errs, engine.Textf("%s: nie można odczytać pliku: %v", "%s: cannot read the file: %v", f, err))
 			continue
 		}
 		errs = append(errs, p.parseFile(path.Base(f), data)...)
 	}
 	if len(p.Cards) > MaxCards {
-		errs = append(errs, fmt.Sprintf("the pack has %d cards; at most %d are supported", len(p.Cards), MaxCards))
+		errs = append(errs, engine.Textf("paczka ma %s; obsługujemy najwyżej %d", "the pack has %s; at most %d are supported", engine.Count(len(p.Cards), "kartę|karty|kart", "card|cards"), MaxCards))
 	}
 	if len(p.Cards) < 3 && len(errs) == 0 {
-		errs = append(errs, fmt.Sprintf("the pack has %d cards; a game needs at least 3", len(p.Cards)))
+		errs = append(errs, engine.Textf("paczka ma %s; gra potrzebuje co najmniej 3", "the pack has %s; a game needs at least 3", engine.Count(len(p.Cards), "kartę|karty|kart", "card|cards")))
 	}
 	if len(errs) > 0 {
 		return nil, errs
@@ -143,18 +138,18 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	return p, nil
 }
 
-func (p *Pack) parseFile(file string, data []byte) (errs []string) {
+func (p *Pack) parseFile(file string, data []byte) (errs []engine.Text) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return []string{fmt.Sprintf("%s: not valid YAML: %v", file, err)}
+		return []engine.Text{engine.Textf("%s: to nie poprawny YAML: %s", "%s: not valid YAML: %s", file, engine.YAMLError(err))}
 	}
 	if len(doc.Content) == 0 {
-		return []string{fmt.Sprintf("%s: the file is empty", file)}
+		return []engine.Text{engine.Textf("%s: plik jest pusty", "%s: the file is empty", file)}
 	}
 	root := doc.Content[0]
 	cards := mapValue(root, "cards")
 	if root.Kind != yaml.MappingNode || cards == nil || cards.Kind != yaml.SequenceNode {
-		return []string{fmt.Sprintf("%s:%d: want a top-level key \"cards\" holding a list of cards", file, root.Line)}
+		return []engine.Text{engine.Textf("%s:%d: potrzebny klucz najwyższego poziomu \"cards\" z listą kart", "%s:%d: want a top-level key \"cards\" holding a list of cards", file, root.Line)}
 	}
 	for i, n := range cards.Content {
 		card, cerrs := parseCard(file, i, n)
@@ -163,7 +158,7 @@ func (p *Pack) parseFile(file string, data []byte) (errs []string) {
 			continue
 		}
 		if _, dup := p.index[card.ID]; dup {
-			errs = append(errs, fmt.Sprintf("%s:%d: card %q: the id is used by another card", file, n.Line, card.ID))
+			errs = append(errs, engine.Textf("%s:%d: karta %q: tego id używa już inna karta", "%s:%d: card %q: the id is used by another card", file, n.Line, card.ID))
 			continue
 		}
 		p.index[card.ID] = len(p.Cards)
@@ -186,32 +181,32 @@ func mapValue(n *yaml.Node, key string) *yaml.Node {
 
 var cardFields = map[string]bool{"id": true, "name": true, "colour": true, "strength": true, "iq": true, "combat": true}
 
-func parseCard(file string, i int, n *yaml.Node) (Card, []string) {
+func parseCard(file string, i int, n *yaml.Node) (Card, []engine.Text) {
 	var c Card
-	var errs []string
-	where := fmt.Sprintf("%s:%d: card #%d", file, n.Line, i+1)
+	var errs []engine.Text
+	where := engine.Textf("%s:%d: karta nr %d", "%s:%d: card #%d", file, n.Line, i+1)
 	if n.Kind != yaml.MappingNode {
-		return c, []string{where + ": want a mapping of fields"}
+		return c, []engine.Text{engine.Textf("%s: potrzebna mapa pól", "%s: want a mapping of fields", where)}
 	}
 	if id := mapValue(n, "id"); id != nil && id.Kind == yaml.ScalarNode {
 		c.ID = id.Value
-		where = fmt.Sprintf("%s:%d: card %q", file, n.Line, c.ID)
+		where = engine.Textf("%s:%d: karta %q", "%s:%d: card %q", file, n.Line, c.ID)
 	}
-	bad := func(field, format string, args ...any) {
-		errs = append(errs, fmt.Sprintf("%s: field %s: %s", where, field, fmt.Sprintf(format, args...)))
+	bad := func(field string, msg engine.Text) {
+		errs = append(errs, engine.Textf("%s: pole %s: %s", "%s: field %s: %s", where, field, msg))
 	}
 	for k := 0; k+1 < len(n.Content); k += 2 {
 		if key := n.Content[k].Value; !cardFields[key] {
-			bad(key, "unknown field (known: id, name, colour, strength, iq, combat)")
+			bad(key, engine.Text{PL: "nieznane pole (znane: id, name, colour, strength, iq, combat)", EN: "unknown field (known: id, name, colour, strength, iq, combat)"})
 		}
 	}
 	if !idPattern.MatchString(c.ID) {
-		bad("id", "%q must be lowercase letters, digits and hyphens", c.ID)
+		bad("id", engine.Textf("%q może mieć tylko małe litery, cyfry i łączniki", "%q must be lowercase letters, digits and hyphens", c.ID))
 	}
 	name := mapValue(n, "name")
 	switch {
 	case name == nil:
-		bad("name", "missing")
+		bad("name", engine.Text{PL: "brak", EN: "missing"})
 	case name.Kind == yaml.ScalarNode:
 		c.Name = engine.Text{PL: name.Value, EN: name.Value}
 	default:
@@ -223,19 +218,19 @@ func parseCard(file string, i int, n *yaml.Node) (Card, []string) {
 		}
 	}
 	if name != nil && (strings.TrimSpace(c.Name.PL) == "" || strings.TrimSpace(c.Name.EN) == "") {
-		bad("name", "needs a Polish (pl) and an English (en) name")
+		bad("name", engine.Text{PL: "potrzebna nazwa polska (pl) i angielska (en)", EN: "needs a Polish (pl) and an English (en) name"})
 	}
 	switch col := scalar(n, "colour"); col {
 	case "blue", "red":
 		c.Colour = col
 	case "":
-		bad("colour", "missing (blue for a superhero, red for a supervillain)")
+		bad("colour", engine.Text{PL: "brak (blue dla superbohatera, red dla superzłoczyńcy)", EN: "missing (blue for a superhero, red for a supervillain)"})
 	default:
-		bad("colour", "%q is not blue or red", col)
+		bad("colour", engine.Textf("%q to ani blue, ani red", "%q is not blue or red", col))
 	}
 	c.Strength = scalar(n, "strength")
 	if kg, err := parseStrength(c.Strength); err != nil {
-		bad("strength", "%v", err)
+		bad("strength", err.(*engine.RuleError).Msg)
 	} else {
 		c.StrengthKG = kg
 	}
@@ -245,12 +240,12 @@ func parseCard(file string, i int, n *yaml.Node) (Card, []string) {
 	}{{"iq", &c.IQ}, {"combat", &c.Combat}} {
 		s := scalar(n, f.name)
 		if s == "" {
-			bad(f.name, "missing (spec CL-A11: every card needs a value for every trait)")
+			bad(f.name, engine.Text{PL: "brak (spec CL-A11: każda karta potrzebuje wartości każdej cechy)", EN: "missing (spec CL-A11: every card needs a value for every trait)"})
 			continue
 		}
 		v, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || v < 0 {
-			bad(f.name, "%q is not a whole number ≥ 0", s)
+			bad(f.name, engine.Textf("%q to nie liczba całkowita ≥ 0", "%q is not a whole number ≥ 0", s))
 			continue
 		}
 		*f.dst = v
@@ -266,10 +261,11 @@ func scalar(n *yaml.Node, key string) string {
 	return strings.TrimSpace(v.Value)
 }
 
-// parseStrength reads "250 kg", "1.5 t" or "80t" into kilograms.
+// parseStrength reads "250 kg", "1.5 t" or "80t" into kilograms; what is
+// wrong with s is a RuleError saying it in both languages.
 func parseStrength(s string) (int64, error) {
 	if s == "" {
-		return 0, errors.New("missing (a number with a unit, kg or t, e.g. \"250 kg\" or \"80 t\")")
+		return 0, errStrengthMissing.Err()
 	}
 	num, unit := s, ""
 	for _, u := range []string{"kg", "t"} {
@@ -279,17 +275,26 @@ func parseStrength(s string) (int64, error) {
 		}
 	}
 	if unit == "" {
-		return 0, fmt.Errorf("%q has no unit (kg or t)", s)
+		return 0, errStrengthUnit.Err(s)
 	}
 	v, err := strconv.ParseFloat(strings.ReplaceAll(num, ",", "."), 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-		return 0, fmt.Errorf("%q is not a number of %s", s, unit)
+		return 0, errStrengthNumber.Err(s, unit)
 	}
 	if unit == "t" {
 		v *= 1000
 	}
 	if v != math.Trunc(v) || v > 1e15 {
-		return 0, fmt.Errorf("%q is not a whole number of kilograms", s)
+		return 0, errStrengthWhole.Err(s)
 	}
 	return int64(v), nil
 }
+
+// What parseStrength finds wrong.
+var (
+	errStrengthMissing = engine.Rule{Code: "strength", PL: "brak (liczba z jednostką, kg albo t, np. \"250 kg\" albo \"80 t\")",
+		EN: "missing (a number with a unit, kg or t, e.g. \"250 kg\" or \"80 t\")"}
+	errStrengthUnit   = engine.Rule{Code: "strength", PL: "%q nie ma jednostki (kg albo t)", EN: "%q has no unit (kg or t)"}
+	errStrengthNumber = engine.Rule{Code: "strength", PL: "%q to nie poprawna liczba (%s)", EN: "%q is not a number of %s"}
+	errStrengthWhole  = engine.Rule{Code: "strength", PL: "%q to nie całkowita liczba kilogramów", EN: "%q is not a whole number of kilograms"}
+)

@@ -109,6 +109,11 @@ func TestLoadPackErrors(t *testing.T) {
 			if !errors.As(err, &ce) {
 				t.Fatalf("got %v, want content errors", err)
 			}
+			for _, p := range ce { // every problem in Polish and English
+				if strings.TrimSpace(p.PL) == "" || strings.TrimSpace(p.EN) == "" || p.PL == p.EN {
+					t.Errorf("a problem not told in two languages: %+v", p)
+				}
+			}
 			for _, w := range c.want {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q does not mention %q", err, w)

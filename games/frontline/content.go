@@ -3,8 +3,6 @@ package frontline
 import (
 	"bytes"
 	"embed"
-	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"strconv"
@@ -305,15 +303,19 @@ type yAction struct {
 func decodeStrict(fsys fs.FS, name string, v any) error {
 	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		return err
+		return ContentErrors{engine.Textf("%s: nie można odczytać pliku: %v", "%s: cannot read the file: %v", name, err)}
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return ContentErrors{engine.Textf("%s: %s", "%s: %s", name, engine.YAMLError(err))}
 	}
 	return nil
 }
+
+// ContentErrors is every problem found in a pack, each naming file, card
+// and field, in Polish and English.
+type ContentErrors = engine.ContentErrors
 
 // LoadPack reads and validates a pack; errors name the file, the card and the field.
 func LoadPack(fsys fs.FS) (*Pack, error) {
@@ -341,18 +343,18 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	p.loadAttacks(ya.Attacks, &errs)
 	p.loadActions(yx.Actions, &errs)
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return nil, ContentErrors(errs)
 	}
 	p.faces = newFaceTable(p)
 	return p, nil
 }
 
 // packErrors collects every fault in a pack, so one load reports them all.
-type packErrors []error
+type packErrors []engine.Text
 
 // bad records a fault in one field of one card.
-func (e *packErrors) bad(file, id, field, format string, args ...any) {
-	*e = append(*e, fmt.Errorf("%s: %s: %s: %s", file, id, field, fmt.Sprintf(format, args...)))
+func (e *packErrors) bad(file, id, field string, msg engine.Text) {
+	*e = append(*e, engine.Textf("%s: %s: %s: %s", "%s: %s: %s: %s", file, id, field, msg))
 }
 
 func packText(t yText) engine.Text { return engine.Text{PL: t.PL, EN: t.EN} }
@@ -362,30 +364,30 @@ func (p *Pack) loadComrades(cs []yComrade, errs *packErrors) {
 	seen := map[string]bool{}
 	for _, c := range cs {
 		if !engine.ValidID(c.ID) || seen[c.ID] {
-			errs.bad("comrades.yaml", c.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
+			errs.bad("comrades.yaml", c.ID, "id", engine.Text{PL: "brak, powtórzone albo nie tylko małe litery, cyfry i łączniki", EN: "missing, repeated or not lower-case letters, digits and dashes"})
 			continue
 		}
 		seen[c.ID] = true
 		if c.Name.PL == "" || c.Name.EN == "" {
-			errs.bad("comrades.yaml", c.ID, "name", "needs pl and en")
+			errs.bad("comrades.yaml", c.ID, "name", engine.Text{PL: "potrzebna nazwa pl i en", EN: "needs pl and en"})
 		}
 		ab := NoAbility
 		if c.Ability != "" {
 			k := engine.IndexOf(abilityNames[:], c.Ability)
 			if k < 0 {
-				errs.bad("comrades.yaml", c.ID, "ability", "unknown %q (known: %s)", c.Ability, strings.Join(abilityNames[1:], ", "))
+				errs.bad("comrades.yaml", c.ID, "ability", engine.Textf("nieznane %q (znane: %s)", "unknown %q (known: %s)", c.Ability, strings.Join(abilityNames[1:], ", ")))
 			} else {
 				ab = Ability(k)
 			}
 		}
 		if c.HPBonus < 0 || c.HPBonus > 5 {
-			errs.bad("comrades.yaml", c.ID, "hp_bonus", "%d is not 0..5", c.HPBonus)
+			errs.bad("comrades.yaml", c.ID, "hp_bonus", engine.Textf("%d spoza 0..5", "%d is not 0..5", c.HPBonus))
 		}
 		p.comradeIx[c.ID] = uint8(len(p.Comrades))
 		p.Comrades = append(p.Comrades, Comrade{ID: c.ID, Name: packText(c.Name), Text: packText(c.Text), HPBonus: int8(c.HPBonus), Ability: ab})
 	}
 	if n := len(p.Comrades); n < 2 || n > MaxSeats {
-		*errs = append(*errs, fmt.Errorf("comrades.yaml: %d Comrades; a game needs 2 to %d", n, MaxSeats))
+		*errs = append(*errs, engine.Textf("comrades.yaml: towarzyszy: %d; gra potrzebuje od 2 do %d", "comrades.yaml: %d Comrades; a game needs 2 to %d", n, MaxSeats))
 	}
 }
 
@@ -394,7 +396,7 @@ func (p *Pack) loadAttacks(as []yAttack, errs *packErrors) {
 	seen := map[string]bool{}
 	for _, a := range as {
 		if !engine.ValidID(a.ID) || seen[a.ID] {
-			errs.bad("attacks.yaml", a.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
+			errs.bad("attacks.yaml", a.ID, "id", engine.Text{PL: "brak, powtórzone albo nie tylko małe litery, cyfry i łączniki", EN: "missing, repeated or not lower-case letters, digits and dashes"})
 			continue
 		}
 		seen[a.ID] = true
@@ -411,7 +413,7 @@ func (p *Pack) loadAttacks(as []yAttack, errs *packErrors) {
 		p.Attacks = append(p.Attacks, at)
 	}
 	if len(p.attackOf) == 0 || len(p.attackOf) > MaxAttacks {
-		*errs = append(*errs, fmt.Errorf("attacks.yaml: %d Attack cards; want 1..%d", len(p.attackOf), MaxAttacks))
+		*errs = append(*errs, engine.Textf("attacks.yaml: kart ataku: %d; potrzeba 1..%d", "attacks.yaml: %d Attack cards; want 1..%d", len(p.attackOf), MaxAttacks))
 	}
 }
 
@@ -419,23 +421,23 @@ func (p *Pack) loadAttacks(as []yAttack, errs *packErrors) {
 func loadAttack(a yAttack, errs *packErrors) Attack {
 	at := Attack{ID: a.ID, Name: packText(a.Name), Damage: int8(a.Damage), Indirect: int8(a.Indirect), Hits: int8(a.Hits), TowardFront: a.TowardFront, Copies: 1}
 	if a.Name.PL == "" || a.Name.EN == "" {
-		errs.bad("attacks.yaml", a.ID, "name", "needs pl and en")
+		errs.bad("attacks.yaml", a.ID, "name", engine.Text{PL: "potrzebna nazwa pl i en", EN: "needs pl and en"})
 	}
 	if a.Copies != nil {
 		at.Copies = *a.Copies
 	}
 	if at.Copies < 1 || at.Copies > 10 {
-		errs.bad("attacks.yaml", a.ID, "copies", "%d is not 1..10", at.Copies)
+		errs.bad("attacks.yaml", a.ID, "copies", engine.Textf("%d spoza 1..10", "%d is not 1..10", at.Copies))
 	}
 	if k := engine.IndexOf(attackTypeNames[:], a.Type); k < 0 {
-		errs.bad("attacks.yaml", a.ID, "type", "%q is not linear, splash or special", a.Type)
+		errs.bad("attacks.yaml", a.ID, "type", engine.Textf("%q to nie linear, splash ani special", "%q is not linear, splash or special", a.Type))
 	} else {
 		at.Type = AttackType(k)
 	}
 	if a.Effect != "" {
 		k := engine.IndexOf(attackEffectNames[:], a.Effect)
 		if k < 0 {
-			errs.bad("attacks.yaml", a.ID, "effect", "unknown %q (known: %s)", a.Effect, strings.Join(attackEffectNames[1:], ", "))
+			errs.bad("attacks.yaml", a.ID, "effect", engine.Textf("nieznane %q (znane: %s)", "unknown %q (known: %s)", a.Effect, strings.Join(attackEffectNames[1:], ", ")))
 		} else {
 			at.Effect = AttackEffect(k)
 		}
@@ -444,23 +446,23 @@ func loadAttack(a yAttack, errs *packErrors) Attack {
 		at.Hits = 1
 	}
 	if a.Damage < 0 || a.Damage > 9 || a.Indirect < 0 || a.Indirect > 9 || at.Hits < 1 || at.Hits > MaxSeats {
-		errs.bad("attacks.yaml", a.ID, "damage", "damage and indirect must be 0..9, hits 1..%d", MaxSeats)
+		errs.bad("attacks.yaml", a.ID, "damage", engine.Textf("damage i indirect muszą być w 0..9, a hits w 1..%d", "damage and indirect must be 0..9, hits 1..%d", MaxSeats))
 	}
 	if at.Type == Splash && a.Indirect == 0 {
-		errs.bad("attacks.yaml", a.ID, "indirect", "a splash attack needs indirect damage")
+		errs.bad("attacks.yaml", a.ID, "indirect", engine.Text{PL: "atak splash potrzebuje obrażeń indirect", EN: "a splash attack needs indirect damage"})
 	}
 	if at.Type != Splash && a.Indirect != 0 {
-		errs.bad("attacks.yaml", a.ID, "indirect", "only splash attacks have indirect damage")
+		errs.bad("attacks.yaml", a.ID, "indirect", engine.Text{PL: "tylko ataki splash mają obrażenia indirect", EN: "only splash attacks have indirect damage"})
 	}
 	if (at.Type == Special) != (at.Effect != NoAttackEffect && at.Effect != TearGas) {
-		errs.bad("attacks.yaml", a.ID, "effect", "special attacks, and only they, have a special effect (tear_gas may go on any)")
+		errs.bad("attacks.yaml", a.ID, "effect", engine.Text{PL: "efekt specjalny mają ataki special i tylko one (tear_gas może mieć każdy)", EN: "special attacks, and only they, have a special effect (tear_gas may go on any)"})
 	}
 	if len(a.Targets) > MaxTargets {
-		errs.bad("attacks.yaml", a.ID, "targets", "%d Targets; the box has %d", len(a.Targets), MaxTargets)
+		errs.bad("attacks.yaml", a.ID, "targets", engine.Textf("celów: %d; w pudełku jest %d", "%d Targets; the box has %d", len(a.Targets), MaxTargets))
 	}
 	needsTarget := at.Effect != MineFx && at.Effect != Roulette && at.Effect != ComradesDraft && at.Effect != Calm
 	if needsTarget != (len(a.Targets) > 0) {
-		errs.bad("attacks.yaml", a.ID, "targets", "this kind of attack needs Targets exactly when it hits a place")
+		errs.bad("attacks.yaml", a.ID, "targets", engine.Text{PL: "ten rodzaj ataku ma cele (targets) wtedy i tylko wtedy, gdy trafia w miejsce", EN: "this kind of attack needs Targets exactly when it hits a place"})
 	}
 	for _, t := range a.Targets {
 		at.Targets = append(at.Targets, loadTarget(a.ID, t, errs))
@@ -492,15 +494,15 @@ func loadTarget(id string, t yTarget, errs *packErrors) Target {
 		set++
 		k := engine.IndexOf(comradeRefNames[:], t.Comrade)
 		if k < 0 {
-			errs.bad("attacks.yaml", id, "targets", "comrade %q is not one of %s", t.Comrade, strings.Join(comradeRefNames[:], ", "))
+			errs.bad("attacks.yaml", id, "targets", engine.Textf("comrade %q to nie żaden z: %s", "comrade %q is not one of %s", t.Comrade, strings.Join(comradeRefNames[:], ", ")))
 		}
 		tg = Target{Kind: TargetComrade, Ref: ComradeRef(max(k, 0))}
 	}
 	if set != 1 {
-		errs.bad("attacks.yaml", id, "targets", "each Target has exactly one of slot, from_back, empty, comrade, nth_comrade")
+		errs.bad("attacks.yaml", id, "targets", engine.Text{PL: "każdy cel ma dokładnie jedno z: slot, from_back, empty, comrade, nth_comrade", EN: "each Target has exactly one of slot, from_back, empty, comrade, nth_comrade"})
 	}
 	if (tg.Kind == TargetSlot || tg.Kind == TargetFromBack || tg.Kind == TargetNth) && (tg.N < 1 || tg.N > MaxSlots) {
-		errs.bad("attacks.yaml", id, "targets", "slot %d is not 1..%d", tg.N, MaxSlots)
+		errs.bad("attacks.yaml", id, "targets", engine.Textf("slot %d spoza 1..%d", "slot %d is not 1..%d", tg.N, MaxSlots))
 	}
 	return tg
 }
@@ -510,7 +512,7 @@ func (p *Pack) loadActions(as []yAction, errs *packErrors) {
 	seen := map[string]bool{}
 	for _, a := range as {
 		if !engine.ValidID(a.ID) || seen[a.ID] {
-			errs.bad("actions.yaml", a.ID, "id", "missing, repeated or not lower-case letters, digits and dashes")
+			errs.bad("actions.yaml", a.ID, "id", engine.Text{PL: "brak, powtórzone albo nie tylko małe litery, cyfry i łączniki", EN: "missing, repeated or not lower-case letters, digits and dashes"})
 			continue
 		}
 		seen[a.ID] = true
@@ -523,7 +525,7 @@ func (p *Pack) loadActions(as []yAction, errs *packErrors) {
 		total += a.Copies
 	}
 	if total > MaxActions || total < 5*2 {
-		*errs = append(*errs, fmt.Errorf("actions.yaml: %d Action cards; want %d..%d", total, 10, MaxActions))
+		*errs = append(*errs, engine.Textf("actions.yaml: kart akcji: %d; potrzeba %d..%d", "actions.yaml: %d Action cards; want %d..%d", total, 10, MaxActions))
 	}
 }
 
@@ -531,52 +533,52 @@ func (p *Pack) loadActions(as []yAction, errs *packErrors) {
 func loadAction(a yAction, errs *packErrors) Action {
 	ac := Action{ID: a.ID, Name: packText(a.Name), N: int8(a.N), Durability: int8(a.Durability), Copies: 1}
 	if a.Name.PL == "" || a.Name.EN == "" {
-		errs.bad("actions.yaml", a.ID, "name", "needs pl and en")
+		errs.bad("actions.yaml", a.ID, "name", engine.Text{PL: "potrzebna nazwa pl i en", EN: "needs pl and en"})
 	}
 	if a.Copies != nil {
 		ac.Copies = *a.Copies
 	}
 	if ac.Copies < 1 || ac.Copies > 10 {
-		errs.bad("actions.yaml", a.ID, "copies", "%d is not 1..10", ac.Copies)
+		errs.bad("actions.yaml", a.ID, "copies", engine.Textf("%d spoza 1..10", "%d is not 1..10", ac.Copies))
 	}
 	if k := engine.IndexOf(actionKindNames[:], a.Kind); k < 0 {
-		errs.bad("actions.yaml", a.ID, "kind", "%q is not maneuver, event or equipment", a.Kind)
+		errs.bad("actions.yaml", a.ID, "kind", engine.Textf("%q to nie maneuver, event ani equipment", "%q is not maneuver, event or equipment", a.Kind))
 	} else {
 		ac.Kind = ActionKind(k)
 	}
 	k := engine.IndexOf(actionEffectNames[:], a.Effect)
 	if k < 0 {
-		errs.bad("actions.yaml", a.ID, "effect", "unknown %q (known: %s)", a.Effect, strings.Join(actionEffectNames[:], ", "))
+		errs.bad("actions.yaml", a.ID, "effect", engine.Textf("nieznane %q (znane: %s)", "unknown %q (known: %s)", a.Effect, strings.Join(actionEffectNames[:], ", ")))
 	} else {
 		ac.Effect = ActionEffect(k)
 	}
 	if want := effectKind(ac.Effect); k >= 0 && want != ac.Kind {
-		errs.bad("actions.yaml", a.ID, "kind", "effect %s belongs on a %s", a.Effect, want)
+		errs.bad("actions.yaml", a.ID, "kind", engine.Textf("efekt %s należy do karty rodzaju %s", "effect %s belongs on a %s", a.Effect, want))
 	}
 	if a.Dir != "" {
 		d := engine.IndexOf(dirNames[:], a.Dir)
 		if d < 0 {
-			errs.bad("actions.yaml", a.ID, "dir", "%q is not forward, back or either", a.Dir)
+			errs.bad("actions.yaml", a.ID, "dir", engine.Textf("%q to nie forward, back ani either", "%q is not forward, back or either", a.Dir))
 		} else {
 			ac.Dir = Dir(d)
 		}
 	}
 	if (ac.Effect == StepFx) != (a.Dir != "") || (ac.Effect == StepFx || ac.Effect == HealFx) != (a.N > 0) || a.N > 9 {
-		errs.bad("actions.yaml", a.ID, "n", "step needs dir and n (1..9), heal needs n; other effects neither")
+		errs.bad("actions.yaml", a.ID, "n", engine.Text{PL: "step potrzebuje dir i n (1..9), heal potrzebuje n; inne efekty żadnego z nich", EN: "step needs dir and n (1..9), heal needs n; other effects neither"})
 	}
 	if (ac.Kind == Equipment) != (a.Durability > 0) || a.Durability > 9 {
-		errs.bad("actions.yaml", a.ID, "durability", "Equipment, and only Equipment, has a durability of 1..9")
+		errs.bad("actions.yaml", a.ID, "durability", engine.Text{PL: "wytrzymałość (durability) 1..9 ma Wyposażenie i tylko ono", EN: "Equipment, and only Equipment, has a durability of 1..9"})
 	}
 	if a.When != "" {
 		w := engine.IndexOf(whenNames[:], a.When)
 		if w < 0 || ac.Kind != Event {
-			errs.bad("actions.yaml", a.ID, "when", "%q: only Events name a moment (answer, attack_revealed, before_damage)", a.When)
+			errs.bad("actions.yaml", a.ID, "when", engine.Textf("%q: tylko Wydarzenia podają chwilę (answer, attack_revealed, before_damage)", "%q: only Events name a moment (answer, attack_revealed, before_damage)", a.When))
 		} else {
 			ac.When = When(w)
 		}
 	}
 	if (ac.Effect == NietFx) != (ac.When == WhenAnswer) {
-		errs.bad("actions.yaml", a.ID, "when", "Niet! and only Niet! is an answer")
+		errs.bad("actions.yaml", a.ID, "when", engine.Text{PL: "odpowiedzią (answer) jest Niet! i tylko Niet!", EN: "Niet! and only Niet! is an answer"})
 	}
 	return ac
 }

@@ -3,8 +3,6 @@ package tagteam
 import (
 	"bytes"
 	"embed"
-	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"sort"
@@ -344,12 +342,12 @@ type yPack struct {
 
 // opParser turns YAML op lists into Ops, collecting errors with a place.
 type opParser struct {
-	errs  []error
-	where string
+	errs  []engine.Text
+	where engine.Text
 }
 
-func (ps *opParser) fail(n *yaml.Node, format string, args ...any) {
-	ps.errs = append(ps.errs, fmt.Errorf("%s (line %d): %s", ps.where, n.Line, fmt.Sprintf(format, args...)))
+func (ps *opParser) fail(n *yaml.Node, msg engine.Text) {
+	ps.errs = append(ps.errs, engine.Textf("%s (wiersz %d): %s", "%s (line %d): %s", ps.where, n.Line, msg))
 }
 
 // stages parses a card's op list, split at `then`.
@@ -374,7 +372,7 @@ func (ps *opParser) list(nodes []yaml.Node) []Op {
 	for i := range nodes {
 		n := &nodes[i]
 		if n.Kind == yaml.ScalarNode && n.Value == "then" {
-			ps.fail(n, "then is only for a card's ops")
+			ps.fail(n, engine.Text{PL: "then jest tylko na liście ops karty", EN: "then is only for a card's ops"})
 			continue
 		}
 		if op, ok := ps.op(n); ok {
@@ -386,7 +384,7 @@ func (ps *opParser) list(nodes []yaml.Node) []Op {
 
 func (ps *opParser) nodes(n *yaml.Node) []yaml.Node {
 	if n.Kind != yaml.SequenceNode {
-		ps.fail(n, "want a list of ops")
+		ps.fail(n, engine.Text{PL: "potrzebna lista ops", EN: "want a list of ops"})
 		return nil
 	}
 	out := make([]yaml.Node, len(n.Content))
@@ -413,7 +411,7 @@ func (ps *opParser) who(n *yaml.Node, allowed ...Who) Who {
 		k = int(Opps)
 	}
 	if k < 0 {
-		ps.fail(n, "%q is not one of %s", n.Value, strings.Join(whoNames[:], ", "))
+		ps.fail(n, engine.Textf("%q to nie żadne z: %s", "%q is not one of %s", n.Value, strings.Join(whoNames[:], ", ")))
 		return Self
 	}
 	if len(allowed) > 0 {
@@ -422,7 +420,7 @@ func (ps *opParser) who(n *yaml.Node, allowed ...Who) Who {
 				return a
 			}
 		}
-		ps.fail(n, "%q is not allowed here", n.Value)
+		ps.fail(n, engine.Textf("%q nie jest tu dozwolone", "%q is not allowed here", n.Value))
 	}
 	return Who(k)
 }
@@ -430,7 +428,7 @@ func (ps *opParser) who(n *yaml.Node, allowed ...Who) Who {
 func (ps *opParser) token(n *yaml.Node) Token {
 	k := engine.IndexOf(tokenNames[:], n.Value)
 	if k < 0 {
-		ps.fail(n, "%q is not a token (%s)", n.Value, strings.Join(tokenNames[1:], ", "))
+		ps.fail(n, engine.Textf("%q to nie żeton (%s)", "%q is not a token (%s)", n.Value, strings.Join(tokenNames[1:], ", ")))
 		return NoToken
 	}
 	return Token(k)
@@ -439,14 +437,14 @@ func (ps *opParser) token(n *yaml.Node) Token {
 func (ps *opParser) number(n *yaml.Node, op *Op) {
 	if v, err := strconv.Atoi(n.Value); err == nil {
 		if v < -30 || v > 30 {
-			ps.fail(n, "%d is out of -30..30", v)
+			ps.fail(n, engine.Textf("%d spoza -30..30", "%d is out of -30..30", v))
 		}
 		op.N = int8(v)
 		return
 	}
 	k := engine.IndexOf(amountNames[:], n.Value)
 	if k < 0 {
-		ps.fail(n, "%q is not a number or one of %s", n.Value, strings.Join(amountNames[1:], ", "))
+		ps.fail(n, engine.Textf("%q to nie liczba ani żadne z: %s", "%q is not a number or one of %s", n.Value, strings.Join(amountNames[1:], ", ")))
 		return
 	}
 	op.Amount, op.N = Amount(k), 1
@@ -454,13 +452,13 @@ func (ps *opParser) number(n *yaml.Node, op *Op) {
 
 func (ps *opParser) op(n *yaml.Node) (Op, bool) {
 	if n.Kind != yaml.MappingNode || len(n.Content) < 2 {
-		ps.fail(n, "an op is a map with one key, or the word then")
+		ps.fail(n, engine.Text{PL: "op to mapa z jednym kluczem albo słowo then", EN: "an op is a map with one key, or the word then"})
 		return Op{}, false
 	}
 	key, val := n.Content[0].Value, n.Content[1]
 	kind := engine.IndexOf(opNames[:], key)
 	if kind < 0 || kind == int(OpThen) {
-		ps.fail(n, "unknown op %q (known: %s)", key, strings.Join(opNames[1:], ", "))
+		ps.fail(n, engine.Textf("nieznany op %q (znane: %s)", "unknown op %q (known: %s)", key, strings.Join(opNames[1:], ", ")))
 		return Op{}, false
 	}
 	op := Op{Kind: OpKind(kind)}
@@ -468,7 +466,7 @@ func (ps *opParser) op(n *yaml.Node) (Op, bool) {
 		return ps.ifOp(n, val), true
 	}
 	if len(n.Content) != 2 {
-		ps.fail(n, "op %s has more than one key", key)
+		ps.fail(n, engine.Textf("op %s ma więcej niż jeden klucz", "op %s has more than one key", key))
 	}
 	long := val.Kind == yaml.MappingNode
 	fields := opFields{}
@@ -500,12 +498,12 @@ func (ps *opParser) op(n *yaml.Node) (Op, bool) {
 	case OpUnique:
 		u := engine.IndexOf(uniqueNames[:], val.Value)
 		if u < 0 {
-			ps.fail(val, "unknown unique effect %q (known: %s)", val.Value, strings.Join(uniqueNames[1:], ", "))
+			ps.fail(val, engine.Textf("nieznany efekt unique %q (znane: %s)", "unknown unique effect %q (known: %s)", val.Value, strings.Join(uniqueNames[1:], ", ")))
 		}
 		op.Unique = Unique(max(u, 0))
 	}
 	for k, v := range fields {
-		ps.fail(v, "op %s has no field %q", key, k)
+		ps.fail(v, engine.Textf("op %s nie ma pola %q", "op %s has no field %q", key, k))
 	}
 	return op, true
 }
@@ -533,7 +531,7 @@ func (ps *opParser) ifOp(n, val *yaml.Node) Op {
 		case "else":
 			op.Else = ps.list(ps.nodes(v))
 		default:
-			ps.fail(v, "if takes do and else, not %q", k)
+			ps.fail(v, engine.Textf("if przyjmuje do i else, nie %q", "if takes do and else, not %q", k))
 		}
 	}
 	return op
@@ -578,7 +576,7 @@ func (ps *opParser) amountOp(op *Op, key string, val *yaml.Node, long bool, f op
 	if v := f.take("n"); v != nil {
 		ps.number(v, op)
 	} else {
-		ps.fail(val, "%s needs n", key)
+		ps.fail(val, engine.Textf("%s potrzebuje n", "%s needs n", key))
 	}
 	if v := f.take("to"); v != nil {
 		op.To = ps.who(v)
@@ -605,7 +603,7 @@ func (ps *opParser) transferOp(op *Op, val *yaml.Node, f opFields) {
 	if v := f.take("to"); v != nil {
 		op.To = ps.who(v)
 	} else {
-		ps.fail(val, "transfer needs to")
+		ps.fail(val, engine.Text{PL: "transfer potrzebuje to", EN: "transfer needs to"})
 	}
 }
 
@@ -614,7 +612,7 @@ func (ps *opParser) tokenOp(op *Op, val *yaml.Node, f opFields) {
 	if v := f.take("what"); v != nil {
 		op.What = ps.token(v)
 	} else {
-		ps.fail(val, "token needs what")
+		ps.fail(val, engine.Text{PL: "token potrzebuje what", EN: "token needs what"})
 	}
 	op.To = Opp
 	if v := f.take("to"); v != nil {
@@ -624,21 +622,21 @@ func (ps *opParser) tokenOp(op *Op, val *yaml.Node, f opFields) {
 
 func (ps *opParser) cond(n *yaml.Node) Cond {
 	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
-		ps.fail(n, "a condition is a map with one key (%s)", strings.Join(condNames[:], ", "))
+		ps.fail(n, engine.Textf("warunek to mapa z jednym kluczem (%s)", "a condition is a map with one key (%s)", strings.Join(condNames[:], ", ")))
 		return Cond{}
 	}
 	key, val := n.Content[0].Value, n.Content[1]
 	neg := strings.HasPrefix(key, "not_")
 	k := engine.IndexOf(condNames[:], strings.TrimPrefix(key, "not_"))
 	if k < 0 {
-		ps.fail(n, "unknown condition %q (known: %s)", key, strings.Join(condNames[:], ", "))
+		ps.fail(n, engine.Textf("nieznany warunek %q (znane: %s)", "unknown condition %q (known: %s)", key, strings.Join(condNames[:], ", ")))
 		return Cond{}
 	}
 	c := Cond{Kind: CondKind(k), Negate: neg}
 	num := func(v *yaml.Node) int8 {
 		x, err := strconv.Atoi(v.Value)
 		if err != nil || x < -30 || x > 30 {
-			ps.fail(v, "%q is not a number -30..30", v.Value)
+			ps.fail(v, engine.Textf("%q to nie liczba z -30..30", "%q is not a number -30..30", v.Value))
 		}
 		return int8(x)
 	}
@@ -654,16 +652,16 @@ func (ps *opParser) cond(n *yaml.Node) Cond {
 		}
 		switch f := m["face"]; {
 		case f == nil:
-			ps.fail(val, "token_face needs face")
+			ps.fail(val, engine.Text{PL: "token_face potrzebuje face", EN: "token_face needs face"})
 		case f.Value == "black":
 		case f.Value == "white":
 			c.Face = 1
 		default:
-			ps.fail(f, "face is black or white")
+			ps.fail(f, engine.Text{PL: "face to black albo white", EN: "face is black or white"})
 		}
 	case CondTrackBetween:
 		if val.Kind != yaml.SequenceNode || len(val.Content) != 2 {
-			ps.fail(val, "track_between is [LO, HI]")
+			ps.fail(val, engine.Text{PL: "track_between to [LO, HI]", EN: "track_between is [LO, HI]"})
 			break
 		}
 		c.N, c.Hi = num(val.Content[0]), num(val.Content[1])
@@ -673,11 +671,11 @@ func (ps *opParser) cond(n *yaml.Node) Cond {
 		case "bear":
 			c.Face = 1
 		default:
-			ps.fail(val, "side is human or bear")
+			ps.fail(val, engine.Text{PL: "side to human albo bear", EN: "side is human or bear"})
 		}
 	default:
 		if val.Value != "true" {
-			ps.fail(val, "%s takes true", key)
+			ps.fail(val, engine.Textf("%s przyjmuje true", "%s takes true", key))
 		}
 	}
 	return c
@@ -701,13 +699,13 @@ func walk(ops []Op, noSuccess bool, f func(*Op)) {
 func LoadPack(fsys fs.FS) (*Pack, error) {
 	data, err := fs.ReadFile(fsys, "fighters.yaml")
 	if err != nil {
-		return nil, err
+		return nil, ContentErrors{engine.Textf("fighters.yaml: nie można odczytać pliku: %v", "fighters.yaml: cannot read the file: %v", err)}
 	}
 	var y yPack
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&y); err != nil {
-		return nil, fmt.Errorf("fighters.yaml: %w", err)
+		return nil, ContentErrors{engine.Textf("fighters.yaml: %s", "fighters.yaml: %s", engine.YAMLError(err))}
 	}
 	l := &packLoader{p: &Pack{instIx: map[string]uint8{}, fighterIx: map[string]int{}}, ps: &opParser{}, cardIDs: map[string]bool{}}
 	for i := range y.Fighters {
@@ -715,10 +713,10 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	}
 	p, errs := l.p, append(l.errs, l.ps.errs...)
 	if len(p.Fighters) < 4 {
-		errs = append(errs, errors.New("fighters.yaml: a game needs at least 4 fighters"))
+		errs = append(errs, engine.Text{PL: "fighters.yaml: gra potrzebuje co najmniej 4 zawodników", EN: "fighters.yaml: a game needs at least 4 fighters"})
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return nil, ContentErrors(errs)
 	}
 	if err := p.numberInstances(); err != nil {
 		return nil, err
@@ -732,13 +730,17 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 type packLoader struct {
 	p       *Pack
 	ps      *opParser
-	errs    []error
+	errs    []engine.Text
 	cardIDs map[string]bool
 }
 
-func (l *packLoader) bad(where, format string, args ...any) {
-	l.errs = append(l.errs, fmt.Errorf("fighters.yaml: %s: %s", where, fmt.Sprintf(format, args...)))
+func (l *packLoader) bad(where string, msg engine.Text) {
+	l.errs = append(l.errs, engine.Textf("fighters.yaml: %s: %s", "fighters.yaml: %s: %s", where, msg))
 }
+
+// ContentErrors is every problem found in a pack, each naming file, line,
+// fighter, card and field, in Polish and English.
+type ContentErrors = engine.ContentErrors
 
 // icons reads the ops of the icons on spaces lo..hi of a track, in the
 // order of the spaces.
@@ -751,10 +753,10 @@ func (l *packLoader) icons(where string, m map[int][]yaml.Node, lo, hi int) map[
 	sort.Ints(keys)
 	for _, k := range keys {
 		if k < lo || k > hi {
-			l.bad(where, "icon on %d, outside %d..%d", k, lo, hi)
+			l.bad(where, engine.Textf("ikona na %d, poza %d..%d", "icon on %d, outside %d..%d", k, lo, hi))
 			continue
 		}
-		l.ps.where = fmt.Sprintf("fighters.yaml: %s: icon %d", where, k)
+		l.ps.where = engine.Textf("fighters.yaml: %s: ikona %d", "fighters.yaml: %s: icon %d", where, k)
 		out[int8(k)] = l.ps.list(m[k])
 	}
 	return out
@@ -764,11 +766,11 @@ func (l *packLoader) icons(where string, m map[int][]yaml.Node, lo, hi int) map[
 func (l *packLoader) fighter(yf *yFighter) {
 	p := l.p
 	if !engine.ValidID(yf.ID) || p.fighterIx[yf.ID] != 0 || (len(p.Fighters) > 0 && p.Fighters[0].ID == yf.ID) {
-		l.bad(yf.ID, "id missing, repeated or not lower-case letters, digits and dashes")
+		l.bad(yf.ID, engine.Text{PL: "id: brak, powtórzone albo nie tylko małe litery, cyfry i łączniki", EN: "id missing, repeated or not lower-case letters, digits and dashes"})
 		return
 	}
 	if yf.Name.PL == "" || yf.Name.EN == "" {
-		l.bad(yf.ID, "name needs pl and en")
+		l.bad(yf.ID, engine.Text{PL: "name: potrzebna nazwa pl i en", EN: "name needs pl and en"})
 	}
 	f := Fighter{ID: yf.ID, Name: engine.Text{PL: yf.Name.PL, EN: yf.Name.EN}, Forms: yf.Forms, Power: int8(yf.Power), HP: int8(yf.HP),
 		PartnerPower: int8(yf.PartnerPower)}
@@ -783,21 +785,21 @@ func (l *packLoader) fighter(yf *yFighter) {
 // board reads a fighter's power, hit points, stops, icons, tokens and track.
 func (l *packLoader) board(yf *yFighter, f *Fighter) {
 	if yf.Power < 0 || yf.Power > 15 || yf.PartnerPower < 0 || yf.PartnerPower > 5 {
-		l.bad(yf.ID, "power 0..15 and partner_power 0..5")
+		l.bad(yf.ID, engine.Text{PL: "power musi być w 0..15, a partner_power w 0..5", EN: "power 0..15 and partner_power 0..5"})
 	}
 	if yf.HP < 1 || yf.HP > 40 {
-		l.bad(yf.ID, "hp %d is not 1..40", yf.HP)
+		l.bad(yf.ID, engine.Textf("hp %d spoza 1..40", "hp %d is not 1..40", yf.HP))
 	}
 	f.Start = f.HP
 	if yf.Start != nil {
 		if *yf.Start < 1 || *yf.Start > yf.HP {
-			l.bad(yf.ID, "start %d is not 1..hp", *yf.Start)
+			l.bad(yf.ID, engine.Textf("start %d spoza 1..hp", "start %d is not 1..hp", *yf.Start))
 		}
 		f.Start = int8(*yf.Start)
 	}
 	for _, s := range yf.Stops {
 		if s < 1 || s > yf.HP {
-			l.bad(yf.ID, "stop %d is not 1..hp", s)
+			l.bad(yf.ID, engine.Textf("stop %d spoza 1..hp", "stop %d is not 1..hp", s))
 			continue
 		}
 		f.Stops |= 1 << (s + 8)
@@ -806,14 +808,14 @@ func (l *packLoader) board(yf *yFighter, f *Fighter) {
 	for name, n := range yf.Tokens {
 		t := engine.IndexOf(tokenNames[:], name)
 		if t < 0 || n < 0 || n > 20 {
-			l.bad(yf.ID, "tokens: %q: %d is not a token with a count of 0..20", name, n)
+			l.bad(yf.ID, engine.Textf("tokens: %q: %d to nie żeton z liczbą 0..20", "tokens: %q: %d is not a token with a count of 0..20", name, n))
 			continue
 		}
 		f.Tokens[t] = int8(n)
 	}
 	if yt := yf.Track; yt != nil {
 		if yt.Name == "" || yt.Max < 1 || yt.Max > 30 || yt.Start < 0 || yt.Start > yt.Max {
-			l.bad(yf.ID, "track needs a name, max 1..30 and start 0..max")
+			l.bad(yf.ID, engine.Text{PL: "track potrzebuje name, max 1..30 i start 0..max", EN: "track needs a name, max 1..30 and start 0..max"})
 		}
 		f.Track = &Track{Name: yt.Name, Max: int8(yt.Max), Start: int8(yt.Start), Cycle: yt.Cycle,
 			Icons: l.icons(yf.ID+": track", yt.Icons, 0, yt.Max)}
@@ -825,25 +827,25 @@ func (l *packLoader) rules(yf *yFighter, f *Fighter) {
 	for _, r := range yf.Rules {
 		k := engine.IndexOf(ruleNames[:], r)
 		if k < 0 {
-			l.bad(yf.ID, "unknown rule %q (known: %s)", r, strings.Join(ruleNames[:], ", "))
+			l.bad(yf.ID, engine.Textf("nieznana zasada %q (znane: %s)", "unknown rule %q (known: %s)", r, strings.Join(ruleNames[:], ", ")))
 			continue
 		}
 		f.Rules |= 1 << k
 	}
 	for _, yc := range yf.Characters {
 		if !engine.ValidID(yc.ID) || yc.Name.PL == "" || yc.Name.EN == "" || yc.HP < 1 || yc.HP > yf.HP {
-			l.bad(yf.ID, "character %q needs an id, a name in pl and en, and hp 1..%d", yc.ID, yf.HP)
+			l.bad(yf.ID, engine.Textf("postać %q potrzebuje id, nazwy pl i en oraz hp 1..%d", "character %q needs an id, a name in pl and en, and hp 1..%d", yc.ID, yf.HP))
 			continue
 		}
 		f.Characters = append(f.Characters, Character{ID: yc.ID, Name: engine.Text{PL: yc.Name.PL, EN: yc.Name.EN},
 			HP: int8(yc.HP), Icons: l.icons(yf.ID+": "+yc.ID, yc.Icons, 1, yc.HP)})
 	}
 	if (f.Rules&RFeyFolk != 0) != (len(f.Characters) == len(charNames)) {
-		l.bad(yf.ID, "the fey_folk rule goes with %d characters (%s), and they with it", len(charNames), strings.Join(charNames[:], ", "))
+		l.bad(yf.ID, engine.Textf("zasada fey_folk idzie w parze z %d postaciami (%s), a one z nią", "the fey_folk rule goes with %d characters (%s), and they with it", len(charNames), strings.Join(charNames[:], ", ")))
 	}
 	for k, c := range f.Characters {
 		if k < len(charNames) && c.ID != charNames[k] {
-			l.bad(yf.ID, "character %d is %q, want %q", k+1, c.ID, charNames[k])
+			l.bad(yf.ID, engine.Textf("postać nr %d to %q, powinna być %q", "character %d is %q, want %q", k+1, c.ID, charNames[k]))
 		}
 	}
 }
@@ -855,7 +857,7 @@ func (l *packLoader) cards(yf *yFighter, f *Fighter, fi int) {
 	for _, yc := range yf.Cards {
 		where := yf.ID + ": " + yc.ID
 		if !engine.ValidID(yc.ID) || l.cardIDs[yc.ID] {
-			l.bad(where, "card id missing, repeated or not lower-case letters, digits and dashes")
+			l.bad(where, engine.Text{PL: "id karty: brak, powtórzone albo nie tylko małe litery, cyfry i łączniki", EN: "card id missing, repeated or not lower-case letters, digits and dashes"})
 			continue
 		}
 		l.cardIDs[yc.ID] = true
@@ -869,10 +871,10 @@ func (l *packLoader) cards(yf *yFighter, f *Fighter, fi int) {
 		p.Cards = append(p.Cards, c)
 	}
 	if copies != 10 {
-		l.bad(yf.ID, "the cards' copies add up to %d, not 10", copies)
+		l.bad(yf.ID, engine.Textf("kopie kart dają razem %d, a nie 10", "the cards' copies add up to %d, not 10", copies))
 	}
 	if starting != 1 {
-		l.bad(yf.ID, "%d starting cards, want exactly 1", starting)
+		l.bad(yf.ID, engine.Textf("kart startowych: %d, potrzebna dokładnie 1", "%d starting cards, want exactly 1", starting))
 		if starting == 0 {
 			p.startCard = append(p.startCard, 0)
 		} else {
@@ -884,7 +886,7 @@ func (l *packLoader) cards(yf *yFighter, f *Fighter, fi int) {
 // card reads one card of fighter fi and what its ops do.
 func (l *packLoader) card(where string, yc yCard, fi int) Card {
 	if yc.Name.PL == "" || yc.Name.EN == "" {
-		l.bad(where, "name needs pl and en")
+		l.bad(where, engine.Text{PL: "name: potrzebna nazwa pl i en", EN: "name needs pl and en"})
 	}
 	c := Card{ID: yc.ID, Name: engine.Text{PL: yc.Name.PL, EN: yc.Name.EN}, Fighter: fi, Starting: yc.Starting,
 		Copies: 1, Deferred: yc.Deferred}
@@ -892,11 +894,11 @@ func (l *packLoader) card(where string, yc yCard, fi int) Card {
 		c.Copies = *yc.Copies
 	}
 	if c.Copies < 1 || c.Copies > 10 {
-		l.bad(where, "copies %d is not 1..10", c.Copies)
+		l.bad(where, engine.Textf("copies %d spoza 1..10", "copies %d is not 1..10", c.Copies))
 		c.Copies = 1
 	}
 	ps := l.ps
-	ps.where = "fighters.yaml: " + where
+	ps.where = engine.Textf("fighters.yaml: %s", "fighters.yaml: %s", where)
 	c.Stages = ps.stages(yc.Ops)
 	c.Instant = ps.list(yc.Instant)
 	if len(yc.Front) > 0 || len(yc.Back) > 0 {
@@ -926,7 +928,7 @@ func (p *Pack) numberInstances() error {
 		c := &p.Cards[ci]
 		for k := 1; k <= c.Copies; k++ {
 			if len(p.instCard) >= MaxInstances {
-				return errors.Join(fmt.Errorf("fighters.yaml: more than %d cards", MaxInstances))
+				return ContentErrors{engine.Textf("fighters.yaml: więcej niż %d kart", "fighters.yaml: more than %d cards", MaxInstances)}
 			}
 			name := c.ID
 			if c.Copies > 1 {

@@ -504,7 +504,8 @@ func TestBrowserLobby(t *testing.T) {
 		tb.setField(ctx, ".seat-kind", i, k)
 	}
 	tb.do(stepTimeout, "typing a name into #create-name", chromedp.SendKeys(chromedp.CSS("#create-name"), "Ala"))
-	tb.do(stepTimeout, "clicking #create-submit", chromedp.Click(chromedp.CSS("#create-submit")))
+	tb.do(stepTimeout, "ticking #create-open and clicking #create-submit",
+		chromedp.Click(chromedp.CSS("#create-open")), chromedp.Click(chromedp.CSS("#create-submit")))
 	st = tb.waitPage(ctx, `(s) => /^\/t\/[^/]+$/.test(s.path) && (s.state === "your-turn" || s.state === "waiting")`, stepTimeout,
 		"after #create-submit, waiting for /t/{id} with body[data-state] your-turn or waiting")
 	u, err := url.Parse(st.URL)
@@ -872,8 +873,8 @@ func TestBrowserPrivateTable(t *testing.T) {
 	a.setField(ctx, ".seat-kind", 0, "human")
 	a.setField(ctx, ".seat-kind", 1, "human")
 	a.setField(ctx, "#create-name", 0, "Ala")
-	a.do(stepTimeout, "unchecking #create-open and clicking #create-submit",
-		chromedp.Click(chromedp.CSS("#create-open")), chromedp.Click(chromedp.CSS("#create-submit")))
+	// Invited seats are private by default: #create-open starts unticked.
+	a.do(stepTimeout, "clicking #create-submit", chromedp.Click(chromedp.CSS("#create-submit")))
 	links := a.waitLinks(ctx, `(v) => v.invite !== "" && v.watch !== "" && (v.state === "your-turn" || v.state === "waiting")`,
 		"after #create-submit, waiting for the table page with #invite-1 and #watch-link")
 	u, err := url.Parse(links.URL)

@@ -25,6 +25,10 @@ package web_test
 //     #invite-{seat} per invitation link, button.new-invite[data-seat] per
 //     free seat and #watch-link; on an invitation link, #join-form with
 //     #join-name and #join-submit, or #join-error[data-code=bad_invite].
+//   - While the table gathers: #room with #room-seats li[data-seat]
+//     (data-joined when a person sits there), for the creator
+//     button.kick[data-seat], #swap-a, #swap-b, #swap, #start-bot and
+//     #start, for anyone else #room-wait.
 //   - Seats: #players .seat-tag[data-seat] with .seat-mark (a shape),
 //     .seat-num (from 1) and .seat-name; the result's #result-reason and
 //     #places li[data-rank][data-seat]; #board .last-move[data-last-seat]

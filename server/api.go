@@ -39,6 +39,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/leave", s.handleLeave)
 	mux.HandleFunc("POST /api/tables/{id}/invite", s.handleInvite)
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.handleRematch)
+	mux.HandleFunc("POST /api/tables/{id}/start", s.handleStart)
+	mux.HandleFunc("POST /api/tables/{id}/swap", s.handleSwap)
+	mux.HandleFunc("POST /api/tables/{id}/kick", s.handleKick)
 	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
 	web.Register(mux)
 	return s.guard(s.route(mux))
@@ -125,7 +128,7 @@ func statusOf(re *engine.RuleError) int {
 		return http.StatusNotFound
 	case errBadTokenRule.Code, errBadInvite.Code, errNotCreator.Code:
 		return http.StatusForbidden
-	case errBadRequest.Code, errNoSeat.Code, errNoGame.Code, errSeatKind.Code, errExternalBot.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code:
+	case errBadRequest.Code, errNoSeat.Code, errNoGame.Code, errSeatKind.Code, errExternalBot.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code, errSameSeat.Code:
 		return http.StatusBadRequest
 	case errInPlay.Code:
 		return http.StatusConflict
@@ -337,6 +340,8 @@ type PublicTable struct {
 	Pending   []engine.Seat   `json:"pending"`
 	Finished  bool            `json:"finished"`
 	Abandoned bool            `json:"abandoned,omitempty"`
+	// Gathering: the table waits for its people; nobody moves yet.
+	Gathering bool            `json:"gathering,omitempty"`
 	Outcome   *engine.Outcome `json:"outcome,omitempty"`
 	View      any             `json:"view"` // the spectator's view
 	// Hash is the game's state hash (16 hex digits) once it is over, the
@@ -352,7 +357,7 @@ func (t *Table) Public() PublicTable {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	p := PublicTable{ID: t.rec.ID, Game: t.rec.Game, Options: t.rec.Options, Moves: t.moves, Players: t.players(),
-		Open: t.rec.Open, Rematch: t.rec.Rematch, Abandoned: t.rec.Abandoned,
+		Open: t.rec.Open, Rematch: t.rec.Rematch, Abandoned: t.rec.Abandoned, Gathering: t.gathering(),
 		Pending: append([]engine.Seat{}, t.st.Pending()...), View: t.st.View(engine.Spectator)}
 	for _, st := range t.rec.Seats {
 		p.Seats = append(p.Seats, st.Kind)
@@ -361,7 +366,7 @@ func (t *Table) Public() PublicTable {
 		p.Finished, p.Outcome = true, &out
 		p.Hash = fmt.Sprintf("%016x", t.st.Hash())
 	}
-	if t.rec.Abandoned {
+	if t.rec.Abandoned || p.Gathering {
 		p.Pending = []engine.Seat{}
 	}
 	return p
@@ -429,6 +434,7 @@ type TableEntry struct {
 	Pending   []engine.Seat `json:"pending"`
 	Finished  bool          `json:"finished"`
 	Abandoned bool          `json:"abandoned,omitempty"`
+	Gathering bool          `json:"gathering,omitempty"`
 	Created   time.Time     `json:"created"`
 	Rematch   string        `json:"rematch,omitempty"`
 }
@@ -438,8 +444,8 @@ func (t *Table) entry() TableEntry {
 	defer t.mu.Unlock()
 	e := TableEntry{ID: t.rec.ID, Game: t.rec.Game, Open: t.rec.Open, Players: t.players(), Moves: t.moves,
 		Pending: append([]engine.Seat{}, t.st.Pending()...), Finished: t.ended(), Abandoned: t.rec.Abandoned,
-		Created: t.rec.Created, Rematch: t.rec.Rematch}
-	if t.rec.Abandoned {
+		Created: t.rec.Created, Rematch: t.rec.Rematch, Gathering: t.gathering()}
+	if t.rec.Abandoned || e.Gathering {
 		e.Pending = []engine.Seat{}
 	}
 	return e
@@ -473,7 +479,8 @@ func (s *Server) List(ctx context.Context, open bool) ([]TableEntry, error) {
 			continue
 		}
 		entries[rec.ID] = TableEntry{ID: rec.ID, Game: rec.Game, Open: rec.Open, Moves: rec.Moves, Pending: []engine.Seat{},
-			Finished: rec.Finished, Abandoned: rec.Abandoned, Created: rec.Created, Rematch: rec.Rematch, Players: playersOf(rec.Seats)}
+			Finished: rec.Finished, Abandoned: rec.Abandoned, Created: rec.Created, Rematch: rec.Rematch, Players: playersOf(rec.Seats),
+			Gathering: slices.ContainsFunc(rec.Seats, func(s store.Seat) bool { return s.Gathering })}
 	}
 	if s.cl != nil {
 		s.cl.lobbyInto(entries)

@@ -27,27 +27,29 @@ import (
 //	move    a move sent on that socket: "spectator" refused, or "seat"
 //	join    POST …/join (with the row's invitation, if any)
 //	leave, invite (seat 1), rematch     POST with the row's token
+//	start, swap (seats 0, 1), kick (seat 1)  POST with the row's token: the
+//	        waiting room's, refused once the table is in play (started)
 //
 // Then the game is played out and the creator asks for its rematch, and
 // rematchMatrix is asked. Every answer is searched for every token and
 // code handed out: none may appear in any of them.
 var authMatrix = map[bool][]authRow{
 	false: { // private
-		{"no credential", "none", 404, 404, "404", "", 404, 400, 400, 400},
-		{"spectator (watch code)", "watch", 200, 409, "-1", "spectator", 404, 400, 400, 400},
-		{"own seat", "own", 200, 409, "1", "seat", 404, 0, 403, 409},
-		{"the creator's token", "creator", 200, 409, "0", "seat", 404, 0, 409, 409},
-		{"another table's seat", "other", 404, 404, "404", "", 404, 404, 404, 404},
-		{"a stale token (seat left)", "stale", 404, 404, "404", "", 404, 404, 404, 404},
-		{"a used invitation", "used", 404, 404, "404", "", 403, 400, 400, 400},
+		{"no credential", "none", 404, 404, "404", "", 404, 400, 400, 400, 400, 400, 400},
+		{"spectator (watch code)", "watch", 200, 409, "-1", "spectator", 404, 400, 400, 400, 400, 400, 400},
+		{"own seat", "own", 200, 409, "1", "seat", 404, 0, 403, 409, 403, 403, 403},
+		{"the creator's token", "creator", 200, 409, "0", "seat", 404, 0, 409, 409, 409, 409, 409},
+		{"another table's seat", "other", 404, 404, "404", "", 404, 404, 404, 404, 404, 404, 404},
+		{"a stale token (seat left)", "stale", 404, 404, "404", "", 404, 404, 404, 404, 404, 404, 404},
+		{"a used invitation", "used", 404, 404, "404", "", 403, 400, 400, 400, 400, 400, 400},
 	},
 	true: { // open
-		{"no credential", "none", 200, 409, "-1", "spectator", 409, 400, 400, 400},
-		{"own seat", "own", 200, 409, "1", "seat", 409, 0, 403, 409},
-		{"the creator's token", "creator", 200, 409, "0", "seat", 409, 0, 409, 409},
-		{"another table's seat", "other", 403, 403, "403", "", 409, 403, 403, 403},
-		{"a stale token (seat left)", "stale", 403, 403, "403", "", 409, 403, 403, 403},
-		{"a used invitation", "used", 200, 409, "-1", "spectator", 403, 400, 400, 400},
+		{"no credential", "none", 200, 409, "-1", "spectator", 409, 400, 400, 400, 400, 400, 400},
+		{"own seat", "own", 200, 409, "1", "seat", 409, 0, 403, 409, 403, 403, 403},
+		{"the creator's token", "creator", 200, 409, "0", "seat", 409, 0, 409, 409, 409, 409, 409},
+		{"another table's seat", "other", 403, 403, "403", "", 409, 403, 403, 403, 403, 403, 403},
+		{"a stale token (seat left)", "stale", 403, 403, "403", "", 409, 403, 403, 403, 403, 403, 403},
+		{"a used invitation", "used", 200, 409, "-1", "spectator", 403, 400, 400, 400, 400, 400, 400},
 	},
 }
 
@@ -58,6 +60,7 @@ type authRow struct {
 	table, record              int
 	ws, move                   string
 	join, leave, invite, remat int
+	start, swap, kick          int
 }
 
 // rematchMatrix is the matrix of docs/security.md at the finished table,
@@ -235,7 +238,10 @@ func authMatrixFor(t *testing.T, g engine.Game, open bool) {
 			path, body string
 			want       int
 		}{{"leave", `{"token":"` + c.Token + `"}`, row.leave}, {"invite", `{"token":"` + c.Token + `","seat":1}`, row.invite},
-			{"rematch", `{"token":"` + c.Token + `"}`, row.remat}} {
+			{"rematch", `{"token":"` + c.Token + `"}`, row.remat},
+			{"start", `{"token":"` + c.Token + `"}`, row.start},
+			{"swap", `{"token":"` + c.Token + `","a":0,"b":1}`, row.swap},
+			{"kick", `{"token":"` + c.Token + `","seat":1}`, row.kick}} {
 			if p.want == 0 {
 				continue
 			}

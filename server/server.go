@@ -559,7 +559,7 @@ func (s *Server) endBotLoop(t *Table) {
 func (s *Server) botToMove(t *Table) (engine.Seat, string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.rec.Abandoned || t.elsewhere() {
+	if t.rec.Abandoned || t.elsewhere() || t.gathering() {
 		return engine.NoSeat, ""
 	}
 	for _, p := range t.st.Pending() {
@@ -667,6 +667,9 @@ func (s *Server) hold(t *Table) {
 	}
 	s.tables[t.ID()] = t
 	t.count(&s.tally)
+	t.mu.Lock()
+	t.started = func() { s.kickBots(t) }
+	t.mu.Unlock()
 }
 
 // tally counts the unfinished tables a server holds, in all and by the

@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -67,9 +68,13 @@ type Table struct {
 	// told that the table is no longer the node's: the lease ran out, or
 	// the store refused a play because another node holds the table or
 	// stored a move of that number first.
-	away   chan struct{}
-	leased func() bool
-	lost   func(why string)
+	away chan struct{}
+	// started, when set, is called (on a goroutine of its own) when the
+	// table stops gathering as its last free seat is taken: its bots may
+	// move.
+	started func()
+	leased  func() bool
+	lost    func(why string)
 	// spec holds, by language, the last state message written for the
 	// spectators (spectatorMessage); spectatorWrites counts them.
 	specMu          sync.Mutex
@@ -119,6 +124,8 @@ type snapshot struct {
 	seated    bool // the client's token still claims its seat
 	made      int  // moves accepted from the client's seat
 	abandoned bool
+	gathering bool        // the table waits for its people (gathering)
+	seat      engine.Seat // the seat the client's token claims now (NoSeat: none)
 }
 
 // since is the table now, with the events of moves from..Moves()-1 that
@@ -137,13 +144,13 @@ func (t *Table) since(from int, tokenHash string, into engine.State) snapshot {
 		st = t.st.Clone()
 	}
 	sn := snapshot{state: st, moves: t.moves, changes: t.changes, players: t.players(), rematch: t.rec.Rematch,
-		seated: tokenHash == "", abandoned: t.rec.Abandoned}
+		seated: tokenHash == "", abandoned: t.rec.Abandoned, gathering: t.gathering(), seat: engine.NoSeat}
 	for i := max(from, t.logFrom); i < t.moves; i++ {
 		sn.events = append(sn.events, t.log[i-t.logFrom]...)
 	}
 	if tokenHash != "" {
 		if seat, ok := t.seatHashed(tokenHash, func(s store.Seat) string { return s.TokenHash }); ok {
-			sn.seated, sn.made = true, t.made[seat]
+			sn.seated, sn.made, sn.seat = true, t.made[seat], seat
 		}
 	}
 	return sn
@@ -308,6 +315,12 @@ func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (
 			seat.InviteHash = store.HashSecret(code)
 		}
 		rec.Seats = append(rec.Seats, seat)
+	}
+	// A table whose creator sits at it gathers while a seat is free: the
+	// creator is the one who may start it with bots. Without one (a table
+	// made for others to join, a rematch) it starts at once.
+	if spec.Sit && slices.ContainsFunc(rec.Seats, isFree) {
+		setGathering(rec.Seats, true)
 	}
 	if err := s.CreateTable(ctx, rec); err != nil {
 		return nil, sec, err
@@ -490,6 +503,9 @@ func (t *Table) playSeat(ctx context.Context, seat engine.Seat, text string) ([]
 func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engine.Event, error) {
 	if t.rec.Abandoned {
 		return nil, errAbandoned.Err()
+	}
+	if t.gathering() {
+		return nil, errNotStarted.Err()
 	}
 	if err := t.fenced(); err != nil {
 		return nil, err
@@ -683,11 +699,17 @@ func cleanName(s string) string {
 // setSeat changes a seat and stores the seats; on a store error nothing
 // changes. t.mu is held.
 func (t *Table) setSeat(ctx context.Context, seat engine.Seat, change func(*store.Seat)) error {
+	return t.setSeats(ctx, func(seats []store.Seat) { change(&seats[seat]) })
+}
+
+// setSeats changes the seats (a copy of them) and stores them; on a store
+// error nothing changes. t.mu is held.
+func (t *Table) setSeats(ctx context.Context, change func([]store.Seat)) error {
 	if err := t.fenced(); err != nil {
 		return err
 	}
 	seats := append([]store.Seat(nil), t.rec.Seats...)
-	change(&seats[seat])
+	change(seats)
 	if err := t.store.UpdateSeats(ctx, t.rec.ID, seats); err != nil {
 		if t.lostTo(err) {
 			return errMoved.Err()
@@ -703,14 +725,23 @@ func (t *Table) setSeat(ctx context.Context, seat engine.Seat, change func(*stor
 // had one, is dead. t.mu is held.
 func (t *Table) sit(ctx context.Context, seat engine.Seat, name string, keepName bool) (string, error) {
 	token := NewToken()
-	err := t.setSeat(ctx, seat, func(s *store.Seat) {
+	was := t.gathering()
+	err := t.setSeats(ctx, func(seats []store.Seat) {
+		s := &seats[seat]
 		s.TokenHash, s.InviteHash, s.Taken = store.HashSecret(token), "", true
 		if !keepName {
 			s.Name = cleanName(name)
 		}
+		// The last free seat taken: the table starts.
+		if !slices.ContainsFunc(seats, isFree) {
+			setGathering(seats, false)
+		}
 	})
 	if err != nil {
 		return "", err
+	}
+	if was && !t.gathering() && t.started != nil {
+		go t.started()
 	}
 	t.active = time.Now()
 	return token, nil
@@ -727,10 +758,7 @@ func (t *Table) Join(ctx context.Context, name string, want int, invite string) 
 	if t.ended() {
 		return engine.NoSeat, "", errGameOver.Err()
 	}
-	free := func(i int) bool {
-		s := t.rec.Seats[i]
-		return s.Kind == "human" && !s.Taken && !s.Reserved
-	}
+	free := func(i int) bool { return isFree(t.rec.Seats[i]) }
 	seat := -1
 	switch {
 	case invite != "":
@@ -823,7 +851,7 @@ func (t *Table) quit(ctx context.Context, token string) (engine.Seat, string, er
 	if err != nil {
 		return engine.NoSeat, "", err
 	}
-	if err := t.setSeat(ctx, seat, func(s *store.Seat) { *s = store.Seat{Kind: s.Kind} }); err != nil {
+	if err := t.setSeat(ctx, seat, func(s *store.Seat) { *s = freed(*s) }); err != nil {
 		return engine.NoSeat, "", err
 	}
 	t.active = time.Now()
@@ -843,7 +871,7 @@ func (t *Table) releaseKept(ctx context.Context, seat engine.Seat) error {
 	if st := t.rec.Seats[seat]; !st.Reserved || st.Taken {
 		return nil
 	}
-	return t.setSeat(ctx, seat, func(s *store.Seat) { *s = store.Seat{Kind: s.Kind} })
+	return t.setSeat(ctx, seat, func(s *store.Seat) { *s = freed(*s) })
 }
 
 // Mint gives a human seat a fresh token, as joining with its invitation

@@ -71,6 +71,9 @@ func (m *StateMessage) appendJSON(dst []byte) ([]byte, error) {
 	if m.Abandoned {
 		dst = engine.AppendJSONBool(dst, "abandoned", true)
 	}
+	if m.Gathering {
+		dst = engine.AppendJSONBool(dst, "gathering", true)
+	}
 	dst = engine.AppendJSONInt(dst, "made", int64(m.Made))
 	dst = engine.AppendJSONKey(dst, "events")
 	if m.src != nil && m.src.event != nil {

@@ -56,6 +56,8 @@ type StateMessage struct {
 	Rematch string          `json:"rematch,omitempty"`
 	// Abandoned: the table ended without an outcome, idle too long.
 	Abandoned bool `json:"abandoned,omitempty"`
+	// Gathering: the table waits for its people; nobody moves yet.
+	Gathering bool `json:"gathering,omitempty"`
 	// Made is the number of moves accepted from this seat: a client knows
 	// its move was taken when it grows (in a game where seats move at
 	// once, moves counts the others' moves too).
@@ -107,8 +109,8 @@ func buildState(t *Table, sn snapshot, seat engine.Seat, lang engine.Lang, w *wi
 	st := sn.state
 	m := StateMessage{Type: "state", Version: ProtocolVersion, Table: t.rec.ID, Game: t.rec.Game, Seat: int(seat), Moves: sn.moves,
 		Pending: append([]engine.Seat{}, st.Pending()...), Legal: []LegalMove{}, Players: sn.players,
-		Rematch: sn.rematch, Made: sn.made, Abandoned: sn.abandoned}
-	if sn.abandoned {
+		Rematch: sn.rematch, Made: sn.made, Abandoned: sn.abandoned, Gathering: sn.gathering}
+	if sn.abandoned || sn.gathering {
 		m.Pending = []engine.Seat{}
 	}
 	var src *stateSource
@@ -122,7 +124,7 @@ func buildState(t *Table, sn snapshot, seat engine.Seat, lang engine.Lang, w *wi
 	} else {
 		m.View = st.View(seat)
 	}
-	if seat >= 0 && !sn.abandoned {
+	if seat >= 0 && !sn.abandoned && !sn.gathering {
 		if ma, ok := st.(engine.MoveAppender); ok && src != nil {
 			src.legal, src.moves = ma, st.Legal(seat, src.moves)
 		} else {
@@ -460,6 +462,11 @@ func (wc *wsConn) sendState() bool {
 		c.Close(websocket.StatusPolicyViolation, "the seat was left")
 		return false
 	}
+	if wc.seat != engine.Spectator && sn.seat != wc.seat {
+		// Swapped to another seat: the client connects again, as that seat.
+		c.Close(statusSeatMoved, "the seat moved")
+		return false
+	}
 	if sn.moves == wc.seen && sn.changes == wc.seenChanges {
 		return true
 	}
@@ -608,6 +615,11 @@ func readClientMessage(data []byte, m *ClientMessage) error {
 // StatusTooFast closes the WebSocket of a client that went on sending
 // over its limit of messages (docs/protocol.md).
 const StatusTooFast websocket.StatusCode = 4029
+
+// statusSeatMoved closes the WebSocket of a seat the table's creator
+// swapped with another before the start: the client connects again with
+// the same token, which claims the other seat now (docs/protocol.md).
+const statusSeatMoved websocket.StatusCode = 4009
 
 // messageLimit is a client's limit of messages, shared by its reader and
 // the WebSocket's answering of pings: it counts the messages refused in a

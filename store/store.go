@@ -40,6 +40,11 @@ type Seat struct {
 	// Taken: a person holds the seat's token. A free human seat of an open
 	// table can be joined from the lobby.
 	Taken bool `json:"taken,omitempty"`
+	// Gathering: the table waits for its people before its first move. It
+	// is set on every seat of a table made with a free human seat, and
+	// cleared on all of them once every seat is taken or the creator
+	// starts the table with bots in the seats still free.
+	Gathering bool `json:"gathering,omitempty"`
 	// Token is how files of earlier versions kept a seat's token in the
 	// clear; Load and Recent turn it into TokenHash.
 	Token string `json:"token,omitempty"`

@@ -222,6 +222,7 @@ func TestBrowserDecidingAlongside(t *testing.T) {
 	s := startServer(t)
 	for _, lang := range langs {
 		c := s.createTable(t, map[string]any{"game": "tagteam", "options": map[string]any{"players": 2}, "seats": []string{"human", "human"}})
+		s.join(t, c.ID, c.invite(t, 1), "Bolek") // the table starts once both seats are taken
 		tb := newTab(t)
 		tb.do(stepTimeout, "open the table", chromedp.Navigate(tableURL(s.URL, c.ID, c.Token, lang)))
 		st := tb.waitPage(tb.ctx, predReady, stepTimeout, "waiting for the draft")

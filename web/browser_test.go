@@ -25,6 +25,10 @@ package web_test
 //     #invite-{seat} per invitation link, button.new-invite[data-seat] per
 //     free seat and #watch-link; on an invitation link, #join-form with
 //     #join-name and #join-submit, or #join-error[data-code=bad_invite].
+//   - While the table gathers: #room with #room-seats li[data-seat]
+//     (data-joined when a person sits there), for the creator
+//     button.kick[data-seat], #swap-a, #swap-b, #swap, #start-bot and
+//     #start, for anyone else #room-wait.
 //   - Seats: #players .seat-tag[data-seat] with .seat-mark (a shape),
 //     .seat-num (from 1) and .seat-name; the result's #result-reason and
 //     #places li[data-rank][data-seat]; #board .last-move[data-last-seat]
@@ -512,7 +516,8 @@ func TestBrowserLobby(t *testing.T) {
 		tb.setField(ctx, ".seat-kind", i, k)
 	}
 	tb.do(stepTimeout, "typing a name into #create-name", chromedp.SendKeys(chromedp.CSS("#create-name"), "Ala"))
-	tb.do(stepTimeout, "clicking #create-submit", chromedp.Click(chromedp.CSS("#create-submit")))
+	tb.do(stepTimeout, "ticking #create-open and clicking #create-submit",
+		chromedp.Click(chromedp.CSS("#create-open")), chromedp.Click(chromedp.CSS("#create-submit")))
 	st = tb.waitPage(ctx, `(s) => /^\/t\/[^/]+$/.test(s.path) && (s.state === "your-turn" || s.state === "waiting")`, stepTimeout,
 		"after #create-submit, waiting for /t/{id} with body[data-state] your-turn or waiting")
 	u, err := url.Parse(st.URL)
@@ -885,8 +890,8 @@ func TestBrowserPrivateTable(t *testing.T) {
 	a.setField(ctx, ".seat-kind", 0, "human")
 	a.setField(ctx, ".seat-kind", 1, "human")
 	a.setField(ctx, "#create-name", 0, "Ala")
-	a.do(stepTimeout, "unchecking #create-open and clicking #create-submit",
-		chromedp.Click(chromedp.CSS("#create-open")), chromedp.Click(chromedp.CSS("#create-submit")))
+	// Invited seats are private by default: #create-open starts unticked.
+	a.do(stepTimeout, "clicking #create-submit", chromedp.Click(chromedp.CSS("#create-submit")))
 	links := a.waitLinks(ctx, `(v) => v.invite !== "" && v.watch !== "" && (v.state === "your-turn" || v.state === "waiting")`,
 		"after #create-submit, waiting for the table page with #invite-1 and #watch-link")
 	u, err := url.Parse(links.URL)

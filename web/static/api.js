@@ -86,6 +86,11 @@ export const api = {
   leave: (id, token) => call('POST', `/api/tables/${enc(id)}/leave`, {token}),
   invite: (id, token, seat) => call('POST', `/api/tables/${enc(id)}/invite`, {token, seat}),
   rematch: (id, token) => call('POST', `/api/tables/${enc(id)}/rematch`, {token}),
+  // The waiting room's, for the table's creator before the start: bot is
+  // "NAME[:LEVEL]", or '' for the game's default bot.
+  start: (id, token, bot) => call('POST', `/api/tables/${enc(id)}/start`, {token, bot}),
+  swap: (id, token, a, b) => call('POST', `/api/tables/${enc(id)}/swap`, {token, a, b}),
+  kick: (id, token, seat) => call('POST', `/api/tables/${enc(id)}/kick`, {token, seat}),
 };
 
 // tableURL is the page of a table, with a watch or invitation code when

@@ -13,7 +13,8 @@ let games = [];
 let tables = null; // the last list, null until loaded, 'error' when it failed
 let tablesKey = '';
 // The form's choices survive a language switch (the form is rebuilt).
-const form = {game: '', players: 0, seats: [], options: {}, name: '', open: true};
+// Invited seats are private by default: only their links take them.
+const form = {game: '', players: 0, seats: [], options: {}, name: '', open: false};
 
 export async function startLobby() {
   document.title = t('lobby.title');

@@ -63,6 +63,7 @@ const S = {
   left: false, // this page's seat was left
   join: {busy: false, error: null, bad: false, name: null, key: '', seat: -1}, // the invitation's form
   invites: {busy: new Set(), error: null, key: ''}, // the invitation links' panel
+  room: {busy: false, error: null, key: '', bot: '', a: 0, b: 1}, // the waiting room
   games: [],
 };
 
@@ -96,6 +97,7 @@ export async function startTable(id, {token = '', watch = '', invite = ''} = {})
     S.games = g;
     renderHead();
     renderLog([], false);
+    if (S.last) renderRoom();
   }).catch(() => {});
   if (S.invite && !S.token) checkInvite();
   connect();
@@ -128,6 +130,7 @@ function layout() {
     h('div', {class: 'status'},
       h('p', {id: 'turn', class: 'turn-status', 'aria-live': 'polite', 'aria-atomic': 'true'}),
       h('section', {id: 'join', class: 'panel join', 'aria-labelledby': 'join-h', hidden: true}),
+      h('section', {id: 'room', class: 'panel room', 'aria-labelledby': 'room-h', hidden: true}),
       h('div', {id: 'error', class: 'error', role: 'alert'}),
       h('div', {id: 'outcome', class: 'outcome', 'aria-live': 'polite'}),
       h('div', {id: 'after', class: 'after'})),
@@ -264,6 +267,10 @@ function connect() {
     }
     if (e.code === 1008) { // the server's "the seat was left"
       seatLost();
+      return;
+    }
+    if (e.code === 4009) { // swapped to another seat before the start: the token claims it now
+      connect();
       return;
     }
     document.body.dataset.state = 'connecting';
@@ -646,6 +653,7 @@ function renderAll() {
   renderAlerts($('alerts'), S.seat >= 0 && !ended(S.last));
   renderJoin();
   renderInvites();
+  renderRoom();
   renderMovesNow();
   renderBoard();
   renderSince();
@@ -698,6 +706,7 @@ function renderTurn() {
   el.classList.toggle('your-turn', !ended(m) && S.seat >= 0 && m.legal.length > 0);
   clear(el);
   if (m.abandoned) el.textContent = t('table.abandoned.turn');
+  else if (m.gathering) el.textContent = t('room.turn');
   else if (m.over) el.textContent = t('table.over');
   else if (S.seat >= 0 && m.legal.length) {
     const others = (m.pending || []).filter((p) => p !== S.seat);
@@ -833,15 +842,27 @@ function renderPlayers() {
   }
 }
 
-// copyRow is a read-only address with a button that copies it.
+// copyRow is a read-only address with a button that shares it: the
+// system's share sheet where the browser has one (navigator.share), else
+// a copy to the clipboard.
 function copyRow(id, url, dataset) {
   const input = h('input', {id, type: 'text', readOnly: true, value: url, class: 'invite-link', dataset});
-  const copy = h('button', {type: 'button', class: 'small copy', text: t('table.copy'), dataset: {focus: `copy-${id}`}});
+  const canShare = typeof navigator.share === 'function';
+  const label = canShare ? 'table.share' : 'table.copy';
+  const copy = h('button', {type: 'button', class: 'small copy', text: t(label), dataset: {focus: `copy-${id}`, share: canShare ? '1' : ''}});
   copy.addEventListener('click', async () => {
     input.select();
+    if (canShare) {
+      try {
+        await navigator.share({title: document.title, url});
+        return;
+      } catch (e) {
+        if (e && e.name === 'AbortError') return; // the player closed the sheet
+      }
+    }
     try { await navigator.clipboard.writeText(url); } catch { document.execCommand && document.execCommand('copy'); }
     copy.textContent = t('table.copied');
-    setTimeout(() => { copy.textContent = t('table.copy'); }, 1500);
+    setTimeout(() => { copy.textContent = t(label); }, 1500);
   });
   return h('div', {class: 'invite-row'}, input, copy);
 }
@@ -920,6 +941,118 @@ async function newInvite(seat) {
   } finally {
     st.busy.delete(seat);
     renderInvites();
+  }
+}
+
+// renderRoom is the waiting room, while the table gathers: the seats with
+// who has joined and, for the table's creator, buttons to start with bots
+// in the free seats, to swap two seats and to ask a person to leave;
+// everyone else is told the creator starts the game.
+function renderRoom() {
+  const box = $('room');
+  const m = S.last;
+  if (!m) return;
+  const st = S.room;
+  const ps = m.players || [];
+  const creator = S.seat >= 0 && !!S.token && !!(ps[S.seat] || {}).creator;
+  const show = !!m.gathering && !ended(m);
+  const g = (S.games || []).find((x) => x.name === m.game);
+  const key = JSON.stringify([show, lang(), ps, S.seat, creator, st.busy, st.error && st.error.message, !!g]);
+  if (key === st.key) return;
+  st.key = key;
+  if (!show) {
+    box.hidden = true;
+    clear(box);
+    return;
+  }
+  box.hidden = false;
+  const free = ps.filter((p) => p.kind === 'human' && !p.taken).length;
+  keepFocus(box, () => {
+    clear(box).append(h('h2', {id: 'room-h', text: t('room.heading')}),
+      h('p', {id: 'room-status', class: 'hint', text: free ? t('room.free', {n: free}) : t('room.full')}));
+    const seats = h('ul', {id: 'room-seats', class: 'players room-seats'});
+    for (const p of ps) {
+      const human = p.kind === 'human';
+      const joined = human && p.taken;
+      const kick = creator && joined && !p.creator ? h('button', {type: 'button', class: 'small kick', disabled: st.busy,
+        dataset: {seat: p.seat, focus: `kick-${p.seat}`}, text: t('room.kick'), 'aria-label': t('room.kick.label', {n: p.seat + 1, name: nameOf(p.seat)}),
+        onclick: () => roomAct(() => api.kick(S.id, S.token, p.seat), () => newInvite(p.seat))}) : null;
+      seats.append(h('li', {class: ['player', p.seat === S.seat && 'me', !p.taken && 'free'], dataset: {seat: p.seat, joined: joined ? '1' : ''}},
+        seatTag(p.seat, 'player-name'), ' ',
+        h('span', {class: 'hint', text: `— ${t(!human ? 'room.bot' : joined ? 'room.joined' : 'room.waiting')}`}),
+        kick ? ' ' : null, kick));
+    }
+    box.append(seats);
+    if (st.error) box.append(h('p', {id: 'room-error', class: 'error', role: 'alert', dataset: {code: st.error.code || ''}, text: st.error.localized()}));
+    if (!creator) {
+      box.append(h('p', {id: 'room-wait', text: t('room.wait')}));
+      return;
+    }
+    box.append(swapForm(ps, st), startForm(g, st));
+  });
+}
+
+// swapForm is the creator's choice of two seats to swap.
+function swapForm(ps, st) {
+  const pick = (id, which) => h('select', {id, onchange: (e) => { st[which] = Number(e.target.value); }},
+    ps.map((p) => h('option', {value: p.seat, selected: st[which] === p.seat, text: `${p.seat + 1}. ${nameOf(p.seat)}`})));
+  const f = h('form', {id: 'swap-form', class: 'room-swap', novalidate: true},
+    h('label', {for: 'swap-a', text: t('room.swap.a')}), pick('swap-a', 'a'),
+    h('label', {for: 'swap-b', text: t('room.swap.b')}), pick('swap-b', 'b'),
+    h('button', {type: 'submit', id: 'swap', class: 'small', disabled: st.busy, text: t('room.swap')}));
+  f.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const a = st.a, b = st.b;
+    // The invitation links go with their seats.
+    roomAct(() => api.swap(S.id, S.token, a, b), () => {
+      const links = tableLinks(S.id).invites;
+      for (const [from, to] of [[a, b], [b, a]]) {
+        if (links[from]) rememberInvite(S.id, to, links[from]);
+        else forgetInvite(S.id, to);
+      }
+      S.invites.key = '';
+      renderInvites();
+    });
+  });
+  return f;
+}
+
+// startForm is the creator's start with a bot in every free seat.
+function startForm(g, st) {
+  const options = [h('option', {value: '', selected: st.bot === '', text: t('room.bot.default')})];
+  for (const b of (g && g.bots) || []) {
+    for (const lv of b.levels && b.levels.length ? b.levels : ['']) {
+      const v = lv ? `${b.name}:${lv}` : b.name;
+      options.push(h('option', {value: v, selected: st.bot === v, text: botTitle(g.bots, v)}));
+    }
+  }
+  const f = h('form', {id: 'start-form', class: 'room-start', novalidate: true},
+    h('label', {for: 'start-bot', text: t('room.start.bot')}),
+    h('select', {id: 'start-bot', onchange: (e) => { st.bot = e.target.value; }}, options),
+    h('button', {type: 'submit', id: 'start', class: 'primary', disabled: st.busy, text: t('room.start')}));
+  f.addEventListener('submit', (e) => {
+    e.preventDefault();
+    roomAct(() => api.start(S.id, S.token, st.bot));
+  });
+  return f;
+}
+
+// roomAct sends one of the creator's waiting-room requests; then, when
+// it went through, runs after.
+async function roomAct(req, after) {
+  const st = S.room;
+  if (st.busy || !S.token) return;
+  st.busy = true;
+  st.error = null;
+  renderRoom();
+  try {
+    await req();
+    if (after) after();
+  } catch (e) {
+    st.error = e instanceof ApiError ? e : new ApiError(0, null);
+  } finally {
+    st.busy = false;
+    renderRoom();
   }
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"stolik/engine"
 	"stolik/games/all"
+	"stolik/store"
 )
 
 // An ended table's replay, for every game: after every move K and for
@@ -170,4 +171,54 @@ func getBody(url string) (int, []byte) {
 		}
 	}
 	return resp.StatusCode, []byte(b.String())
+}
+
+// BenchmarkReplayStep: one step back (a replay from the deal) and one
+// step forward (one move from the last state) of a finished game of
+// Front Line, as seat 0 in English.
+func BenchmarkReplayStep(b *testing.B) {
+	ctx := context.Background()
+	st, err := store.OpenSQLite(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	g := all.Games()[0]
+	for _, x := range all.Games() {
+		if x.Name() == "frontline" {
+			g = x
+		}
+	}
+	tab, _, err := CreateTable(ctx, st, g, Spec{Game: g.Name(), Seats: []string{"human", "human"}, Options: map[string]any{"players": 2},
+		Seed: 0x4e91, Open: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := engine.NewRand(7)
+	for {
+		seat, text, ok := randomMove(tab, r)
+		if !ok {
+			break
+		}
+		if _, err := tab.playSeat(ctx, seat, text); err != nil {
+			b.Fatal(err)
+		}
+	}
+	n := tab.Moves()
+	b.Logf("%d moves", n)
+	for _, c := range []struct {
+		name string
+		from int
+	}{{"back", n}, {"forward", n - 2}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				tab.Replay(ctx, fmt.Sprint(c.from), "0", engine.EN)
+				b.StartTimer()
+				if _, err := tab.Replay(ctx, fmt.Sprint(n-1), "0", engine.EN); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

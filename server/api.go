@@ -34,6 +34,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables", s.handleCreate)
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
+	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables", s.handleList)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.handleJoin)
 	mux.HandleFunc("POST /api/tables/{id}/leave", s.handleLeave)
@@ -128,7 +129,8 @@ func statusOf(re *engine.RuleError) int {
 		return http.StatusNotFound
 	case errBadTokenRule.Code, errBadInvite.Code, errNotCreator.Code:
 		return http.StatusForbidden
-	case errBadRequest.Code, errNoSeat.Code, errNoGame.Code, errSeatKind.Code, errExternalBot.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code, errSameSeat.Code:
+	case errBadRequest.Code, errNoSeat.Code, errNoGame.Code, errSeatKind.Code, errExternalBot.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code, errSameSeat.Code,
+		errReplayMove.Code, errReplaySeat.Code:
 		return http.StatusBadRequest
 	case errInPlay.Code:
 		return http.StatusConflict

@@ -22,7 +22,7 @@ import (
 // creator's, seat 1 a joiner's (who joined with an invitation, left, and
 // joined again with a new one). Each row is who asks, each column what:
 //
-//	table   GET /api/tables/{id}        record  GET …/record (in play)
+//	table   GET /api/tables/{id}        record  GET …/record and …/replay (in play)
 //	ws      the WebSocket: the seat it acts for (-1 a spectator) or the status
 //	move    a move sent on that socket: "spectator" refused, or "seat"
 //	join    POST …/join (with the row's invitation, if any)
@@ -192,6 +192,9 @@ func authMatrixFor(t *testing.T, g engine.Game, open bool) {
 		if got := get(api + "/" + a.ID + "/record" + q); got != row.record {
 			t.Errorf("%s: GET the record in play: %d, want %d", row.who, got, row.record)
 		}
+		if got := get(api + "/" + a.ID + "/replay" + q + "&move=0&seat=0"); got != row.record {
+			t.Errorf("%s: GET the replay in play: %d, want the record's %d", row.who, got, row.record)
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		conn, resp, err := websocket.Dial(ctx, wsURL(hs.URL)+"/ws/tables/"+a.ID+q, nil)
 		switch {
@@ -255,6 +258,15 @@ func authMatrixFor(t *testing.T, g engine.Game, open bool) {
 		t.Fatalf("the matrix changed the table: %+v, %d moves", p, tab.Moves())
 	}
 	rematchMatrixFor(t, s, api, tab, creds, leak, &secrets)
+	// At the finished table, the replay is shown to whoever is shown the
+	// record, and refused to whoever is refused it.
+	for _, row := range authMatrix[open] {
+		q := query(creds[row.actor])
+		record, replay := get(api+"/"+a.ID+"/record"+q), get(api+"/"+a.ID+"/replay"+q+"&move=1&seat=1")
+		if replay != record || row.table == 200 && record != 200 {
+			t.Errorf("%s: GET the finished table's replay: %d, record: %d (the table: %d in play)", row.who, replay, record, row.table)
+		}
+	}
 	// The creator leaving leaves seat 0 only: the joiner still holds seat 1.
 	if got := postChecked("the creator leaves", api+"/"+a.ID+"/leave", `{"token":"`+a.Token+`"}`); got != 200 {
 		t.Fatalf("the creator leaves: %d", got)

@@ -83,6 +83,8 @@ type Table struct {
 	// counted is the tally this unfinished table is counted in (nil:
 	// none), until it ends or the server lets it go.
 	counted atomic.Pointer[tally]
+	// replay is the ended game replayed for GET …/replay (replay.go).
+	replay replayer
 }
 
 // count counts the table in c while it is unfinished.

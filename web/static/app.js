@@ -1,13 +1,14 @@
 // Stolik browser client: the entry point. It sets the language, wires the
 // language switch and starts the page the address asks for: the lobby at
 // "/", a table at "/t/{id}" (?invite=CODE offers a seat, ?watch=CODE
-// opens a private table to a spectator; a seat's token comes from storage,
+// opens a private table to a spectator, ?replay replays an ended one; a seat's token comes from storage,
 // or from an older link's ?token=, which the table page takes out of the
 // address).
 
 import {keepLang} from './api.js';
 import {applyDocument, lang, onLangChange, setLang, t} from './i18n.js';
 import {startLobby} from './lobby.js';
+import {startReplay} from './replay.js';
 import {startTable} from './table.js';
 
 function header() {
@@ -33,7 +34,8 @@ function main() {
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   if (m) {
     const q = new URLSearchParams(location.search);
-    startTable(decodeURIComponent(m[1]), {token: q.get('token') || '', watch: q.get('watch') || '', invite: q.get('invite') || ''});
+    if (q.has('replay')) startReplay(decodeURIComponent(m[1]), {watch: q.get('watch') || ''});
+    else startTable(decodeURIComponent(m[1]), {token: q.get('token') || '', watch: q.get('watch') || '', invite: q.get('invite') || ''});
   } else {
     startLobby();
   }

@@ -774,11 +774,15 @@ function renderOutcome() {
 function renderAfter() {
   const m = S.last;
   // Unchanged, the button stays the same: a click on its way still lands.
-  const key = JSON.stringify([lang(), m && m.over, m && m.rematch, S.seat, S.watch]);
+  const key = JSON.stringify([lang(), ended(m), m && m.rematch, S.seat, S.watch]);
   if (key === S.afterKey) return;
   S.afterKey = key;
   const el = clear($('after'));
   if (!m) return;
+  if (ended(m)) {
+    el.append(h('a', {class: 'button', id: 'replay-link', href: keepLang(tableURL(S.id, {watch: S.watchShared}) +
+      (S.watchShared ? '&' : '?') + 'replay'), text: t('table.replay')}), ' ');
+  }
   if (m.over && S.seat >= 0) {
     const b = h('button', {type: 'button', id: 'rematch', class: 'primary',
       text: m.rematch ? t('table.rematch.ready') : t('table.rematch')});

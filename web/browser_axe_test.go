@@ -59,7 +59,8 @@ func runAxe(t *testing.T, ctx context.Context, src string) []axeViolation {
 }
 
 // TestBrowserAxe: axe-core finds no violation on the lobby and on a table
-// of every game, in Polish and in English, on a desktop and a phone.
+// of every game (also with its rules open, and with a card's detail shown),
+// in Polish and in English, on a desktop and a phone.
 func TestBrowserAxe(t *testing.T) {
 	src, from := axeSource(t)
 	browser(t)
@@ -101,6 +102,22 @@ func TestBrowserAxe(t *testing.T) {
 					tb.waitPage(ctx, pred, stepTimeout, "waiting for the page before axe-core")
 					for _, v := range runAxe(t, ctx, src) {
 						t.Errorf("%s %s (phone %v): axe-core %s (%s): %s — %v", p.name, lang, phone, v.ID, v.Impact, v.Help, v.Targets)
+					}
+					if p.path == "/" {
+						continue
+					}
+					// The same page with the rules open and a card's detail shown.
+					tb.do(stepTimeout, "open the rules", chromedp.Click(chromedp.CSS("#rules-open")))
+					tb.waitHelp(ctx, `(s) => s.open && s.options > 0`, "waiting for the rules dialog before axe-core")
+					for _, v := range runAxe(t, ctx, src) {
+						t.Errorf("%s %s (phone %v), the rules open: axe-core %s (%s): %s — %v", p.name, lang, phone, v.ID, v.Impact, v.Help, v.Targets)
+					}
+					tb.do(stepTimeout, "close the rules", chromedp.KeyEvent("\x1b"))
+					tb.waitHelp(ctx, `(s) => !s.open`, "waiting for the rules dialog to close")
+					tb.do(stepTimeout, "focus a card's button", chromedp.Focus(chromedp.CSS("#board .card-info")))
+					tb.waitHelp(ctx, `(s) => s.detail`, "waiting for a card's detail before axe-core")
+					for _, v := range runAxe(t, ctx, src) {
+						t.Errorf("%s %s (phone %v), a card's detail shown: axe-core %s (%s): %s — %v", p.name, lang, phone, v.ID, v.Impact, v.Help, v.Targets)
 					}
 				}
 			})

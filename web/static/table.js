@@ -14,6 +14,7 @@ import {append, clear, h, keepFocus} from './dom.js';
 import {botTitle, lang, onLangChange, t, text} from './i18n.js';
 import {installKeys, renderMoves} from './moves.js';
 import {renderAlerts, setTitle, yourTurn} from './alerts.js';
+import {decorateBoard, installHelp, renderHelp} from './help.js';
 
 // The games' boards: only the table's own is loaded, when its first state
 // names the game.
@@ -118,10 +119,15 @@ async function checkInvite() {
 
 function layout() {
   const app = clear($('app'));
+  const help = installHelp({
+    src: () => S.last && {game: S.last.game, view: S.last.view, legal: S.last.abandoned ? [] : S.last.legal, seat: S.seat, over: ended(S.last)},
+    table: () => api.table(S.id, credentials()), games: () => S.games, redraw: () => S.last && renderBoard(),
+  });
   append(app, h('div', {class: 'table-page'},
     h('div', {class: 'table-head'},
       h('h1', {id: 'table-title'}),
       h('nav', {class: 'table-nav'},
+        help.button,
         h('button', {type: 'button', id: 'log-toggle', class: 'log-toggle small', 'aria-expanded': 'false', 'aria-controls': 'log-panel',
           onclick: () => toggleLog()}),
         h('a', {href: keepLang('/'), id: 'to-lobby', class: 'button small'}))),
@@ -129,6 +135,7 @@ function layout() {
     h('p', {id: 'notice', class: 'conn', role: 'status', hidden: true}),
     h('div', {class: 'status'},
       h('p', {id: 'turn', class: 'turn-status', 'aria-live': 'polite', 'aria-atomic': 'true'}),
+      help.hint,
       h('section', {id: 'join', class: 'panel join', 'aria-labelledby': 'join-h', hidden: true}),
       h('section', {id: 'room', class: 'panel room', 'aria-labelledby': 'room-h', hidden: true}),
       h('div', {id: 'error', class: 'error', role: 'alert'}),
@@ -185,6 +192,7 @@ document.addEventListener('keydown', (e) => {
 
 function layoutTexts() {
   $('to-lobby').textContent = t('table.lobby');
+  $('rules-open').textContent = t('help.rules');
   $('moves-h').textContent = t('table.moves');
   $('move-filter-label').textContent = t('table.filter');
   $('move-filter-hint').textContent = t('table.filter.hint');
@@ -657,6 +665,7 @@ function renderAll() {
   renderMovesNow();
   renderBoard();
   renderSince();
+  renderHelp();
   // A mark plays its animation once, in the render after its move.
   S.fresh = new Set();
 }
@@ -1173,6 +1182,7 @@ function renderBoard() {
       board.append(h('p', {class: 'hint', text: t('table.noboard')}));
     }
     try { markLastMoves(board); } catch (err) { console.error('marks', err); }
+    try { decorateBoard(board); } catch (err) { console.error('help', err); }
     if (Object.keys(S.sel).length) {
       board.append(h('p', {class: 'selection'}, h('button', {type: 'button', class: 'small', id: 'clear-selection',
         text: t('table.selection.clear'), onclick: () => clearSelection()}), ' ', h('kbd', {text: 'Esc'})));

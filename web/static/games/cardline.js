@@ -161,7 +161,7 @@ export function render(ctx) {
     if ((v.winners || []).includes(p.seat)) status.push('★ ' + t('cl.winner'));
     if (v.turn === p.seat) status.push('▶ ' + t('cl.turn'));
     const chips = p.cards.map((c) => {
-      const chip = [h('span', {class: 'cl-chip-name', text: text(c.name)}), ' ', side(c.colour)];
+      const chip = [h('span', {class: 'cl-chip-name', dataset: {card: c.id}, text: text(c.name)}), ' ', side(c.colour)];
       if (!mine || !cards.includes(c.id)) return h('li', {class: 'cl-chip'}, chip);
       // With a gap picked, the card plays at once.
       const m = gapSel != null ? moves.find((x) => x.card === c.id && x.gap === gapSel) : null;

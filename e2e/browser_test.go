@@ -1,4 +1,4 @@
-package web_test
+package e2e_test
 
 // End-to-end tests of the browser client: a real server on 127.0.0.1 with
 // an SQLite store, one headless Chromium for the test binary, and whole

@@ -1,4 +1,4 @@
-package web_test
+package e2e_test
 
 import (
 	"context"

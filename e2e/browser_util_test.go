@@ -1,4 +1,4 @@
-package web_test
+package e2e_test
 
 // The machinery of the browser tests: one Chromium for the test binary, a
 // real server on 127.0.0.1, tabs that watch where the page goes and what it

@@ -19,6 +19,7 @@ type roomPage struct {
 	Joined  int               `json:"joined"`
 	Me      int               `json:"me"`
 	Invites map[string]string `json:"invites"` // seat (from 0) → invitation link
+	Kicks   []int             `json:"kicks"`   // seats whose kick button may be used (not while another action is on its way)
 }
 
 const roomPageJS = `() => {
@@ -26,7 +27,8 @@ const roomPageJS = `() => {
   const room = q("#room"), me = q("#players li.me");
   return {path: location.pathname, state: document.body.dataset.state || "", room: !!room && !room.hidden, wait: !!q("#room-wait"),
     start: !!q("#start"), joined: document.querySelectorAll("#room-seats li[data-joined='1']").length, me: me ? +me.dataset.seat : -1,
-    invites: Object.fromEntries(Array.from(document.querySelectorAll("#invites input.invite-link[data-seat]")).map((e) => [e.dataset.seat, e.value]))};
+    invites: Object.fromEntries(Array.from(document.querySelectorAll("#invites input.invite-link[data-seat]")).map((e) => [e.dataset.seat, e.value])),
+    kicks: Array.from(document.querySelectorAll("#room button.kick:not([disabled])")).map((e) => +e.dataset.seat)};
 }`
 
 func (tb *tab) waitRoom(ctx context.Context, pred, what string) roomPage {
@@ -119,7 +121,9 @@ func TestBrowserWaitingRoom(t *testing.T) {
 	defer bcancel()
 	friends["Bolek"].waitRoom(bctx, `(p) => p.room && p.me === 3`, "Bolek: waiting to sit at seat 4 after the swap")
 
-	// Celina is asked to leave: her page is a seat's no more.
+	// Celina is asked to leave: her page is a seat's no more. The
+	// creator's buttons wait while the swap is on its way.
+	a.waitRoom(ctx, `(p) => p.kicks.includes(2) && p.kicks.includes(3)`, "the creator: waiting for the swap to be done and the kick buttons of seats 3 and 4")
 	a.do(stepTimeout, "clicking Celina's kick button", chromedp.Click(chromedp.CSS(`#room button.kick[data-seat="2"]`)))
 	cctx, ccancel := context.WithTimeout(friends["Celina"].ctx, gameTimeout)
 	defer ccancel()

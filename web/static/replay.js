@@ -59,9 +59,12 @@ function layout() {
 }
 
 // go steps by delta moves (±Infinity: to the start or the end).
+// Steps count from the move last asked for, so that two quick clicks go
+// two moves on even while the first answer is on its way.
 function go(delta) {
   if (!R.step) return;
-  ask(Math.min(R.step.moves, Math.max(0, R.move + delta)), R.seat);
+  const from = R.want === undefined ? R.move : R.want;
+  ask(Math.min(R.step.moves, Math.max(0, from + delta)), R.seat);
 }
 
 function onKey(e) {
@@ -76,6 +79,7 @@ function onKey(e) {
 // to refuse, in the page's language.
 async function ask(k, seat) {
   const n = ++R.asked;
+  R.want = k;
   const q = new URLSearchParams(credentialQuery(R.creds).slice(1));
   q.set('move', String(k));
   q.set('seat', seat < 0 ? 'spectator' : String(seat));
@@ -92,6 +96,7 @@ async function ask(k, seat) {
   }
   if (n !== R.asked) return; // a newer question is on its way
   R.error = error;
+  R.want = step ? step.move : R.move; // a refused move leaves the page where it was
   if (step) {
     R.step = step;
     R.move = step.move;

@@ -5,10 +5,10 @@
 
 import {ApiError, credentialQuery, keepLang, mySeats, tableLinks, tableURL} from './api.js';
 import {append, clear, h} from './dom.js';
-import {botTitle, lang, onLangChange, t, text} from './i18n.js';
+import {eventWords, seatMark, seatName} from './seats.js';
+import {lang, onLangChange, t, text} from './i18n.js';
 
 const GAMES = ['cardline', 'asterix', 'frontline', 'tagteam'];
-const SHAPES = ['●', '▲', '■', '◆', '★', '✚'];
 
 // The page's state: the step shown (the server's answer), the move and
 // seat asked for last, and asked counts the questions so that only the
@@ -110,41 +110,17 @@ async function ask(k, seat) {
 }
 
 function nameOf(seat) {
-  const p = R.step && R.step.players[seat];
-  if (p && p.kind && p.kind.startsWith('bot:')) {
-    const g = R.games.find((x) => x.name === R.step.game);
-    return t('table.bot', {n: seat + 1, name: botTitle(g && g.bots, p.kind)});
-  }
-  return p && p.name ? p.name : t('table.seatN', {n: seat + 1});
+  return seatName(R.step ? R.step.players : [], R.games, R.step && R.step.game, seat);
 }
 
 function seatTag(seat) {
-  if (typeof seat !== 'number' || seat < 0) return '';
-  const k = seat % SHAPES.length;
-  return h('span', {class: ['seat-tag', `seat-c${k}`], dataset: {seat}},
-    h('span', {class: 'seat-mark', 'aria-hidden': 'true', text: SHAPES[k]}),
-    h('span', {class: 'seat-num', text: `${seat + 1}`}),
-    h('span', {class: 'seat-name', text: nameOf(seat)}));
+  return seatMark(seat, nameOf(seat));
 }
 
-// The games' events name a seat as "Gracz N" / "Player N"
-// (engine.SeatName): the line shows the seat's tag there instead, as the
-// table's log does, and begins with it when it does not name its seat.
-const SEAT_WORDS = /(?<!\p{L})(?:Gracz|Player) (\d+)(?!\d)/gu;
-
-function eventWords(e) {
-  const words = [];
-  let at = 0;
-  let named = false;
-  for (const m of e.text.matchAll(SEAT_WORDS)) {
-    const s = Number(m[1]) - 1;
-    if (s < 0 || s >= R.step.players.length) continue;
-    words.push(e.text.slice(at, m.index), seatTag(s));
-    at = m.index + m[0].length;
-    named ||= s === e.seat;
-  }
-  words.push(e.text.slice(at));
-  return e.seat >= 0 && !named ? [seatTag(e.seat), ' ', ...words] : words;
+// An event's line with its seats shown by their tags, as the table's log.
+function eventLine(e) {
+  const {words, lead} = eventWords(e, R.step.players.length, seatTag);
+  return lead >= 0 ? [seatTag(lead), ' ', ...words] : words;
 }
 
 function draw() {
@@ -167,7 +143,7 @@ function draw() {
   status.replaceChildren(...(s.move === 0 ? [t('replay.start')] : [t('replay.at', {k: s.move, n: s.moves}), ' — ', seatTag(s.by)]));
   drawBoard(s);
   $('replay-log').replaceChildren(...s.events.filter((e) => e.text).map((e) =>
-    h('li', {class: 'event', dataset: {kind: e.kind, seat: e.seat}}, eventWords(e))));
+    h('li', {class: 'event', dataset: {kind: e.kind, seat: e.seat}}, eventLine(e))));
   const g = R.games.find((x) => x.name === s.game);
   $('replay-title').textContent = g ? `${text(g.title)} — ${t('replay.title')}` : t('replay.title');
 }

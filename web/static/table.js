@@ -14,6 +14,7 @@ import {append, clear, h, keepFocus} from './dom.js';
 import {botTitle, lang, onLangChange, t, text} from './i18n.js';
 import {installKeys, renderMoves} from './moves.js';
 import {renderAlerts, setTitle, yourTurn} from './alerts.js';
+import {SHAPES, eventWords, seatMark, seatName} from './seats.js';
 import {decorateBoard, installHelp, renderHelp} from './help.js';
 
 // The games' boards: only the table's own is loaded, when its first state
@@ -471,7 +472,7 @@ function onEvents(events, replace) {
 function renderLog(events, replace) {
   const log = $('log');
   const line = (e) => h('li', {class: ['event', e.seat === S.seat && S.seat >= 0 && 'mine'], dataset: {kind: e.kind, seat: e.seat}},
-    eventWords(e));
+    eventLine(e));
   const names = JSON.stringify(players().map((p, seat) => nameOf(seat)));
   if (replace || names !== S.logNames) {
     S.logNames = names;
@@ -483,29 +484,12 @@ function renderLog(events, replace) {
   log.scrollTop = log.scrollHeight;
 }
 
-// The games' events name a seat as people do without knowing who sits
-// there: "Gracz 2", "Player 2" (engine.SeatName).
-const SEAT_WORDS = /(?<!\p{L})(?:Gracz|Player) (\d+)(?!\d)/gu;
-
-// eventWords is an event's line with every seat it names shown by its
-// tag (colour, shape, number and name) in place of "Gracz N", so that a
-// line names each player once; a line about a seat that its text does
-// not name begins with the seat's tag.
-function eventWords(e) {
-  const seat = typeof e.seat === 'number' && e.seat >= 0 ? e.seat : -1;
-  const words = [];
-  let at = 0;
-  let named = false;
-  for (const m of e.text.matchAll(SEAT_WORDS)) {
-    const s = Number(m[1]) - 1;
-    if (s < 0 || s >= players().length) continue;
-    words.push(e.text.slice(at, m.index), seatTag(s));
-    at = m.index + m[0].length;
-    named ||= s === seat;
-  }
-  words.push(e.text.slice(at));
+// eventLine is an event's line with its seats shown by their tags
+// (seats.js eventWords), begun by the seat's tag when it does not name it.
+function eventLine(e) {
+  const {words, lead} = eventWords(e, players().length, seatTag);
   const line = h('span', {class: 'event-text'}, words);
-  return seat >= 0 && !named ? [seatTag(seat), ' ', line] : line;
+  return lead >= 0 ? [seatTag(lead), ' ', line] : line;
 }
 
 // noteLastMoves keeps, for every other seat, the events of its last move
@@ -595,7 +579,7 @@ function renderSince() {
   if (!list.length) return;
   el.append(h('h2', {id: 'since-h', text: t('table.since')}),
     h('ul', {class: 'since-list'}, list.map((e) => {
-      return h('li', {dataset: {kind: e.kind}}, eventWords(e));
+      return h('li', {dataset: {kind: e.kind}}, eventLine(e));
     })));
 }
 
@@ -672,8 +656,6 @@ function renderAll() {
 
 // The seats' marks: a colour for each seat and, so that colour is never
 // the only sign, a shape and the seat's number from 1 beside the name.
-const SHAPES = ['●', '▲', '■', '◆', '★', '✚'];
-
 function players() {
   return S.players || (S.last && S.last.players) || [];
 }
@@ -682,25 +664,13 @@ function players() {
 // bot with its seat's number ("Bot 2 · fan"), or "Player N"; your own seat
 // says so.
 export function nameOf(seat) {
-  const p = players()[seat];
-  let n;
-  if (p && p.kind && p.kind.startsWith('bot:')) {
-    const g = (S.games || []).find((x) => x.name === (S.last && S.last.game));
-    n = t('table.bot', {n: seat + 1, name: botTitle(g && g.bots, p.kind)});
-  }
-  else if (p && p.name) n = p.name;
-  else n = t('table.seatN', {n: seat + 1});
+  const n = seatName(players(), S.games, S.last && S.last.game, seat);
   return seat === S.seat ? `${n} (${t('table.you')})` : n;
 }
 
 // seatTag is a seat's mark: its colour, shape and number, then its name.
 export function seatTag(seat, extra) {
-  if (typeof seat !== 'number' || seat < 0) return '';
-  const k = seat % SHAPES.length;
-  return h('span', {class: ['seat-tag', `seat-c${k}`, seat === S.seat && 'me', extra], dataset: {seat}},
-    h('span', {class: 'seat-mark', 'aria-hidden': 'true', text: SHAPES[k]}),
-    h('span', {class: 'seat-num', text: `${seat + 1}`}),
-    h('span', {class: 'seat-name', text: nameOf(seat)}));
+  return seatMark(seat, nameOf(seat), seat === S.seat && 'me', extra);
 }
 
 // joinTags lists seats' tags with commas.
@@ -761,7 +731,7 @@ function renderOutcome() {
   const kinds = new Set(r && r.facts ? r.facts : []);
   for (const e of S.events || []) {
     if (!kinds.has(e.kind)) continue;
-    why.push(h('li', {class: 'fact', dataset: {kind: e.kind}}, eventWords(e)));
+    why.push(h('li', {class: 'fact', dataset: {kind: e.kind}}, eventLine(e)));
   }
   const ranks = o.ranks || [];
   const order = ranks.map((rank, seat) => ({rank, seat})).sort((a, b) => a.rank - b.rank || a.seat - b.seat);

@@ -17,7 +17,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -30,29 +29,13 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"stolik/games/all"
+	"stolik/internal/chromium"
 	"stolik/internal/longtest"
 	"stolik/server"
 	"stolik/store"
 )
 
-const noChromium = "no Chromium: install Debian's chromium package (apt-get install -y chromium) or set STOLIK_CHROMIUM"
-
-// chromiumPath is $STOLIK_CHROMIUM, else /usr/bin/chromium, else the first
-// of chromium, chromium-browser, google-chrome on PATH; "" when none.
-func chromiumPath() string {
-	if p := os.Getenv("STOLIK_CHROMIUM"); p != "" {
-		return p
-	}
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium"
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
+const noChromium = chromium.Missing
 
 // The one browser of the test binary, started on first use.
 var chrome struct {
@@ -98,7 +81,7 @@ func browser(t *testing.T) context.Context {
 	if testing.Short() {
 		t.Skip("browser tests play whole games in Chromium; skipped under -short")
 	}
-	path := chromiumPath()
+	path := chromium.Path()
 	if path == "" {
 		t.Skip(noChromium)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,25 +16,9 @@ import (
 
 	"stolik/engine"
 	"stolik/games/all"
+	"stolik/internal/chromium"
 	"stolik/sim/report"
 )
-
-// chromiumPath is $STOLIK_CHROMIUM, else /usr/bin/chromium, else the first
-// of chromium, chromium-browser, google-chrome on PATH; "" when none.
-func chromiumPath() string {
-	if p := os.Getenv("STOLIK_CHROMIUM"); p != "" {
-		return p
-	}
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium"
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
 
 // TestReportInChromium opens a report of every game from a file in
 // headless Chromium with the network off: the page must load nothing but
@@ -47,7 +30,7 @@ func TestReportInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens reports in Chromium; skipped under -short")
 	}
-	path := chromiumPath()
+	path := chromium.Path()
 	if path == "" {
 		t.Skip("no Chromium: install Debian's chromium package (apt-get install -y chromium) or set STOLIK_CHROMIUM")
 	}

@@ -66,23 +66,37 @@ const (
 	gameTimeout = 3 * time.Minute  // a whole game through the page
 	stepTimeout = 60 * time.Second // one wait on the page
 	moveCap     = 400              // moves of the page's seat in one game
+	partMoves   = 8                // moves of a game not played to its end
 	// The server takes 20 messages a second from a client (10 at once);
 	// moves are sent no faster than this so that none is refused as too
 	// fast. It paces the sending, it does not wait for anything.
 	minMoveGap = 60 * time.Millisecond
 )
 
-// The games, each with a fixed seed, and whether it is played by keyboard
-// (the digit shortcuts) rather than by clicks.
+// The games, each with a fixed seed.
 var browserGames = []struct {
-	name     string
-	seed     uint64
-	keyboard bool
+	name string
+	seed uint64
 }{
-	{"cardline", 101, false},
-	{"asterix", 202, false},
-	{"frontline", 303, true},
-	{"tagteam", 404, false},
+	{"cardline", 101},
+	{"asterix", 202},
+	{"frontline", 303},
+	{"tagteam", 404},
+}
+
+// playHow is how the page's seat makes its moves.
+type playHow int
+
+const (
+	byBoard playHow = iota // clicking the board only
+	byKeys                 // the digit keys on the move list
+)
+
+func (h playHow) String() string {
+	if h == byKeys {
+		return "digit keys"
+	}
+	return "clicks on the board"
 }
 
 var langs = []string{"pl", "en"}
@@ -106,11 +120,14 @@ type gameResult struct {
 	langSwitch   string
 	firstTurn    string
 	screenshot   string
+	how          playHow
 }
 
 // TestBrowserGames plays every game through the page, seat 0 against
-// bots, to the end: in Polish or in English (in both with the long
-// calibrations), opening it in the other.
+// bots, to the end by clicking the board only: in Polish on a phone and
+// in English on a desktop, opening each finished table in the other
+// language. Front Line is also played by the digit keys on the move list
+// (its first moves; to the end with the long calibrations).
 func TestBrowserGames(t *testing.T) {
 	browser(t)
 	t.Parallel()
@@ -118,26 +135,26 @@ func TestBrowserGames(t *testing.T) {
 	var mu sync.Mutex
 	results := map[string]gameResult{}
 	t.Run("play", func(t *testing.T) {
-		for i, bg := range browserGames {
+		for _, bg := range browserGames {
 			for j, lang := range langs {
-				// Every game is played to its end in one language, Polish
-				// and English by turns, and opened in the other (its
-				// result is read in both after #lang-switch); the long
-				// calibrations play every game to the end in both.
-				full := longtest.Long() || (i+j)%2 == 0
-				t.Run(bg.name+"-"+lang, func(t *testing.T) {
+				vp := []viewport{phone, desktop}[j]
+				t.Run(bg.name+"-"+lang+"-"+vp.name, func(t *testing.T) {
 					t.Parallel()
 					g, ok := s.games[bg.name]
 					if !ok {
 						t.Fatalf("GET /api/games lists no %s", bg.name)
 					}
-					r := playGame(t, s, g, lang, bg.seed, bg.keyboard, full)
+					r := playGame(t, s, g, lang, bg.seed, byBoard, vp, true)
 					mu.Lock()
 					results[bg.name+"-"+lang] = r
 					mu.Unlock()
 				})
 			}
 		}
+		t.Run("frontline-keys", func(t *testing.T) {
+			t.Parallel()
+			playGame(t, s, s.games["frontline"], "pl", 303, byKeys, desktop, longtest.Long())
+		})
 	})
 	for _, bg := range browserGames {
 		for _, lang := range langs {
@@ -145,24 +162,16 @@ func TestBrowserGames(t *testing.T) {
 			if !ok {
 				continue
 			}
-			if r.pageMoves == 0 {
-				t.Logf("%-9s %s: table %s, opened; the first #turn %q", r.game, r.lang, r.table, r.firstTurn)
-				continue
-			}
-			how := "clicks"
-			if bg.keyboard {
-				how = "digit keys"
-			}
 			t.Logf("%-9s %s: table %s, %3d moves through the page (%s) of %3d, %6.2fs; #outcome %q, after #lang-switch %q; %s",
-				r.game, r.lang, r.table, r.pageMoves, how, r.totalMoves, r.elapsed.Seconds(), r.outcome, r.otherOutcome, r.screenshot)
+				r.game, r.lang, r.table, r.pageMoves, r.how, r.totalMoves, r.elapsed.Seconds(), r.outcome, r.otherOutcome, r.screenshot)
 		}
 		pl, okPL := results[bg.name+"-pl"]
 		en, okEN := results[bg.name+"-en"]
 		if okPL && okEN {
 			t.Logf("%-9s #lang-switch reads %q in Polish, %q in English; the first #turn %q / %q",
 				bg.name, pl.langSwitch, en.langSwitch, pl.firstTurn, en.firstTurn)
-			// The same seed and the same choices: the same position, so the
-			// texts differ only by language.
+			// The same seed and the same first position: the texts differ
+			// only by language.
 			if pl.firstTurn == en.firstTurn {
 				t.Errorf("%s: the first #turn reads %q in both Polish and English", bg.name, pl.firstTurn)
 			}
@@ -175,7 +184,8 @@ func TestBrowserGames(t *testing.T) {
 // game is over; then it checks the page and the server. Unless full, it
 // stops when the page first offers its moves, having checked the seats'
 // names and the page's address.
-func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, keyboard, full bool) gameResult {
+func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, how playHow, vp viewport, full bool) gameResult {
+	keyboard := how == byKeys
 	players := g.MinPlayers
 	if players < 2 {
 		t.Fatalf("%s: min_players %d", g.Name, players)
@@ -185,7 +195,7 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 		seats = append(seats, g.bot())
 	}
 	c := s.create(t, g.Name, map[string]any{"players": players}, seats, seed)
-	res := gameResult{game: g.Name, lang: lang, table: c.ID}
+	res := gameResult{game: g.Name, lang: lang, table: c.ID, how: how}
 	t.Logf("table %s: %s, seats %v, seed %d", c.ID, g.Name, seats, seed)
 
 	tb := newTab(t)
@@ -193,7 +203,7 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 	defer cancel()
 	start := time.Now()
 	pageURL := tableURL(s.URL, c.ID, c.Token, lang)
-	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
+	if err := chromedp.Do(ctx, vp.emulate(), chromedp.Navigate(pageURL)); err != nil {
 		t.Fatalf("open %s: %v", pageURL, err)
 	}
 
@@ -203,6 +213,7 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 	var last pageState
 	var lastSent time.Time
 	markedSeats := map[int]bool{} // seats whose last move the board marked
+	reported := map[string]bool{} // the board's view problems said once
 	checkedNames := false
 	for {
 		st := tb.waitPage(ctx, predReady, stepTimeout,
@@ -233,26 +244,13 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 			if u, err := url.Parse(st.URL); err != nil || u.Path != "/t/"+c.ID || u.Query().Get("lang") != lang {
 				t.Errorf("the table page's address is %s, want /t/%s?lang=%s", st.URL, c.ID, lang)
 			}
-			if !full {
-				return res
-			}
+		}
+		if !full && len(played) >= partMoves {
+			res.pageMoves = len(played)
+			return res
 		}
 		if len(played) >= moveCap {
 			t.Fatalf("the game is not over after %d moves through the page (data-moves %s); the page: %s", len(played), st.Moves, st)
-		}
-		n := len(st.Buttons)
-		k := rng.IntN(n)
-		if keyboard {
-			k = rng.IntN(min(n, 9))
-		}
-		move := st.Buttons[k].Move
-		if move == "" {
-			t.Fatalf("#moves button %d has no data-move; the page: %s", k+1, st)
-		}
-		for i, b := range st.Buttons {
-			if i != k && b.Move == move {
-				t.Fatalf("two #moves buttons have data-move=%q; the page: %s", move, st)
-			}
 		}
 		if wait := time.Until(lastSent.Add(minMoveGap)); wait > 0 {
 			select {
@@ -261,22 +259,34 @@ func playGame(t *testing.T, s *stolik, g gameInfo, lang string, seed uint64, key
 			}
 		}
 		lastSent = time.Now()
-		actx, acancel := context.WithTimeout(ctx, stepTimeout)
-		var err error
+		var move, how string
 		if keyboard {
-			err = chromedp.Do(actx, chromedp.KeyEvent(strconv.Itoa(k+1)))
+			n := len(st.Buttons)
+			k := rng.IntN(min(n, 9))
+			move = st.Buttons[k].Move
+			if move == "" {
+				t.Fatalf("#moves button %d has no data-move; the page: %s", k+1, st)
+			}
+			for i, b := range st.Buttons {
+				if i != k && b.Move == move {
+					t.Fatalf("two #moves buttons have data-move=%q; the page: %s", move, st)
+				}
+			}
+			actx, acancel := context.WithTimeout(ctx, stepTimeout)
+			err := chromedp.Do(actx, chromedp.KeyEvent(strconv.Itoa(k+1)))
+			acancel()
+			if err != nil {
+				t.Fatalf("move %d (%q, button %d of %d): %v; the page: %s", len(played)+1, move, k+1, n, err, tb.state())
+			}
+			how = fmt.Sprintf("pressing %d for %q", k+1, move)
 		} else {
-			err = chromedp.Do(actx, chromedp.Click(chromedp.CSS(`#moves button.move[data-move=`+cssString(move)+`]`)))
-		}
-		acancel()
-		if err != nil {
-			t.Fatalf("move %d (%q, button %d of %d): %v; the page: %s", len(played)+1, move, k+1, n, err, tb.state())
+			move = tb.boardMove(ctx, rng, vp, reported)
+			if !slices.ContainsFunc(st.Buttons, func(b moveButton) bool { return b.Move == move }) {
+				t.Errorf("the board played %q, which #moves does not list: %s", move, st)
+			}
+			how = fmt.Sprintf("clicking %q on the board", move)
 		}
 		played = append(played, move)
-		how := fmt.Sprintf("clicking %q", move)
-		if keyboard {
-			how = fmt.Sprintf("pressing %d for %q", k+1, move)
-		}
 		after := tb.waitPage(ctx, fmt.Sprintf(`(s) => s.state === "over" || s.moves !== %s || s.error !== ""`, jsString(st.Moves)), stepTimeout,
 			fmt.Sprintf("after %s (move %d through the page), waiting for body[data-moves] to change from %s", how, len(played), st.Moves))
 		if after.Error != "" {

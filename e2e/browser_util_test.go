@@ -320,13 +320,14 @@ func (tb *tab) waitJS(ctx context.Context, value, pred string, within time.Durat
 	expr := fmt.Sprintf(`new Promise((resolve) => {
   const value = %s;
   const pred = %s;
-  let done = false, timer = 0;
+  let done = false, timer = 0, poll = 0;
   const obs = new MutationObserver(() => check());
   const finish = (v, timedOut) => {
     if (done) return;
     done = true;
     obs.disconnect();
     clearTimeout(timer);
+    clearInterval(poll);
     resolve({value: v, timedOut: timedOut});
   };
   const check = () => {
@@ -337,6 +338,8 @@ func (tb *tab) waitJS(ctx context.Context, value, pred string, within time.Durat
     if (!done && ok) finish(v, false);
   };
   obs.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  // What no mutation announces (an animation ending) is looked at too.
+  poll = setInterval(check, 100);
   timer = setTimeout(() => { let v; try { v = value(); } catch (e) { v = {exception: String(e)}; } finish(v, true); }, %d);
   check();
 })`, value, pred, within.Milliseconds())

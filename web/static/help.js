@@ -239,6 +239,7 @@ function installCardDetail() {
     const host = e.target.closest('#board [data-card], .card-info');
     const b = !host ? null : host.matches('.card-info') ? host : infoOf(host);
     if (b) {
+      D.host = host;
       showDetail(b, 'hover');
       D.host = host;
     }
@@ -280,7 +281,10 @@ function place() {
     hideDetail();
     return;
   }
-  const r = D.anchor.getBoundingClientRect();
+  // Shown by a hover, it lets the pointer through (it never takes the
+  // click meant for what lies under it) and keeps clear of the card.
+  el.classList.toggle('passive', D.by === 'hover');
+  const r = (D.by === 'hover' && D.host && D.host.isConnected ? D.host : D.anchor).getBoundingClientRect();
   const w = el.offsetWidth;
   const hgt = el.offsetHeight;
   const left = Math.max(4, Math.min(r.left, window.innerWidth - w - 4));

@@ -16,6 +16,7 @@ import {installKeys, renderMoves} from './moves.js';
 import {renderAlerts, setTitle, yourTurn} from './alerts.js';
 import {SHAPES, eventWords, seatMark, seatName} from './seats.js';
 import {decorateBoard, installHelp, renderHelp} from './help.js';
+import {bringIntoView, cardRects, findTarget, flyCards, gatherTray, installDrag} from './tablefx.js';
 
 // The games' boards: only the table's own is loaded, when its first state
 // names the game.
@@ -168,6 +169,11 @@ function layout() {
           h('ol', {id: 'log', class: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0'}))))));
   $('move-filter').addEventListener('input', () => renderMovesNow());
   $('board').addEventListener('click', onBoardClick);
+  installDrag($('board'), (pick, picked, key, move) => {
+    if (!picked) applyPick(pick);
+    renderBoard();
+    return findTarget($('board'), key, move);
+  });
   layoutTexts();
 }
 
@@ -421,6 +427,9 @@ function onState(msg) {
   if (mine && S.mine === false) yourTurn(gameTitle());
   S.mine = mine;
   if (moved) S.sel = {};
+  // A new position: the cards fly from where they were to where they are.
+  S.fly = moved && !!prev;
+  S.turnBegins = mine && moved;
   // The answer to a move in flight is a state in which this seat's count
   // of accepted moves (made) has grown, or an error. Another seat's move
   // (where seats move at once) or a seat joining is not: until the answer
@@ -1137,6 +1146,8 @@ function renderBoard() {
   const board = $('board');
   if (!S.last) return;
   const r = renderers[S.last.game];
+  const before = S.fly ? cardRects(board) : null;
+  S.fly = false;
   keepFocus(board, () => {
     clear(board).append(h('h2', {id: 'board-h', class: 'visually-hidden', text: t('table.board')}));
     if (!r) {
@@ -1153,12 +1164,18 @@ function renderBoard() {
     }
     try { markLastMoves(board); } catch (err) { console.error('marks', err); }
     try { decorateBoard(board); } catch (err) { console.error('help', err); }
+    const tray = gatherTray(board);
     if (Object.keys(S.sel).length) {
-      board.append(h('p', {class: 'selection'}, h('button', {type: 'button', class: 'small', id: 'clear-selection',
+      (tray || board).append(h('p', {class: 'selection'}, h('button', {type: 'button', class: 'small', id: 'clear-selection',
         text: t('table.selection.clear'), onclick: () => clearSelection()}), ' ', h('kbd', {text: 'Esc'})));
     }
   });
   if (S.inflight) disableBoard();
+  try { flyCards(board, before); } catch (err) { console.error('fly', err); }
+  if (S.turnBegins) {
+    S.turnBegins = false;
+    try { bringIntoView(board); } catch (err) { console.error('view', err); }
+  }
 }
 
 function disableBoard() {
@@ -1175,11 +1192,17 @@ function onBoardClick(e) {
     play(el.dataset.move);
     return;
   }
-  const [key, ...rest] = el.dataset.pick.split(':');
+  applyPick(el.dataset.pick);
+  renderBoard();
+}
+
+// applyPick toggles a pick ("key:value") in the selection, as the game's
+// renderer says (its pick), else one value per key.
+function applyPick(pick) {
+  const [key, ...rest] = pick.split(':');
   const value = rest.join(':');
   const r = renderers[S.last.game];
   if (r && r.pick) r.pick(S.sel, key, value);
   else if (S.sel[key] === value) delete S.sel[key];
   else S.sel[key] = value;
-  renderBoard();
 }

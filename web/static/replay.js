@@ -6,6 +6,7 @@
 import {ApiError, credentialQuery, keepLang, mySeats, tableLinks, tableURL} from './api.js';
 import {append, clear, h} from './dom.js';
 import {eventWords, seatMark, seatName} from './seats.js';
+import {gameStyle} from './tablefx.js';
 import {lang, onLangChange, t, text} from './i18n.js';
 
 const GAMES = ['cardline', 'asterix', 'frontline', 'tagteam'];
@@ -102,7 +103,7 @@ async function ask(k, seat) {
     R.move = step.move;
     R.seat = step.seat;
     if (!R.renderer && GAMES.includes(step.game)) {
-      try { R.renderer = await import(`./games/${step.game}.js`); } catch (err) { console.error('board', err); }
+      try { [R.renderer] = await Promise.all([import(`./games/${step.game}.js`), gameStyle(step.game)]); } catch (err) { console.error('board', err); }
       if (n !== R.asked) return;
     }
   }

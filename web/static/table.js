@@ -16,7 +16,7 @@ import {installKeys, renderMoves} from './moves.js';
 import {renderAlerts, setTitle, yourTurn} from './alerts.js';
 import {SHAPES, eventWords, seatMark, seatName} from './seats.js';
 import {decorateBoard, installHelp, renderHelp} from './help.js';
-import {bringIntoView, cardRects, findTarget, flyCards, gatherTray, installDrag} from './tablefx.js';
+import {bringIntoView, cardRects, findTarget, flyCards, gameStyle, gatherTray, installDrag} from './tablefx.js';
 
 // The games' boards: only the table's own is loaded, when its first state
 // names the game.
@@ -27,7 +27,7 @@ const loading = {};
 function loadRenderer(game) {
   if (renderers[game] || !GAMES.includes(game)) return;
   if (!loading[game]) {
-    loading[game] = import(`./games/${game}.js`).then((mod) => {
+    loading[game] = Promise.all([import(`./games/${game}.js`), gameStyle(game)]).then(([mod]) => {
       renderers[game] = mod;
       if (S.last) {
         setBodyState();

@@ -17,6 +17,21 @@
 
 import {h} from './dom.js';
 
+// gameStyle loads the game's own style sheet (games/GAME.css: its cards
+// and board) and settles when it is in force or has failed, so that the
+// board is drawn once, styled.
+export function gameStyle(game) {
+  const href = new URL(`./games/${game}.css`, import.meta.url).href;
+  const had = [...document.querySelectorAll('link[rel=stylesheet]')].find((l) => l.href === href);
+  if (had) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = h('link', {rel: 'stylesheet', href});
+    link.addEventListener('load', resolve);
+    link.addEventListener('error', resolve);
+    document.head.append(link);
+  });
+}
+
 const reduced = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 // gatherTray moves the board's sections marked "tray" into one tray at the

@@ -70,6 +70,12 @@ func TestBrowserAxe(t *testing.T) {
 	type page struct{ name, path string }
 	pages := []page{{"lobby", "/"}}
 	tokens := map[string]string{}
+	// The waiting room (the creator at a table with a free person's seat)
+	// and the replay of a finished table.
+	room := s.create(t, "cardline", map[string]any{"players": 2}, []string{"human", "human"}, 7)
+	tokens[room.ID] = room.Token
+	done := s.createTable(t, map[string]any{"game": "asterix", "seats": []string{"bot:random", "bot:random"}, "seed": 8, "open": true})
+	pages = append(pages, page{"room", room.ID}, page{"replay", done.ID})
 	for _, bg := range browserGames {
 		g := s.games[bg.name]
 		seats := []string{"human"}
@@ -94,16 +100,29 @@ func TestBrowserAxe(t *testing.T) {
 					}
 					u := s.URL + "/?lang=" + lang
 					pred := `(s) => s.state === "lobby"`
-					if p.path != "/" {
+					switch {
+					case p.name == "room":
+						u = tableURL(s.URL, p.path, tokens[p.path], lang)
+						pred = `() => !!document.querySelector("#room:not([hidden]) #start")`
+					case p.name == "replay":
+						u = s.URL + "/t/" + p.path + "?replay&lang=" + lang
+						pred = `() => { const st = document.querySelector("#replay-status"); return !!st && st.dataset.move === "0" && !!document.querySelector("#board section"); }`
+					case p.path != "/":
 						u = tableURL(s.URL, p.path, tokens[p.path], lang)
 						pred = predSettled
 					}
 					tb.do(stepTimeout, "open "+u, size, chromedp.Navigate(u))
-					tb.waitPage(ctx, pred, stepTimeout, "waiting for the page before axe-core")
+					if p.name == "room" || p.name == "replay" {
+						if timedOut, err := tb.waitJS(ctx, "() => true", pred, stepTimeout, nil); err != nil || timedOut {
+							t.Fatalf("%s: waiting for the page before axe-core: %v (timed out %v); the page: %s", p.name, err, timedOut, tb.state())
+						}
+					} else {
+						tb.waitPage(ctx, pred, stepTimeout, "waiting for the page before axe-core")
+					}
 					for _, v := range runAxe(t, ctx, src) {
 						t.Errorf("%s %s (phone %v): axe-core %s (%s): %s — %v", p.name, lang, phone, v.ID, v.Impact, v.Help, v.Targets)
 					}
-					if p.path == "/" {
+					if p.path == "/" || p.name == "room" || p.name == "replay" {
 						continue
 					}
 					// The same page with the rules open and a card's detail shown.

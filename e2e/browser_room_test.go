@@ -20,6 +20,7 @@ type roomPage struct {
 	Me      int               `json:"me"`
 	Invites map[string]string `json:"invites"` // seat (from 0) → invitation link
 	Kicks   []int             `json:"kicks"`   // seats whose kick button may be used (not while another action is on its way)
+	Notice  string            `json:"notice"`  // #notice, what happened to the page's seat
 }
 
 const roomPageJS = `() => {
@@ -28,7 +29,8 @@ const roomPageJS = `() => {
   return {path: location.pathname, state: document.body.dataset.state || "", room: !!room && !room.hidden, wait: !!q("#room-wait"),
     start: !!q("#start"), joined: document.querySelectorAll("#room-seats li[data-joined='1']").length, me: me ? +me.dataset.seat : -1,
     invites: Object.fromEntries(Array.from(document.querySelectorAll("#invites input.invite-link[data-seat]")).map((e) => [e.dataset.seat, e.value])),
-    kicks: Array.from(document.querySelectorAll("#room button.kick:not([disabled])")).map((e) => +e.dataset.seat)};
+    kicks: Array.from(document.querySelectorAll("#room button.kick:not([disabled])")).map((e) => +e.dataset.seat),
+    notice: q("#notice") && !q("#notice").hidden ? q("#notice").textContent : ""};
 }`
 
 func (tb *tab) waitRoom(ctx context.Context, pred, what string) roomPage {
@@ -128,7 +130,11 @@ func TestBrowserWaitingRoom(t *testing.T) {
 	cctx, ccancel := context.WithTimeout(friends["Celina"].ctx, gameTimeout)
 	defer ccancel()
 	// A private table: without its seat she may not even watch.
-	friends["Celina"].waitRoom(cctx, `(p) => p.me === -1 || p.state === "gone"`, "Celina: waiting to lose the seat")
+	// She is told that the creator took her seat, not that she left it.
+	gone := friends["Celina"].waitRoom(cctx, `(p) => (p.me === -1 || p.state === "gone") && p.notice !== ""`, "Celina: waiting to lose the seat, and to be told")
+	if !strings.Contains(gone.Notice, "wyprosił") {
+		t.Errorf("Celina's page says %q after the kick; want that the creator of the table removed her (\"wyprosił\")", gone.Notice)
+	}
 	a.waitRoom(ctx, `(p) => p.room && p.joined === 2`, "the creator: waiting for two people at the table")
 
 	// Start with bots in seats 2 and 3.

@@ -202,6 +202,7 @@ defineStrings({
   'table.notfound.seat': ['Nie ma takiego stolika albo nie masz już przy nim miejsca.', 'There is no such table, or you no longer have a seat at it.'],
   'table.left.private': ['Miejsce jest już wolne. To prywatny stolik: oglądać go można tylko z linkiem dla widzów.', 'The seat is free now. This is a private table: it can only be watched with its link for spectators.'],
   'table.gone.lobby': ['Wróć do lobby', 'Back to the lobby'],
+  'table.removed': ['Założyciel stolika wyprosił cię z tego miejsca.', 'The creator of the table removed you from this seat.'],
   'table.left': ['Miejsce jest już wolne; możesz dalej oglądać grę.', 'The seat is free now; you can keep watching the game.'],
   'table.watch': ['Oglądaj jako widz', 'Watch as a spectator'],
   'table.lobby': ['Lobby', 'Lobby'],

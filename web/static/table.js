@@ -281,7 +281,8 @@ function connect() {
       return;
     }
     if (e.code === 1008) { // the server's "the seat was left"
-      seatLost();
+      // Not by this page, while the table gathered: the creator took it.
+      seatLost(!S.leaving && S.last && S.last.gathering ? 'table.removed' : 'table.left');
       return;
     }
     if (e.code === 4009) { // swapped to another seat before the start: the token claims it now
@@ -378,8 +379,9 @@ function stop(why) {
   renderJoin();
 }
 
-// seatLost: our token no longer claims a seat; go on as a spectator.
-function seatLost() {
+// seatLost: our token no longer claims a seat; go on as a spectator,
+// saying why (notice).
+function seatLost(notice = 'table.left') {
   const old = S.ws;
   S.ws = null;
   if (old) old.close(1000, 'seat left');
@@ -387,8 +389,9 @@ function seatLost() {
   S.token = '';
   S.seat = -1;
   S.left = true;
+  S.leaving = false;
   setAddress();
-  S.notice = 'table.left';
+  S.notice = notice;
   layoutTexts();
   clearTimeout(S.retry);
   S.retry = setTimeout(connect, 300);
@@ -820,9 +823,11 @@ function renderPlayers() {
         return;
       }
       b.disabled = true;
+      S.leaving = true;
       try {
         await api.leave(S.id, S.token);
       } catch (e) {
+        S.leaving = false;
         S.errorCode = null; S.error = e instanceof ApiError && e.msg ? e.msg : {pl: e.message, en: e.message};
         renderError();
         b.disabled = false;

@@ -3,8 +3,7 @@ package e2e_test
 // The screenshots of docs/web.md: every game in the middle of a game, on
 // a phone and a desktop, in Polish and English, as the player sees the
 // screen (not the whole page). scripts/screenshots writes them into
-// docs/web/; with the long calibrations the test writes them into a
-// temporary directory and checks them.
+// docs/web/ (STOLIK_DOC_SHOTS=DIR); otherwise the test skips.
 
 import (
 	"bytes"
@@ -19,7 +18,6 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
-	"stolik/internal/longtest"
 )
 
 // docShotsEnv names the directory scripts/screenshots writes into.
@@ -31,12 +29,10 @@ var docShotMoves = map[string]int{"cardline": 3, "asterix": 4, "frontline": 4, "
 
 func TestDocScreenshots(t *testing.T) {
 	dir := os.Getenv(docShotsEnv)
-	if dir == "" && !longtest.Long() {
-		t.Skipf("writes the screenshots of docs/web.md: set %s=DIR (scripts/screenshots does) or run the long calibrations (%s=1)", docShotsEnv, longtest.Env)
-	}
 	if dir == "" {
-		dir = t.TempDir()
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Skipf("writes the screenshots of docs/web.md: set %s=DIR (scripts/screenshots does); the games themselves are played by TestBrowserGames", docShotsEnv)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	browser(t)

@@ -17,7 +17,6 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
-
 )
 
 // docShotsEnv names the directory scripts/screenshots writes into.

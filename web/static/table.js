@@ -139,13 +139,15 @@ function layout() {
       h('p', {id: 'turn', class: 'turn-status', 'aria-live': 'polite', 'aria-atomic': 'true'}),
       help.hint,
       h('section', {id: 'join', class: 'panel join', 'aria-labelledby': 'join-h', hidden: true}),
-      h('section', {id: 'room', class: 'panel room', 'aria-labelledby': 'room-h', hidden: true}),
       h('div', {id: 'error', class: 'error', role: 'alert'}),
       h('div', {id: 'outcome', class: 'outcome', 'aria-live': 'polite'}),
       h('div', {id: 'after', class: 'after'})),
     h('div', {class: 'table-layout'},
       h('div', {class: 'main-col'},
         h('section', {id: 'since', class: 'since', 'aria-labelledby': 'since-h', hidden: true}),
+        // While the table gathers, the waiting room takes the board's place
+        // (drawn where the board's space was kept: nothing below it moves).
+        h('section', {id: 'room', class: 'panel room', 'aria-labelledby': 'room-h', hidden: true}),
         h('section', {id: 'board', class: 'board', 'aria-labelledby': 'board-h'})),
       h('div', {class: 'side'},
         h('section', {id: 'moves-panel', class: 'panel moves-panel', 'aria-labelledby': 'moves-h', hidden: !S.token},
@@ -957,6 +959,7 @@ function renderRoom() {
   const key = JSON.stringify([show, lang(), ps, S.seat, creator, st.busy, st.error && st.error.message, !!g]);
   if (key === st.key) return;
   st.key = key;
+  $('board').hidden = show;
   if (!show) {
     box.hidden = true;
     clear(box);

@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"stolik/internal/longtest"
 )
@@ -238,5 +240,139 @@ func TestBrowserDecidingAlongside(t *testing.T) {
 		if !strings.Contains(st.Turn, alongside) {
 			t.Errorf("%s: in the draft #turn reads %q, want it to say %q and name the other player", lang, st.Turn, alongside)
 		}
+	}
+}
+
+// ttBuild is the Tag Team board at the build (web/static/games/tagteam.js).
+type ttBuild struct {
+	Offer       []string `json:"offer"`       // the tray's cards to pick (data-card keys)
+	Adds        int      `json:"adds"`        // board elements that play an "add" move
+	Choices     int      `json:"choices"`     // board elements that play or pick
+	Drops       int      `json:"drops"`       // the deck's places (data-drop="gap:N")
+	Lit         int      `json:"lit"`         // places that play
+	Deck        []string `json:"deck"`        // the deck's cards (data-card keys), top first
+	OppTop      float64  `json:"oppTop"`      // the opponents' team, from the top of the page
+	MeTop       float64  `json:"meTop"`       // your team
+	DeckTop     float64  `json:"deckTop"`     // your fight deck
+	Tracks      int      `json:"tracks"`      // the fighters' health tracks
+	Broken      int      `json:"broken"`      // steps between two spaces of a track that are not neighbours
+	BoardHeight float64  `json:"boardHeight"` // #board
+	Moves       string   `json:"moves"`
+}
+
+const ttBuildJS = `() => {
+  const all = (sel) => Array.from(document.querySelectorAll(sel));
+  const top = (sel) => { const e = document.querySelector(sel); return e ? e.getBoundingClientRect().top + scrollY : -1; };
+  let broken = 0;
+  const tracks = all(".tt-fighter .tt-health ol.tt-track");
+  for (const ol of tracks) {
+    const spaces = [...ol.querySelectorAll("li.tt-space")].map((e) => e.getBoundingClientRect());
+    for (let i = 1; i < spaces.length; i++) {
+      const a = spaces[i - 1], b = spaces[i];
+      const d = Math.hypot((a.left + a.right - b.left - b.right) / 2, (a.top + a.bottom - b.top - b.bottom) / 2);
+      if (d > 1.6 * Math.max(a.width, a.height, b.width, b.height)) broken++;
+    }
+  }
+  return {
+    offer: all("#tray [data-card][data-pick^='card:']").map((e) => e.dataset.card),
+    adds: all("#board [data-move^='add ']").length,
+    choices: all("#board [data-move], #board [data-pick]").length,
+    drops: all("#board .tt-deck [data-drop^='gap:']").length,
+    lit: all("#board .tt-deck [data-drop^='gap:'][data-move]").length,
+    deck: all("#board .tt-deck [data-card]").map((e) => e.dataset.card),
+    oppTop: top(".tt-team:not(.me)"), meTop: top(".tt-team.me"), deckTop: top(".tt-deck"),
+    tracks: tracks.length, broken: broken,
+    boardHeight: document.getElementById("board").getBoundingClientRect().height,
+    moves: document.body.dataset.moves || "",
+  };
+}`
+
+// TestBrowserTagTeamBuild: on a phone the Tag Team table reads as the
+// game: the opponents' team at the top, yours below it, your fight deck
+// above the tray; each health track is a path of neighbouring spaces; the
+// build's three cards are in the tray and the build is picked then
+// placed (no place plays before a card is picked; then every place of
+// the deck lights up, and nothing else plays); the board is under three
+// screens tall. On a desktop a card dragged from the tray onto a place in
+// the deck goes there, with the key it had in the tray.
+func TestBrowserTagTeamBuild(t *testing.T) {
+	browser(t)
+	t.Parallel()
+	s := startServer(t, allowSeeds)
+	c := s.create(t, "tagteam", map[string]any{"players": 2}, []string{"human", "bot:greedy"}, 404)
+	tb := newTab(t)
+	ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)
+	defer cancel()
+	tb.do(stepTimeout, "open the table on a phone", phone.emulate(), chromedp.Navigate(tableURL(s.URL, c.ID, c.Token, "pl")))
+	read := func(pred, what string) ttBuild {
+		t.Helper()
+		var b ttBuild
+		if timedOut, err := tb.waitJS(ctx, ttBuildJS, pred, stepTimeout, &b); err != nil || timedOut {
+			t.Fatalf("%s: %+v (%v); the page: %s", what, b, err, tb.state())
+		}
+		return b
+	}
+	// The draft and the order through the move list, up to the build.
+	var b ttBuild
+	for moves := 0; ; moves++ {
+		st := tb.waitPage(ctx, predReady, stepTimeout, "waiting for your turn")
+		if st.State == "over" || moves > 10 {
+			t.Fatalf("no build within %d moves; the page: %s", moves, st)
+		}
+		b = read(`(b) => true`, "reading the board")
+		if len(b.Offer) > 0 {
+			break
+		}
+		tb.do(stepTimeout, "clicking the first move", chromedp.Click(chromedp.CSS(`#moves button.move`)))
+		tb.waitPage(ctx, fmt.Sprintf(`(s) => s.state === "over" || s.moves !== %s`, jsString(st.Moves)), stepTimeout, "waiting for the move")
+	}
+	tb.screenshot("tagteam-build-phone.png")
+	if !(b.OppTop >= 0 && b.OppTop < b.MeTop && b.MeTop < b.DeckTop) {
+		t.Errorf("from the top: the opponents' team at %.0f, yours at %.0f, your deck at %.0f; want them in that order", b.OppTop, b.MeTop, b.DeckTop)
+	}
+	if b.Tracks != 4 || b.Broken != 0 {
+		t.Errorf("%d health tracks; %d steps from a space to the next that are not to a neighbour", b.Tracks, b.Broken)
+	}
+	if b.BoardHeight > 3*float64(phone.height) {
+		t.Errorf("the board is %.0f px tall on a %d px phone, more than three screens", b.BoardHeight, phone.height)
+	}
+	if len(b.Offer) != 3 || b.Adds != 0 || b.Drops != len(b.Deck)+1 || b.Choices != 3 {
+		t.Fatalf("before a pick: the tray offers %q, %d elements play a build, %d of %d choices, %d places in a deck of %d; want 3 cards, none, 3 and %d",
+			b.Offer, b.Adds, b.Choices, b.Choices, b.Drops, len(b.Deck), len(b.Deck)+1)
+	}
+	picked := b.Offer[0]
+	tb.do(stepTimeout, "picking "+picked, chromedp.Click(chromedp.CSS(`#tray [data-pick=`+cssString("card:"+picked)+`]`)))
+	b = read(`(b) => b.lit > 0`, "waiting for the deck's places to light up")
+	if b.Lit != len(b.Deck)+1 || b.Adds != b.Lit {
+		t.Errorf("after picking %s: %d places lit in a deck of %d, %d elements play a build; want %d and as many", picked, b.Lit, len(b.Deck), b.Adds, len(b.Deck)+1)
+	}
+	tb.screenshot("tagteam-build-picked-phone.png")
+
+	// A desktop: the card dragged from the tray onto the deck's top place.
+	tb.do(stepTimeout, "a desktop", desktop.emulate(), chromedp.KeyEvent(kb.Escape))
+	b = read(`(b) => b.lit === 0 && b.offer.length === 3`, "waiting for the pick to be dropped")
+	dragged := b.Offer[1]
+	var at struct{ X0, Y0, X1, Y1 float64 }
+	js := fmt.Sprintf(`(() => {
+  const c = (e) => { e.scrollIntoView({block: "center"}); };
+  const src = document.querySelector("#tray [data-pick=" + %s + "]");
+  const dst = document.querySelector("#board [data-drop='gap:0']");
+  c(dst);
+  const a = src.getBoundingClientRect(), d = dst.getBoundingClientRect();
+  return {X0: a.left + a.width / 2, Y0: a.top + a.height / 2, X1: d.left + d.width / 2, Y1: d.top + d.height / 2};
+})()`, jsString(cssString("card:"+dragged)))
+	at, err := chromedp.Run(ctx, chromedp.Evaluate[struct{ X0, Y0, X1, Y1 float64 }](js))
+	if err != nil {
+		t.Fatalf("finding the card and the place: %v", err)
+	}
+	tb.do(stepTimeout, "dragging "+dragged+" onto the top of the deck",
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at.X0, at.Y0),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, at.X0, at.Y0, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (at.X0+at.X1)/2, (at.Y0+at.Y1)/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at.X1, at.Y1, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, at.X1, at.Y1, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	after := read(fmt.Sprintf(`(b) => b.moves !== %s && b.deck.length > 0`, jsString(b.Moves)), "waiting for the dragged card to be played")
+	if after.Deck[0] != dragged {
+		t.Errorf("after dragging %s onto the top of the deck, the deck reads %q", dragged, after.Deck)
 	}
 }

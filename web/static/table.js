@@ -1202,6 +1202,8 @@ function onBoardClick(e) {
   }
   applyPick(el.dataset.pick);
   renderBoard();
+  // What the pick lights up on the board is brought into view.
+  try { bringIntoView($('board')); } catch (err) { console.error('view', err); }
 }
 
 // applyPick toggles a pick ("key:value") in the selection, as the game's

@@ -48,12 +48,12 @@ export function rules(o) {
 }
 
 const HINTS = {
-  pick: ['Kliknij „Wybierz: …” przy zawodniku, którego chcesz w drużynie (pod „Twoje karty draftu”).', 'Click “Pick …” on the fighter you want (under “Your draft cards”).'],
-  pick2: ['Kliknij „Wybierz: …” przy drugim zawodniku spośród podanych ci.', 'Click “Pick …” on your second fighter among those passed to you.'],
-  team: ['Kliknij pierwszego zawodnika, potem „Drużyna z: …” przy drugim.', 'Click your first fighter, then “Team with …” on the second.'],
-  order: ['Kliknij „Na wierzch” przy karcie startowej, która ma leżeć na wierzchu talii walki.', 'Click “On top” on the starting card that goes on top of your fight deck.'],
-  build: ['Kliknij „Wybierz kartę do talii walki” przy jednej z dobranych kart, potem „+ Wstaw tutaj” w miejscu talii walki.', 'Click “Choose the card for the fight deck” on a drawn card, then “+ Insert here” at a place in your fight deck.'],
-  spirit: ['Wybierz w polu Decyzja następną postać Baśniowego ludu.', 'Choose the Fey Folk\'s next character under Decision.'],
+  pick: ['Kliknij „Wybierz” na kafelku zawodnika na dole ekranu (jego planszę widzisz wyżej, pod „Plansze zawodników do wyboru”).', 'Click “Pick” on a fighter’s tile at the bottom of the screen (its board is above, under “The boards of the fighters to choose from”).'],
+  pick2: ['Kliknij „Wybierz” na kafelku drugiego zawodnika spośród podanych ci.', 'Click “Pick” on the tile of your second fighter among those passed to you.'],
+  team: ['Kliknij „Wybierz” na kafelku pierwszego zawodnika, potem „Drużyna z nim” na drugim.', 'Click “Pick” on your first fighter’s tile, then “Team up” on the second.'],
+  order: ['Kliknij na dole ekranu kartę startową, która ma leżeć na wierzchu talii walki.', 'Click, at the bottom of the screen, the starting card that goes on top of your fight deck.'],
+  build: ['Kliknij jedną z trzech kart na dole ekranu, potem „+” w talii walki tam, gdzie ma trafić (myszą możesz też przeciągnąć kartę na miejsce). „⤓ na spód” wybiera kartę na sam spód talii budowy.', 'Click one of the three cards at the bottom of the screen, then the “+” in your fight deck where it goes (with a mouse you may drag the card there). “⤓ to the bottom” chooses the card for the very bottom of the build deck.'],
+  spirit: ['Wybierz na dole ekranu następną postać Baśniowego ludu.', 'Choose the Fey Folk\'s next character at the bottom of the screen.'],
 };
 
 export function hint(v) {

@@ -244,8 +244,8 @@ type Spec struct {
 	// holder is the account of the creator, signed in as they created
 	// it (none for a guest).
 	holder holder
-	watch    string
-	asker    int
+	watch  string
+	asker  int
 	// id is the new table's id when it is chosen beforehand (a cluster
 	// leases it first).
 	id string

@@ -44,6 +44,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/swap", s.handleSwap)
 	mux.HandleFunc("POST /api/tables/{id}/kick", s.handleKick)
 	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
+	s.registerAccounts(mux)
 	web.Register(mux)
 	return s.guard(s.route(mux))
 }
@@ -124,6 +125,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 
 // statusOf is the HTTP status of a rule error.
 func statusOf(re *engine.RuleError) int {
+	if st, ok := accountStatus[re.Code]; ok {
+		return st
+	}
 	switch re.Code {
 	case errNotFound.Code:
 		return http.StatusNotFound
@@ -302,7 +306,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		reject(w, http.StatusBadRequest, errSeedRefused.Err())
 		return
 	}
-	spec := Spec{Game: req.Game, Options: req.Options, Seats: req.Seats, Seed: NewSeed(), Open: req.Open, Name: req.Name, Owner: addr}
+	spec := Spec{Game: req.Game, Options: req.Options, Seats: req.Seats, Seed: NewSeed(), Open: req.Open, Name: req.Name, Owner: addr,
+		holder: s.holderOf(r)}
 	if req.Seed != nil {
 		spec.Seed = *req.Seed
 	}
@@ -581,7 +586,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	seat, token, err := t.Join(r.Context(), req.Name, want, req.Invite)
+	seat, token, err := t.join(r.Context(), req.Name, want, req.Invite, s.holderOf(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -724,6 +729,7 @@ func (s *Server) makeRematch(ctx context.Context, t *Table, asker engine.Seat, a
 		spec.Seats = append(spec.Seats, st.Kind)
 		spec.reserved = append(spec.reserved, st.Kind == "human" && st.Taken)
 		spec.names = append(spec.names, st.Name)
+		spec.holders = append(spec.holders, holder{id: st.Account, name: st.AccountName})
 	}
 	next, _, err := s.Create(ctx, spec)
 	release()

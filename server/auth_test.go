@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"path/filepath"
 	"testing"
 	"time"
@@ -100,7 +101,26 @@ type rematchRow struct {
 	invite, inviteNext, remat int
 }
 
+// accountMatrix is the accounts' part of the matrix of docs/security.md:
+// each row is who asks (a browser of the server's own page unless said
+// otherwise), each column an endpoint of /api/account, in this order:
+// GET /api/account, GET …/sessions, PATCH /api/account, DELETE
+// …/sessions/{the other device's}, POST …/seats, …/password,
+// …/signout-everywhere, …/signout.
+var accountMatrix = []struct {
+	who    string
+	status [8]int
+}{
+	{"no cookie", [8]int{401, 401, 401, 401, 401, 401, 401, 401}},
+	{"another site's page with the cookie", [8]int{200, 200, 403, 403, 403, 403, 403, 403}},
+	{"no Origin with the cookie", [8]int{200, 200, 403, 403, 403, 403, 403, 403}},
+	{"a session ended", [8]int{401, 401, 401, 401, 401, 401, 401, 401}},
+	{"a banned account's session", [8]int{401, 401, 401, 401, 401, 401, 401, 401}},
+	{"own session", [8]int{200, 200, 200, 200, 200, 200, 200, 200}},
+}
+
 func TestAuthorizationMatrix(t *testing.T) {
+	t.Run("accounts", accountMatrixFor)
 	for _, g := range all.Games() {
 		for _, open := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/open=%v", g.Name(), open), func(t *testing.T) {
@@ -356,5 +376,47 @@ func rematchMatrixFor(t *testing.T, s *Server, api string, tab *Table, creds map
 	code, data = postChecked("the rematch's creator invites", api+"/"+next.ID()+"/invite", `{"token":"`+creator+`","seat":1}`)
 	if json.Unmarshal(data, &inv); code != 200 || inv.Seat != 1 {
 		t.Errorf("the rematch's creator invites to the seat left: %d %s", code, data)
+	}
+}
+
+func accountMatrixFor(t *testing.T) {
+	s, hs, _ := accountServer(t)
+	for _, row := range accountMatrix {
+		ala, other := newBrowser(t, hs.URL), newBrowser(t, hs.URL)
+		name := fmt.Sprintf("Ala%d", len(row.who))
+		signUp(t, ala, name, "tajne-hasło")
+		other.must("POST", "/api/account/signin", `{"name":"`+name+`","password":"tajne-hasło"}`, 200)
+		var list []SessionView
+		json.Unmarshal(ala.must("GET", "/api/account/sessions", "", 200), &list)
+		otherID := list[0].ID
+		if list[0].Current {
+			otherID = list[1].ID
+		}
+		switch row.who {
+		case "no cookie":
+			ala.c.Jar, _ = cookiejar.New(nil)
+		case "another site's page with the cookie":
+			ala.origin = "https://evil.example"
+		case "no Origin with the cookie":
+			ala.origin = ""
+		case "a session ended":
+			other.must("POST", "/api/account/signout-everywhere", "", 200)
+		case "a banned account's session":
+			acc, _ := FindAccount(context.Background(), s.accounts(), name)
+			s.accounts().SetBanned(context.Background(), acc.ID, true, "") // the store alone: the server finds it out
+		}
+		for i, c := range []struct{ method, path, body string }{
+			{"GET", "/api/account", ""}, {"GET", "/api/account/sessions", ""}, {"PATCH", "/api/account", `{"lang":"en"}`},
+			{"DELETE", "/api/account/sessions/" + otherID, ""}, {"POST", "/api/account/seats", `{"tokens":{}}`},
+			{"POST", "/api/account/password", `{"old":"tajne-hasło","new":"tajne-hasło"}`},
+			{"POST", "/api/account/signout-everywhere", ""}, {"POST", "/api/account/signout", ""},
+		} {
+			if c.path == "/api/account/signout" && row.status[6] == 200 {
+				ala.must("POST", "/api/account/signin", `{"name":"`+name+`","password":"tajne-hasło"}`, 200)
+			}
+			if code, data, _ := ala.do(c.method, c.path, c.body); code != row.status[i] {
+				t.Errorf("%s: %s %s: %d %s, want %d", row.who, c.method, c.path, code, data, row.status[i])
+			}
+		}
 	}
 }

@@ -53,10 +53,11 @@ const (
 	limitMessages          = "messages"
 	limitSocketsPerSeat    = "sockets_per_seat"
 	limitSocketsPerAddress = "sockets_per_address"
+	limitSignIn            = "sign_in"
 )
 
 var limitNames = []string{limitCreateRate, limitJoinRate, limitTablesPerAddress, limitTables, limitSpectators, limitMessages,
-	limitSocketsPerSeat, limitSocketsPerAddress}
+	limitSocketsPerSeat, limitSocketsPerAddress, limitSignIn}
 
 // The store operations timed (stolik_store_seconds{op}).
 const (

@@ -52,6 +52,11 @@ type relayRequest struct {
 	Addr        string `json:"addr"` // the client's, for the limits
 	Body        []byte `json:"body,omitempty"`
 	Conn        string `json:"conn,omitempty"` // a WebSocket's subjects
+	// Account and AccountName are the account signed in on the request,
+	// as the node it came to found it (holderOf): the session's secret
+	// never travels on the bus.
+	Account     string `json:"account,omitempty"`
+	AccountName string `json:"account_name,omitempty"`
 }
 
 // relayResponse is the owner's answer: for a WebSocket, 101 once its
@@ -202,6 +207,10 @@ func (c *cluster) relayHTTP(w http.ResponseWriter, r *http.Request, id string, n
 	}
 	req := relayRequest{Method: r.Method, Target: r.URL.RequestURI(), Host: r.Host, Origin: r.Header.Get("Origin"),
 		ContentType: r.Header.Get("Content-Type"), Addr: c.s.clientAddr(r), Body: body}
+	if r.Method != http.MethodGet {
+		h := c.s.holderOf(r)
+		req.Account, req.AccountName = h.id, h.name
+	}
 	resp, err := c.ask(r.Context(), tableSubject(id, "http"), req)
 	switch {
 	case err != nil && c.unheld(r.Context(), id, err):
@@ -262,6 +271,7 @@ func (rl *relayer) answer(c *cluster, id string, m *nats.Msg) {
 		return
 	}
 	ctx := context.WithValue(c.s.ctx, relayedKey{}, req.Addr)
+	ctx = context.WithValue(ctx, relayedHolderKey{}, holder{id: req.Account, name: req.AccountName})
 	hr, err := http.NewRequestWithContext(ctx, req.Method, "http://localhost"+req.Target, bytes.NewReader(req.Body))
 	if err != nil {
 		respond(relayResponse{Status: http.StatusBadRequest})

@@ -110,6 +110,13 @@ type Config struct {
 	// Metrics are where the server counts and times what it does (its
 	// own if nil).
 	Metrics *Metrics
+	// Password is how passwords are hashed (DefaultPasswordParams if
+	// zero; tests take cheaper ones), and SignIn the limits on failed
+	// sign-ins (DefaultSignInLimits if nil). Accounts need a store that
+	// keeps them (store.Accounts); with another, the account API answers
+	// no_accounts and everyone plays as a guest.
+	Password PasswordParams
+	SignIn   *SignInLimits
 	// Cluster, when set, makes the server one node of several sharing the
 	// store and a bus (cluster.go); nil: it runs every table itself.
 	Cluster *Cluster
@@ -150,6 +157,8 @@ type Server struct {
 	timed       *timedStore             // cfg.Store, timed for the metrics
 	cl          *cluster                // nil unless a node of a cluster
 	damaged     sync.Map                // ids of the tables marked damaged here
+	hasher      *Hasher                 // passwords
+	signIn      SignInLimits
 }
 
 // New starts a server: every unfinished table in the store is rebuilt by
@@ -198,6 +207,11 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, lim: lim, log: cfg.Logger, tables: map[string]*Table{}, ctx: ctx, stop: stop,
 		creates: newLimiter(lim.CreateRate), joins: newLimiter(lim.JoinRate), now: cfg.Now, pool: newBotPool(cfg.BotWorkers), ext: ext}
 	s.pool.onWait = cfg.onBotWait
+	s.hasher = NewHasher(cfg.Password, runtime.GOMAXPROCS(0))
+	s.signIn = DefaultSignInLimits
+	if cfg.SignIn != nil {
+		s.signIn = *cfg.SignIn
+	}
 	s.attachMetrics()
 	if cfg.Cluster != nil {
 		if err := s.joinCluster(*cfg.Cluster); err != nil {
@@ -633,6 +647,7 @@ func (s *Server) sweep(now time.Time) {
 	}
 	s.creates.forget(now)
 	s.joins.forget(now)
+	s.sweepAccounts(now)
 }
 
 // held is the tables the server holds now.

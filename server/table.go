@@ -240,8 +240,12 @@ type Spec struct {
 	// seat of the player who asked for it, its creator.
 	reserved []bool
 	names    []string
-	watch    string
-	asker    int
+	holders  []holder
+	// holder is the account of the creator, signed in as they created
+	// it (none for a guest).
+	holder holder
+	watch  string
+	asker  int
 	// id is the new table's id when it is chosen beforehand (a cluster
 	// leases it first).
 	id string
@@ -309,8 +313,12 @@ func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (
 		case spec.Sit && i == spec.Seat:
 			sec.Seat, sec.Token = i, NewToken()
 			seat.TokenHash, seat.Taken, seat.Name, seat.Creator = store.HashSecret(sec.Token), true, cleanName(spec.Name), true
+			spec.holder.hold(&seat)
 		case i < len(spec.reserved) && spec.reserved[i]:
 			seat.Reserved, seat.Name, seat.Creator = true, spec.names[i], i == spec.asker
+			if i < len(spec.holders) {
+				spec.holders[i].hold(&seat)
+			}
 		default:
 			code := NewToken()
 			sec.Invites = append(sec.Invites, Invite{Seat: i, Code: code})
@@ -644,6 +652,9 @@ type Player struct {
 	Kind  string `json:"kind"`
 	Name  string `json:"name,omitempty"`
 	Taken bool   `json:"taken"`
+	// Account is the user name of the account that holds the seat, when
+	// its player was signed in (never the account's id).
+	Account string `json:"account,omitempty"`
 	// Creator: the seat of whoever made the table, the one that may
 	// invite.
 	Creator bool `json:"creator,omitempty"`
@@ -663,7 +674,8 @@ func (t *Table) players() []Player {
 func playersOf(seats []store.Seat) []Player {
 	out := make([]Player, len(seats))
 	for i, s := range seats {
-		out[i] = Player{Seat: i, Kind: s.Kind, Name: s.Name, Taken: s.Taken || s.Reserved || s.Kind != "human", Creator: s.Creator}
+		out[i] = Player{Seat: i, Kind: s.Kind, Name: s.Name, Taken: s.Taken || s.Reserved || s.Kind != "human", Creator: s.Creator,
+			Account: s.AccountName}
 	}
 	return out
 }
@@ -725,7 +737,7 @@ func (t *Table) setSeats(ctx context.Context, change func([]store.Seat)) error {
 
 // sit gives seat a fresh token under name: the seat's invitation, if it
 // had one, is dead. t.mu is held.
-func (t *Table) sit(ctx context.Context, seat engine.Seat, name string, keepName bool) (string, error) {
+func (t *Table) sit(ctx context.Context, seat engine.Seat, name string, keepName bool, h holder) (string, error) {
 	token := NewToken()
 	was := t.gathering()
 	err := t.setSeats(ctx, func(seats []store.Seat) {
@@ -733,7 +745,9 @@ func (t *Table) sit(ctx context.Context, seat engine.Seat, name string, keepName
 		s.TokenHash, s.InviteHash, s.Taken = store.HashSecret(token), "", true
 		if !keepName {
 			s.Name = cleanName(name)
+			s.Account, s.AccountName = "", ""
 		}
+		h.hold(s)
 		// The last free seat taken: the table starts.
 		if !slices.ContainsFunc(seats, isFree) {
 			setGathering(seats, false)
@@ -755,6 +769,11 @@ func (t *Table) sit(ctx context.Context, seat engine.Seat, name string, keepName
 // without one, the table must be open and the seat is want, or the first
 // free one when want is negative.
 func (t *Table) Join(ctx context.Context, name string, want int, invite string) (engine.Seat, string, error) {
+	return t.join(ctx, name, want, invite, holder{})
+}
+
+// join is Join by the account h (none for a guest), recorded on the seat.
+func (t *Table) join(ctx context.Context, name string, want int, invite string, h holder) (engine.Seat, string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.ended() {
@@ -791,7 +810,7 @@ func (t *Table) Join(ctx context.Context, name string, want int, invite string) 
 	if seat < 0 {
 		return engine.NoSeat, "", errNoFreeSeat.Err()
 	}
-	token, err := t.sit(ctx, engine.Seat(seat), name, false)
+	token, err := t.sit(ctx, engine.Seat(seat), name, false, h)
 	return engine.Seat(seat), token, err
 }
 
@@ -834,7 +853,7 @@ func (t *Table) claimReserved(ctx context.Context, seat engine.Seat) (string, er
 	if !t.rec.Seats[seat].Reserved {
 		return "", errSeatTaken.Err(int(seat) + 1)
 	}
-	return t.sit(ctx, seat, "", true)
+	return t.sit(ctx, seat, "", true, holder{})
 }
 
 // Leave frees the seat of token for someone else: its token acts no more,
@@ -885,7 +904,7 @@ func (t *Table) Mint(ctx context.Context, seat engine.Seat) (string, error) {
 	if t.rec.Seats[seat].Kind != "human" {
 		return "", errNotHuman.Err()
 	}
-	return t.sit(ctx, seat, "", true)
+	return t.sit(ctx, seat, "", true, holder{})
 }
 
 // botOnly says whether no seat is a person's.

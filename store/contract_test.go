@@ -40,6 +40,28 @@ func TestPostgresContract(t *testing.T) {
 	})
 }
 
+func TestSQLiteAccounts(t *testing.T) {
+	storetest.RunAccounts(t, func(t *testing.T) store.Store {
+		s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "accounts.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
+func TestPostgresAccounts(t *testing.T) {
+	storetest.RunAccounts(t, func(t *testing.T) store.Store {
+		s, err := store.OpenPostgres(context.Background(), pgtest.Start(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
 // Moves of many tables at once, one goroutine per table as the server
 // writes them: what one stored move costs.
 func BenchmarkAppendMove(b *testing.B) {

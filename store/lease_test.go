@@ -36,3 +36,32 @@ func TestPostgresUpgradeAddsLeases(t *testing.T) {
 		t.Fatalf("a lease after the upgrade: %+v, %v", l, err)
 	}
 }
+
+// A database of schema version 2 (leases, no accounts), with a table in
+// play, gains the accounts when a newer program opens it, and keeps its
+// table.
+func TestPostgresUpgradeAddsAccounts(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.Start(t)
+	all := postgresSteps
+	postgresSteps = all[:2]
+	old, err := OpenPostgres(ctx, url)
+	postgresSteps = all
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.CreateTable(ctx, Table{ID: "t1", Game: "g", Seats: []Seat{{Kind: "human", Taken: true, TokenHash: "h"}}}); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	p := openPostgres(t, url, Full)
+	if got, _, err := p.Load(ctx, "t1"); err != nil || got.Seats[0].TokenHash != "h" || got.Seats[0].Account != "" {
+		t.Fatalf("the table after the upgrade: %+v, %v", got, err)
+	}
+	if err := p.CreateAccount(ctx, Account{ID: "a1", Name: "Ala", Key: "ala", Display: "Ala", Lang: "pl"}); err != nil {
+		t.Fatalf("an account after the upgrade: %v", err)
+	}
+	if a, err := p.AccountByKey(ctx, "ala"); err != nil || a.ID != "a1" {
+		t.Fatalf("the account read back: %+v, %v", a, err)
+	}
+}

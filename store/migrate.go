@@ -46,11 +46,13 @@ type postgresStep struct {
 
 var sqliteSteps = []sqliteStep{
 	{"tables and moves; the columns that files of earlier versions lack", sqliteStep1},
+	{"accounts, their sessions and failed sign-ins", sqliteStep2},
 }
 
 var postgresSteps = []postgresStep{
 	{"tables and moves", postgresStep1},
 	{"leases: which server holds which table", postgresStep2},
+	{"accounts, their sessions and failed sign-ins", postgresStep3},
 }
 
 // ErrNewerSchema: the database was written by a newer program, whose
@@ -167,6 +169,53 @@ CREATE TABLE leases (
 );
 CREATE INDEX leases_node ON leases(node);
 `)
+	return err
+}
+
+// accountsSchema is step 2 of SQLite and step 3 of PostgreSQL, the same
+// statements for both: an account's name key is unique; a session is
+// found by its secret's hash; failed sign-ins are counted per key
+// (an account's name key or an address) over a window. Shipped: never
+// edit it; a change to either store's accounts is a step of its own.
+const accountsSchema = `
+CREATE TABLE IF NOT EXISTS accounts (
+	id         TEXT PRIMARY KEY,
+	name       TEXT NOT NULL,
+	name_key   TEXT NOT NULL UNIQUE,
+	display    TEXT NOT NULL,
+	lang       TEXT NOT NULL,
+	password   TEXT NOT NULL DEFAULT '',
+	created    BIGINT NOT NULL,
+	banned     INTEGER NOT NULL DEFAULT 0,
+	ban_reason TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS sessions (
+	id      TEXT PRIMARY KEY,
+	hash    TEXT NOT NULL UNIQUE,
+	account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+	created BIGINT NOT NULL,
+	used    BIGINT NOT NULL,
+	device  TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
+CREATE INDEX IF NOT EXISTS sessions_used ON sessions(used);
+CREATE TABLE IF NOT EXISTS sign_in_failures (
+	key TEXT NOT NULL,
+	at  BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sign_in_failures_key ON sign_in_failures(key, at);
+CREATE INDEX IF NOT EXISTS sign_in_failures_at ON sign_in_failures(at);
+`
+
+// sqliteStep2 adds the accounts (accountsSchema).
+func sqliteStep2(ctx context.Context, conn *sql.Conn) error {
+	_, err := conn.ExecContext(ctx, accountsSchema)
+	return err
+}
+
+// postgresStep3 adds the accounts (accountsSchema).
+func postgresStep3(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, accountsSchema)
 	return err
 }
 

@@ -397,3 +397,38 @@ func TestSQLiteBatchAnswersEachMove(t *testing.T) {
 		}
 	}
 }
+
+// A file of schema version 1 (no accounts), with a table in play, gains
+// the accounts when a newer program opens it, and keeps its table.
+func TestSQLiteUpgradeAddsAccounts(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v1.db")
+	all := sqliteSteps
+	sqliteSteps = all[:1]
+	old, err := OpenSQLite(path)
+	sqliteSteps = all
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.CreateTable(ctx, Table{ID: "t1", Game: "g", Seats: []Seat{{Kind: "human", Taken: true, TokenHash: "h"}}}); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	if v := userVersion(t, path); v != 1 {
+		t.Fatalf("the old file has version %d, want 1", v)
+	}
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got, _, err := s.Load(ctx, "t1"); err != nil || got.Seats[0].TokenHash != "h" {
+		t.Fatalf("the table after the upgrade: %+v, %v", got, err)
+	}
+	if err := s.CreateAccount(ctx, Account{ID: "a1", Name: "Ala", Key: "ala", Display: "Ala", Lang: "pl"}); err != nil {
+		t.Fatalf("an account after the upgrade: %v", err)
+	}
+	if v := userVersion(t, path); v != len(sqliteSteps) {
+		t.Errorf("the upgraded file records version %d, want %d", v, len(sqliteSteps))
+	}
+}

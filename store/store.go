@@ -45,6 +45,12 @@ type Seat struct {
 	// cleared on all of them once every seat is taken or the creator
 	// starts the table with bots in the seats still free.
 	Gathering bool `json:"gathering,omitempty"`
+	// Account is the id of the account of whoever holds the seat, when
+	// they were signed in as they took it (or linked it since), and
+	// AccountName that account's user name, the only part of it shown.
+	// A seat is still played with its token alone.
+	Account     string `json:"account,omitempty"`
+	AccountName string `json:"account_name,omitempty"`
 	// Token is how files of earlier versions kept a seat's token in the
 	// clear; Load and Recent turn it into TokenHash.
 	Token string `json:"token,omitempty"`

@@ -12,6 +12,11 @@
 //	stolik bench [GAME]           measure the games and the search bot
 //	stolik bench server           measure a server under WebSocket clients
 //	stolik store copy FROM TO     copy the tables of one store to another
+//	stolik user create NAME       create an account (the password from stdin, or made up)
+//	stolik user reset NAME        give an account a new password and end its sessions
+//	stolik user ban NAME          ban an account and end its sessions
+//	stolik user unban NAME        lift an account's ban
+//	stolik user list              list the accounts
 //	stolik help [COMMAND]         print the usage, or a command's flags and examples
 //	stolik version                print the version and build information
 //

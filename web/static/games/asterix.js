@@ -291,8 +291,8 @@ export function render(ctx) {
     const a = P.dst(key);
     const {attrs, cls, hidden} = act(a, key);
     const words = a && a.move ? (a.move.move.startsWith('activate') ? t('ax.slot.activate') : t('ax.slot.play')) : t('ax.slot.pick');
-    const tag = a && (a.move || a.pick) ? 'button' : 'span';
-    return h(tag, {...attrs, type: tag === 'button' ? 'button' : null, class: ['ax-slot', ...cls]},
+    if (!a || !(a.move || a.pick)) return h('span', {...attrs, class: 'ax-slot idle', 'aria-hidden': 'true'});
+    return h('button', {...attrs, type: 'button', class: ['ax-slot', ...cls]},
       h('span', {'aria-hidden': 'true', class: 'ax-slot-plus', text: '+'}), ' ', h('span', {text: words}),
       h('span', {class: 'visually-hidden', text: ` — ${hidden || t('ax.slot.album', {place: place + 1})}`}));
   }
@@ -362,7 +362,9 @@ export function render(ctx) {
   const phaseKey = d.phase === 'action' ? (mine ? 'ax.ph.action.choose' : 'ax.ph.action') : `ax.ph.${d.phase}`;
   const texts = d.card && v.characters ? v.characters[d.card.id] : null;
   const cardText = !texts ? null : d.phase === 'cost_discard' || d.phase === 'cost_helmet' ? texts.requirement : texts.ability;
-  const decision = h('section', {class: ['ax-decision', 'decision', ctx.seat >= 0 && 'tray'], 'aria-labelledby': 'ax-decision-h'},
+  // The tray is a seat's while the game lasts.
+  const tray = ctx.seat >= 0 && !ctx.over;
+  const decision = h('section', {class: ['ax-decision', 'decision', tray && 'tray'], 'aria-labelledby': 'ax-decision-h'},
     h('h3', {id: 'ax-decision-h', class: 'visually-hidden', text: t('ax.decision')}),
     // Choosing an action or a token's target, what to click says it all.
     mine && (d.phase === 'action' || tokenPhase) ? null
@@ -430,7 +432,7 @@ export function render(ctx) {
   let hand = null;
   if (ctx.seat >= 0 && v.players[ctx.seat]) {
     const cards = v.players[ctx.seat].hand;
-    hand = h('section', {class: 'ax-hand hand tray', 'aria-labelledby': 'ax-hand-h'},
+    hand = h('section', {class: ['ax-hand', 'hand', tray && 'tray'], 'aria-labelledby': 'ax-hand-h'},
       h('h3', {id: 'ax-hand-h', class: 'visually-hidden', text: `${t('ax.hand')} (${cards.length})`}),
       cards.length ? h('ul', {class: 'ax-hand-cards scroll-x'}, cards.map((c) => h('li', null, handCard(c))))
         : h('p', {class: 'hint', text: t('ax.hand.empty')}));

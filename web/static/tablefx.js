@@ -166,9 +166,10 @@ export function installDrag(board, pickAndFind) {
     const src = d.src;
     end();
     if (!dragged) return;
-    // The click that follows a drag is not a pick.
-    const eat = (c) => { c.stopPropagation(); c.preventDefault(); };
-    document.addEventListener('click', eat, {capture: true, once: true});
+    // The click that follows a drag is not a pick (the click on the
+    // target below is ours, not the browser's: it passes).
+    const eat = (c) => { if (c.isTrusted) { c.stopPropagation(); c.preventDefault(); } };
+    document.addEventListener('click', eat, {capture: true});
     setTimeout(() => document.removeEventListener('click', eat, {capture: true}), 0);
     const under = document.elementFromPoint(e.clientX, e.clientY);
     const target = under && under.closest('[data-move],[data-pick],[data-drop]');

@@ -238,7 +238,13 @@ export function render(ctx) {
 
   const albums = h('section', {class: 'ax-albums-section', 'aria-labelledby': 'ax-albums-h'},
     h('h3', {id: 'ax-albums-h', class: 'visually-hidden', text: t('ax.albums')}),
-    h('div', {class: 'ax-albums'}, v.albums.map((a) => albumView(a))));
+    // Your Albums first (with three or four players the others are further
+    // along the row).
+    h('div', {class: 'ax-albums'}, [...v.albums].sort((x, y) => !ownsHalf(x) - !ownsHalf(y)).map((a) => albumView(a))));
+
+  function ownsHalf(a) {
+    return (a.halves || []).some((half) => half.seat === ctx.seat);
+  }
 
   function albumView(a) {
     const cover = h('header', {class: 'ax-cover'},

@@ -240,8 +240,17 @@ func (tb *tab) clickChoice(ctx context.Context, c boardChoice) {
   let b = e.getBoundingClientRect();
   const tray = document.getElementById("tray");
   const limit = tray && !tray.contains(e) ? tray.getBoundingClientRect().top : window.innerHeight;
-  if (b.top < 0 || b.bottom > limit || b.left < 0 || b.right > window.innerWidth) {
-    e.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
+  // A choice in a row that scrolls sideways may lie outside the row's box.
+  let row = null;
+  for (let p = e.parentElement; p && !row; p = p.parentElement) {
+    const cs = getComputedStyle(p);
+    if ((cs.overflowX === "auto" || cs.overflowX === "scroll") && p.scrollWidth > p.clientWidth + 1) row = p.getBoundingClientRect();
+  }
+  if (b.top < 0 || b.bottom > limit || b.left < 0 || b.right > window.innerWidth || (row && (b.left < row.left || b.right > row.right))) {
+    // A choice in the tray (kept at the bottom of the screen) is only
+    // scrolled along its row, as a finger swipes it: centring it would
+    // scroll the page and take the board away from above the tray.
+    e.scrollIntoView({block: tray && tray.contains(e) ? "nearest" : "center", inline: "center", behavior: "instant"});
     b = e.getBoundingClientRect();
   }
   return {found: true, x: b.left + b.width / 2, y: b.top + b.height / 2};

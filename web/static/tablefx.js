@@ -174,10 +174,10 @@ export function installDrag(board, pickAndFind) {
       const el = pickAndFind(src.dataset.pick, src.getAttribute('aria-pressed') === 'true', key, move);
       if (el && !el.disabled) el.click();
     }
-    // The click that follows a drag is not a pick (the drop's own click
-    // above has been made by then).
-    const eat = (c) => { c.stopPropagation(); c.preventDefault(); };
-    document.addEventListener('click', eat, {capture: true, once: true});
+    // The click the browser sends after a drag is not a pick (only the
+    // browser's own, trusted click is swallowed: never the drop's above).
+    const eat = (c) => { if (c.isTrusted) { c.stopPropagation(); c.preventDefault(); } };
+    document.addEventListener('click', eat, {capture: true});
     setTimeout(() => document.removeEventListener('click', eat, {capture: true}), 0);
   });
   document.addEventListener('pointercancel', end);

@@ -40,20 +40,20 @@ export function rules(o) {
 }
 
 const HINTS = {
-  action: ['Wybierz akcję: przycisk „Zagraj na Album …” przy karcie w twojej ręce (A), albo przycisk B) lub C) w polu Decyzja.',
-    'Choose an action: a “Play on Album …” button beside a card in your hand (A), or the B) or C) button under Decision.'],
-  token: ['Użyj żetonu: kliknij „Napój”, „Ryba” albo „Ocuć (dzik)” przy karcie, na którą działa, albo „Aktywuj” przy Albumie.',
-    'Use a token: click “Potion”, “Fish” or “Revive (boar)” beside the card it acts on, or “Activate” on an Album.'],
-  change: ['Kliknij „Odrzuć” przy kartach, których chcesz się pozbyć, potem przycisk kończący wymianę w polu Decyzja.',
-    'Click “Discard” beside the cards you want to lose, then the button that ends the change under Decision.'],
-  cost_discard: ['Zapłać koszt: kliknij „Odrzuć” przy kartach w ręce.', 'Pay the cost: click “Discard” beside cards in your hand.'],
-  cost_helmet: ['Zapłać koszt: wybierz w polu Decyzja, który hełm oddać.', 'Pay the cost: choose under Decision which helmet to return.'],
-  ability: ['Użyj zdolności: kliknij „Cel zdolności” przy karcie albo pomiń ją przyciskiem w polu Decyzja.',
-    'Use the ability: click “Ability target” beside a card, or skip it with the button under Decision.'],
-  ability_discard: ['Kliknij „Odrzuć” przy kartach w ręce.', 'Click “Discard” beside cards in your hand.'],
-  opponent_discard: ['Kliknij „Odrzuć” przy kartach w ręce.', 'Click “Discard” beside cards in your hand.'],
-  take: ['Wybierz w polu Decyzja żeton, który bierzesz.', 'Choose under Decision the token you take.'],
-  orient: ['Wybierz w polu Decyzja, która strona nowego Albumu jest zwrócona do ciebie.', 'Choose under Decision which half of the new Album faces you.'],
+  action: ['Zagraj kartę: kliknij ją w swojej ręce na dole, potem „Zagraj tutaj” na swojej stronie Albumu (albo przeciągnij ją tam). Albo B) lub C).',
+    'Play a card: click it in your hand below, then “Play here” on your half of an Album (or drag it there). Or B) or C).'],
+  token: ['Użyj żetonu: kliknij żeton na dole, potem podświetloną Postać na Albumie (dzik: także „Dzik: aktywuj” na twojej stronie).',
+    'Use a token: click a token below, then a lit Character on an Album (a boar: also “Boar: activate” on your half).'],
+  change: ['Kliknij w ręce karty, których chcesz się pozbyć, potem przycisk kończący wymianę.',
+    'Click the cards of your hand you want to lose, then the button that ends the change.'],
+  cost_discard: ['Zapłać koszt: kliknij karty w ręce, by je odrzucić.', 'Pay the cost: click cards of your hand to discard them.'],
+  cost_helmet: ['Zapłać koszt: wybierz na dole, który hełm oddać.', 'Pay the cost: choose below which helmet to return.'],
+  ability: ['Użyj zdolności: kliknij podświetloną Postać na Albumie albo przycisk na dole.',
+    'Use the ability: click a lit Character on an Album, or a button below.'],
+  ability_discard: ['Kliknij karty w ręce, by je odrzucić.', 'Click cards of your hand to discard them.'],
+  opponent_discard: ['Kliknij karty w ręce, by je odrzucić.', 'Click cards of your hand to discard them.'],
+  take: ['Wybierz na dole żeton, który bierzesz.', 'Choose below the token you take.'],
+  orient: ['Wybierz na nowym Albumie, która strona jest zwrócona do ciebie.', 'Choose on the new Album which half faces you.'],
 };
 
 export function hint(v) {

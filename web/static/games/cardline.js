@@ -238,7 +238,7 @@ function band(c) {
 // that it fits the card without being cut inside a word.
 function nameEl(c) {
   const name = text(c.name);
-  const long = name.split(/\s+/).some((w) => w.length > 10);
+  const long = name.split(/\s+/).some((w) => w.length > 9);
   return h('span', {class: ['cl-name', long && 'long'], text: name});
 }
 
@@ -269,11 +269,13 @@ function valueParts(x) {
 // value of the game's trait large, the other traits small.
 function revealedCard(c, trait) {
   const [num, unit] = valueParts(traitValue(c, trait));
+  const wide = `${num}${unit}`.length;
   return h('div', {class: ['cl-card', 'revealed', isHero(c) ? 'hero' : 'villain'], dataset: {card: c.id}},
     band(c), nameEl(c),
-    h('span', {class: 'cl-value'}, h('span', {class: 'visually-hidden', text: `${t(`cl.trait.${trait}`)}: `}),
+    h('span', {class: ['cl-value', wide > 4 && 'long', wide > 6 && 'xlong']}, h('span', {class: 'visually-hidden', text: `${t(`cl.trait.${trait}`)}: `}),
       h('span', {class: 'cl-num', text: num}), unit ? h('span', {class: 'cl-unit', text: ` ${unit}`}) : null),
-    h('span', {class: 'cl-traits'}, TRAITS.filter((x) => x !== trait).map((x) => h('span', {text: `${t(`cl.trait.${x}`)} ${traitValue(c, x) ?? '?'}`}))));
+    h('span', {class: 'cl-traits'}, TRAITS.filter((x) => x !== trait).map((x) => h('span', {class: 'cl-trait-line'},
+      h('span', {text: t(`cl.trait.${x}`)}), ' ', h('span', {class: 'cl-trait-value', text: String(traitValue(c, x) ?? '?')})))));
 }
 
 // boxPanel is the box of failed cards, folded.

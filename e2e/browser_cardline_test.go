@@ -25,6 +25,7 @@ type dragStart struct {
 	Ghost  *box    `json:"ghost"`
 	InHand bool    `json:"inHand"`
 	State  string  `json:"state"`
+	Anims  int     `json:"anims"`
 }
 
 // dragJS finds the first card of the tray and the first gap of the line
@@ -35,10 +36,11 @@ const dragJS = `() => {
   const gap = document.querySelector("#board [data-drop='gap:0']");
   const ghost = document.querySelector(".drag-ghost");
   const r = (e) => { const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
-  if (!card || !gap) return {moves: document.body.dataset.moves || "", state: document.body.dataset.state || ""};
+  const anims = document.getAnimations().filter((a) => a.playState === "running" && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length;
+  if (!card || !gap) return {moves: document.body.dataset.moves || "", state: document.body.dataset.state || "", anims: anims};
   const c = card.getBoundingClientRect(), g = gap.getBoundingClientRect();
   return {card: card.dataset.card || "", x: c.left + c.width / 2, y: c.top + c.height / 2, gapX: g.left + g.width / 2, gapY: g.top + g.height / 2,
-    moves: document.body.dataset.moves || "", ghost: ghost ? r(ghost) : null, inHand: true, state: document.body.dataset.state || ""};
+    moves: document.body.dataset.moves || "", ghost: ghost ? r(ghost) : null, inHand: true, state: document.body.dataset.state || "", anims: anims};
 }`
 
 func TestBrowserCardlineDrag(t *testing.T) {
@@ -52,15 +54,27 @@ func TestBrowserCardlineDrag(t *testing.T) {
 	tb.do(stepTimeout, "open the table on a desktop", desktop.emulate(), chromedp.Navigate(tableURL(s.URL, c.ID, c.Token, "en")))
 
 	var st dragStart
-	timedOut, err := tb.waitJS(ctx, dragJS, `(v) => v.state === "your-turn" && v.inHand`, stepTimeout, &st)
+	settled := `(v) => v.state === "your-turn" && v.inHand && v.anims === 0`
+	timedOut, err := tb.waitJS(ctx, dragJS, settled, stepTimeout, &st)
 	if err != nil || timedOut {
 		t.Fatalf("waiting for the seat's turn with a card in the tray: %v (timed out %v); the page: %s", err, timedOut, tb.state())
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("#board [data-drop='gap:0']").scrollIntoView({block: "start"}); scrollBy(0, -40); true`)); err != nil {
 		t.Fatalf("scrolling the line's first gap to the top: %v", err)
 	}
-	if _, err := tb.waitJS(ctx, dragJS, `(v) => v.inHand`, stepTimeout, &st); err != nil {
-		t.Fatal(err)
+	// The page may scroll by itself once, when the turn begins: the
+	// first gap must stay where it was for a moment.
+	var before dragStart
+	for same := 0; same < 3; {
+		if _, err := tb.waitJS(ctx, dragJS, settled, stepTimeout, &st); err != nil {
+			t.Fatal(err)
+		}
+		if st.GapY == before.GapY && st.Y == before.Y {
+			same++
+		} else {
+			same = 0
+		}
+		before = st
 	}
 	mouse := func(typ input.DispatchMouseEventType, x, y float64) chromedp.Action[chromedp.Void] {
 		return chromedp.MouseEvent(typ, x, y, chromedp.ButtonLeft)
@@ -76,7 +90,8 @@ func TestBrowserCardlineDrag(t *testing.T) {
 	if g := mid.Ghost; g == nil || !(g.Left <= midX && midX <= g.Right && g.Top <= midY && midY <= g.Bottom) {
 		t.Errorf("halfway through the drag, at (%.0f, %.0f), the dragged card's picture is at %+v, not under the pointer", midX, midY, mid.Ghost)
 	}
-	tb.do(stepTimeout, "drop the card on the gap", mouse(input.DispatchMouseEventTypeMouseMoved, st.GapX, st.GapY), mouse(input.DispatchMouseEventTypeMouseReleased, st.GapX, st.GapY))
+	gx, gy := mid.GapX, mid.GapY
+	tb.do(stepTimeout, "drop the card on the gap", mouse(input.DispatchMouseEventTypeMouseMoved, gx, gy), mouse(input.DispatchMouseEventTypeMouseReleased, gx, gy))
 
 	played := fmt.Sprintf(`(v) => +v.moves > %s`, st.Moves)
 	var after dragStart

@@ -48,7 +48,6 @@ defineStrings({
   'cl.help.gap': ['Wybrane miejsce {n}. Teraz wybierz kartę.', 'Gap {n} picked. Now pick a card.'],
   'cl.help.one': ['Kliknij miejsce „+” w szeregu, by zagrać: {name}.', 'Click a “+” gap in the line to play {name}.'],
   'cl.play.label': ['Zagraj: {text}', 'Play: {text}'],
-  'cl.pick.label': ['{name} ({side})', '{name} ({side})'],
   'cl.box.empty': ['Pudełko jest puste.', 'The box is empty.'],
 });
 
@@ -219,13 +218,17 @@ function handTray(st, me) {
 
 // handCard is a card of the seat's hand: its front to pick, to play into
 // the picked gap, or only to look at when it is not the seat's turn.
+// Its name to a screen reader starts with what it shows (the side, the
+// name), as the label of a control must.
 function handCard(st, c) {
-  const label = t('cl.pick.label', {name: text(c.name), side: sideWord(c)});
   if (!st.cards.includes(c.id)) return front(c, 'div', {});
   const m = st.gapSel != null ? st.moves.find((x) => x.card === c.id && x.gap === st.gapSel) : null;
-  if (m) return front(c, 'button', {type: 'button', class: 'target', dataset: {move: m.move}, 'aria-label': t('cl.play.label', {text: m.text}), title: m.text});
+  if (m) {
+    return front(c, 'button', {type: 'button', class: 'target', dataset: {move: m.move}, title: m.text},
+      h('span', {class: 'visually-hidden', text: ` ${t('cl.play.label', {text: m.text})}`}));
+  }
   const on = st.card === c.id;
-  return front(c, 'button', {type: 'button', class: ['pickable', on && 'selected'], dataset: {pick: `card:${c.id}`}, 'aria-pressed': String(on), 'aria-label': label});
+  return front(c, 'button', {type: 'button', class: ['pickable', on && 'selected'], dataset: {pick: `card:${c.id}`}, 'aria-pressed': String(on)});
 }
 
 // band is a card's top: blue for a hero, red for a villain, with the
@@ -244,10 +247,10 @@ function nameEl(c) {
 
 // front is a card as the hand shows it: the frame, the side's band and
 // the name; the values stay hidden (a mask where the value would be).
-function front(c, tag, props) {
+function front(c, tag, props, extra) {
   const cls = ['cl-card', 'front', isHero(c) ? 'hero' : 'villain', props.class];
   return h(tag, {...props, class: cls.flat(), dataset: {...(props.dataset || {}), card: c.id}},
-    band(c), nameEl(c), h('span', {class: 'cl-mask', 'aria-hidden': 'true'}, h('span', {text: '?'})));
+    band(c), nameEl(c), h('span', {class: 'cl-mask', 'aria-hidden': 'true'}, h('span', {text: '?'})), extra);
 }
 
 // miniFront is a small front (a rival's card, the deck's top): the side's

@@ -49,8 +49,8 @@ export function rules(o) {
 // hint says what to click for the one decision of the game.
 export function hint() {
   return lang() === 'en'
-    ? 'Click one of your cards, then the “+” gap in the line where it belongs.'
-    : 'Kliknij swoją kartę, a potem miejsce „+” w szeregu, gdzie pasuje.';
+    ? 'Click one of your cards at the bottom, then the “+” gap in the line where it belongs (or drag the card there with the mouse).'
+    : 'Kliknij swoją kartę na dole, a potem miejsce „+” w szeregu, gdzie pasuje (albo przeciągnij tam kartę myszą).';
 }
 
 // card reads a card of the view: a revealed one with its values, a

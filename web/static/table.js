@@ -1194,6 +1194,8 @@ function onBoardClick(e) {
   }
   applyPick(el.dataset.pick);
   renderBoard();
+  // What the pick lit up (a card's targets) is brought into sight.
+  try { bringIntoView($('board')); } catch (err) { console.error('view', err); }
 }
 
 // applyPick toggles a pick ("key:value") in the selection, as the game's

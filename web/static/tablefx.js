@@ -166,17 +166,19 @@ export function installDrag(board, pickAndFind) {
     const src = d.src;
     end();
     if (!dragged) return;
-    // The click that follows a drag is not a pick.
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const target = under && under.closest('[data-move],[data-pick],[data-drop]');
+    if (target && target !== src && board.contains(target) && !target.disabled) {
+      const key = target.dataset.drop || target.dataset.pick || '';
+      const move = target.dataset.move || '';
+      const el = pickAndFind(src.dataset.pick, src.getAttribute('aria-pressed') === 'true', key, move);
+      if (el && !el.disabled) el.click();
+    }
+    // The click the browser makes after a drag is not a pick (set after
+    // the drop's own click, which must not be eaten).
     const eat = (c) => { c.stopPropagation(); c.preventDefault(); };
     document.addEventListener('click', eat, {capture: true, once: true});
     setTimeout(() => document.removeEventListener('click', eat, {capture: true}), 0);
-    const under = document.elementFromPoint(e.clientX, e.clientY);
-    const target = under && under.closest('[data-move],[data-pick],[data-drop]');
-    if (!target || target === src || !board.contains(target) || target.disabled) return;
-    const key = target.dataset.drop || target.dataset.pick || '';
-    const move = target.dataset.move || '';
-    const el = pickAndFind(src.dataset.pick, src.getAttribute('aria-pressed') === 'true', key, move);
-    if (el && !el.disabled) el.click();
   });
   document.addEventListener('pointercancel', end);
   document.addEventListener('keydown', (e) => { if (e.key === 'Escape') end(); });

@@ -81,9 +81,6 @@ defineStrings({
   'fl.question': ['Pytanie', 'Question'],
   'fl.discard': ['Odrzucone Akcje ({n})', 'Discarded Actions ({n})'],
   'fl.attackdiscard': ['Odrzucone Ataki ({n})', 'Discarded Attacks ({n})'],
-  'fl.btn.keep': ['Zatrzymaj', 'Keep'],
-  'fl.btn.commit': ['Zagraj zakrytą', 'Commit face down'],
-  'fl.btn.use': ['Użyj', 'Use'],
   'fl.decision': ['Decyzja', 'Decision'],
   'fl.hp.score': ['PŻ {n}', 'HP {n}'],
   'fl.you': ['ty', 'you'],
@@ -238,7 +235,8 @@ function frontView(b) {
   return h('section', {class: 'fl-front', 'aria-labelledby': 'fl-line-h'},
     attackView(b),
     h('h3', {id: 'fl-line-h', class: 'visually-hidden', text: t('fl.line')}),
-    h('ol', {class: 'fl-line'}, v.line.map((slot, i) => slotView(b, slot, i))),
+    // A long line scrolls sideways; it takes the focus to be scrolled by keys.
+    h('ol', {class: 'fl-line', tabindex: '0', 'aria-labelledby': 'fl-line-h'}, v.line.map((slot, i) => slotView(b, slot, i))),
     warned.map((s) => (s.warnings || []).map((w) => h('p', {class: 'fl-warning board-help', dataset: {kind: w.kind}},
       h('strong', {text: `⚠ ${t('fl.warning')} `}), ctx.tag(s.seat), ' ', text(w.text)))),
     fallen.length ? h('div', {class: 'fl-fallen-box'}, h('h4', {text: `† ${t('fl.fallen')}`}),
@@ -451,7 +449,7 @@ function cardsView(b) {
   const drafting = !!(v.pack && v.pack.length);
   const row = (key, list, cls, mini) => h('div', {class: ['fl-pile', cls]},
     h('h4', {text: `${t(key)} (${list.length})`}),
-    h('ul', {class: 'fl-row'}, list.map((c) => h('li', null, cardView(b, c, actionOf(b, c), mini)))));
+    h('ul', {class: 'fl-row', tabindex: '0', 'aria-label': t(key)}, list.map((c) => h('li', null, cardView(b, c, actionOf(b, c), mini)))));
   return h('section', {class: 'fl-cards tray', 'aria-labelledby': 'fl-cards-h'},
     h('h3', {id: 'fl-cards-h', class: 'visually-hidden', text: t('fl.hand')}),
     drafting ? row('fl.pack', v.pack, 'pack', false) : null,

@@ -53,12 +53,12 @@ export function rules(o) {
 }
 
 const HINTS = {
-  draft: ['Kliknij „Zatrzymaj” przy karcie z pakietu, którą chcesz zachować.', 'Click “Keep” beside the card of the pack you want.'],
-  commit: ['Kliknij „Zagraj zakrytą” przy karcie w twojej ręce.', 'Click “Commit face down” beside a card in your hand.'],
-  window: ['Zagraj Wydarzenie przyciskiem przy karcie albo spasuj przyciskiem w polu Decyzja.', 'Play an Event with the button beside its card, or pass with a button under Decision.'],
-  answer: ['Odpowiedz kartą Niet! przy karcie w ręce albo spasuj w polu Decyzja.', 'Answer with a Nyet! beside its card in your hand, or pass under Decision.'],
-  choice: ['Zdecyduj o Manewrze przyciskiem w polu Decyzja albo przy Towarzyszu w linii.', 'Decide the Maneuver with a button under Decision or on a Comrade in the line.'],
-  equipment: ['Zdecyduj w polu Decyzja, czy użyć Ekwipunku.', 'Decide under Decision whether to use the Equipment.'],
+  draft: ['Kliknij kartę z pakietu na dole ekranu, którą chcesz zatrzymać.', 'Click the card of the pack at the bottom of the screen that you want to keep.'],
+  commit: ['Kliknij kartę w ręce na dole ekranu: zagrasz ją zakrytą.', 'Click a card of your hand at the bottom of the screen: it is committed face down.'],
+  window: ['Kliknij Wydarzenie w ręce (karta z celem: potem kliknij podświetlony cel na linii albo przeciągnij ją tam) albo spasuj.', 'Click an Event in your hand (a card with a target: then click the lit target on the line, or drag it there), or pass.'],
+  answer: ['Kliknij kartę Niet! w ręce, by anulować Wydarzenie, albo spasuj.', 'Click a Nyet! in your hand to cancel the Event, or pass.'],
+  choice: ['Zdecyduj o Manewrze na linii: strzałka przy twoim Towarzyszu albo podświetlony Towarzysz.', 'Decide the Maneuver on the line: an arrow at your Comrade, or a lit Comrade.'],
+  equipment: ['Kliknij kartę Ekwipunku na dole ekranu, by jej użyć, albo spasuj.', 'Click the Equipment card at the bottom of the screen to use it, or pass.'],
 };
 
 export function hint(v) {
@@ -66,8 +66,14 @@ export function hint(v) {
   return x ? x[lang() === 'en' ? 1 : 0] : '';
 }
 
-// card reads an Action or Attack card from the view's faces.
+// card reads an Action or Attack card from the view's faces, or a
+// Comrade of the line ("seat:N"): the name, the ability, the hit points.
 export function card(v, id) {
+  const m = /^seat:(\d+)$/.exec(id);
+  if (m) {
+    const s = (v.seats || [])[Number(m[1])];
+    return s ? {name: text(s.name), lines: [text(s.ability), s.dead ? t('fl.dead') : t('fl.hp', {hp: s.hp, max: s.max_hp})].filter(Boolean)} : null;
+  }
   const f = (v.cards || {})[id];
   if (!f) return null;
   const kind = t(`fl.kind.${f.kind}`) + (f.durability ? ` · ${t('fl.durability', {n: f.durability})}` : '');

@@ -11,10 +11,10 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// dragPlan is where a card of the tray is dragged from and to: the first
+// flDragPlan is where a card of the tray is dragged from and to: the first
 // pickable card and the Comrade its pick lights up first, with the move
 // that Comrade then plays.
-type dragPlan struct {
+type flDragPlan struct {
 	OK     bool    `json:"ok"`
 	X1     float64 `json:"x1"`
 	Y1     float64 `json:"y1"`
@@ -24,10 +24,10 @@ type dragPlan struct {
 	Target string  `json:"target"`
 }
 
-// dragPlanJS picks the tray's first pickable card to learn its first lit
+// flDragPlanJS picks the tray's first pickable card to learn its first lit
 // Comrade, drops the pick again, and says where both are (the Comrade
 // scrolled into sight above the tray).
-const dragPlanJS = `(() => {
+const flDragPlanJS = `(() => {
   const first = () => document.querySelector("#tray button.fl-card[data-pick]");
   const card = first();
   if (!card) return {ok: false};
@@ -71,7 +71,7 @@ func TestBrowserFrontlineDrag(t *testing.T) {
 		if timedOut, err := tb.waitJS(ctx, boardViewJS, predBoardSettled, stepTimeout, &v); err != nil || timedOut {
 			t.Fatalf("waiting for the board to settle: %v (timed out %v)", err, timedOut)
 		}
-		p, err := chromedp.Run(ctx, chromedp.Evaluate[dragPlan](dragPlanJS))
+		p, err := chromedp.Run(ctx, chromedp.Evaluate[flDragPlan](flDragPlanJS))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -483,7 +483,12 @@ function cardView(b, c, act, mini) {
   ];
   const cls = ['fl-card', `kind-${kind}`, mini && 'mini', act && 'playable'];
   const data = {card: b.claim(c)};
-  if (act && act.mode === 'move') return h('button', {type: 'button', class: cls, dataset: {...data, move: act.m.move}, 'aria-label': act.m.text, title: act.m.text}, face);
+  // Named by what it shows, then the move it makes (axe:
+  // label-content-name-mismatch).
+  if (act && act.mode === 'move') {
+    return h('button', {type: 'button', class: cls, dataset: {...data, move: act.m.move}, title: act.m.text},
+      face, h('span', {class: 'visually-hidden', text: ` — ${act.m.text}`}));
+  }
   if (act) return h('button', {type: 'button', class: cls, dataset: {...data, pick: `card:${c}`}, 'aria-pressed': String(act.picked)}, face);
   return h('div', {class: cls, dataset: data}, face);
 }

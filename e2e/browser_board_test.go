@@ -10,6 +10,7 @@ package e2e_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"math"
 	"math/rand/v2"
 
@@ -255,28 +256,40 @@ func (tb *tab) clickChoice(ctx context.Context, c boardChoice) {
   }
   return {found: true, x: b.left + b.width / 2, y: b.top + b.height / 2};
 })()`, attr, jsString(cssString(val)), c.Nth)
-	at, err := chromedp.Run(ctx, chromedp.Evaluate[clickPoint](js))
-	if err != nil {
-		t.Fatalf("finding %s=%q: %v", attr, val, err)
-	}
-	if !at.Found {
-		t.Fatalf("the board's %s=%q (#%d) is gone; the page: %s", attr, val, c.Nth, tb.state())
-	}
 	// The pointer goes there first (what it hovered before lets go), then
-	// what shows at that point is the choice or something over it.
-	hit := fmt.Sprintf(`(() => {
+	// what shows at that point is the choice or something over it. Should
+	// the page have moved meanwhile (a state arriving redraws the summary
+	// above the board), the choice is found again, as an eye would.
+	var at clickPoint
+	for try := 0; ; try++ {
+		var err error
+		if at, err = chromedp.Run(ctx, chromedp.Evaluate[clickPoint](js)); err != nil {
+			t.Fatalf("finding %s=%q: %v", attr, val, err)
+		}
+		if !at.Found {
+			t.Fatalf("the board's %s=%q (#%d) is gone; the page: %s", attr, val, c.Nth, tb.state())
+		}
+		hit := fmt.Sprintf(`(() => {
   const e = [...document.querySelectorAll("#board [%s=" + %s + "]")][%d - 1];
   const hit = document.elementFromPoint(%f, %f);
+  const b = e ? e.getBoundingClientRect() : null;
   return {found: !!e, x: %f, y: %f, ok: !!e && !!hit && (hit === e || e.contains(hit)),
+    moved: !b || Math.abs(b.left + b.width / 2 - %f) > 1 || Math.abs(b.top + b.height / 2 - %f) > 1,
     hit: hit ? hit.tagName + (hit.id ? "#" + hit.id : "") + "." + [...hit.classList].join(".") : ""};
-})()`, attr, jsString(cssString(val)), c.Nth, at.X, at.Y, at.X, at.Y)
-	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at.X, at.Y)); err != nil {
-		t.Fatalf("moving the pointer to %s=%q: %v", attr, val, err)
-	}
-	if at, err = chromedp.Run(ctx, chromedp.Evaluate[clickPoint](hit)); err != nil {
-		t.Fatalf("finding %s=%q: %v", attr, val, err)
+})()`, attr, jsString(cssString(val)), c.Nth, at.X, at.Y, at.X, at.Y, at.X, at.Y)
+		if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at.X, at.Y)); err != nil {
+			t.Fatalf("moving the pointer to %s=%q: %v", attr, val, err)
+		}
+		if at, err = chromedp.Run(ctx, chromedp.Evaluate[clickPoint](hit)); err != nil {
+			t.Fatalf("finding %s=%q: %v", attr, val, err)
+		}
+		if at.Moved && try < 5 {
+			continue
+		}
+		break
 	}
 	if !at.OK {
+		tb.screenshot(fmt.Sprintf("covered-%s.png", strings.NewReplacer(" ", "_", "/", "_", ":", "_", "@", "_").Replace(val)))
 		t.Fatalf("the board's %s=%q (%q) is covered at its middle by %s", attr, val, c.Text, at.Hit)
 	}
 	actx, cancel := context.WithTimeout(ctx, stepTimeout)
@@ -293,5 +306,6 @@ type clickPoint struct {
 	X     float64 `json:"x"`
 	Y     float64 `json:"y"`
 	OK    bool    `json:"ok"`
+	Moved bool    `json:"moved"` // the choice is no longer where it was measured
 	Hit   string  `json:"hit"`
 }

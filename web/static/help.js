@@ -45,6 +45,19 @@ function helpFor(game, then) {
   return null;
 }
 
+// loadHelp loads a game's help words and settles when they are there (or
+// failed), so that the board and its first hint can be drawn together:
+// a hint arriving after the board would push the page down.
+export function loadHelp(game) {
+  if (!GAMES.includes(game)) return Promise.resolve();
+  if (modules[game] && modules[game].mod) return Promise.resolve();
+  return new Promise((resolve) => {
+    helpFor(game, resolve);
+    // A failed import never calls back: do not hold the board for it.
+    import(`./games/${game}-help.js`).catch(() => resolve());
+  });
+}
+
 // The page's side of help: src() is {game, view, legal, seat, over} of
 // the last state; table() fetches the table (its options); games() are the
 // server's games (titles and option texts).

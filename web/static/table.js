@@ -15,7 +15,7 @@ import {botTitle, lang, onLangChange, t, text} from './i18n.js';
 import {installKeys, renderMoves} from './moves.js';
 import {renderAlerts, setTitle, yourTurn} from './alerts.js';
 import {SHAPES, eventWords, seatMark, seatName} from './seats.js';
-import {decorateBoard, installHelp, renderHelp} from './help.js';
+import {decorateBoard, installHelp, loadHelp, renderHelp} from './help.js';
 import {bringIntoView, cardRects, findTarget, flyCards, gameStyle, gatherTray, installDrag} from './tablefx.js';
 
 // The games' boards: only the table's own is loaded, when its first state
@@ -27,7 +27,7 @@ const loading = {};
 function loadRenderer(game) {
   if (renderers[game] || !GAMES.includes(game)) return;
   if (!loading[game]) {
-    loading[game] = Promise.all([import(`./games/${game}.js`), gameStyle(game)]).then(([mod]) => {
+    loading[game] = Promise.all([import(`./games/${game}.js`), gameStyle(game), loadHelp(game)]).then(([mod]) => {
       renderers[game] = mod;
       if (S.last) {
         setBodyState();
@@ -137,13 +137,15 @@ function layout() {
     h('p', {id: 'notice', class: 'conn', role: 'status', hidden: true}),
     h('div', {class: 'status'},
       h('p', {id: 'turn', class: 'turn-status', 'aria-live': 'polite', 'aria-atomic': 'true'}),
-      help.hint,
       h('section', {id: 'join', class: 'panel join', 'aria-labelledby': 'join-h', hidden: true}),
       h('div', {id: 'error', class: 'error', role: 'alert'}),
       h('div', {id: 'outcome', class: 'outcome', 'aria-live': 'polite'}),
       h('div', {id: 'after', class: 'after'})),
     h('div', {class: 'table-layout'},
       h('div', {class: 'main-col'},
+        // The first-game hint comes with the board (drawn in the same
+        // frame, it pushes nothing that was already on the screen).
+        help.hint,
         h('section', {id: 'since', class: 'since', 'aria-labelledby': 'since-h', hidden: true}),
         // While the table gathers, the waiting room takes the board's place
         // (drawn where the board's space was kept: nothing below it moves).

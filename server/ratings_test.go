@@ -299,4 +299,3 @@ func ratingsMatrixFor(t *testing.T) {
 		}
 	}
 }
-

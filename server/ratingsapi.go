@@ -62,8 +62,7 @@ type Leaderboard struct {
 // how many when the request does not say.
 const leaderLimit, leaderDefault = 500, 100
 
-// GameLeaderboard is game's leaderboard, at most limit rows: by the
-// ordinal (mu − 3σ), higher first, then by user name.
+// GameLeaderboard is game's leaderboard on this server (LeaderboardOf).
 func (s *Server) GameLeaderboard(ctx context.Context, game string, limit int) (Leaderboard, error) {
 	g, err := s.lookup(game)
 	if err != nil {
@@ -73,7 +72,13 @@ func (s *Server) GameLeaderboard(ctx context.Context, game string, limit int) (L
 	if r == nil {
 		return Leaderboard{}, errNoRatings.Err()
 	}
-	list, err := r.GameRatings(ctx, game)
+	return LeaderboardOf(ctx, r, g, limit)
+}
+
+// LeaderboardOf is g's leaderboard in r, at most limit rows: by the
+// ordinal (mu − 3σ), higher first, then by user name.
+func LeaderboardOf(ctx context.Context, r store.Ratings, g engine.Game, limit int) (Leaderboard, error) {
+	list, err := r.GameRatings(ctx, g.Name())
 	if err != nil {
 		return Leaderboard{}, err
 	}
@@ -87,7 +92,7 @@ func (s *Server) GameLeaderboard(ctx context.Context, game string, limit int) (L
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
-	out := Leaderboard{Game: game, Title: g.Title(), Rows: []LeaderRow{}}
+	out := Leaderboard{Game: g.Name(), Title: g.Title(), Rows: []LeaderRow{}}
 	for i, p := range list[:min(len(list), limit)] {
 		out.Rows = append(out.Rows, LeaderRow{Place: i + 1, Name: p.Name, Shown: shown(p.Mu, p.Sigma), Games: p.Games, Wins: p.Wins})
 	}

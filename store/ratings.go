@@ -48,6 +48,10 @@ type Ratings interface {
 	// newest first, at most limit.
 	PlayedTables(ctx context.Context, account string, limit int) ([]Played, error)
 
+	// FinishedTables lists every table in the played rows once, with
+	// the time it was recorded at and its accounts, in that order (ties
+	// by id, bytewise).
+	FinishedTables(ctx context.Context) ([]Played, error)
 	// AllRatings lists every rating (by account, then game) and
 	// AllHistory every history row (by time, table id, account), for a
 	// rebuild to compare with.

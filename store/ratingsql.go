@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -318,6 +320,44 @@ func (q ratingSQL) played(ctx context.Context, account string, limit int) ([]Pla
 	return out, nil
 }
 
+func (q ratingSQL) finished(ctx context.Context) ([]Played, error) {
+	var out []Played
+	byID := map[string]int{}
+	err := q.r.query(ctx, `SELECT table_id, game, at, account FROM played`, func(scan func(...any) error) error {
+		var p Played
+		var at int64
+		var account string
+		if err := scan(&p.Table, &p.Game, &at, &account); err != nil {
+			return err
+		}
+		p.At = time.UnixMilli(at)
+		i, ok := byID[p.Table]
+		if !ok {
+			i, byID[p.Table] = len(out), len(out)
+			out = append(out, p)
+		}
+		if p.At.Before(out[i].At) {
+			out[i].At = p.At
+		}
+		out[i].Accounts = append(out[i].Accounts, account)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: listing the tables played: %w", err)
+	}
+	// Sorted here, bytewise, as the database's locale would not.
+	slices.SortFunc(out, func(a, b Played) int {
+		if c := a.At.Compare(b.At); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Table, b.Table)
+	})
+	for i := range out {
+		slices.Sort(out[i].Accounts)
+	}
+	return out, nil
+}
+
 func (q ratingSQL) replace(ctx context.Context, ratings []PlayerRating, history []RatingEntry) error {
 	err := q.inTx(ctx, func(r runner) error {
 		for _, stmt := range []string{`DELETE FROM rating_history`, `DELETE FROM ratings`} {
@@ -432,4 +472,10 @@ func (s *SQLite) ReplaceRatings(ctx context.Context, r []PlayerRating, h []Ratin
 }
 func (p *Postgres) ReplaceRatings(ctx context.Context, r []PlayerRating, h []RatingEntry) error {
 	return p.ratings().replace(ctx, r, h)
+}
+func (s *SQLite) FinishedTables(ctx context.Context) ([]Played, error) {
+	return s.ratings().finished(ctx)
+}
+func (p *Postgres) FinishedTables(ctx context.Context) ([]Played, error) {
+	return p.ratings().finished(ctx)
 }

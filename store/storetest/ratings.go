@@ -185,8 +185,9 @@ func testGameRatingsLeaveOutBanned(t *testing.T, s store.Store, r store.Ratings)
 	}
 }
 
-// The tables an account played list newest first, each once; a table's
-// unrated mark reads back.
+// The tables an account played list newest first, each once; every table
+// played lists once, oldest first, with its accounts; a table's unrated
+// mark reads back.
 func testPlayedAndUnrated(t *testing.T, s store.Store, r store.Ratings) {
 	twoAccounts(t, s)
 	now := ms(time.Now())
@@ -202,6 +203,10 @@ func testPlayedAndUnrated(t *testing.T, s store.Store, r store.Ratings) {
 	got, err := r.PlayedTables(ctx, "a2", 2)
 	if err != nil || len(got) != 2 || got[0].Table != "t3" || got[1].Table != "t2" || !got[0].At.Equal(now.Add(2*time.Second)) {
 		t.Fatalf("played: %+v, %v", got, err)
+	}
+	all, err := r.FinishedTables(ctx)
+	if err != nil || len(all) != 3 || all[0].Table != "t1" || all[2].Table != "t3" || !slices.Equal(all[1].Accounts, []string{"a1", "a2"}) {
+		t.Fatalf("finished tables: %+v, %v", all, err)
 	}
 	if u, err := r.Unrated(ctx, "t1"); err != nil || u {
 		t.Fatalf("unrated before marking: %v, %v", u, err)

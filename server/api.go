@@ -45,6 +45,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/kick", s.handleKick)
 	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
 	s.registerAccounts(mux)
+	s.registerRatings(mux)
 	web.Register(mux)
 	return s.guard(s.route(mux))
 }
@@ -282,6 +283,8 @@ type createRequest struct {
 	// Seat is the creator's seat: by default the first human seat; -1
 	// for none.
 	Seat *int `json:"seat"`
+	// Rated: false leaves the table unrated whoever sits at it.
+	Rated *bool `json:"rated"`
 }
 
 // Created is the answer to creating a table: its id and the secrets only
@@ -307,7 +310,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	spec := Spec{Game: req.Game, Options: req.Options, Seats: req.Seats, Seed: NewSeed(), Open: req.Open, Name: req.Name, Owner: addr,
-		holder: s.holderOf(r)}
+		holder: s.holderOf(r), Unrated: req.Rated != nil && !*req.Rated}
 	if req.Seed != nil {
 		spec.Seed = *req.Seed
 	}
@@ -357,6 +360,9 @@ type PublicTable struct {
 	// InviteSeat is the seat the request's invitation code is for, while
 	// the code is live (absent for a used or unknown code).
 	InviteSeat *int `json:"invite_seat,omitempty"`
+	// Rating says whether the table is rated and, if not, why (absent
+	// on a server that keeps no ratings); in play, as the seats are now.
+	Rating *RatingStatus `json:"rating,omitempty"`
 }
 
 // Public is the table as a spectator sees it.
@@ -375,6 +381,10 @@ func (t *Table) Public() PublicTable {
 	}
 	if t.rec.Abandoned || p.Gathering {
 		p.Pending = []engine.Seat{}
+	}
+	if t.rate != nil {
+		rs := ratingStatus(t.rec.Seats, t.unrated)
+		p.Rating = &rs
 	}
 	return p
 }
@@ -717,14 +727,15 @@ func (s *Server) makeRematch(ctx context.Context, t *Table, asker engine.Seat, a
 		return nil, err
 	}
 	t.mu.Lock()
-	rec := t.rec
+	rec, unrated := t.rec, t.unrated
 	t.mu.Unlock()
 	var options map[string]any
 	if err := json.Unmarshal(rec.Options, &options); err != nil {
 		release()
 		return nil, fmt.Errorf("table %s: options: %w", rec.ID, err)
 	}
-	spec := Spec{Game: rec.Game, Options: s.renewOptions(rec.Game, options), Seed: NewSeed(), Open: rec.Open, Owner: addr, watch: rec.Watch, asker: int(asker)}
+	spec := Spec{Game: rec.Game, Options: s.renewOptions(rec.Game, options), Seed: NewSeed(), Open: rec.Open, Owner: addr, watch: rec.Watch, asker: int(asker),
+		Unrated: unrated}
 	for _, st := range rec.Seats {
 		spec.Seats = append(spec.Seats, st.Kind)
 		spec.reserved = append(spec.reserved, st.Kind == "human" && st.Taken)

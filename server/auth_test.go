@@ -121,6 +121,7 @@ var accountMatrix = []struct {
 
 func TestAuthorizationMatrix(t *testing.T) {
 	t.Run("accounts", accountMatrixFor)
+	t.Run("ratings", ratingsMatrixFor)
 	for _, g := range all.Games() {
 		for _, open := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/open=%v", g.Name(), open), func(t *testing.T) {

@@ -261,6 +261,7 @@ func (s *Server) open(id string) (*Table, error) {
 		return nil, err
 	}
 	s.metered(t)
+	s.rates(t, true)
 	if t.unfinished {
 		t.mu.Lock()
 		if err := t.storeOutcome(s.ctx); err != nil {
@@ -412,6 +413,14 @@ func (s *Server) Create(ctx context.Context, spec Spec) (*Table, Secrets, error)
 			return nil, Secrets{}, err
 		}
 	}
+	if spec.Unrated && s.ratings() != nil {
+		if spec.id == "" {
+			spec.id = NewToken()
+		}
+		if err := s.ratings().SetUnrated(ctx, spec.id); err != nil {
+			return nil, Secrets{}, err
+		}
+	}
 	t, sec, err := CreateTable(ctx, s.timed, g, spec)
 	if err != nil {
 		if s.cl != nil {
@@ -420,6 +429,7 @@ func (s *Server) Create(ctx context.Context, spec Spec) (*Table, Secrets, error)
 		return nil, sec, err
 	}
 	s.metered(t)
+	s.rates(t, false)
 	s.mu.Lock()
 	s.hold(t)
 	s.mu.Unlock()

@@ -85,6 +85,10 @@ type Table struct {
 	counted atomic.Pointer[tally]
 	// replay is the ended game replayed for GET …/replay (replay.go).
 	replay replayer
+	// rate, when set, rates the finished table before it is stored as
+	// finished (ratings.go); unrated: its creator chose no rating.
+	rate    func(ctx context.Context, rec store.Table, out engine.Outcome) error
+	unrated bool
 }
 
 // count counts the table in c while it is unfinished.
@@ -235,6 +239,8 @@ type Spec struct {
 	Name string
 	// Owner is the address the table was created from.
 	Owner string
+	// Unrated: the creator chose to leave the table unrated.
+	Unrated bool
 	// reserved and watch are set for a rematch: the seats kept for the
 	// players of the last table, and its watch code's hash; asker is the
 	// seat of the player who asked for it, its creator.
@@ -335,7 +341,9 @@ func CreateTable(ctx context.Context, s store.Store, g engine.Game, spec Spec) (
 	if err := s.CreateTable(ctx, rec); err != nil {
 		return nil, sec, err
 	}
-	return newTable(rec, g, opts, st, nil, s), sec, nil
+	t := newTable(rec, g, opts, st, nil, s)
+	t.unrated = spec.Unrated
+	return t, sec, nil
 }
 
 // ErrDamaged: a stored table does not read or does not replay.
@@ -597,6 +605,11 @@ func (t *Table) storeOutcome(ctx context.Context) error {
 		return nil
 	}
 	out, _ := t.st.Outcome()
+	if t.rate != nil {
+		if err := t.rate(ctx, t.rec, out); err != nil {
+			return err
+		}
+	}
 	raw, _ := json.Marshal(out)
 	if err := t.store.Finish(ctx, t.rec.ID, raw); err != nil {
 		t.lostTo(err)

@@ -62,6 +62,28 @@ func TestPostgresAccounts(t *testing.T) {
 	})
 }
 
+func TestSQLiteRatings(t *testing.T) {
+	storetest.RunRatings(t, func(t *testing.T) store.Store {
+		s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "ratings.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
+func TestPostgresRatings(t *testing.T) {
+	storetest.RunRatings(t, func(t *testing.T) store.Store {
+		s, err := store.OpenPostgres(context.Background(), pgtest.Start(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
 // Moves of many tables at once, one goroutine per table as the server
 // writes them: what one stored move costs.
 func BenchmarkAppendMove(b *testing.B) {

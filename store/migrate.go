@@ -47,12 +47,14 @@ type postgresStep struct {
 var sqliteSteps = []sqliteStep{
 	{"tables and moves; the columns that files of earlier versions lack", sqliteStep1},
 	{"accounts, their sessions and failed sign-ins", sqliteStep2},
+	{"ratings, their history, the tables each account played", sqliteRatingsStep},
 }
 
 var postgresSteps = []postgresStep{
 	{"tables and moves", postgresStep1},
 	{"leases: which server holds which table", postgresStep2},
 	{"accounts, their sessions and failed sign-ins", postgresStep3},
+	{"ratings, their history, the tables each account played", postgresRatingsStep},
 }
 
 // ErrNewerSchema: the database was written by a newer program, whose

@@ -46,7 +46,7 @@ var commands []*command
 func init() {
 	commands = []*command{serveCommand, playCommand, simCommand, replayCommand, gamesCommand, contentValidateCommand,
 		arenaCommand, benchCommand, benchServerCommand, storeCopyCommand, userCreateCommand, userResetCommand, userBanCommand,
-		userUnbanCommand, userListCommand, helpCommand, versionCommand}
+		userUnbanCommand, userListCommand, ratingsRebuildCommand, ratingsShowCommand, helpCommand, versionCommand}
 }
 
 // flagSet is the command's flags, defined with their usages in l, and

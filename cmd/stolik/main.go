@@ -17,6 +17,8 @@
 //	stolik user ban NAME          ban an account and end its sessions
 //	stolik user unban NAME        lift an account's ban
 //	stolik user list              list the accounts
+//	stolik ratings rebuild        recompute every rating from the stored tables
+//	stolik ratings show GAME      print a game's leaderboard
 //	stolik help [COMMAND]         print the usage, or a command's flags and examples
 //	stolik version                print the version and build information
 //

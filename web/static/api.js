@@ -80,6 +80,8 @@ export const api = {
   games: () => call('GET', '/api/games'),
   tables: (open) => call('GET', open ? '/api/tables?open=1' : '/api/tables'),
   table: (id, creds) => call('GET', `/api/tables/${enc(id)}${credentialQuery(creds)}`),
+  leaderboard: (game) => call('GET', `/api/ratings/${enc(game)}`),
+  profile: (name) => call('GET', `/api/users/${enc(name)}`),
   create: (req) => call('POST', '/api/tables', req),
   // join takes {invite?, name?, seat?}.
   join: (id, req) => call('POST', `/api/tables/${enc(id)}/join`, req),

@@ -3,11 +3,14 @@
 // "/", a table at "/t/{id}" (?invite=CODE offers a seat, ?watch=CODE
 // opens a private table to a spectator, ?replay replays an ended one; a seat's token comes from storage,
 // or from an older link's ?token=, which the table page takes out of the
-// address).
+// address), a game's leaderboard at "/ratings/{game}", a player's profile
+// at "/u/{name}".
 
 import {keepLang} from './api.js';
 import {applyDocument, lang, onLangChange, setLang, t} from './i18n.js';
 import {startLobby} from './lobby.js';
+import {startProfile} from './profile.js';
+import {startRatings} from './ratings.js';
 import {startReplay} from './replay.js';
 import {startTable} from './table.js';
 
@@ -32,7 +35,13 @@ function main() {
   applyDocument();
   header();
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
-  if (m) {
+  const board = location.pathname.match(/^\/ratings\/([^/]+)\/?$/);
+  const user = location.pathname.match(/^\/u\/([^/]+)\/?$/);
+  if (board) {
+    startRatings(decodeURIComponent(board[1]));
+  } else if (user) {
+    startProfile(decodeURIComponent(user[1]));
+  } else if (m) {
     const q = new URLSearchParams(location.search);
     if (q.has('replay')) startReplay(decodeURIComponent(m[1]), {watch: q.get('watch') || ''});
     else startTable(decodeURIComponent(m[1]), {token: q.get('token') || '', watch: q.get('watch') || '', invite: q.get('invite') || ''});

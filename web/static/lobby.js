@@ -14,7 +14,7 @@ let tables = null; // the last list, null until loaded, 'error' when it failed
 let tablesKey = '';
 // The form's choices survive a language switch (the form is rebuilt).
 // Invited seats are private by default: only their links take them.
-const form = {game: '', players: 0, seats: [], options: {}, name: '', open: false};
+const form = {game: '', players: 0, seats: [], options: {}, name: '', open: false, rated: true};
 
 export async function startLobby() {
   document.title = t('lobby.title');
@@ -106,7 +106,9 @@ function gamesSection() {
       h('p', {class: 'game-desc', text: t(`game.desc.${g.name}`)}),
       h('button', {type: 'button', class: 'quick-play primary small', id: `quick-${g.name}`, dataset: {game: g.name},
         'aria-label': t('lobby.quick.label', {game: text(g.title)}), onclick: (e) => quickPlay(g, e.currentTarget)},
-      t('lobby.quick'))))));
+      t('lobby.quick')),
+      h('a', {class: 'leaderboard-link', id: `ratings-${g.name}`, href: keepLang(`/ratings/${encodeURIComponent(g.name)}`),
+        'aria-label': t('lobby.ratings.label', {game: text(g.title)})}, t('lobby.ratings'))))));
 }
 
 // quickPlay sets up a table of g at once: you in the first seat, the
@@ -181,6 +183,9 @@ function createSection() {
     // The whole row is the label: a touch target as large as the line.
     h('label', {class: 'check', for: 'create-open'}, h('input', {id: 'create-open', name: 'open', type: 'checkbox', checked: form.open,
       onchange: (e) => { form.open = e.target.checked; }}), h('span', {text: t('lobby.open')})),
+    h('label', {class: 'check', for: 'create-rated'}, h('input', {id: 'create-rated', name: 'rated', type: 'checkbox', checked: form.rated,
+      'aria-describedby': 'create-rated-hint', onchange: (e) => { form.rated = e.target.checked; }}), h('span', {text: t('lobby.rated')})),
+    h('p', {id: 'create-rated-hint', class: 'hint', text: t('lobby.rated.hint')}),
     err,
     h('p', {class: 'submit-row'}, submit));
   f.addEventListener('submit', async (e) => {
@@ -312,7 +317,8 @@ async function create(g) {
   // The creator takes the first human seat; the answer gives its token
   // (kept in storage, never in the address), the other human seats'
   // invitation codes and, for a private table, its watch code.
-  const res = await api.create({game: g.name, options, seats, open: form.open, name});
+  form.rated = document.getElementById('create-rated').checked;
+  const res = await api.create({game: g.name, options, seats, open: form.open, name, rated: form.rated});
   if (res.token) rememberSeat(res.id, res.token);
   rememberCreated(res);
   location.href = keepLang(tableURL(res.id));

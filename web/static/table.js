@@ -751,9 +751,16 @@ function renderOutcome() {
   }
   const ranks = o.ranks || [];
   const order = ranks.map((rank, seat) => ({rank, seat})).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  // Whether the table was rated comes with the table's public info,
+  // asked once the game is over.
+  if (S.ratingOf !== S.id) {
+    S.ratingOf = S.id;
+    api.table(S.id, credentials()).then((p) => { S.rating = p.rating || null; renderOutcome(); }).catch(() => {});
+  }
   append(el, [
     h('h2', {id: 'outcome-h', text: t('table.outcome')}),
     head.map((l) => h('p', {class: 'result-head'}, l)),
+    S.rating ? h('p', {id: 'rating-status', class: ['rating-status', S.rating.rated && 'rated'], text: text(S.rating.message)}) : null,
     why.length ? h('div', {class: 'result-reason', id: 'result-reason'},
       h('h3', {text: t('table.outcome.why')}), h('ul', null, why)) : null,
     order.length ? h('div', {class: 'result-places'}, h('h3', {text: t('table.outcome.places')}),

@@ -10,9 +10,9 @@ package e2e_test
 import (
 	"context"
 	"fmt"
-	"strings"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -15,6 +16,16 @@ import (
 // axe-core@4.14.1). Empty when there is none.
 func axeSource(t *testing.T) (string, string) {
 	t.Helper()
+	src, from := findAxe()
+	if src == "" {
+		t.Skipf("axe-core is not installed (tried %s; from the repository's root run npm install --prefix out/axe axe-core@4.14.1, as .ci/run does, or set $STOLIK_AXE to its axe.min.js)", from)
+	}
+	return src, from
+}
+
+// findAxe is axe-core's script and where it was read, or "" and the
+// places tried.
+func findAxe() (string, string) {
 	var tried []string
 	for _, p := range []string{
 		os.Getenv("STOLIK_AXE"),
@@ -28,8 +39,7 @@ func axeSource(t *testing.T) (string, string) {
 			return string(b), p
 		}
 	}
-	t.Skipf("axe-core is not installed (tried %v; from the repository's root run npm install --prefix out/axe axe-core@4.14.1, as .ci/run does, or set $STOLIK_AXE to its axe.min.js)", tried)
-	return "", ""
+	return "", strings.Join(tried, ", ")
 }
 
 type axeViolation struct {

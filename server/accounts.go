@@ -90,6 +90,25 @@ type NewAccount struct {
 // a rule error for a name, display name, language or password refused,
 // errNameTaken when the name's key is another account's.
 func CreateAccount(ctx context.Context, a store.Accounts, h *Hasher, n NewAccount) (store.Account, error) {
+	acc, err := checkNewAccount(ctx, a, n)
+	if err != nil {
+		return store.Account{}, err
+	}
+	if err := checkPasswordLength(n.Password); err != nil {
+		return store.Account{}, err
+	}
+	acc.PasswordHash = h.Hash(n.Password)
+	if err := insertAccount(ctx, a, acc); err != nil {
+		return store.Account{}, err
+	}
+	return acc, nil
+}
+
+// checkNewAccount checks what a new account takes but a password and
+// makes it, not stored yet, with a new id: a rule error for a name,
+// display name or language refused, errNameTaken when the name's key is
+// another account's already.
+func checkNewAccount(ctx context.Context, a store.Accounts, n NewAccount) (store.Account, error) {
 	shown, key, err := CheckName(n.Name)
 	if err != nil {
 		return store.Account{}, err
@@ -107,22 +126,23 @@ func CreateAccount(ctx context.Context, a store.Accounts, h *Hasher, n NewAccoun
 	if _, err := engine.ParseLang(n.Lang); err != nil {
 		return store.Account{}, errBadLang.Err()
 	}
-	if err := checkPasswordLength(n.Password); err != nil {
-		return store.Account{}, err
-	}
 	if _, err := a.AccountByKey(ctx, key); err == nil {
 		return store.Account{}, errNameTaken.Err()
 	} else if !errors.Is(err, store.ErrNoAccount) {
 		return store.Account{}, err
 	}
-	acc := store.Account{ID: NewToken(), Name: shown, Key: key, Display: display, Lang: n.Lang,
-		PasswordHash: h.Hash(n.Password), Created: time.Now()}
+	return store.Account{ID: NewToken(), Name: shown, Key: key, Display: display, Lang: n.Lang, Created: time.Now()}, nil
+}
+
+// insertAccount stores a new account: errNameTaken when its name's key
+// was taken since it was checked.
+func insertAccount(ctx context.Context, a store.Accounts, acc store.Account) error {
 	if err := a.CreateAccount(ctx, acc); errors.Is(err, store.ErrNameTaken) {
-		return store.Account{}, errNameTaken.Err()
+		return errNameTaken.Err()
 	} else if err != nil {
-		return store.Account{}, err
+		return err
 	}
-	return acc, nil
+	return nil
 }
 
 // FindAccount is the account of a user name as people write it (any

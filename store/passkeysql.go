@@ -125,7 +125,9 @@ const (
 	deletePasskey = `DELETE FROM passkeys WHERE account = ? AND id = ?`
 )
 
-func (s *SQLite) AddPasskey(ctx context.Context, p Passkey) error { return s.accounts().addPasskey(ctx, p) }
+func (s *SQLite) AddPasskey(ctx context.Context, p Passkey) error {
+	return s.accounts().addPasskey(ctx, p)
+}
 func (p *Postgres) AddPasskey(ctx context.Context, k Passkey) error {
 	return p.accounts().addPasskey(ctx, k)
 }

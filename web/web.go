@@ -212,7 +212,8 @@ func etagMatch(header, etag string) bool {
 func Version() string { return load().version }
 
 // Register adds the client's routes to mux: the lobby at /, a table at
-// /t/{id} (the same page; it reads the path), the files under
+// /t/{id} and the account's pages at /account (the same page; it reads
+// the path), the files under
 // /static/{version}/ (cached for a year) and /static/ (checked each time).
 func Register(mux *http.ServeMux) {
 	a := load()
@@ -222,6 +223,7 @@ func Register(mux *http.ServeMux) {
 	}
 	mux.HandleFunc("GET /{$}", page)
 	mux.HandleFunc("GET /t/{id}", page)
+	mux.HandleFunc("GET /account", page)
 	mux.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/static/")
 		cache := cacheCheck

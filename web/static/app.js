@@ -3,8 +3,9 @@
 // "/", a table at "/t/{id}" (?invite=CODE offers a seat, ?watch=CODE
 // opens a private table to a spectator, ?replay replays an ended one; a seat's token comes from storage,
 // or from an older link's ?token=, which the table page takes out of the
-// address).
+// address), the account's pages at "/account".
 
+import {loadAccount, startAccount} from './account.js';
 import {keepLang} from './api.js';
 import {applyDocument, lang, onLangChange, setLang, t} from './i18n.js';
 import {startLobby} from './lobby.js';
@@ -28,9 +29,14 @@ function header() {
   label();
 }
 
-function main() {
+async function main() {
   applyDocument();
   header();
+  await loadAccount();
+  if (location.pathname.replace(/\/$/, '') === '/account') {
+    startAccount();
+    return;
+  }
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   if (m) {
     const q = new URLSearchParams(location.search);

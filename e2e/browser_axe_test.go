@@ -98,7 +98,7 @@ func TestBrowserAxe(t *testing.T) {
 					tb.waitAccount(`(s) => s.signedOut`, "the sign-in page")
 					tb.do(stepTimeout, "sign up", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 						_, err := chromedp.Evaluate[any](`fetch("/api/account/signup", {method: "POST", headers: {"Content-Type": "application/json"},
-  body: JSON.stringify({name: "Axe` + lang + `", password: "tajne-hasło-1"})}).then((r) => r.status)`, chromedp.EvalAwaitPromise)(ctx, t)
+  body: JSON.stringify({name: "Axe`+lang+`", password: "tajne-hasło-1"})}).then((r) => r.status)`, chromedp.EvalAwaitPromise)(ctx, t)
 						return err
 					}))
 				}

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/fxamacker/cbor/v2"
+
+	"stolik/games/all"
 )
 
 // softKey is an authenticator in software, as a phone or a security key
@@ -292,5 +294,29 @@ func passkeyMatrixFor(t *testing.T) {
 				t.Errorf("%s: %s: %d %s, want %d", row.who, c.path, code, data, c.want)
 			}
 		}
+	}
+}
+
+// A ceremony begun on one node finishes on another sharing the store: the
+// challenge is the store's, not the node's.
+func TestPasskeyCeremonyAcrossNodes(t *testing.T) {
+	a, hsA, _ := accountServer(t)
+	b, err := New(Config{Store: a.cfg.Store, Games: all.Games(), Password: cheapPasswords, Origins: []string{"localhost"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(b.Close)
+	hsB := newHTTP(t, b)
+	originA := localBase(hsA.URL)
+	onA, onB := newBrowser(t, originA), newBrowser(t, localBase(hsB.URL))
+	onB.origin = originA // one page, its requests served by either node
+	key := newSoftKey(t, originA)
+	bg := onA.begin("/api/account/passkeys/signup/begin", `{"name":"Ela"}`)
+	onB.must("POST", "/api/account/passkeys/signup/finish", finish(bg.Ceremony, "", key.create(bg)), 201)
+	bg = onB.begin("/api/account/passkeys/signin/begin", `{}`)
+	onA.must("POST", "/api/account/passkeys/signin/finish", finish(bg.Ceremony, "", key.get(bg)), 200)
+	var me AccountView
+	if json.Unmarshal(onA.must("GET", "/api/account", "", 200), &me); me.Name != "Ela" {
+		t.Errorf("signed in across nodes as %+v", me)
 	}
 }

@@ -60,7 +60,8 @@ defineStrings({
 let me = null; // the account signed in, or null
 
 // loadAccount asks who is signed in, names them in the header, and sets
-// the page's language to the account's (unless the address names one).
+// the page's language to the account's (unless the address names one);
+// switching the page's language then changes the account's.
 export async function loadAccount() {
   try {
     me = await accountApi.me();
@@ -69,7 +70,14 @@ export async function loadAccount() {
   }
   if (me && !new URLSearchParams(location.search).has('lang')) setLang(me.lang);
   headerLink();
-  onLangChange(headerLink);
+  // The header's language switch is the account's language too.
+  onLangChange((l) => {
+    headerLink();
+    if (me && me.lang !== l) {
+      me.lang = l;
+      accountApi.update({lang: l}).catch(() => { /* kept for this page only */ });
+    }
+  });
   return me;
 }
 

@@ -38,7 +38,8 @@ var accountStatus = map[string]int{
 	errDisplayName.Code: 400, errPasswordLength.Code: 400, errBadLang.Code: 400,
 	errNameTaken.Code: 409, errBadCredentials.Code: 401, errNotSignedIn.Code: 401, errBanned.Code: 403,
 	errWrongPassword.Code: 403, errNoSession.Code: 404, errNoAccount.Code: 404, errNoAccounts.Code: 501,
-	errSignInLimited.Code: 429,
+	errSignInLimited.Code: 429, errPasskeyHost.Code: 400, errPasskeyFailed.Code: 401, errPasskeyName.Code: 400,
+	errNoPasskey.Code: 404, errLastSignIn.Code: 409, errTooManyKeys.Code: 409, errBadOrigin.Code: 403,
 }
 
 // Hasher hashes and checks passwords with one set of parameters, at most

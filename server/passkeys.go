@@ -33,15 +33,6 @@ var (
 	errTooManyKeys   = engine.Rule{Code: "too_many_passkeys", PL: "Konto ma już %d kluczy dostępu.", EN: "The account has %d passkeys already."}
 )
 
-func init() {
-	for code, status := range map[string]int{
-		errPasskeyHost.Code: 400, errPasskeyFailed.Code: 401, errPasskeyName.Code: 400,
-		errNoPasskey.Code: 404, errLastSignIn.Code: 409, errTooManyKeys.Code: 409, errBadOrigin.Code: 403,
-	} {
-		accountStatus[code] = status
-	}
-}
-
 const (
 	// ceremonyLife is how long a ceremony begun may be finished.
 	ceremonyLife = 5 * time.Minute

@@ -75,7 +75,7 @@ func TestBrowserAxe(t *testing.T) {
 	src, from := axeSource(t)
 	browser(t)
 	t.Parallel()
-	s := startServer(t, allowSeeds)
+	s := startServer(t, allowSeeds, cheapPasswords)
 	t.Logf("axe-core from %s", from)
 	type page struct{ name, path string }
 	pages := []page{{"lobby", "/"}}
@@ -85,7 +85,7 @@ func TestBrowserAxe(t *testing.T) {
 	room := s.create(t, "cardline", map[string]any{"players": 2}, []string{"human", "human"}, 7)
 	tokens[room.ID] = room.Token
 	done := s.createTable(t, map[string]any{"game": "asterix", "seats": []string{"bot:random", "bot:random"}, "seed": 8, "open": true})
-	pages = append(pages, page{"room", room.ID}, page{"replay", done.ID})
+	pages = append(pages, page{"room", room.ID}, page{"replay", done.ID}, page{"account", "/account"}, page{"settings", "/account"})
 	for _, bg := range browserGames {
 		g := s.games[bg.name]
 		seats := []string{"human"}
@@ -103,6 +103,15 @@ func TestBrowserAxe(t *testing.T) {
 				tb := newTab(t)
 				ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)
 				defer cancel()
+				if p.name == "settings" { // signed in, by the page's own request
+					tb.do(stepTimeout, "open the page", chromedp.Navigate(s.URL+"/account?lang="+lang))
+					tb.waitAccount(`(s) => s.signedOut`, "the sign-in page")
+					tb.do(stepTimeout, "sign up", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+						_, err := chromedp.Evaluate[any](`fetch("/api/account/signup", {method: "POST", headers: {"Content-Type": "application/json"},
+  body: JSON.stringify({name: "Axe`+lang+`", password: "tajne-hasło-1"})}).then((r) => r.status)`, chromedp.EvalAwaitPromise)(ctx, t)
+						return err
+					}))
+				}
 				for _, phone := range []bool{false, true} {
 					var size chromedp.Action[chromedp.Void] = chromedp.EmulateViewport(1280, 800)
 					if phone {
@@ -114,6 +123,10 @@ func TestBrowserAxe(t *testing.T) {
 					case p.name == "room":
 						u = tableURL(s.URL, p.path, tokens[p.path], lang)
 						pred = `() => !!document.querySelector("#room:not([hidden]) #start")`
+					case p.name == "account":
+						u, pred = s.URL+"/account?lang="+lang, `() => !!document.getElementById("signin-form")`
+					case p.name == "settings":
+						u, pred = s.URL+"/account?lang="+lang, `() => document.querySelectorAll("#session-list li").length > 0`
 					case p.name == "replay":
 						u = s.URL + "/t/" + p.path + "?replay&lang=" + lang
 						pred = `() => { const st = document.querySelector("#replay-status"); return !!st && st.dataset.move === "0" && !!document.querySelector("#board section"); }`
@@ -122,7 +135,7 @@ func TestBrowserAxe(t *testing.T) {
 						pred = predSettled
 					}
 					tb.do(stepTimeout, "open "+u, size, chromedp.Navigate(u))
-					if p.name == "room" || p.name == "replay" {
+					if p.name == "room" || p.name == "replay" || p.name == "account" || p.name == "settings" {
 						if timedOut, err := tb.waitJS(ctx, "() => true", pred, stepTimeout, nil); err != nil || timedOut {
 							t.Fatalf("%s: waiting for the page before axe-core: %v (timed out %v); the page: %s", p.name, err, timedOut, tb.state())
 						}
@@ -132,7 +145,7 @@ func TestBrowserAxe(t *testing.T) {
 					for _, v := range runAxe(t, ctx, src) {
 						t.Errorf("%s %s (phone %v): axe-core %s (%s): %s — %v", p.name, lang, phone, v.ID, v.Impact, v.Help, v.Targets)
 					}
-					if p.path == "/" || p.name == "room" || p.name == "replay" {
+					if p.path == "/" || p.name == "room" || p.name == "replay" || p.path == "/account" {
 						continue
 					}
 					// The same page with the rules open and a card's detail shown.

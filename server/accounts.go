@@ -38,7 +38,8 @@ var accountStatus = map[string]int{
 	errDisplayName.Code: 400, errPasswordLength.Code: 400, errBadLang.Code: 400,
 	errNameTaken.Code: 409, errBadCredentials.Code: 401, errNotSignedIn.Code: 401, errBanned.Code: 403,
 	errWrongPassword.Code: 403, errNoSession.Code: 404, errNoAccount.Code: 404, errNoAccounts.Code: 501,
-	errSignInLimited.Code: 429, errNoRatings.Code: 501,
+	errSignInLimited.Code: 429, errNoRatings.Code: 501, errPasskeyHost.Code: 400, errPasskeyFailed.Code: 401, errPasskeyName.Code: 400,
+	errNoPasskey.Code: 404, errLastSignIn.Code: 409, errTooManyKeys.Code: 409, errBadOrigin.Code: 403,
 }
 
 // Hasher hashes and checks passwords with one set of parameters, at most
@@ -90,6 +91,25 @@ type NewAccount struct {
 // a rule error for a name, display name, language or password refused,
 // errNameTaken when the name's key is another account's.
 func CreateAccount(ctx context.Context, a store.Accounts, h *Hasher, n NewAccount) (store.Account, error) {
+	acc, err := checkNewAccount(ctx, a, n)
+	if err != nil {
+		return store.Account{}, err
+	}
+	if err := checkPasswordLength(n.Password); err != nil {
+		return store.Account{}, err
+	}
+	acc.PasswordHash = h.Hash(n.Password)
+	if err := insertAccount(ctx, a, acc); err != nil {
+		return store.Account{}, err
+	}
+	return acc, nil
+}
+
+// checkNewAccount checks what a new account takes but a password and
+// makes it, not stored yet, with a new id: a rule error for a name,
+// display name or language refused, errNameTaken when the name's key is
+// another account's already.
+func checkNewAccount(ctx context.Context, a store.Accounts, n NewAccount) (store.Account, error) {
 	shown, key, err := CheckName(n.Name)
 	if err != nil {
 		return store.Account{}, err
@@ -107,22 +127,23 @@ func CreateAccount(ctx context.Context, a store.Accounts, h *Hasher, n NewAccoun
 	if _, err := engine.ParseLang(n.Lang); err != nil {
 		return store.Account{}, errBadLang.Err()
 	}
-	if err := checkPasswordLength(n.Password); err != nil {
-		return store.Account{}, err
-	}
 	if _, err := a.AccountByKey(ctx, key); err == nil {
 		return store.Account{}, errNameTaken.Err()
 	} else if !errors.Is(err, store.ErrNoAccount) {
 		return store.Account{}, err
 	}
-	acc := store.Account{ID: NewToken(), Name: shown, Key: key, Display: display, Lang: n.Lang,
-		PasswordHash: h.Hash(n.Password), Created: time.Now()}
+	return store.Account{ID: NewToken(), Name: shown, Key: key, Display: display, Lang: n.Lang, Created: time.Now()}, nil
+}
+
+// insertAccount stores a new account: errNameTaken when its name's key
+// was taken since it was checked.
+func insertAccount(ctx context.Context, a store.Accounts, acc store.Account) error {
 	if err := a.CreateAccount(ctx, acc); errors.Is(err, store.ErrNameTaken) {
-		return store.Account{}, errNameTaken.Err()
+		return errNameTaken.Err()
 	} else if err != nil {
-		return store.Account{}, err
+		return err
 	}
-	return acc, nil
+	return nil
 }
 
 // FindAccount is the account of a user name as people write it (any

@@ -29,6 +29,7 @@ func (s *Server) registerAccounts(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE /api/account/sessions/{id}", s.signedIn(s.handleEndSession))
 	mux.HandleFunc("POST /api/account/password", s.signedIn(s.handlePassword))
 	mux.HandleFunc("POST /api/account/seats", s.signedIn(s.handleLinkSeats))
+	s.registerPasskeys(mux)
 }
 
 // accounts is the store's accounts; nil if it keeps none.
@@ -512,5 +513,8 @@ func (s *Server) sweepAccounts(now time.Time) {
 	}
 	if err := a.PruneFailures(s.ctx, now.Add(-s.signIn.Window)); err != nil {
 		s.log.Error("old failed sign-ins could not be forgotten", "err", err)
+	}
+	if err := a.PruneCeremonies(s.ctx, now); err != nil {
+		s.log.Error("passkey ceremonies left unfinished could not be forgotten", "err", err)
 	}
 }

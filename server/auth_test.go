@@ -104,24 +104,26 @@ type rematchRow struct {
 // accountMatrix is the accounts' part of the matrix of docs/security.md:
 // each row is who asks (a browser of the server's own page unless said
 // otherwise), each column an endpoint of /api/account, in this order:
-// GET /api/account, GET …/sessions, PATCH /api/account, DELETE
-// …/sessions/{the other device's}, POST …/seats, …/password,
+// GET /api/account, GET …/sessions, GET …/passkeys, PATCH /api/account,
+// DELETE …/sessions/{the other device's}, DELETE …/passkeys/{another
+// account's}, POST …/passkeys/register/begin, …/seats, …/password,
 // …/signout-everywhere, …/signout.
 var accountMatrix = []struct {
 	who    string
-	status [8]int
+	status [11]int
 }{
-	{"no cookie", [8]int{401, 401, 401, 401, 401, 401, 401, 401}},
-	{"another site's page with the cookie", [8]int{200, 200, 403, 403, 403, 403, 403, 403}},
-	{"no Origin with the cookie", [8]int{200, 200, 403, 403, 403, 403, 403, 403}},
-	{"a session ended", [8]int{401, 401, 401, 401, 401, 401, 401, 401}},
-	{"a banned account's session", [8]int{401, 401, 401, 401, 401, 401, 401, 401}},
-	{"own session", [8]int{200, 200, 200, 200, 200, 200, 200, 200}},
+	{"no cookie", [11]int{401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401}},
+	{"another site's page with the cookie", [11]int{200, 200, 200, 403, 403, 403, 403, 403, 403, 403, 403}},
+	{"no Origin with the cookie", [11]int{200, 200, 200, 403, 403, 403, 403, 403, 403, 403, 403}},
+	{"a session ended", [11]int{401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401}},
+	{"a banned account's session", [11]int{401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401}},
+	{"own session", [11]int{200, 200, 200, 200, 200, 404, 200, 200, 200, 200, 200}},
 }
 
 func TestAuthorizationMatrix(t *testing.T) {
 	t.Run("accounts", accountMatrixFor)
 	t.Run("ratings", ratingsMatrixFor)
+	t.Run("passkeys", passkeyMatrixFor)
 	for _, g := range all.Games() {
 		for _, open := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/open=%v", g.Name(), open), func(t *testing.T) {
@@ -382,8 +384,14 @@ func rematchMatrixFor(t *testing.T, s *Server, api string, tab *Table, creds map
 
 func accountMatrixFor(t *testing.T) {
 	s, hs, _ := accountServer(t)
+	base := localBase(hs.URL)
+	// Bob's passkey, which nobody else removes.
+	bob := newBrowser(t, base)
+	signUpWithPasskey(t, bob, newSoftKey(t, base), "Bob")
+	var bobKeys []PasskeyView
+	json.Unmarshal(bob.must("GET", "/api/account/passkeys", "", 200), &bobKeys)
 	for _, row := range accountMatrix {
-		ala, other := newBrowser(t, hs.URL), newBrowser(t, hs.URL)
+		ala, other := newBrowser(t, base), newBrowser(t, base)
 		name := fmt.Sprintf("Ala%d", len(row.who))
 		signUp(t, ala, name, "tajne-hasło")
 		other.must("POST", "/api/account/signin", `{"name":"`+name+`","password":"tajne-hasło"}`, 200)
@@ -407,17 +415,22 @@ func accountMatrixFor(t *testing.T) {
 			s.accounts().SetBanned(context.Background(), acc.ID, true, "") // the store alone: the server finds it out
 		}
 		for i, c := range []struct{ method, path, body string }{
-			{"GET", "/api/account", ""}, {"GET", "/api/account/sessions", ""}, {"PATCH", "/api/account", `{"lang":"en"}`},
-			{"DELETE", "/api/account/sessions/" + otherID, ""}, {"POST", "/api/account/seats", `{"tokens":{}}`},
+			{"GET", "/api/account", ""}, {"GET", "/api/account/sessions", ""}, {"GET", "/api/account/passkeys", ""},
+			{"PATCH", "/api/account", `{"lang":"en"}`}, {"DELETE", "/api/account/sessions/" + otherID, ""},
+			{"DELETE", "/api/account/passkeys/" + bobKeys[0].ID, ""}, {"POST", "/api/account/passkeys/register/begin", `{}`},
+			{"POST", "/api/account/seats", `{"tokens":{}}`},
 			{"POST", "/api/account/password", `{"old":"tajne-hasło","new":"tajne-hasło"}`},
 			{"POST", "/api/account/signout-everywhere", ""}, {"POST", "/api/account/signout", ""},
 		} {
-			if c.path == "/api/account/signout" && row.status[6] == 200 {
+			if c.path == "/api/account/signout" && row.status[9] == 200 {
 				ala.must("POST", "/api/account/signin", `{"name":"`+name+`","password":"tajne-hasło"}`, 200)
 			}
 			if code, data, _ := ala.do(c.method, c.path, c.body); code != row.status[i] {
 				t.Errorf("%s: %s %s: %d %s, want %d", row.who, c.method, c.path, code, data, row.status[i])
 			}
 		}
+	}
+	if keys := bob.must("GET", "/api/account/passkeys", "", 200); !bytes.Contains(keys, []byte(bobKeys[0].ID)) {
+		t.Errorf("another account's passkey was removed: %s", keys)
 	}
 }

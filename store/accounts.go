@@ -61,6 +61,9 @@ type Accounts interface {
 	ClearFailures(ctx context.Context, key string) error
 	// PruneFailures forgets the failures recorded before before.
 	PruneFailures(ctx context.Context, before time.Time) error
+
+	// Passkeys: the accounts' passkeys and the ceremonies begun.
+	Passkeys
 }
 
 // Account is a person with a name on the server.
@@ -98,3 +101,65 @@ var ErrNoAccount = errors.New("store: no such account")
 
 // ErrNoSession: no such session (or not of that account).
 var ErrNoSession = errors.New("store: no such session")
+
+// Passkeys keeps the passkeys (WebAuthn credentials) of accounts and the
+// ceremonies begun with them: a ceremony's challenge is kept here, not by
+// the client, so that any server sharing the store finishes what another
+// began. Part of Accounts.
+type Passkeys interface {
+	// AddPasskey stores a new passkey; ErrPasskeyTaken if a passkey has
+	// its CredentialID already.
+	AddPasskey(ctx context.Context, p Passkey) error
+	// Passkeys lists an account's passkeys, the oldest first.
+	Passkeys(ctx context.Context, account string) ([]Passkey, error)
+	// PasskeyByCredential is the passkey of a credential id; ErrNoPasskey
+	// if there is none.
+	PasskeyByCredential(ctx context.Context, credentialID string) (Passkey, error)
+	// UsePasskey records a passkey's use at at with its credential as the
+	// sign-in left it (its signature counter, its flags).
+	UsePasskey(ctx context.Context, id, credential string, at time.Time) error
+	// DeletePasskey removes one passkey of account; ErrNoPasskey if
+	// account has no passkey id.
+	DeletePasskey(ctx context.Context, account, id string) error
+
+	// PutCeremony stores a ceremony begun.
+	PutCeremony(ctx context.Context, c Ceremony) error
+	// TakeCeremony removes the ceremony id and returns it, once: a second
+	// take, or one after it expired (by now), is ErrNoCeremony.
+	TakeCeremony(ctx context.Context, id string, now time.Time) (Ceremony, error)
+	// PruneCeremonies forgets the ceremonies that expired before before.
+	PruneCeremonies(ctx context.Context, before time.Time) error
+}
+
+// Passkey is a WebAuthn credential of an account: the public key its
+// authenticator signs with, never a secret.
+type Passkey struct {
+	ID           string // public: how its owner names it to remove it
+	Account      string
+	CredentialID string // the authenticator's id of the credential, base64url
+	Name         string // its owner's name for it ("phone")
+	// Credential is the server's record of the credential (its public
+	// key, counter and flags) as JSON, as the WebAuthn library keeps it.
+	Credential string
+	Created    time.Time
+	Used       time.Time // the last sign-in with it; Created until one
+}
+
+// Ceremony is a WebAuthn ceremony begun and not finished: the challenge
+// sent to the browser, kept until the browser's answer comes back.
+type Ceremony struct {
+	ID      string // the handle the browser finishes it with
+	Kind    string // what it does: the server's word ("register", "signin", "signup")
+	Account string // the account it is for; "" before there is one
+	Data    string // the server's state of it (JSON)
+	Expires time.Time
+}
+
+// ErrPasskeyTaken: a passkey has that credential id already.
+var ErrPasskeyTaken = errors.New("store: a passkey has that credential id")
+
+// ErrNoPasskey: no such passkey (or not of that account).
+var ErrNoPasskey = errors.New("store: no such passkey")
+
+// ErrNoCeremony: no such ceremony, or it expired, or it was taken.
+var ErrNoCeremony = errors.New("store: no such ceremony")

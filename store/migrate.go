@@ -48,6 +48,7 @@ var sqliteSteps = []sqliteStep{
 	{"tables and moves; the columns that files of earlier versions lack", sqliteStep1},
 	{"accounts, their sessions and failed sign-ins", sqliteStep2},
 	{"ratings, their history, the tables each account played", sqliteRatingsStep},
+	{"passkeys and the WebAuthn ceremonies begun", sqliteStep3},
 }
 
 var postgresSteps = []postgresStep{
@@ -55,6 +56,7 @@ var postgresSteps = []postgresStep{
 	{"leases: which server holds which table", postgresStep2},
 	{"accounts, their sessions and failed sign-ins", postgresStep3},
 	{"ratings, their history, the tables each account played", postgresRatingsStep},
+	{"passkeys and the WebAuthn ceremonies begun", postgresStep4},
 }
 
 // ErrNewerSchema: the database was written by a newer program, whose
@@ -218,6 +220,43 @@ func sqliteStep2(ctx context.Context, conn *sql.Conn) error {
 // postgresStep3 adds the accounts (accountsSchema).
 func postgresStep3(ctx context.Context, tx pgx.Tx) error {
 	_, err := tx.Exec(ctx, accountsSchema)
+	return err
+}
+
+// passkeysSchema is step 3 of SQLite and step 4 of PostgreSQL, the same
+// statements for both: a passkey is found by its credential id, unique;
+// a ceremony by its handle, and forgotten once expired. Shipped: never
+// edit it.
+const passkeysSchema = `
+CREATE TABLE IF NOT EXISTS passkeys (
+	id            TEXT PRIMARY KEY,
+	account       TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+	credential_id TEXT NOT NULL UNIQUE,
+	name          TEXT NOT NULL,
+	credential    TEXT NOT NULL,
+	created       BIGINT NOT NULL,
+	used          BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS passkeys_account ON passkeys(account);
+CREATE TABLE IF NOT EXISTS webauthn_ceremonies (
+	id      TEXT PRIMARY KEY,
+	kind    TEXT NOT NULL,
+	account TEXT NOT NULL DEFAULT '',
+	data    TEXT NOT NULL,
+	expires BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS webauthn_ceremonies_expires ON webauthn_ceremonies(expires);
+`
+
+// sqliteStep3 adds the passkeys (passkeysSchema).
+func sqliteStep3(ctx context.Context, conn *sql.Conn) error {
+	_, err := conn.ExecContext(ctx, passkeysSchema)
+	return err
+}
+
+// postgresStep4 adds the passkeys (passkeysSchema).
+func postgresStep4(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, passkeysSchema)
 	return err
 }
 

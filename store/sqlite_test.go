@@ -432,3 +432,35 @@ func TestSQLiteUpgradeAddsAccounts(t *testing.T) {
 		t.Errorf("the upgraded file records version %d, want %d", v, len(sqliteSteps))
 	}
 }
+
+// A file of schema version 2 (accounts, no passkeys) gains the passkeys
+// when a newer program opens it, and keeps its accounts.
+func TestSQLiteUpgradeAddsPasskeys(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v2.db")
+	all := sqliteSteps
+	sqliteSteps = all[:2]
+	old, err := OpenSQLite(path)
+	sqliteSteps = all
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.CreateAccount(ctx, Account{ID: "a1", Name: "Ala", Key: "ala", Display: "Ala", Lang: "pl"}); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	if v := userVersion(t, path); v != 2 {
+		t.Fatalf("the old file has version %d, want 2", v)
+	}
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.AddPasskey(ctx, Passkey{ID: "p1", Account: "a1", CredentialID: "Y3JlZA", Name: "x", Credential: "{}"}); err != nil {
+		t.Fatalf("a passkey of the old account after the upgrade: %v", err)
+	}
+	if v := userVersion(t, path); v != len(sqliteSteps) {
+		t.Errorf("the upgraded file records version %d, want %d", v, len(sqliteSteps))
+	}
+}

@@ -212,8 +212,9 @@ func etagMatch(header, etag string) bool {
 func Version() string { return load().version }
 
 // Register adds the client's routes to mux: the lobby at /, a table at
-// /t/{id}, a game's leaderboard at /ratings/{game} and a player's
-// profile at /u/{name} (the same page; it reads the path), the files under
+// /t/{id}, a game's leaderboard at /ratings/{game}, a player's profile
+// at /u/{name} and the account's pages at /account (the same page; it
+// reads the path), the files under
 // /static/{version}/ (cached for a year) and /static/ (checked each time).
 func Register(mux *http.ServeMux) {
 	a := load()
@@ -225,6 +226,7 @@ func Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /t/{id}", page)
 	mux.HandleFunc("GET /ratings/{game}", page)
 	mux.HandleFunc("GET /u/{name}", page)
+	mux.HandleFunc("GET /account", page)
 	mux.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/static/")
 		cache := cacheCheck

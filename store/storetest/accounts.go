@@ -20,6 +20,8 @@ func RunAccounts(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ProfilePasswordBan", testProfilePasswordBan},
 		{"Sessions", testSessions},
 		{"Failures", testFailures},
+		{"Passkeys", testPasskeys},
+		{"Ceremonies", testCeremonies},
 		{"SeatKeepsAccount", func(t *testing.T, a store.Accounts) { testSeatKeepsAccount(t, a.(store.Store)) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {

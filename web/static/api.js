@@ -95,6 +95,29 @@ export const api = {
   kick: (id, token, seat) => call('POST', `/api/tables/${enc(id)}/kick`, {token, seat}),
 };
 
+// accountApi is the account's part of the API (docs/protocol.md#accounts):
+// the session rides in its cookie, never in the page.
+export const accountApi = {
+  me: () => call('GET', '/api/account'),
+  signUp: (req) => call('POST', '/api/account/signup', req),
+  signIn: (req) => call('POST', '/api/account/signin', req),
+  signOut: () => call('POST', '/api/account/signout'),
+  signOutEverywhere: () => call('POST', '/api/account/signout-everywhere'),
+  update: (req) => call('PATCH', '/api/account', req),
+  password: (req) => call('POST', '/api/account/password', req),
+  sessions: () => call('GET', '/api/account/sessions'),
+  endSession: (id) => call('DELETE', `/api/account/sessions/${enc(id)}`),
+  linkSeats: (tokens) => call('POST', '/api/account/seats', {tokens}),
+  passkeys: () => call('GET', '/api/account/passkeys'),
+  removePasskey: (id) => call('DELETE', `/api/account/passkeys/${enc(id)}`),
+  passkeyRegisterBegin: () => call('POST', '/api/account/passkeys/register/begin'),
+  passkeyRegisterFinish: (req) => call('POST', '/api/account/passkeys/register/finish', req),
+  passkeySignInBegin: () => call('POST', '/api/account/passkeys/signin/begin'),
+  passkeySignInFinish: (req) => call('POST', '/api/account/passkeys/signin/finish', req),
+  passkeySignUpBegin: (req) => call('POST', '/api/account/passkeys/signup/begin', req),
+  passkeySignUpFinish: (req) => call('POST', '/api/account/passkeys/signup/finish', req),
+};
+
 // tableURL is the page of a table, with a watch or invitation code when
 // given. A seat's token never goes into an address: it stays in storage.
 export function tableURL(id, {watch, invite} = {}) {

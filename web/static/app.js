@@ -4,8 +4,9 @@
 // opens a private table to a spectator, ?replay replays an ended one; a seat's token comes from storage,
 // or from an older link's ?token=, which the table page takes out of the
 // address), a game's leaderboard at "/ratings/{game}", a player's profile
-// at "/u/{name}".
+// at "/u/{name}", the account's pages at "/account".
 
+import {loadAccount, startAccount} from './account.js';
 import {keepLang} from './api.js';
 import {applyDocument, lang, onLangChange, setLang, t} from './i18n.js';
 import {startLobby} from './lobby.js';
@@ -31,9 +32,14 @@ function header() {
   label();
 }
 
-function main() {
+async function main() {
   applyDocument();
   header();
+  await loadAccount();
+  if (location.pathname.replace(/\/$/, '') === '/account') {
+    startAccount();
+    return;
+  }
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   const board = location.pathname.match(/^\/ratings\/([^/]+)\/?$/);
   const user = location.pathname.match(/^\/u\/([^/]+)\/?$/);

@@ -3,6 +3,7 @@
 // the server — with free seats to join, in play to watch, ended (finished
 // or abandoned).
 
+import {accountDisplay} from './account.js';
 import {api, ApiError, keepLang, mySeats, rememberCreated, rememberSeat, saveName, savedName, tableURL} from './api.js';
 import {append, clear, h} from './dom.js';
 import {botTitle, lang, onLangChange, t, text} from './i18n.js';
@@ -26,7 +27,7 @@ export async function startLobby() {
     document.body.dataset.state = 'lobby';
     return;
   }
-  form.name = savedName();
+  form.name = accountDisplay() || savedName();
   const fromURL = new URLSearchParams(location.search).get('game');
   pickGame(games.some((g) => g.name === fromURL) ? fromURL : games[0]?.name);
   render();

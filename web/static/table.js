@@ -10,6 +10,7 @@ import {
   api, ApiError, credentialQuery, forgetInvite, forgetSeat, keepLang, mySeats, rememberInvite, rememberSeat, rememberWatch,
   saveName, savedName, socketRefusal, tableLinks, tableURL,
 } from './api.js';
+import {accountDisplay} from './account.js';
 import {append, clear, h, keepFocus} from './dom.js';
 import {botTitle, lang, onLangChange, t, text} from './i18n.js';
 import {installKeys, renderMoves} from './moves.js';
@@ -1100,7 +1101,7 @@ function renderJoin() {
       h('p', null, h('a', {href: keepLang('/'), id: 'join-lobby', class: 'button', text: t('table.gone.lobby')})));
     return;
   }
-  if (j.name == null) j.name = savedName();
+  if (j.name == null) j.name = accountDisplay() || savedName();
   keepFocus(box, () => {
     const name = h('input', {id: 'join-name', name: 'name', type: 'text', autocomplete: 'nickname', maxlength: 32, value: j.name,
       'aria-describedby': 'join-name-hint', oninput: (e) => { j.name = e.target.value; }});

@@ -43,6 +43,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/start", s.handleStart)
 	mux.HandleFunc("POST /api/tables/{id}/swap", s.handleSwap)
 	mux.HandleFunc("POST /api/tables/{id}/kick", s.handleKick)
+	mux.HandleFunc("POST /api/tables/{id}/chat/{n}/report", s.handleReport)
 	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
 	web.Register(mux)
 	return s.guard(s.route(mux))
@@ -125,12 +126,12 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 // statusOf is the HTTP status of a rule error.
 func statusOf(re *engine.RuleError) int {
 	switch re.Code {
-	case errNotFound.Code:
+	case errNotFound.Code, errChatNoMsg.Code, errNoReport.Code:
 		return http.StatusNotFound
 	case errBadTokenRule.Code, errBadInvite.Code, errNotCreator.Code:
 		return http.StatusForbidden
 	case errBadRequest.Code, errNoSeat.Code, errNoGame.Code, errSeatKind.Code, errExternalBot.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code, errSameSeat.Code,
-		errReplayMove.Code, errReplaySeat.Code:
+		errReplayMove.Code, errReplaySeat.Code, errReasonLong.Code, errChatControl.Code, errChatMode.Code:
 		return http.StatusBadRequest
 	case errInPlay.Code:
 		return http.StatusConflict
@@ -275,6 +276,9 @@ type createRequest struct {
 	Seed    *uint64        `json:"seed"`
 	Open    bool           `json:"open"`
 	Name    string         `json:"name"`
+	// Chat is the table's chat setting: "all" (the default), "players"
+	// or "off".
+	Chat string `json:"chat"`
 	// Seat is the creator's seat: by default the first human seat; -1
 	// for none.
 	Seat *int `json:"seat"`
@@ -302,7 +306,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		reject(w, http.StatusBadRequest, errSeedRefused.Err())
 		return
 	}
-	spec := Spec{Game: req.Game, Options: req.Options, Seats: req.Seats, Seed: NewSeed(), Open: req.Open, Name: req.Name, Owner: addr}
+	spec := Spec{Game: req.Game, Options: req.Options, Seats: req.Seats, Seed: NewSeed(), Open: req.Open, Name: req.Name, Owner: addr, Chat: req.Chat}
 	if req.Seed != nil {
 		spec.Seed = *req.Seed
 	}
@@ -719,7 +723,12 @@ func (s *Server) makeRematch(ctx context.Context, t *Table, asker engine.Seat, a
 		release()
 		return nil, fmt.Errorf("table %s: options: %w", rec.ID, err)
 	}
-	spec := Spec{Game: rec.Game, Options: s.renewOptions(rec.Game, options), Seed: NewSeed(), Open: rec.Open, Owner: addr, watch: rec.Watch, asker: int(asker)}
+	chat, err := s.ChatMode(ctx, t)
+	if err != nil {
+		release()
+		return nil, fmt.Errorf("table %s: chat: %w", rec.ID, err)
+	}
+	spec := Spec{Game: rec.Game, Options: s.renewOptions(rec.Game, options), Seed: NewSeed(), Open: rec.Open, Owner: addr, watch: rec.Watch, asker: int(asker), Chat: chat}
 	for _, st := range rec.Seats {
 		spec.Seats = append(spec.Seats, st.Kind)
 		spec.reserved = append(spec.reserved, st.Kind == "human" && st.Taken)

@@ -261,6 +261,10 @@ func (rl *relayer) answer(c *cluster, id string, m *nats.Msg) {
 		c.virtualClient(req, respond)
 		return
 	}
+	if strings.HasSuffix(m.Subject, ".chat") {
+		c.answerChat(id, req, respond)
+		return
+	}
 	ctx := context.WithValue(c.s.ctx, relayedKey{}, req.Addr)
 	hr, err := http.NewRequestWithContext(ctx, req.Method, "http://localhost"+req.Target, bytes.NewReader(req.Body))
 	if err != nil {

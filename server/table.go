@@ -85,6 +85,8 @@ type Table struct {
 	counted atomic.Pointer[tally]
 	// replay is the ended game replayed for GET …/replay (replay.go).
 	replay replayer
+	// chat is the table's chat (chat.go).
+	chat chatState
 }
 
 // count counts the table in c while it is unfinished.
@@ -229,6 +231,9 @@ type Spec struct {
 	// and watch; otherwise only invitation codes let people sit, and the
 	// watch code lets them watch.
 	Open bool
+	// Chat is the table's chat setting: ChatAll ("" too), ChatPlayers
+	// or ChatOff.
+	Chat string
 	// Sit: the creator takes the human seat Seat, under Name.
 	Sit  bool
 	Seat int

@@ -45,7 +45,8 @@ var commands []*command
 
 func init() {
 	commands = []*command{serveCommand, playCommand, simCommand, replayCommand, gamesCommand, contentValidateCommand,
-		arenaCommand, benchCommand, benchServerCommand, storeCopyCommand, helpCommand, versionCommand}
+		arenaCommand, benchCommand, benchServerCommand, storeCopyCommand, reportsCommand, reportsDeleteCommand, reportsCloseCommand,
+		helpCommand, versionCommand}
 }
 
 // flagSet is the command's flags, defined with their usages in l, and

@@ -14,7 +14,7 @@ let tables = null; // the last list, null until loaded, 'error' when it failed
 let tablesKey = '';
 // The form's choices survive a language switch (the form is rebuilt).
 // Invited seats are private by default: only their links take them.
-const form = {game: '', players: 0, seats: [], options: {}, name: '', open: false};
+const form = {game: '', players: 0, seats: [], options: {}, name: '', open: false, chat: 'all'};
 
 export async function startLobby() {
   document.title = t('lobby.title');
@@ -181,6 +181,8 @@ function createSection() {
     // The whole row is the label: a touch target as large as the line.
     h('label', {class: 'check', for: 'create-open'}, h('input', {id: 'create-open', name: 'open', type: 'checkbox', checked: form.open,
       onchange: (e) => { form.open = e.target.checked; }}), h('span', {text: t('lobby.open')})),
+    field(t('lobby.chat'), h('select', {id: 'create-chat', name: 'chat', onchange: (e) => { form.chat = e.target.value; }},
+      ['all', 'players', 'off'].map((c) => h('option', {value: c, selected: c === form.chat, text: t(`lobby.chat.${c}`)})))),
     err,
     h('p', {class: 'submit-row'}, submit));
   f.addEventListener('submit', async (e) => {
@@ -312,7 +314,8 @@ async function create(g) {
   // The creator takes the first human seat; the answer gives its token
   // (kept in storage, never in the address), the other human seats'
   // invitation codes and, for a private table, its watch code.
-  const res = await api.create({game: g.name, options, seats, open: form.open, name});
+  form.chat = document.getElementById('create-chat').value;
+  const res = await api.create({game: g.name, options, seats, open: form.open, name, chat: form.chat});
   if (res.token) rememberSeat(res.id, res.token);
   rememberCreated(res);
   location.href = keepLang(tableURL(res.id));

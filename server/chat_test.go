@@ -347,3 +347,54 @@ func scrapeText(base string, into *bytes.Buffer) (int64, error) {
 	defer resp.Body.Close()
 	return into.ReadFrom(resp.Body)
 }
+
+// A rematch keeps its table's chat setting, read back from the store by a
+// server that did not make the table.
+func TestChatSettingSurvivesRematchAndRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "chat.db")
+	s, st := openServer(t, path)
+	tab := mustCreate(t, s, Spec{Game: "cardline", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}, Open: true, Chat: ChatPlayers})
+	toks := tokens(t, tab)
+	playOut(t, s, tab, toks)
+	s.Close()
+	s2, err := New(Config{Store: st, Games: s.cfg.Games})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { s2.Close(); st.Close() }()
+	old, err := s2.Table(tab.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode, err := s2.ChatMode(context.Background(), old); err != nil || mode != ChatPlayers {
+		t.Fatalf("after a restart: %q %v", mode, err)
+	}
+	next, _, _, err := s2.Rematch(context.Background(), old, toks[0], "1.2.3.4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode, err := s2.ChatMode(context.Background(), next); err != nil || mode != ChatPlayers {
+		t.Errorf("the rematch's chat: %q %v", mode, err)
+	}
+}
+
+// FuzzCleanChat: whatever a client writes, a message kept is in NFC,
+// trimmed, of 500 characters at most, without a control character, and
+// kept as it is when written again.
+func FuzzCleanChat(f *testing.F) {
+	for _, s := range []string{"hi", "  e\u0301  ", "a\nb", strings.Repeat("ż", 501), "\u202e", "\xff", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out, err := cleanChat(in)
+		if err != nil {
+			return
+		}
+		if out == "" || out != strings.TrimSpace(out) || len([]rune(out)) > maxChatRunes || strings.ContainsFunc(out, isControl) {
+			t.Fatalf("%q kept as %q", in, out)
+		}
+		if again, err := cleanChat(out); err != nil || again != out {
+			t.Fatalf("%q kept as %q, then as %q (%v)", in, out, again, err)
+		}
+	})
+}

@@ -279,7 +279,7 @@ func postgresNextStep(ctx context.Context, db interface {
 // from 0 per table; the reports of them; and each table's chat setting.
 func sqliteChatStep(ctx context.Context, conn *sql.Conn) error {
 	_, err := conn.ExecContext(ctx, `
-CREATE TABLE chat (
+CREATE TABLE IF NOT EXISTS chat (
 	table_id   TEXT NOT NULL REFERENCES tables(id),
 	n          INTEGER NOT NULL,
 	at         INTEGER NOT NULL,
@@ -290,7 +290,7 @@ CREATE TABLE chat (
 	deleted_by TEXT,
 	PRIMARY KEY (table_id, n)
 );
-CREATE TABLE chat_reports (
+CREATE TABLE IF NOT EXISTS chat_reports (
 	id       INTEGER PRIMARY KEY AUTOINCREMENT,
 	table_id TEXT NOT NULL,
 	n        INTEGER NOT NULL,
@@ -300,8 +300,8 @@ CREATE TABLE chat_reports (
 	closed   INTEGER NOT NULL DEFAULT 0,
 	FOREIGN KEY (table_id, n) REFERENCES chat(table_id, n)
 );
-CREATE INDEX chat_reports_open ON chat_reports(id) WHERE closed = 0;
-CREATE TABLE chat_modes (
+CREATE INDEX IF NOT EXISTS chat_reports_open ON chat_reports(id) WHERE closed = 0;
+CREATE TABLE IF NOT EXISTS chat_modes (
 	table_id TEXT PRIMARY KEY REFERENCES tables(id),
 	mode     TEXT NOT NULL
 );

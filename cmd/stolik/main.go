@@ -12,6 +12,9 @@
 //	stolik bench [GAME]           measure the games and the search bot
 //	stolik bench server           measure a server under WebSocket clients
 //	stolik store copy FROM TO     copy the tables of one store to another
+//	stolik reports                list the open reports of chat messages
+//	stolik reports delete TABLE N delete a chat message (the operator)
+//	stolik reports close ID       close a report
 //	stolik help [COMMAND]         print the usage, or a command's flags and examples
 //	stolik version                print the version and build information
 //

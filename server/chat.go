@@ -171,6 +171,9 @@ func (t *Table) chatSince(ctx context.Context, chats store.Chats, seen int) (Cha
 		return ChatUpdate{}, seen, err
 	}
 	u := ChatUpdate{Type: "chat", Mode: c.mode, Messages: []ChatLine{}}
+	if seen >= 0 && seen == c.ver {
+		return u, c.ver, nil // nothing new: a state woke the writer
+	}
 	for _, e := range c.lines {
 		if seen < 0 || e.ver > seen {
 			u.Messages = append(u.Messages, chatLine(e.msg))

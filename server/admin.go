@@ -29,7 +29,8 @@ type AdminOptions struct {
 
 var errAdminToken = engine.Rule{Code: "bad_admin_token", PL: "Ten adres jest tylko dla operatora: podaj jego token (Authorization: Bearer …).", EN: "This address is for the operator alone: give its token (Authorization: Bearer …)."}
 
-// AdminHandler serves /metrics and the runtime's profiles under
+// AdminHandler serves /metrics, the chat's moderation under /chat/
+// (moderation.go) and the runtime's profiles under
 // /debug/pprof/, for the operator alone: a mux of its own, never
 // http.DefaultServeMux, behind the public listener's Host check (a page
 // whose name was rebound to the listener's address reads nothing and
@@ -50,6 +51,9 @@ func (s *Server) AdminHandler(o AdminOptions) http.Handler {
 		w.Write([]byte(cmdline))
 	})
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /chat/reports", s.handleReports)
+	mux.HandleFunc("POST /chat/reports/{id}/close", s.handleCloseReport)
+	mux.HandleFunc("POST /chat/tables/{id}/{n}/delete", s.handleDeleteChat)
 	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 	want := sha256.Sum256([]byte(o.Token))

@@ -43,6 +43,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/start", s.handleStart)
 	mux.HandleFunc("POST /api/tables/{id}/swap", s.handleSwap)
 	mux.HandleFunc("POST /api/tables/{id}/kick", s.handleKick)
+	mux.HandleFunc("POST /api/tables/{id}/chat/{n}/report", s.handleReport)
 	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
 	s.registerAccounts(mux)
 	s.registerRatings(mux)
@@ -130,12 +131,12 @@ func statusOf(re *engine.RuleError) int {
 		return st
 	}
 	switch re.Code {
-	case errNotFound.Code:
+	case errNotFound.Code, errChatNoMsg.Code, errNoReport.Code:
 		return http.StatusNotFound
 	case errBadTokenRule.Code, errBadInvite.Code, errNotCreator.Code:
 		return http.StatusForbidden
 	case errBadRequest.Code, errNoSeat.Code, errNoGame.Code, errSeatKind.Code, errExternalBot.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code, errSameSeat.Code,
-		errReplayMove.Code, errReplaySeat.Code:
+		errReplayMove.Code, errReplaySeat.Code, errReasonLong.Code, errChatControl.Code, errChatMode.Code:
 		return http.StatusBadRequest
 	case errInPlay.Code:
 		return http.StatusConflict
@@ -280,6 +281,9 @@ type createRequest struct {
 	Seed    *uint64        `json:"seed"`
 	Open    bool           `json:"open"`
 	Name    string         `json:"name"`
+	// Chat is the table's chat setting: "all" (the default), "players"
+	// or "off".
+	Chat string `json:"chat"`
 	// Seat is the creator's seat: by default the first human seat; -1
 	// for none.
 	Seat *int `json:"seat"`
@@ -310,7 +314,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	spec := Spec{Game: req.Game, Options: req.Options, Seats: req.Seats, Seed: NewSeed(), Open: req.Open, Name: req.Name, Owner: addr,
-		holder: s.holderOf(r), Unrated: req.Rated != nil && !*req.Rated}
+		holder: s.holderOf(r), Unrated: req.Rated != nil && !*req.Rated, Chat: req.Chat}
 	if req.Seed != nil {
 		spec.Seed = *req.Seed
 	}
@@ -734,8 +738,13 @@ func (s *Server) makeRematch(ctx context.Context, t *Table, asker engine.Seat, a
 		release()
 		return nil, fmt.Errorf("table %s: options: %w", rec.ID, err)
 	}
+	chat, err := s.ChatMode(ctx, t)
+	if err != nil {
+		release()
+		return nil, fmt.Errorf("table %s: chat: %w", rec.ID, err)
+	}
 	spec := Spec{Game: rec.Game, Options: s.renewOptions(rec.Game, options), Seed: NewSeed(), Open: rec.Open, Owner: addr, watch: rec.Watch, asker: int(asker),
-		Unrated: unrated}
+		Unrated: unrated, Chat: chat}
 	for _, st := range rec.Seats {
 		spec.Seats = append(spec.Seats, st.Kind)
 		spec.reserved = append(spec.reserved, st.Kind == "human" && st.Taken)

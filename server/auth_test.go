@@ -30,27 +30,29 @@ import (
 //	leave, invite (seat 1), rematch     POST with the row's token
 //	start, swap (seats 0, 1), kick (seat 1)  POST with the row's token: the
 //	        waiting room's, refused once the table is in play (started)
+//	chat    a chat message on the socket: "written" (sent back to it)
+//	report  POST …/chat/0/report with the row's token or watch code
 //
 // Then the game is played out and the creator asks for its rematch, and
 // rematchMatrix is asked. Every answer is searched for every token and
 // code handed out: none may appear in any of them.
 var authMatrix = map[bool][]authRow{
 	false: { // private
-		{"no credential", "none", 404, 404, "404", "", 404, 400, 400, 400, 400, 400, 400},
-		{"spectator (watch code)", "watch", 200, 409, "-1", "spectator", 404, 400, 400, 400, 400, 400, 400},
-		{"own seat", "own", 200, 409, "1", "seat", 404, 0, 403, 409, 403, 403, 403},
-		{"the creator's token", "creator", 200, 409, "0", "seat", 404, 0, 409, 409, 409, 409, 409},
-		{"another table's seat", "other", 404, 404, "404", "", 404, 404, 404, 404, 404, 404, 404},
-		{"a stale token (seat left)", "stale", 404, 404, "404", "", 404, 404, 404, 404, 404, 404, 404},
-		{"a used invitation", "used", 404, 404, "404", "", 403, 400, 400, 400, 400, 400, 400},
+		{"no credential", "none", 404, 404, "404", "", 404, 400, 400, 400, 400, 400, 400, "", 404},
+		{"spectator (watch code)", "watch", 200, 409, "-1", "spectator", 404, 400, 400, 400, 400, 400, 400, "written", 201},
+		{"own seat", "own", 200, 409, "1", "seat", 404, 0, 403, 409, 403, 403, 403, "written", 201},
+		{"the creator's token", "creator", 200, 409, "0", "seat", 404, 0, 409, 409, 409, 409, 409, "written", 201},
+		{"another table's seat", "other", 404, 404, "404", "", 404, 404, 404, 404, 404, 404, 404, "", 404},
+		{"a stale token (seat left)", "stale", 404, 404, "404", "", 404, 404, 404, 404, 404, 404, 404, "", 404},
+		{"a used invitation", "used", 404, 404, "404", "", 403, 400, 400, 400, 400, 400, 400, "", 404},
 	},
 	true: { // open
-		{"no credential", "none", 200, 409, "-1", "spectator", 409, 400, 400, 400, 400, 400, 400},
-		{"own seat", "own", 200, 409, "1", "seat", 409, 0, 403, 409, 403, 403, 403},
-		{"the creator's token", "creator", 200, 409, "0", "seat", 409, 0, 409, 409, 409, 409, 409},
-		{"another table's seat", "other", 403, 403, "403", "", 409, 403, 403, 403, 403, 403, 403},
-		{"a stale token (seat left)", "stale", 403, 403, "403", "", 409, 403, 403, 403, 403, 403, 403},
-		{"a used invitation", "used", 200, 409, "-1", "spectator", 403, 400, 400, 400, 400, 400, 400},
+		{"no credential", "none", 200, 409, "-1", "spectator", 409, 400, 400, 400, 400, 400, 400, "written", 201},
+		{"own seat", "own", 200, 409, "1", "seat", 409, 0, 403, 409, 403, 403, 403, "written", 201},
+		{"the creator's token", "creator", 200, 409, "0", "seat", 409, 0, 409, 409, 409, 409, 409, "written", 201},
+		{"another table's seat", "other", 403, 403, "403", "", 409, 403, 403, 403, 403, 403, 403, "", 403},
+		{"a stale token (seat left)", "stale", 403, 403, "403", "", 409, 403, 403, 403, 403, 403, 403, "", 403},
+		{"a used invitation", "used", 200, 409, "-1", "spectator", 403, 400, 400, 400, 400, 400, 400, "written", 201},
 	},
 }
 
@@ -62,6 +64,8 @@ type authRow struct {
 	ws, move                   string
 	join, leave, invite, remat int
 	start, swap, kick          int
+	chat                       string // a chat message on the socket: "written", or "" with no socket
+	report                     int    // POST …/chat/0/report with the row's token or watch code
 }
 
 // rematchMatrix is the matrix of docs/security.md at the finished table,
@@ -172,6 +176,9 @@ func authMatrixFor(t *testing.T, g engine.Game, open bool) {
 		"used":    {Invite: a.Invites[0].Code},
 	}
 	tab, _ := s.Table(a.ID)
+	if err := s.Chat(context.Background(), tab, 0, a.Token, nil, ClientMessage{Type: "chat", Text: "hello"}); err != nil {
+		t.Fatal(err)
+	}
 	query := func(c Credentials) string {
 		q := "?lang=en"
 		for k, v := range map[string]string{"token": c.Token, "watch": c.Watch, "invite": c.Invite} {
@@ -219,7 +226,7 @@ func authMatrixFor(t *testing.T, g engine.Game, open bool) {
 			t.Errorf("%s: GET the replay in play: %d, want the record's %d", row.who, got, row.record)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		conn, resp, err := websocket.Dial(ctx, wsURL(hs.URL)+"/ws/tables/"+a.ID+q, nil)
+		conn, resp, err := websocket.Dial(ctx, wsURL(hs.URL)+"/ws/tables/"+a.ID+q+"&chat=1", nil)
 		switch {
 		case err != nil:
 			if resp == nil || fmt.Sprint(resp.StatusCode) != row.ws {
@@ -250,12 +257,25 @@ func authMatrixFor(t *testing.T, g engine.Game, open bool) {
 			if got := map[bool]string{true: "spectator", false: "seat"}[e.Code == "spectator"]; err != nil || got != row.move {
 				t.Errorf("%s: a move on the socket: %s %v, want %s", row.who, data, err, row.move)
 			}
+			conn.Write(ctx, websocket.MessageText, []byte(`{"type":"chat","text":"from `+row.actor+`"}`))
+			_, data, err = conn.Read(ctx)
+			for err == nil && !bytes.Contains(data, []byte(`"type":"error"`)) && !bytes.Contains(data, []byte(`from `+row.actor)) {
+				_, data, err = conn.Read(ctx)
+			}
+			leak(row.who+": chat", data)
+			if err != nil || !bytes.Contains(data, []byte(`from `+row.actor)) || row.chat != "written" {
+				t.Errorf("%s: a chat message on the socket: %s %v, want %q", row.who, data, err, row.chat)
+			}
 			conn.CloseNow()
 		}
 		cancel()
 		join := `{"name":"Obcy"}`
 		if c.Invite != "" {
 			join = `{"name":"Obcy","invite":"` + c.Invite + `"}`
+		}
+		report := fmt.Sprintf(`{"token":%q,"watch":%q,"reason":"rude"}`, c.Token, c.Watch)
+		if got := postChecked(row.who+": report", api+"/"+a.ID+"/chat/0/report", report); got != row.report {
+			t.Errorf("%s: report: %d, want %d", row.who, got, row.report)
 		}
 		if got := postChecked(row.who+": join", api+"/"+a.ID+"/join", join); got != row.join {
 			t.Errorf("%s: join: %d, want %d", row.who, got, row.join)

@@ -592,3 +592,75 @@ func benchTable(b *testing.B, owner, via *clusterNode, r *rand.Rand, n int) int 
 	b.StopTimer()
 	return played
 }
+
+// Chat across nodes: the table runs on node a; a seat and a spectator
+// connected through node b write, and every client of the table, on
+// either node, is sent each message; a report through node b is stored;
+// the operator deletes a message at node b's admin listener, and every
+// client is sent it deleted.
+func TestClusterChat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL and NATS")
+	}
+	t.Parallel()
+	pg, bus := pgtest.Start(t), bustest.Start(t)
+	a := startNode(t, pg, bus, "a", time.Minute)
+	b := startNode(t, pg, bus, "b", time.Minute)
+	var made created
+	if code := call(t, "POST", a.hs.URL+"/api/tables", `{"game":"cardline","options":{"players":2},"seats":["human","human"],"open":true,"name":"Ala"}`, &made); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	var joined SeatToken
+	if code := call(t, "POST", b.hs.URL+"/api/tables/"+made.ID+"/join", fmt.Sprintf(`{"name":"Olek","invite":%q}`, made.Invites[0].Code), &joined); code != 200 {
+		t.Fatalf("join through the other node: %d", code)
+	}
+	tab, err := a.s.Table(made.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p0, _ := chatClient(t, a.hs.URL, tab, "token="+made.Token)
+	p1, _ := chatClient(t, b.hs.URL, tab, "token="+joined.Token)
+	sp, _ := chatClient(t, b.hs.URL, tab, "")
+	if b.s.InMemory(made.ID) {
+		t.Fatal("the table moved to the node relaying to it")
+	}
+	p1.send(chatJSON("from b"))
+	sp.send(chatJSON("watching"))
+	p0.send(`{"type":"chat","phrase":"hi"}`)
+	for who, c := range map[string]*wsClient{"seat 0 on a": p0, "seat 1 on b": p1, "spectator on b": sp} {
+		got := map[string]ChatLine{}
+		for _, m := range c.lines(3) {
+			got[m.Text+m.Phrase] = m
+		}
+		if m := got["from b"]; m.Seat != 1 || m.Name != "Olek" {
+			t.Errorf("%s: seat 1's message: %+v", who, m)
+		}
+		if m := got["watching"]; !m.Spectator {
+			t.Errorf("%s: the spectator's message: %+v", who, m)
+		}
+		if m := got["hi"]; m.Seat != 0 || m.Name != "Ala" {
+			t.Errorf("%s: seat 0's phrase: %+v", who, m)
+		}
+	}
+	tail, err := b.st.ChatTail(context.Background(), made.ID, 10)
+	if err != nil || len(tail) != 3 {
+		t.Fatalf("stored: %+v %v", tail, err)
+	}
+	n := tail[0].N
+	if code := call(t, "POST", b.hs.URL+"/api/tables/"+made.ID+"/chat/"+fmt.Sprint(n)+"/report", `{"reason":"spam"}`, nil); code != 201 {
+		t.Fatalf("a spectator's report through node b: %d", code)
+	}
+	if rs, err := a.st.Reports(context.Background()); err != nil || len(rs) != 1 || rs[0].Reporter != -1 || rs[0].N != n {
+		t.Errorf("reports: %+v %v", rs, err)
+	}
+	admin := httptest.NewServer(b.s.AdminHandler(AdminOptions{}))
+	defer admin.Close()
+	if code := call(t, "POST", admin.URL+"/chat/tables/"+made.ID+"/"+fmt.Sprint(n)+"/delete", "", nil); code != 200 {
+		t.Fatalf("the operator's delete at node b: %d", code)
+	}
+	for who, c := range map[string]*wsClient{"seat 0 on a": p0, "seat 1 on b": p1, "spectator on b": sp} {
+		if ms := c.lines(1); !ms[0].Deleted || ms[0].N != n || ms[0].Text != "" {
+			t.Errorf("%s was sent %+v", who, ms)
+		}
+	}
+}

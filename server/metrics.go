@@ -41,6 +41,8 @@ type Metrics struct {
 	botDecision   *prometheus.HistogramVec
 	limitHits     *prometheus.CounterVec
 	damaged       prometheus.Counter
+	// chat counts the messages written at tables, never their text.
+	chat *prometheus.CounterVec
 }
 
 // The limits whose hits are counted (stolik_limit_hits_total{limit}).
@@ -51,12 +53,13 @@ const (
 	limitTables            = "tables"
 	limitSpectators        = "spectators"
 	limitMessages          = "messages"
+	limitChat              = "chat"
 	limitSocketsPerSeat    = "sockets_per_seat"
 	limitSocketsPerAddress = "sockets_per_address"
 	limitSignIn            = "sign_in"
 )
 
-var limitNames = []string{limitCreateRate, limitJoinRate, limitTablesPerAddress, limitTables, limitSpectators, limitMessages,
+var limitNames = []string{limitCreateRate, limitJoinRate, limitTablesPerAddress, limitTables, limitSpectators, limitMessages, limitChat,
 	limitSocketsPerSeat, limitSocketsPerAddress, limitSignIn}
 
 // The store operations timed (stolik_store_seconds{op}).
@@ -141,6 +144,13 @@ func NewMetrics() *Metrics {
 			Name: "stolik_tables_damaged_total",
 			Help: "Stored tables found not to replay, and marked damaged.",
 		}),
+		chat: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "stolik_chat_messages_total",
+			Help: "Chat messages written at tables and stored, by who wrote them (player or spectator); deletions by the operator as deleted.",
+		}, []string{"from"}),
+	}
+	for _, from := range []string{"player", "spectator", "deleted"} {
+		m.chat.WithLabelValues(from)
 	}
 	for _, l := range limitNames {
 		m.limitHits.WithLabelValues(l)
@@ -152,7 +162,7 @@ func NewMetrics() *Metrics {
 	leaseChanges.WithLabelValues("gained")
 	leaseChanges.WithLabelValues("lost")
 	m.reg.MustRegister(
-		m.movesAccepted, m.movesRefused, m.moveLatency, m.storeLatency, m.storeErrors, m.botDecision, m.limitHits, m.damaged,
+		m.movesAccepted, m.movesRefused, m.moveLatency, m.storeLatency, m.storeErrors, m.botDecision, m.limitHits, m.damaged, m.chat,
 		leaseChanges, tablesCollector{m},
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "stolik_bot_fallbacks_total",

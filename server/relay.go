@@ -270,6 +270,10 @@ func (rl *relayer) answer(c *cluster, id string, m *nats.Msg) {
 		c.virtualClient(req, respond)
 		return
 	}
+	if strings.HasSuffix(m.Subject, ".chat") {
+		c.answerChat(id, req, respond)
+		return
+	}
 	ctx := context.WithValue(c.s.ctx, relayedKey{}, req.Addr)
 	ctx = context.WithValue(ctx, relayedHolderKey{}, holder{id: req.Account, name: req.AccountName})
 	hr, err := http.NewRequestWithContext(ctx, req.Method, "http://localhost"+req.Target, bytes.NewReader(req.Body))

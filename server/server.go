@@ -155,6 +155,7 @@ type Server struct {
 	metrics     *Metrics
 	games       map[string]*gameMetrics // by game's name
 	timed       *timedStore             // cfg.Store, timed for the metrics
+	chats       store.Chats             // cfg.Store's chat, nil if it keeps none
 	cl          *cluster                // nil unless a node of a cluster
 	damaged     sync.Map                // ids of the tables marked damaged here
 	hasher      *Hasher                 // passwords
@@ -212,6 +213,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.SignIn != nil {
 		s.signIn = *cfg.SignIn
 	}
+	s.chats, _ = cfg.Store.(store.Chats)
 	s.attachMetrics()
 	if cfg.Cluster != nil {
 		if err := s.joinCluster(*cfg.Cluster); err != nil {
@@ -407,6 +409,9 @@ func (s *Server) Create(ctx context.Context, spec Spec) (*Table, Secrets, error)
 	if err := s.checkSeats(g, spec.Seats); err != nil {
 		return nil, Secrets{}, err
 	}
+	if err := checkChatMode(spec.Chat); err != nil {
+		return nil, Secrets{}, err
+	}
 	var leased time.Time
 	if s.cl != nil {
 		if spec.id, leased, err = s.cl.claimNew(ctx); err != nil {
@@ -427,6 +432,9 @@ func (s *Server) Create(ctx context.Context, spec Spec) (*Table, Secrets, error)
 			s.cl.release(spec.id)
 		}
 		return nil, sec, err
+	}
+	if err := s.setChatMode(ctx, t, spec.Chat); err != nil {
+		s.log.Error("the chat setting of a new table could not be stored", "table", t.ID(), "err", err)
 	}
 	s.metered(t)
 	s.rates(t, false)

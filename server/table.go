@@ -89,6 +89,8 @@ type Table struct {
 	// finished (ratings.go); unrated: its creator chose no rating.
 	rate    func(ctx context.Context, rec store.Table, out engine.Outcome) error
 	unrated bool
+	// chat is the table's chat (chat.go).
+	chat chatState
 }
 
 // count counts the table in c while it is unfinished.
@@ -233,6 +235,9 @@ type Spec struct {
 	// and watch; otherwise only invitation codes let people sit, and the
 	// watch code lets them watch.
 	Open bool
+	// Chat is the table's chat setting: ChatAll ("" too), ChatPlayers
+	// or ChatOff.
+	Chat string
 	// Sit: the creator takes the human seat Seat, under Name.
 	Sit  bool
 	Seat int

@@ -87,6 +87,9 @@ type ErrorMessage struct {
 type ClientMessage struct {
 	Type string `json:"type"`
 	Move string `json:"move"`
+	// Text or Phrase (a quick phrase's key) of {"type":"chat"}.
+	Text   string `json:"text,omitempty"`
+	Phrase string `json:"phrase,omitempty"`
 }
 
 var (
@@ -171,13 +174,14 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	wc := &wsConn{s: s, t: t, seat: seat, token: creds.Token, lang: engine.PL}
+	wc := &wsConn{s: s, t: t, seat: seat, token: creds.Token, lang: engine.PL, chatSeen: -1, chatRate: newBucket(time.Now(), chatRate, chatBurst)}
 	if wc.token != "" {
 		wc.tokenHash = store.HashSecret(wc.token)
 	}
 	if r.URL.Query().Get("lang") == "en" {
 		wc.lang = engine.EN
 	}
+	wc.reads = r.URL.Query().Get("chat") == "1"
 	var refused string
 	wc.sent, refused = t.connect(seat, &s.lim)
 	switch refused {
@@ -205,6 +209,11 @@ type wsConn struct {
 	tokenHash string // hashed once: every state sent checks that the token still claims its seat
 	lang      engine.Lang
 	sent      int // the moves in the last state written to the client
+	// chatSeen is the version of the chat last sent (-1: none yet);
+	// chatRate limits a spectator's chat messages.
+	chatSeen int
+	chatRate *bucket
+	reads    bool // the client asked for the chat (chat=1)
 
 	c       *websocket.Conn
 	tw      *takeover
@@ -357,8 +366,10 @@ func (wc *wsConn) read() {
 			continue
 		default:
 		}
-		if re := wc.play(moveCtx, typ, data, tooFast); re != nil {
-			wc.s.metrics.refused(wc.t.rec.Game, re)
+		if re, move := wc.play(moveCtx, typ, data, tooFast); re != nil {
+			if move {
+				wc.s.metrics.refused(wc.t.rec.Game, re)
+			}
 			select {
 			case wc.replies <- ErrorMessage{Type: "error", Code: re.Code, Message: re.Msg}:
 			case <-wc.ctx.Done():
@@ -368,18 +379,28 @@ func (wc *wsConn) read() {
 	}
 }
 
-// play plays the move a client sent; the error is the client's answer
-// when it is refused.
-func (wc *wsConn) play(ctx context.Context, typ websocket.MessageType, data []byte, tooFast bool) *engine.RuleError {
+// play plays the move a client sent, or writes its chat message; the
+// error is the client's answer when it is refused, move whether it was
+// sent as a move.
+func (wc *wsConn) play(ctx context.Context, typ websocket.MessageType, data []byte, tooFast bool) (re *engine.RuleError, move bool) {
 	var msg ClientMessage
+	read := typ == websocket.MessageText && readClientMessage(data, &msg) == nil
 	switch {
 	case tooFast:
-		return errTooFast.Err()
-	case typ != websocket.MessageText || readClientMessage(data, &msg) != nil || msg.Type != "move":
-		return errNotMove.Err(engine.Text{PL: "oczekuję {\"type\":\"move\",\"move\":...}", EN: `want {"type":"move","move":...}`})
+		return errTooFast.Err(), true
+	case read && msg.Type == "chat":
+		return wc.chat(ctx, msg), false
+	case !read || msg.Type != "move":
+		return errNotMove.Err(engine.Text{PL: "oczekuję {\"type\":\"move\",\"move\":...} albo {\"type\":\"chat\",\"text\":...}",
+			EN: `want {"type":"move","move":...} or {"type":"chat","text":...}`}), true
 	case wc.seat < 0:
-		return errSpectator.Err()
+		return errSpectator.Err(), true
 	}
+	return wc.playMove(ctx, msg), true
+}
+
+// playMove plays a client's move.
+func (wc *wsConn) playMove(ctx context.Context, msg ClientMessage) *engine.RuleError {
 	// A move under way is stored even if the client goes (ctx is not
 	// the connection's).
 	_, err := wc.s.Play(ctx, wc.t, wc.token, msg.Move)
@@ -409,11 +430,12 @@ func (wc *wsConn) writeStates() {
 	ping := time.NewTicker(s.cfg.PingInterval)
 	defer ping.Stop()
 	for {
-		changed := t.Changed()
-		if !wc.sendState() {
+		changed, chat := t.Changed(), t.chatChanged()
+		if !wc.sendState() || !wc.sendChat() {
 			return
 		}
 		select {
+		case <-chat:
 		case <-wc.held:
 			wc.held = nil
 		case <-ping.C:

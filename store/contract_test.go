@@ -198,3 +198,25 @@ func benchRecent(b *testing.B, s store.Archive) {
 		}
 	}
 }
+
+func TestSQLiteChats(t *testing.T) {
+	storetest.RunChats(t, func(t *testing.T) store.Store {
+		s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "chat.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
+func TestPostgresChats(t *testing.T) {
+	storetest.RunChats(t, func(t *testing.T) store.Store {
+		s, err := store.OpenPostgres(context.Background(), pgtest.Start(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}

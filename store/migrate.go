@@ -49,6 +49,7 @@ var sqliteSteps = []sqliteStep{
 	{"accounts, their sessions and failed sign-ins", sqliteStep2},
 	{"ratings, their history, the tables each account played", sqliteRatingsStep},
 	{"passkeys and the WebAuthn ceremonies begun", sqliteStep3},
+	{"chat: the messages of tables, their reports, each table's chat setting", sqliteChatStep},
 }
 
 var postgresSteps = []postgresStep{
@@ -57,6 +58,7 @@ var postgresSteps = []postgresStep{
 	{"accounts, their sessions and failed sign-ins", postgresStep3},
 	{"ratings, their history, the tables each account played", postgresRatingsStep},
 	{"passkeys and the WebAuthn ceremonies begun", postgresStep4},
+	{"chat: the messages of tables, their reports, each table's chat setting", postgresChatStep},
 }
 
 // ErrNewerSchema: the database was written by a newer program, whose
@@ -361,4 +363,71 @@ func postgresNextStep(ctx context.Context, db interface {
 		return false, err
 	}
 	return false, tx.Commit(ctx)
+}
+
+// sqliteChatStep adds the tables' chat (Chats): the messages, numbered
+// from 0 per table; the reports of them; and each table's chat setting.
+func sqliteChatStep(ctx context.Context, conn *sql.Conn) error {
+	_, err := conn.ExecContext(ctx, `
+CREATE TABLE IF NOT EXISTS chat (
+	table_id   TEXT NOT NULL REFERENCES tables(id),
+	n          INTEGER NOT NULL,
+	at         INTEGER NOT NULL,
+	seat       INTEGER NOT NULL,
+	name       TEXT NOT NULL DEFAULT '',
+	text       TEXT NOT NULL DEFAULT '',
+	phrase     TEXT NOT NULL DEFAULT '',
+	deleted_by TEXT,
+	PRIMARY KEY (table_id, n)
+);
+CREATE TABLE IF NOT EXISTS chat_reports (
+	id       INTEGER PRIMARY KEY AUTOINCREMENT,
+	table_id TEXT NOT NULL,
+	n        INTEGER NOT NULL,
+	reporter INTEGER NOT NULL,
+	reason   TEXT NOT NULL DEFAULT '',
+	at       INTEGER NOT NULL,
+	closed   INTEGER NOT NULL DEFAULT 0,
+	FOREIGN KEY (table_id, n) REFERENCES chat(table_id, n)
+);
+CREATE INDEX IF NOT EXISTS chat_reports_open ON chat_reports(id) WHERE closed = 0;
+CREATE TABLE IF NOT EXISTS chat_modes (
+	table_id TEXT PRIMARY KEY REFERENCES tables(id),
+	mode     TEXT NOT NULL
+);
+`)
+	return err
+}
+
+// postgresChatStep adds the tables' chat, as sqliteChatStep does.
+func postgresChatStep(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, `
+CREATE TABLE chat (
+	table_id   TEXT COLLATE "C" NOT NULL REFERENCES tables(id),
+	n          INTEGER NOT NULL,
+	at         BIGINT NOT NULL,
+	seat       INTEGER NOT NULL,
+	name       TEXT NOT NULL DEFAULT '',
+	text       TEXT NOT NULL DEFAULT '',
+	phrase     TEXT NOT NULL DEFAULT '',
+	deleted_by TEXT,
+	PRIMARY KEY (table_id, n)
+);
+CREATE TABLE chat_reports (
+	id       BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+	table_id TEXT COLLATE "C" NOT NULL,
+	n        INTEGER NOT NULL,
+	reporter INTEGER NOT NULL,
+	reason   TEXT NOT NULL DEFAULT '',
+	at       BIGINT NOT NULL,
+	closed   BOOLEAN NOT NULL DEFAULT FALSE,
+	FOREIGN KEY (table_id, n) REFERENCES chat(table_id, n)
+);
+CREATE INDEX chat_reports_open ON chat_reports(id) WHERE NOT closed;
+CREATE TABLE chat_modes (
+	table_id TEXT COLLATE "C" PRIMARY KEY REFERENCES tables(id),
+	mode     TEXT NOT NULL
+);
+`)
+	return err
 }

@@ -464,3 +464,40 @@ func TestSQLiteUpgradeAddsPasskeys(t *testing.T) {
 		t.Errorf("the upgraded file records version %d, want %d", v, len(sqliteSteps))
 	}
 }
+
+// A file of the version before the chat (its last step but one) gains
+// the chat's tables and keeps its own.
+func TestSQLiteUpgradesToChat(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v1.db")
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateTable(ctx, Table{ID: "t", Game: "g"}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE chat_reports; DROP TABLE chat; DROP TABLE chat_modes; PRAGMA user_version = %d`, len(sqliteSteps)-1)); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err = OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v := userVersion(t, path); v != len(sqliteSteps) {
+		t.Errorf("the upgraded file records version %d, want %d", v, len(sqliteSteps))
+	}
+	if _, _, err := s.Load(ctx, "t"); err != nil {
+		t.Error(err)
+	}
+	if err := s.AppendChat(ctx, ChatMessage{Table: "t", N: 0, Text: "hi"}); err != nil {
+		t.Errorf("chat in the upgraded file: %v", err)
+	}
+}

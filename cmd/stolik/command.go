@@ -46,7 +46,8 @@ var commands []*command
 func init() {
 	commands = []*command{serveCommand, playCommand, simCommand, replayCommand, gamesCommand, contentValidateCommand,
 		arenaCommand, benchCommand, benchServerCommand, storeCopyCommand, userCreateCommand, userResetCommand, userBanCommand,
-		userUnbanCommand, userListCommand, ratingsRebuildCommand, ratingsShowCommand, helpCommand, versionCommand}
+		userUnbanCommand, userListCommand, ratingsRebuildCommand, ratingsShowCommand, reportsCommand, reportsDeleteCommand,
+		reportsCloseCommand, helpCommand, versionCommand}
 }
 
 // flagSet is the command's flags, defined with their usages in l, and

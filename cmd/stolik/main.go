@@ -19,6 +19,9 @@
 //	stolik user list              list the accounts
 //	stolik ratings rebuild        recompute every rating from the stored tables
 //	stolik ratings show GAME      print a game's leaderboard
+//	stolik reports                list the open reports of chat messages
+//	stolik reports delete TABLE N delete a chat message (the operator)
+//	stolik reports close ID       close a report
 //	stolik help [COMMAND]         print the usage, or a command's flags and examples
 //	stolik version                print the version and build information
 //

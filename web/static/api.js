@@ -93,6 +93,8 @@ export const api = {
   start: (id, token, bot) => call('POST', `/api/tables/${enc(id)}/start`, {token, bot}),
   swap: (id, token, a, b) => call('POST', `/api/tables/${enc(id)}/swap`, {token, a, b}),
   kick: (id, token, seat) => call('POST', `/api/tables/${enc(id)}/kick`, {token, seat}),
+  // report tells the operator of message n of the table's chat.
+  report: (id, n, {token, watch}, reason) => call('POST', `/api/tables/${enc(id)}/chat/${n}/report`, token ? {token, reason} : {watch, reason}),
 };
 
 // accountApi is the account's part of the API (docs/protocol.md#accounts):

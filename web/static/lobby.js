@@ -15,7 +15,7 @@ let tables = null; // the last list, null until loaded, 'error' when it failed
 let tablesKey = '';
 // The form's choices survive a language switch (the form is rebuilt).
 // Invited seats are private by default: only their links take them.
-const form = {game: '', players: 0, seats: [], options: {}, name: '', open: false, rated: true};
+const form = {game: '', players: 0, seats: [], options: {}, name: '', open: false, rated: true, chat: 'all'};
 
 export async function startLobby() {
   document.title = t('lobby.title');
@@ -187,6 +187,8 @@ function createSection() {
     h('label', {class: 'check', for: 'create-rated'}, h('input', {id: 'create-rated', name: 'rated', type: 'checkbox', checked: form.rated,
       'aria-describedby': 'create-rated-hint', onchange: (e) => { form.rated = e.target.checked; }}), h('span', {text: t('lobby.rated')})),
     h('p', {id: 'create-rated-hint', class: 'hint', text: t('lobby.rated.hint')}),
+    field(t('lobby.chat'), h('select', {id: 'create-chat', name: 'chat', onchange: (e) => { form.chat = e.target.value; }},
+      ['all', 'players', 'off'].map((c) => h('option', {value: c, selected: c === form.chat, text: t(`lobby.chat.${c}`)})))),
     err,
     h('p', {class: 'submit-row'}, submit));
   f.addEventListener('submit', async (e) => {
@@ -319,7 +321,8 @@ async function create(g) {
   // (kept in storage, never in the address), the other human seats'
   // invitation codes and, for a private table, its watch code.
   form.rated = document.getElementById('create-rated').checked;
-  const res = await api.create({game: g.name, options, seats, open: form.open, name, rated: form.rated});
+  form.chat = document.getElementById('create-chat').value;
+  const res = await api.create({game: g.name, options, seats, open: form.open, name, rated: form.rated, chat: form.chat});
   if (res.token) rememberSeat(res.id, res.token);
   rememberCreated(res);
   location.href = keepLang(tableURL(res.id));

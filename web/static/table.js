@@ -18,6 +18,7 @@ import {renderAlerts, setTitle, yourTurn} from './alerts.js';
 import {SHAPES, eventWords, seatMark, seatName} from './seats.js';
 import {decorateBoard, installHelp, loadHelp, renderHelp} from './help.js';
 import {bringIntoView, cardRects, findTarget, flyCards, gameStyle, gatherTray, installDrag} from './tablefx.js';
+import {installChat} from './chat.js';
 
 // The games' boards: only the table's own is loaded, when its first state
 // names the game.
@@ -126,11 +127,13 @@ function layout() {
     src: () => S.last && {game: S.last.game, view: S.last.view, legal: S.last.abandoned ? [] : S.last.legal, seat: S.seat, over: ended(S.last)},
     table: () => api.table(S.id, credentials()), games: () => S.games, redraw: () => S.last && renderBoard(),
   });
+  const chat = S.chat = installChat({id: () => S.id, seat: () => S.seat, credentials, seatTag, seatName: nameOf,
+    send: (m) => S.ws?.readyState === WebSocket.OPEN && (S.ws.send(JSON.stringify(m)), true)});
   append(app, h('div', {class: 'table-page'},
     h('div', {class: 'table-head'},
       h('h1', {id: 'table-title'}),
       h('nav', {class: 'table-nav'},
-        help.button,
+        help.button, chat.button,
         h('button', {type: 'button', id: 'log-toggle', class: 'log-toggle small', 'aria-expanded': 'false', 'aria-controls': 'log-panel',
           onclick: () => toggleLog()}),
         h('a', {href: keepLang('/'), id: 'to-lobby', class: 'button small'}))),
@@ -168,6 +171,7 @@ function layout() {
           h('div', {id: 'seat-actions'}),
           h('div', {id: 'alerts', class: 'alerts', hidden: true})),
         h('section', {id: 'invites', class: 'panel invites', 'aria-labelledby': 'invites-h', hidden: true}),
+        chat.panel,
         h('section', {id: 'log-panel', class: 'panel log-panel', 'aria-labelledby': 'log-h'},
           h('div', {class: 'log-head'}, h('h2', {id: 'log-h'}),
             h('button', {type: 'button', id: 'log-close', class: 'small log-close', onclick: () => { toggleLog(false); $('log-toggle').focus(); }})),
@@ -252,6 +256,7 @@ function connect() {
   if (S.stopped) return;
   const q = new URLSearchParams(credentialQuery(credentials()));
   q.set('lang', lang());
+  q.set('chat', '1');
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const query = q.toString();
   const sock = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(S.id)}?${query}`);
@@ -420,7 +425,8 @@ function onMessage(msg) {
       onEvents(msg.events || [], S.freshLog);
       S.freshLog = false;
       return onState(msg);
-    case 'error': return onError(msg);
+    case 'chat': return S.chat?.onMessage(msg);
+    case 'error': return S.chat?.onError(msg) || onError(msg);
   }
 }
 

@@ -14,6 +14,8 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
@@ -30,11 +32,22 @@ var (
 	desktop = viewport{"desktop", 1366, 768, false}
 )
 
+// emulate sets the tab's screen to vp. The desktop also asks for reduced
+// motion, so that the games are played both ways: cards flying on the
+// phone, nothing moving on the desktop.
 func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
 	if vp.phone {
 		return chromedp.EmulateViewport(vp.width, vp.height, chromedp.EmulateMobile, chromedp.EmulatePortrait)
 	}
-	return chromedp.EmulateViewport(vp.width, vp.height)
+	size := chromedp.EmulateViewport(vp.width, vp.height)
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		if _, err := size(ctx, tg); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
+		return chromedp.Void{}, err
+	}
 }
 
 // box is an element's place on the page, in CSS pixels from the top of

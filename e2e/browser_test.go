@@ -124,9 +124,10 @@ type gameResult struct {
 }
 
 // TestBrowserGames plays every game through the page, seat 0 against
-// bots, to the end by clicking the board only: in Polish on a phone and
-// in English on a desktop, opening each finished table in the other
-// language. Front Line is also played by the digit keys on the move list
+// bots, by clicking the board only: in Polish on a phone and in English
+// on a desktop, each game to its end on one of them (on both with the
+// long calibrations) and its first moves on the other, opening each
+// finished table in the other language. Front Line is also played by the digit keys on the move list
 // (its first moves; to the end with the long calibrations).
 func TestBrowserGames(t *testing.T) {
 	browser(t)
@@ -135,16 +136,20 @@ func TestBrowserGames(t *testing.T) {
 	var mu sync.Mutex
 	results := map[string]gameResult{}
 	t.Run("play", func(t *testing.T) {
-		for _, bg := range browserGames {
+		for i, bg := range browserGames {
 			for j, lang := range langs {
 				vp := []viewport{phone, desktop}[j]
+				// Each game to its end on one of the two screens, by turns,
+				// its first moves on the other; to the end on both with the
+				// long calibrations.
+				full := longtest.Long() || (i+j)%2 == 1
 				t.Run(bg.name+"-"+lang+"-"+vp.name, func(t *testing.T) {
 					t.Parallel()
 					g, ok := s.games[bg.name]
 					if !ok {
 						t.Fatalf("GET /api/games lists no %s", bg.name)
 					}
-					r := playGame(t, s, g, lang, bg.seed, byBoard, vp, true)
+					r := playGame(t, s, g, lang, bg.seed, byBoard, vp, full)
 					mu.Lock()
 					results[bg.name+"-"+lang] = r
 					mu.Unlock()

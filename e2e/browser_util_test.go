@@ -338,8 +338,9 @@ func (tb *tab) waitJS(ctx context.Context, value, pred string, within time.Durat
     if (!done && ok) finish(v, false);
   };
   obs.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
-  // What no mutation announces (an animation ending) is looked at too.
-  poll = setInterval(check, 100);
+  // What no mutation announces (an animation ending) is looked at too,
+  // now and then: each look lays the page out.
+  poll = setInterval(check, 250);
   timer = setTimeout(() => { let v; try { v = value(); } catch (e) { v = {exception: String(e)}; } finish(v, true); }, %d);
   check();
 })`, value, pred, within.Milliseconds())

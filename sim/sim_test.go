@@ -104,7 +104,9 @@ func TestRunCountsFallbackDecisions(t *testing.T) {
 		t.Fatalf("%v %s", err, res.FirstError)
 	}
 	d := res.Decisions["exec:echo hi"]
-	if d == nil || d.Own != 0 || d.Fallback == 0 || d.Faults["malformed"] == 0 || !d.MostlyFallback || d.FallbackShare() != 1 {
+	// "hi" is not an answer; or the program has already exited when its
+	// first message is written: either fault, never its own decision.
+	if d == nil || d.Own != 0 || d.Fallback == 0 || d.Faults["malformed"]+d.Faults["write"] == 0 || !d.MostlyFallback || d.FallbackShare() != 1 {
 		t.Errorf("decisions %+v", res.Decisions)
 	}
 	if _, ok := res.Decisions["random"]; ok || len(res.Decisions) != 1 {

@@ -86,9 +86,11 @@ type boardView struct {
 	Height  float64       `json:"height"`
 	Width   float64       `json:"width"`
 	Anims   int           `json:"anims"`
-	Moves   string        `json:"moves"`
-	State   string        `json:"state"`
-	Legal   int           `json:"legal"`
+	// The page may still scroll the decision into view.
+	Settling bool   `json:"settling"`
+	Moves    string `json:"moves"`
+	State    string `json:"state"`
+	Legal    int    `json:"legal"`
 }
 
 const boardViewJS = `() => {
@@ -116,13 +118,13 @@ const boardViewJS = `() => {
   return {choices: choices, prompt: r(prompt), ptext: (prompt.textContent || "").trim().slice(0, 80), board: r(board), tray: tray && shown(tray) ? r(tray) : null,
     scrollY: window.scrollY, height: window.innerHeight, width: window.innerWidth,
     anims: document.getAnimations().filter((a) => a.playState === "running" && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length,
-    moves: document.body.dataset.moves || "", state: document.body.dataset.state || "",
+    moves: document.body.dataset.moves || "", state: document.body.dataset.state || "", settling: document.body.dataset.settling === "1",
     legal: document.querySelectorAll("#moves button.move").length};
 }`
 
 // predBoardSettled: the page's seat may move, its board has settled (no
-// card in flight), or the game is over.
-const predBoardSettled = `(v) => v.state === "over" || (v.state === "your-turn" && v.anims === 0 && v.legal > 0)`
+// card in flight, no scroll to come), or the game is over.
+const predBoardSettled = `(v) => v.state === "over" || (v.state === "your-turn" && v.anims === 0 && !v.settling && v.legal > 0)`
 
 // viewProblems says what of the decision is out of the player's sight.
 func viewProblems(vp viewport, v boardView) []string {

@@ -87,6 +87,9 @@ func (s *stolik) signedInTab(t *testing.T, a account) *tab {
 		URL: s.URL + "/", HTTPOnly: &httpOnly}); err != nil {
 		t.Fatalf("giving the browser %s's session: %v", a.name, err)
 	}
+	if _, err := chromedp.Call(tb.ctx, network.SetCookie, network.SetCookieParams{Name: "stolik_signed_in", Value: "1", URL: s.URL + "/"}); err != nil {
+		t.Fatalf("giving the browser %s's marker: %v", a.name, err)
+	}
 	tb.do(stepTimeout, "a desktop's screen", desktop.emulate())
 	return tb
 }

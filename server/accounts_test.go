@@ -314,8 +314,9 @@ func TestSessionCookieSecureBehindTLS(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if cs := resp.Cookies(); resp.StatusCode != 201 || len(cs) != 1 || !cs[0].Secure {
-		t.Fatalf("%d, cookies %+v: want one Secure cookie", resp.StatusCode, cs)
+	// The session's cookie and its marker, both Secure.
+	if cs := resp.Cookies(); resp.StatusCode != 201 || len(cs) != 2 || !cs[0].Secure || !cs[1].Secure {
+		t.Fatalf("%d, cookies %+v: want two Secure cookies", resp.StatusCode, cs)
 	}
 }
 
@@ -503,3 +504,29 @@ func TestNoAccountsStore(t *testing.T) {
 type noAccounts struct{ store.Store }
 
 func mustURL(s string) *url.URL { u, _ := url.Parse(s); return u }
+
+// The page learns whether to ask who is signed in from a second cookie it
+// may read (stolik_signed_in=1, no secret in it): a guest's page asks
+// nothing, and so logs no refused request. It comes and goes with the
+// session cookie.
+func TestSignedInMarkerCookie(t *testing.T) {
+	_, hs, _ := accountServer(t)
+	a := newBrowser(t, hs.URL)
+	marker := func(resp *http.Response) *http.Cookie {
+		for _, c := range resp.Cookies() {
+			if c.Name == SignedInCookie {
+				return c
+			}
+		}
+		return nil
+	}
+	_, _, resp := a.do("POST", "/api/account/signup", `{"name":"Ala","password":"tajne-hasło","lang":"pl"}`)
+	m := marker(resp)
+	if m == nil || m.HttpOnly || m.Value != "1" || m.Path != "/" || m.SameSite != http.SameSiteLaxMode || m.MaxAge != int(sessionIdle.Seconds()) {
+		t.Fatalf("after sign-up the marker cookie is %+v", m)
+	}
+	_, _, resp = a.do("POST", "/api/account/signout", "")
+	if m := marker(resp); m == nil || m.MaxAge >= 0 {
+		t.Fatalf("after sign-out the marker cookie is %+v, want it removed", m)
+	}
+}

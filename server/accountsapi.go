@@ -17,6 +17,11 @@ import (
 // secret.
 const SessionCookie = "stolik_session"
 
+// SignedInCookie tells the page, which cannot read the session cookie,
+// that a session may be there ("1"; no secret): a guest's page does not
+// ask who is signed in, and logs no refused request.
+const SignedInCookie = "stolik_signed_in"
+
 // registerAccounts adds the account API to mux (docs/protocol.md).
 func (s *Server) registerAccounts(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/signup", s.handleSignUp)
@@ -177,8 +182,21 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, acc store.
 	if err := s.accounts().CreateSession(r.Context(), ses); err != nil {
 		return err
 	}
-	http.SetCookie(w, s.cookie(r, secret, sessionIdle))
+	s.setSession(w, r, secret, sessionIdle)
 	return nil
+}
+
+// setSession sets the session cookie for secret and its marker (a
+// negative maxAge removes both).
+func (s *Server) setSession(w http.ResponseWriter, r *http.Request, secret string, maxAge time.Duration) {
+	c := s.cookie(r, secret, maxAge)
+	http.SetCookie(w, c)
+	m := *c
+	m.Name, m.HttpOnly = SignedInCookie, false
+	if maxAge >= 0 {
+		m.Value = "1"
+	}
+	http.SetCookie(w, &m)
 }
 
 // cookie is the session cookie for secret, lasting maxAge (negative:
@@ -342,7 +360,7 @@ func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request, signed Si
 		s.fail(w, r, err)
 		return
 	}
-	http.SetCookie(w, s.cookie(r, "", -1))
+	s.setSession(w, r, "", -1)
 	writeJSON(w, http.StatusOK, struct{}{})
 }
 
@@ -352,7 +370,7 @@ func (s *Server) handleSignOutEverywhere(w http.ResponseWriter, r *http.Request,
 		s.fail(w, r, err)
 		return
 	}
-	http.SetCookie(w, s.cookie(r, "", -1))
+	s.setSession(w, r, "", -1)
 	writeJSON(w, http.StatusOK, struct {
 		Ended int `json:"ended"`
 	}{n})
@@ -417,7 +435,7 @@ func (s *Server) handleEndSession(w http.ResponseWriter, r *http.Request, signed
 		return
 	}
 	if id == signed.Session.ID {
-		http.SetCookie(w, s.cookie(r, "", -1))
+		s.setSession(w, r, "", -1)
 	}
 	writeJSON(w, http.StatusOK, struct{}{})
 }

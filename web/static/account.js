@@ -63,10 +63,15 @@ let me = null; // the account signed in, or null
 // the page's language to the account's (unless the address names one);
 // switching the page's language then changes the account's.
 export async function loadAccount() {
-  try {
-    me = await accountApi.me();
-  } catch {
-    me = null;
+  // A guest's page asks nothing: the server's marker cookie says when a
+  // session may be there (the session's own cookie the page cannot read).
+  me = null;
+  if (/(?:^|;\s*)stolik_signed_in=1(?:;|$)/.test(document.cookie)) {
+    try {
+      me = await accountApi.me();
+    } catch {
+      me = null;
+    }
   }
   if (me && !new URLSearchParams(location.search).has('lang')) setLang(me.lang);
   headerLink();

@@ -1197,8 +1197,15 @@ function renderBoard() {
   if (S.inflight) disableBoard();
   try { flyCards(board, before); } catch (err) { console.error('fly', err); }
   if (S.turnBegins) {
+    // After the frame that lays the new board out (not inside this task,
+    // which would lay it out a second time); body[data-settling] says a
+    // scroll may still come.
     S.turnBegins = false;
-    try { bringIntoView(board); } catch (err) { console.error('view', err); }
+    document.body.dataset.settling = '1';
+    requestAnimationFrame(() => setTimeout(() => {
+      try { bringIntoView(board); } catch (err) { console.error('view', err); }
+      delete document.body.dataset.settling;
+    }, 0));
   }
 }
 

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -82,6 +83,27 @@ const chatColumns = `table_id, n, at, seat, name, text, phrase, deleted_by`
 
 // chatScanner is a row of chat or of reports joined with chat.
 type chatScanner interface{ Scan(dest ...any) error }
+
+// scanFunc is a row's Scan as a chatScanner.
+type scanFunc func(dest ...any) error
+
+func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
+
+// chatTail is ChatTail on either store: the last limit messages of
+// table, oldest first.
+func chatTail(ctx context.Context, r runner, table string, limit int) ([]ChatMessage, error) {
+	out := []ChatMessage{}
+	err := r.query(ctx, `SELECT `+chatColumns+` FROM (SELECT * FROM chat WHERE table_id = ? ORDER BY n DESC LIMIT ?) c ORDER BY n`,
+		func(scan func(...any) error) error {
+			m, err := scanChat(scanFunc(scan))
+			out = append(out, m)
+			return err
+		}, table, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading the chat of table %s: %w", table, err)
+	}
+	return out, nil
+}
 
 // scanChat reads one message (chatColumns) after the values of extra.
 func scanChat(row chatScanner, extra ...any) (ChatMessage, error) {

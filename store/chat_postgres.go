@@ -41,20 +41,7 @@ func (p *Postgres) AppendChat(ctx context.Context, m ChatMessage) error {
 }
 
 func (p *Postgres) ChatTail(ctx context.Context, table string, limit int) ([]ChatMessage, error) {
-	rows, err := p.pool.Query(ctx, `SELECT `+chatColumns+` FROM (SELECT * FROM chat WHERE table_id = $1 ORDER BY n DESC LIMIT $2) c ORDER BY n`, table, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: reading the chat of table %s: %w", table, err)
-	}
-	defer rows.Close()
-	out := []ChatMessage{}
-	for rows.Next() {
-		m, err := scanChat(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: reading the chat of table %s: %w", table, err)
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return chatTail(ctx, pgRunner{p}, table, limit)
 }
 
 func (p *Postgres) DeleteChat(ctx context.Context, table string, n int, by string) (ChatMessage, error) {

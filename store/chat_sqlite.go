@@ -38,20 +38,7 @@ func (s *SQLite) AppendChat(ctx context.Context, m ChatMessage) error {
 }
 
 func (s *SQLite) ChatTail(ctx context.Context, table string, limit int) ([]ChatMessage, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+chatColumns+` FROM (SELECT * FROM chat WHERE table_id = ? ORDER BY n DESC LIMIT ?) ORDER BY n`, table, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: reading the chat of table %s: %w", table, err)
-	}
-	defer rows.Close()
-	out := []ChatMessage{}
-	for rows.Next() {
-		m, err := scanChat(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: reading the chat of table %s: %w", table, err)
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return chatTail(ctx, sqliteRunner{s}, table, limit)
 }
 
 func (s *SQLite) DeleteChat(ctx context.Context, table string, n int, by string) (ChatMessage, error) {

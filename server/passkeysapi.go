@@ -46,28 +46,37 @@ func (s *Server) handleRegisterBegin(w http.ResponseWriter, r *http.Request, sig
 	s.begun(w, r, ceremonyRegister, signed.Account.ID, ceremonyState{Session: *session}, creation.Response)
 }
 
-// handleRegisterFinish checks the new credential and keeps it, named.
-func (s *Server) handleRegisterFinish(w http.ResponseWriter, r *http.Request, signed Signed) {
+// finishing reads the end of a ceremony of kind begun for account: the
+// request, the relying party of the page, the new passkey's name and the
+// ceremony taken from the store; false: the answer is written.
+func (s *Server) finishing(w http.ResponseWriter, r *http.Request, kind, account string) (finishing, *webauthn.WebAuthn, string, ceremonyState, bool) {
 	var f finishing
 	if !decode(w, r, &f) {
-		return
+		return f, nil, "", ceremonyState{}, false
 	}
 	rp, err := s.relyingParty(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
+	var name string
+	if err == nil {
+		name, err = passkeyName(f.Name, r)
 	}
-	name, err := passkeyName(f.Name, r)
+	var st ceremonyState
+	if err == nil {
+		st, err = s.take(r.Context(), f, kind, account)
+	}
 	if err != nil {
 		s.fail(w, r, err)
+		return f, nil, "", ceremonyState{}, false
+	}
+	return f, rp, name, st, true
+}
+
+// handleRegisterFinish checks the new credential and keeps it, named.
+func (s *Server) handleRegisterFinish(w http.ResponseWriter, r *http.Request, signed Signed) {
+	f, rp, name, st, ok := s.finishing(w, r, ceremonyRegister, signed.Account.ID)
+	if !ok {
 		return
 	}
 	ctx := r.Context()
-	st, err := s.take(ctx, f, ceremonyRegister, signed.Account.ID)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	u, _, err := s.userOf(ctx, signed.Account)
 	if err != nil {
 		s.fail(w, r, err)
@@ -156,29 +165,15 @@ func (s *Server) handlePasskeySignUpFinish(w http.ResponseWriter, r *http.Reques
 		s.fail(w, r, errNoAccounts.Err())
 		return
 	}
-	var f finishing
-	if !decode(w, r, &f) {
+	f, rp, name, st, ok := s.finishing(w, r, ceremonySignUp, "")
+	if !ok {
 		return
 	}
-	rp, err := s.relyingParty(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	name, err := passkeyName(f.Name, r)
-	if err != nil {
-		s.fail(w, r, err)
+	if st.Account == nil {
+		s.fail(w, r, errPasskeyFailed.Err())
 		return
 	}
 	ctx := r.Context()
-	st, err := s.take(ctx, f, ceremonySignUp, "")
-	if err == nil && st.Account == nil {
-		err = errPasskeyFailed.Err()
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	acc := *st.Account
 	acc.Created = s.now()
 	key, err := s.newCredential(rp, passkeyUser{acc: acc}, st, f, name)

@@ -152,6 +152,9 @@ func (s *Server) joinCluster(c Cluster) error {
 	cl.watchBus()
 	s.cl = cl
 	s.timed.Store = c.Leases.Fenced(c.Node) // a play is stored only under a live lease
+	if ch, ok := s.timed.Store.(store.Chats); ok {
+		s.chats = ch // and so is a chat message
+	}
 	cl.relay.start(s)
 	s.log.Info("node joined the cluster", "node", cl.node, "lease", cl.ttl.String())
 	s.wg.Add(5)

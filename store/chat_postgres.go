@@ -19,9 +19,15 @@ func (p *Postgres) AppendChat(ctx context.Context, m ChatMessage) error {
 	if at.IsZero() {
 		at = time.Now()
 	}
-	tag, err := p.pool.Exec(ctx, `INSERT INTO chat (table_id, n, at, seat, name, text, phrase)
-		SELECT $1, $2::integer, $3, $4, $5, $6, $7 WHERE (SELECT COUNT(*) FROM chat WHERE table_id = $1) = $2::integer`,
-		m.Table, m.N, at.UnixMilli(), m.Seat, m.Name, m.Text, m.Phrase)
+	q := `INSERT INTO chat (table_id, n, at, seat, name, text, phrase)
+		SELECT $1, $2::integer, $3, $4, $5, $6, $7 WHERE (SELECT COUNT(*) FROM chat WHERE table_id = $1) = $2::integer`
+	args := []any{m.Table, m.N, at.UnixMilli(), m.Seat, m.Name, m.Text, m.Phrase}
+	if p.node != "" {
+		// Fenced: stored only while this node holds the table's lease.
+		q += ` AND EXISTS (` + leaseHeld("$8") + `)`
+		args = append(args, p.node)
+	}
+	tag, err := p.pool.Exec(ctx, q, args...)
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		switch pe.Code {
@@ -35,6 +41,16 @@ func (p *Postgres) AppendChat(ctx context.Context, m ChatMessage) error {
 		return fmt.Errorf("store: appending to the chat of table %s: %w", m.Table, err)
 	}
 	if tag.RowsAffected() == 0 {
+		if p.node != "" {
+			var held bool
+			if err := p.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM leases WHERE table_id = $1 AND node = $2 AND expires > now())`,
+				m.Table, p.node).Scan(&held); err != nil {
+				return fmt.Errorf("store: appending to the chat of table %s: %w", m.Table, err)
+			}
+			if !held {
+				return ErrLeaseLost
+			}
+		}
 		return ErrConflict
 	}
 	return nil

@@ -196,17 +196,23 @@ func testLeaseUnowned(t *testing.T, s store.Store, l store.Leaser) {
 // fencedWrites tries every write a fenced store refuses without a live
 // lease; the errors come back by the write's name.
 func fencedWrites(s store.Store, table string, n int) map[string]error {
-	return map[string]error{
+	w := map[string]error{
 		"AppendMove":  s.AppendMove(ctx, table, store.Move{N: n, Move: "m"}),
 		"UpdateSeats": s.UpdateSeats(ctx, table, []store.Seat{{Kind: "human", Name: "x"}}),
 		"Finish":      s.Finish(ctx, table, []byte(`{}`)),
 		"SetRematch":  s.SetRematch(ctx, table, "next"),
 		"Abandon":     s.Abandon(ctx, table),
 	}
+	// A chat message is the table's too: its node writes it under the
+	// lease.
+	if c, ok := s.(store.Chats); ok {
+		w["AppendChat"] = c.AppendChat(ctx, store.ChatMessage{Table: table, N: 0, Text: "hi"})
+	}
+	return w
 }
 
 // A node writes the plays of a table (moves, seats, the end, the
-// rematch's link, an abandonment) only while it holds the table's live
+// rematch's link, an abandonment, a chat message) only while it holds the table's live
 // lease: a node whose lease ran out, or that another node holds, is
 // refused with ErrLeaseLost and stores nothing; the holder's writes go
 // through.

@@ -149,25 +149,38 @@ func TestBrowserRatedGame(t *testing.T) {
 	for i, tb := range tabs {
 		tb.do(stepTimeout, "open the table", chromedp.Navigate(tableURL(s.URL, c.ID, tokens[i], "pl")))
 	}
+	// Each player makes a first move on the board; the rest of the game is
+	// played through the server, the pages following it.
 	rng := rand.New(rand.NewPCG(11, 0xa1a))
 	reported := map[string]bool{}
-	moves := 0
-	for over := false; !over; {
+	for boardMoves := 0; boardMoves < len(tabs); {
 		for i, tb := range tabs {
 			st := tb.waitPage(ctxs[i], `(s) => s.state === "over" || s.state === "waiting" || (s.state === "your-turn" && s.buttons.length > 0 && s.buttons.every((b) => !b.disabled))`,
 				stepTimeout, "waiting for a turn or the end")
-			if st.State == "over" {
-				over = true
-				break
-			}
 			if st.State != "your-turn" {
 				continue
 			}
-			if moves++; moves > moveCap {
-				t.Fatalf("not over after %d moves", moves)
-			}
 			tb.boardMove(ctxs[i], rng, desktop, reported)
 			tb.waitPage(ctxs[i], fmt.Sprintf(`(s) => s.state === "over" || s.moves !== %s`, jsString(st.Moves)), stepTimeout, "waiting for the move")
+			boardMoves++
+		}
+	}
+	table, err := s.srv.Table(c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for moves := 0; !table.Ended(); moves++ {
+		if moves > moveCap {
+			t.Fatalf("not over after %d moves", moves)
+		}
+		_, _, pending := table.View(0)
+		if len(pending) == 0 {
+			t.Fatalf("the game is not over and nobody is to move")
+		}
+		token := tokens[pending[0]]
+		legal := table.Legal(pending[0])
+		if _, err := s.srv.Play(ctx, table, token, legal[rng.IntN(len(legal))]); err != nil {
+			t.Fatalf("a legal move refused: %v", err)
 		}
 	}
 	// Both pages see the end.

@@ -85,7 +85,7 @@ var browserGames = []struct {
 	{"cardline", 101, "phone"},
 	{"asterix", 202, ""},
 	{"frontline", 303, ""},
-	{"tagteam", 404, "desktop"},
+	{"tagteam", 404, ""}, // TestBrowserTagTeam plays a whole game of it
 }
 
 // playHow is how the page's seat makes its moves.
@@ -129,9 +129,8 @@ type gameResult struct {
 
 // TestBrowserGames plays every game through the page, seat 0 against
 // bots, by clicking the board only: in Polish on a phone and in English
-// on a desktop, to the end with the long calibrations (without them two
-// games to their end, one on each screen, and the first moves of the
-// rest), opening each finished table in the other language. Front Line is also played by the digit keys on the move list
+// on a desktop, to the end with the long calibrations (without them
+// Cardline to its end on a phone, and the first moves of the rest), opening each finished table in the other language. Front Line is also played by the digit keys on the move list
 // (its first moves; to the end with the long calibrations).
 func TestBrowserGames(t *testing.T) {
 	browser(t)

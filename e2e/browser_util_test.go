@@ -545,6 +545,7 @@ type stolik struct {
 	URL   string
 	Addr  string
 	games map[string]gameInfo
+	srv   *server.Server
 }
 
 type gameInfo struct {
@@ -634,7 +635,7 @@ func startServer(t *testing.T, configure ...func(*server.Config)) *stolik {
 		lw.done = true
 		lw.mu.Unlock()
 	})
-	s := &stolik{URL: hs.URL, Addr: hs.Listener.Addr().String(), games: map[string]gameInfo{}}
+	s := &stolik{URL: hs.URL, Addr: hs.Listener.Addr().String(), games: map[string]gameInfo{}, srv: srv}
 	var games []gameInfo
 	if code := s.call(t, "GET", "/api/games", nil, &games); code != 200 {
 		t.Fatalf("GET /api/games: %d", code)

@@ -631,6 +631,17 @@ func (t *Table) View(seat engine.Seat) (view any, legal []engine.Move, pending [
 	return t.st.View(seat), t.st.Legal(seat, nil), append([]engine.Seat(nil), t.st.Pending()...)
 }
 
+// Legal is the moves seat may play now, in the game's notation.
+func (t *Table) Legal(seat engine.Seat) []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []string
+	for _, m := range t.st.Legal(seat, nil) {
+		out = append(out, t.st.Format(m))
+	}
+	return out
+}
+
 // Moves is the number of moves played.
 func (t *Table) Moves() int {
 	t.mu.Lock()

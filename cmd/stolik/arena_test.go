@@ -169,25 +169,26 @@ func TestLadder(t *testing.T) {
 // the values a player of its level knows), played with a fixed fraction of each level's playouts and no time limit
 // (mcts:LEVEL/D), so that the ladder can be checked in a test; z is the
 // head-to-head margin each step must reach, in standard errors of a fair
-// coin; shortGames is the games of the one step played without the long
-// calibrations.
+// coin; shortGames and shortDiv are the games and the fraction of the one
+// step played without the long calibrations.
 var levelLadders = []struct {
 	game              string
-	div               int
+	div, shortDiv     int
 	games, shortGames int
 	z                 float64
 }{
-	{"asterix", 20, 100, 40, 1.96},
-	{"frontline", 100, 100, 40, 1.96},
-	{"tagteam", 100, 150, 40, 1.96},
+	{"asterix", 20, 200, 100, 40, 1.96},
+	{"frontline", 100, 400, 100, 40, 1.96},
+	{"tagteam", 100, 300, 150, 40, 1.96},
 }
 
 // Each level of the search bot beats the one below it, two players a
 // table and fixed seeds: easy < normal < hard < expert, each with the same
 // fraction of its playouts. Every step wins its head-to-head by at least z
 // standard errors (z = 1.96: a chance of 1 in 40 were the two equal).
-// Without the long calibrations (STOLIK_LONG=1) one step is played, hard
-// over easy, on fewer games: the levels are still ordered.
+// Without the long calibrations (STOLIK_LONG=1) one step is played, expert
+// over easy, on fewer games and a smaller fraction of their playouts: the
+// levels are still ordered.
 func TestLevelLadder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays about 1,200 games of searching bots; run without -short")
@@ -197,14 +198,14 @@ func TestLevelLadder(t *testing.T) {
 		steps = append(steps, [2]int{i - 1, i})
 	}
 	if !longtest.Long() {
-		steps = [][2]int{{0, 2}}
+		steps = [][2]int{{0, len(bots.MCTSLevels) - 1}}
 	}
 	for _, l := range levelLadders {
 		t.Run(l.game, func(t *testing.T) {
-			games := longtest.Pick(l.shortGames, l.games)
+			games, div := longtest.Pick(l.shortGames, l.games), longtest.Pick(l.shortDiv, l.div)
 			for _, step := range steps {
-				lo := "mcts:" + bots.MCTSLevels[step[0]] + "/" + strconv.Itoa(l.div)
-				hi := "mcts:" + bots.MCTSLevels[step[1]] + "/" + strconv.Itoa(l.div)
+				lo := "mcts:" + bots.MCTSLevels[step[0]] + "/" + strconv.Itoa(div)
+				hi := "mcts:" + bots.MCTSLevels[step[1]] + "/" + strconv.Itoa(div)
 				r := arenaJSON(t, l.game, "--players", "2", "--bots", lo+","+hi, "--games", strconv.Itoa(games), "--seed", "1")
 				var p sim.ArenaPair
 				for _, q := range r.Pairs {

@@ -21,7 +21,7 @@ import (
 var benchServerCommand = &command{
 	name: "bench server",
 	synopsis: "[--game cardline] [--players 2] [--tables 500] [--rate MOVES/S] [--client-rate 20] [--time 10s] " +
-		"[--warmup 3s] [--durability full|normal] [--target URL [--server-pid PID] [--metrics ADDR]] [--cpuprofile FILE] [--json]",
+		"[--warmup 3s] [--min-moves N] [--durability full|normal] [--target URL [--server-pid PID] [--metrics ADDR]] [--cpuprofile FILE] [--json]",
 	summary: engine.Text{PL: "mierzy serwer pod obciążeniem stołów klientów grających przez prawdziwe WebSockety",
 		EN: "measure a server under tables of clients playing over real WebSockets"},
 	examples: []string{
@@ -48,6 +48,8 @@ func benchServerFlags(fs *flag.FlagSet, u usage) runFunc {
 		"moves a second in all to pace the clients to (0: as fast as they can)"))
 	d := fs.Duration("time", 10*time.Second, u.say("jak długo mierzyć", "how long to measure"))
 	warm := fs.Duration("warmup", 3*time.Second, u.say("jak długo przygotowywać i rozgrzewać przed pomiarem", "how long to set up and run before measuring"))
+	minMoves := fs.Int64("min-moves", 0, u.say("mierz dłużej niż --time, dopóki nie zmierzy tylu ruchów (na zajętej maszynie)",
+		"measure past --time until so many moves were measured (on a busy machine)"))
 	asJSON := fs.Bool("json", false, u.say("wypisz JSON", "print JSON"))
 	durability := fs.String("durability", "full", u.say("trwałość magazynu: full albo normal (z --target: własna celu)",
 		"the store's durability: full or normal (with --target: the target's own)"))
@@ -83,7 +85,7 @@ func benchServerFlags(fs *flag.FlagSet, u usage) runFunc {
 		// As stolik serve runs; against a target, the clients collect less
 		// often too, leaving the machine's cores to the server.
 		setGCPercent(defaultGCPercent)
-		cfg := loadgen.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, Rate: *rate, Durability: dur,
+		cfg := loadgen.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, MinMoves: *minMoves, Rate: *rate, Durability: dur,
 			Target: *target, Metrics: *metricsURL, MetricsToken: strings.TrimSpace(os.Getenv(adminTokenEnv)), ServerPID: *pid, ClientRate: *clientRate}
 		if *clientRate == 0 {
 			cfg.ClientRate = -1

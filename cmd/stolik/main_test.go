@@ -316,7 +316,7 @@ func TestBenchJSON(t *testing.T) {
 }
 
 func TestBenchServerJSON(t *testing.T) {
-	out, errOut, code := stolik(t, "", "bench", "server", "--game", "tagteam", "--tables", "3", "--time", "300ms", "--warmup", "100ms", "--json")
+	out, errOut, code := stolik(t, "", "bench", "server", "--game", "tagteam", "--tables", "3", "--time", "300ms", "--warmup", "100ms", "--min-moves", "20", "--json")
 	var r map[string]any
 	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r["moves"].(float64) <= 0 || r["connections"].(float64) != 6 ||
 		r["p99_ms"].(float64) <= 0 || r["move_cost_baseline_steps"].(float64) <= 0 {

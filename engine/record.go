@@ -27,7 +27,13 @@ type Record struct {
 type RecordMove struct {
 	Seat Seat   `json:"seat"`
 	Move string `json:"move"`
+	// By is ByBot where a bot played the move for a person (their time
+	// ran out, or the bot had taken their seat); empty otherwise.
+	By string `json:"by,omitempty"`
 }
+
+// ByBot marks a record's move a bot played for a person.
+const ByBot = "bot"
 
 // ErrBadRecord wraps every problem with a record's form (as opposed to an
 // illegal move inside a well-formed record).

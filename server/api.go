@@ -43,6 +43,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/start", s.handleStart)
 	mux.HandleFunc("POST /api/tables/{id}/swap", s.handleSwap)
 	mux.HandleFunc("POST /api/tables/{id}/kick", s.handleKick)
+	mux.HandleFunc("POST /api/tables/{id}/takeback", s.handleTakeBack)
 	mux.HandleFunc("POST /api/tables/{id}/chat/{n}/report", s.handleReport)
 	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
 	s.registerAccounts(mux)
@@ -136,7 +137,8 @@ func statusOf(re *engine.RuleError) int {
 	case errBadTokenRule.Code, errBadInvite.Code, errNotCreator.Code:
 		return http.StatusForbidden
 	case errBadRequest.Code, errNoSeat.Code, errNoGame.Code, errSeatKind.Code, errExternalBot.Code, errSeedRefused.Code, errSeatCount.Code, errCreatorSeat.Code, errBadOptions.Code, errSameSeat.Code,
-		errReplayMove.Code, errReplaySeat.Code, errReasonLong.Code, errChatControl.Code, errChatMode.Code:
+		errReplayMove.Code, errReplaySeat.Code, errReasonLong.Code, errChatControl.Code, errChatMode.Code,
+		errClockMode.Code, errClockRange.Code, errClockField.Code, errClockTimeout.Code:
 		return http.StatusBadRequest
 	case errInPlay.Code:
 		return http.StatusConflict
@@ -289,6 +291,8 @@ type createRequest struct {
 	Seat *int `json:"seat"`
 	// Rated: false leaves the table unrated whoever sits at it.
 	Rated *bool `json:"rated"`
+	// Clock is the table's clock (none if absent).
+	Clock ClockSpec `json:"clock"`
 }
 
 // Created is the answer to creating a table: its id and the secrets only
@@ -314,7 +318,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	spec := Spec{Game: req.Game, Options: req.Options, Seats: req.Seats, Seed: NewSeed(), Open: req.Open, Name: req.Name, Owner: addr,
-		holder: s.holderOf(r), Unrated: req.Rated != nil && !*req.Rated, Chat: req.Chat}
+		holder: s.holderOf(r), Unrated: req.Rated != nil && !*req.Rated, Chat: req.Chat, Clock: req.Clock}
 	if req.Seed != nil {
 		spec.Seed = *req.Seed
 	}
@@ -367,6 +371,8 @@ type PublicTable struct {
 	// Rating says whether the table is rated and, if not, why (absent
 	// on a server that keeps no ratings); in play, as the seats are now.
 	Rating *RatingStatus `json:"rating,omitempty"`
+	// Clock is the table's clock, for every seat (absent: untimed).
+	Clock *ClockView `json:"clock,omitempty"`
 }
 
 // Public is the table as a spectator sees it.
@@ -375,7 +381,7 @@ func (t *Table) Public() PublicTable {
 	defer t.mu.Unlock()
 	p := PublicTable{ID: t.rec.ID, Game: t.rec.Game, Options: t.rec.Options, Moves: t.moves, Players: t.players(),
 		Open: t.rec.Open, Rematch: t.rec.Rematch, Abandoned: t.rec.Abandoned, Gathering: t.gathering(),
-		Pending: append([]engine.Seat{}, t.st.Pending()...), View: t.st.View(engine.Spectator)}
+		Pending: append([]engine.Seat{}, t.st.Pending()...), View: t.st.View(engine.Spectator), Clock: t.clockView()}
 	for _, st := range t.rec.Seats {
 		p.Seats = append(p.Seats, st.Kind)
 	}
@@ -439,8 +445,13 @@ func (t *Table) Record(ctx context.Context) (engine.Record, error) {
 	json.Unmarshal(rec.Options, &options)
 	out := engine.Record{Format: "stolik-record/1", Game: rec.Game, Options: options, Seed: rec.Seed, Setup: rec.Setup,
 		Moves: []engine.RecordMove{}}
+	byBot := t.botMoves()
 	for _, m := range moves {
-		out.Moves = append(out.Moves, engine.RecordMove{Seat: engine.Seat(m.Seat), Move: m.Move})
+		rm := engine.RecordMove{Seat: engine.Seat(m.Seat), Move: m.Move}
+		if slices.Contains(byBot, m.N) {
+			rm.By = engine.ByBot
+		}
+		out.Moves = append(out.Moves, rm)
 	}
 	return out, nil
 }
@@ -732,6 +743,10 @@ func (s *Server) makeRematch(ctx context.Context, t *Table, asker engine.Seat, a
 	}
 	t.mu.Lock()
 	rec, unrated := t.rec, t.unrated
+	clock := ClockSpec{Mode: ClockNone}
+	if t.clock != nil {
+		clock = t.clock.Spec
+	}
 	t.mu.Unlock()
 	var options map[string]any
 	if err := json.Unmarshal(rec.Options, &options); err != nil {
@@ -744,7 +759,7 @@ func (s *Server) makeRematch(ctx context.Context, t *Table, asker engine.Seat, a
 		return nil, fmt.Errorf("table %s: chat: %w", rec.ID, err)
 	}
 	spec := Spec{Game: rec.Game, Options: s.renewOptions(rec.Game, options), Seed: NewSeed(), Open: rec.Open, Owner: addr, watch: rec.Watch, asker: int(asker),
-		Unrated: unrated, Chat: chat}
+		Unrated: unrated, Chat: chat, Clock: clock}
 	for _, st := range rec.Seats {
 		spec.Seats = append(spec.Seats, st.Kind)
 		spec.reserved = append(spec.reserved, st.Kind == "human" && st.Taken)

@@ -30,6 +30,7 @@ import (
 //	leave, invite (seat 1), rematch     POST with the row's token
 //	start, swap (seats 0, 1), kick (seat 1)  POST with the row's token: the
 //	        waiting room's, refused once the table is in play (started)
+//	takeback POST …/takeback with the row's token (no bot stands in here)
 //	chat    a chat message on the socket: "written" (sent back to it)
 //	report  POST …/chat/0/report with the row's token or watch code
 //
@@ -38,21 +39,21 @@ import (
 // code handed out: none may appear in any of them.
 var authMatrix = map[bool][]authRow{
 	false: { // private
-		{"no credential", "none", 404, 404, "404", "", 404, 400, 400, 400, 400, 400, 400, "", 404},
-		{"spectator (watch code)", "watch", 200, 409, "-1", "spectator", 404, 400, 400, 400, 400, 400, 400, "written", 201},
-		{"own seat", "own", 200, 409, "1", "seat", 404, 0, 403, 409, 403, 403, 403, "written", 201},
-		{"the creator's token", "creator", 200, 409, "0", "seat", 404, 0, 409, 409, 409, 409, 409, "written", 201},
-		{"another table's seat", "other", 404, 404, "404", "", 404, 404, 404, 404, 404, 404, 404, "", 404},
-		{"a stale token (seat left)", "stale", 404, 404, "404", "", 404, 404, 404, 404, 404, 404, 404, "", 404},
-		{"a used invitation", "used", 404, 404, "404", "", 403, 400, 400, 400, 400, 400, 400, "", 404},
+		{"no credential", "none", 404, 404, "404", "", 404, 400, 400, 400, 400, 400, 400, 400, "", 404},
+		{"spectator (watch code)", "watch", 200, 409, "-1", "spectator", 404, 400, 400, 400, 400, 400, 400, 400, "written", 201},
+		{"own seat", "own", 200, 409, "1", "seat", 404, 0, 403, 409, 403, 403, 403, 409, "written", 201},
+		{"the creator's token", "creator", 200, 409, "0", "seat", 404, 0, 409, 409, 409, 409, 409, 409, "written", 201},
+		{"another table's seat", "other", 404, 404, "404", "", 404, 404, 404, 404, 404, 404, 404, 404, "", 404},
+		{"a stale token (seat left)", "stale", 404, 404, "404", "", 404, 404, 404, 404, 404, 404, 404, 404, "", 404},
+		{"a used invitation", "used", 404, 404, "404", "", 403, 400, 400, 400, 400, 400, 400, 400, "", 404},
 	},
 	true: { // open
-		{"no credential", "none", 200, 409, "-1", "spectator", 409, 400, 400, 400, 400, 400, 400, "written", 201},
-		{"own seat", "own", 200, 409, "1", "seat", 409, 0, 403, 409, 403, 403, 403, "written", 201},
-		{"the creator's token", "creator", 200, 409, "0", "seat", 409, 0, 409, 409, 409, 409, 409, "written", 201},
-		{"another table's seat", "other", 403, 403, "403", "", 409, 403, 403, 403, 403, 403, 403, "", 403},
-		{"a stale token (seat left)", "stale", 403, 403, "403", "", 409, 403, 403, 403, 403, 403, 403, "", 403},
-		{"a used invitation", "used", 200, 409, "-1", "spectator", 403, 400, 400, 400, 400, 400, 400, "written", 201},
+		{"no credential", "none", 200, 409, "-1", "spectator", 409, 400, 400, 400, 400, 400, 400, 400, "written", 201},
+		{"own seat", "own", 200, 409, "1", "seat", 409, 0, 403, 409, 403, 403, 403, 409, "written", 201},
+		{"the creator's token", "creator", 200, 409, "0", "seat", 409, 0, 409, 409, 409, 409, 409, 409, "written", 201},
+		{"another table's seat", "other", 403, 403, "403", "", 409, 403, 403, 403, 403, 403, 403, 403, "", 403},
+		{"a stale token (seat left)", "stale", 403, 403, "403", "", 409, 403, 403, 403, 403, 403, 403, 403, "", 403},
+		{"a used invitation", "used", 200, 409, "-1", "spectator", 403, 400, 400, 400, 400, 400, 400, 400, "written", 201},
 	},
 }
 
@@ -64,6 +65,7 @@ type authRow struct {
 	ws, move                   string
 	join, leave, invite, remat int
 	start, swap, kick          int
+	takeback                   int    // POST …/takeback with the row's token: refused at a seat no bot stands in for
 	chat                       string // a chat message on the socket: "written", or "" with no socket
 	report                     int    // POST …/chat/0/report with the row's token or watch code
 }
@@ -287,7 +289,8 @@ func authMatrixFor(t *testing.T, g engine.Game, open bool) {
 			{"rematch", `{"token":"` + c.Token + `"}`, row.remat},
 			{"start", `{"token":"` + c.Token + `"}`, row.start},
 			{"swap", `{"token":"` + c.Token + `","a":0,"b":1}`, row.swap},
-			{"kick", `{"token":"` + c.Token + `","seat":1}`, row.kick}} {
+			{"kick", `{"token":"` + c.Token + `","seat":1}`, row.kick},
+			{"takeback", `{"token":"` + c.Token + `"}`, row.takeback}} {
 			if p.want == 0 {
 				continue
 			}

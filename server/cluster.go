@@ -629,4 +629,5 @@ func (t *Table) leave() {
 	if !t.elsewhere() {
 		close(t.away)
 	}
+	t.stopClock()
 }

@@ -43,6 +43,8 @@ type Metrics struct {
 	damaged       prometheus.Counter
 	// chat counts the messages written at tables, never their text.
 	chat *prometheus.CounterVec
+	// clock counts what tables' clocks did (timeouts.go).
+	clock *prometheus.CounterVec
 }
 
 // The limits whose hits are counted (stolik_limit_hits_total{limit}).
@@ -148,6 +150,13 @@ func NewMetrics() *Metrics {
 			Name: "stolik_chat_messages_total",
 			Help: "Chat messages written at tables and stored, by who wrote them (player or spectator); deletions by the operator as deleted.",
 		}, []string{"from"}),
+		clock: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "stolik_clock_events_total",
+			Help: "What timed tables' clocks did, by event: turn (a person's time began to run), timeout (their time ran out and the bot played the move), takeover (the bot took the seat after timeouts in a row), takeback (the player took it back).",
+		}, []string{"event"}),
+	}
+	for _, e := range clockEvents {
+		m.clock.WithLabelValues(e)
 	}
 	for _, from := range []string{"player", "spectator", "deleted"} {
 		m.chat.WithLabelValues(from)
@@ -162,7 +171,7 @@ func NewMetrics() *Metrics {
 	leaseChanges.WithLabelValues("gained")
 	leaseChanges.WithLabelValues("lost")
 	m.reg.MustRegister(
-		m.movesAccepted, m.movesRefused, m.moveLatency, m.storeLatency, m.storeErrors, m.botDecision, m.limitHits, m.damaged, m.chat,
+		m.movesAccepted, m.movesRefused, m.moveLatency, m.storeLatency, m.storeErrors, m.botDecision, m.limitHits, m.damaged, m.chat, m.clock,
 		leaseChanges, tablesCollector{m},
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "stolik_bot_fallbacks_total",
@@ -228,6 +237,13 @@ func (m *Metrics) refused(game string, err error) {
 func (m *Metrics) limitHit(limit string) {
 	if m != nil {
 		m.limitHits.WithLabelValues(limit).Inc()
+	}
+}
+
+// clockEvent counts one of clockEvents.
+func (m *Metrics) clockEvent(event string, n int) {
+	if m != nil && n > 0 {
+		m.clock.WithLabelValues(event).Add(float64(n))
 	}
 }
 

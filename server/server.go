@@ -107,6 +107,9 @@ type Config struct {
 	Bots []ExternalBot
 	// Now tells the time bots' deadlines are counted in (time.Now if nil).
 	Now func() time.Time
+	// Clock is the time tables' clocks count in, and sets their timers
+	// (the machine's if nil; tests give a fake one).
+	Clock Clock
 	// Metrics are where the server counts and times what it does (its
 	// own if nil).
 	Metrics *Metrics
@@ -147,6 +150,7 @@ type Server struct {
 	stop           context.CancelFunc
 	wg             sync.WaitGroup
 	now            func() time.Time
+	clock          Clock // tables' clocks (timeouts.go)
 	pool           *botPool
 	ext            map[string][]ExternalBot // the operator's bots, by game
 	// botDefaults counts the decisions a seat's default bot made because
@@ -196,6 +200,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Clock == nil {
+		cfg.Clock = realClock{}
+	}
 	ext, err := operatorBots(cfg.Games, cfg.Bots)
 	if err != nil {
 		return nil, err
@@ -206,7 +213,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, lim: lim, log: cfg.Logger, tables: map[string]*Table{}, ctx: ctx, stop: stop,
-		creates: newLimiter(lim.CreateRate), joins: newLimiter(lim.JoinRate), now: cfg.Now, pool: newBotPool(cfg.BotWorkers), ext: ext}
+		creates: newLimiter(lim.CreateRate), joins: newLimiter(lim.JoinRate), now: cfg.Now, clock: cfg.Clock, pool: newBotPool(cfg.BotWorkers), ext: ext}
 	s.pool.onWait = cfg.onBotWait
 	s.hasher = NewHasher(cfg.Password, runtime.GOMAXPROCS(0))
 	s.signIn = DefaultSignInLimits
@@ -262,6 +269,7 @@ func (s *Server) open(id string) (*Table, error) {
 		s.log.Error("a stored table could not be read", "table", id, "err", err)
 		return nil, err
 	}
+	s.attachClock(t, true)
 	s.metered(t)
 	s.rates(t, true)
 	if t.unfinished {
@@ -301,6 +309,7 @@ func (s *Server) Close() {
 	s.wg.Wait()
 	for _, t := range s.held() {
 		t.mu.Lock()
+		t.stopClock()
 		list, st := t.takeBots()
 		t.mu.Unlock()
 		s.closeBots(t, list, st)
@@ -412,6 +421,9 @@ func (s *Server) Create(ctx context.Context, spec Spec) (*Table, Secrets, error)
 	if err := checkChatMode(spec.Chat); err != nil {
 		return nil, Secrets{}, err
 	}
+	if spec.Clock, err = spec.Clock.normalized(); err != nil {
+		return nil, Secrets{}, err
+	}
 	var leased time.Time
 	if s.cl != nil {
 		if spec.id, leased, err = s.cl.claimNew(ctx); err != nil {
@@ -435,6 +447,10 @@ func (s *Server) Create(ctx context.Context, spec Spec) (*Table, Secrets, error)
 	}
 	if err := s.setChatMode(ctx, t, spec.Chat); err != nil {
 		s.log.Error("the chat setting of a new table could not be stored", "table", t.ID(), "err", err)
+	}
+	s.attachClock(t, false)
+	if err := s.startClock(ctx, t, spec.Clock, spec.Seats); err != nil {
+		s.log.Error("the clock of a new table could not be stored", "table", t.ID(), "err", err)
 	}
 	s.metered(t)
 	s.rates(t, false)
@@ -504,7 +520,7 @@ func (s *Server) botLoop(t *Table) {
 	var retry time.Duration // the wait before trying again; 0: not failing
 	refused := 0            // moves refused in a row
 	for {
-		seat, kind := s.botToMove(t)
+		seat, kind, standIn := s.botToMove(t)
 		if seat == engine.NoSeat {
 			t.mu.Lock()
 			again := t.botsKicked
@@ -539,7 +555,11 @@ func (s *Server) botLoop(t *Table) {
 		m, err := s.decide(t, seat, bot, st, r)
 		s.metrics.botDecided(t.rec.Game, kind, asked, err)
 		if err == nil {
-			_, err = t.playSeat(received(s.ctx, new(time.Now())), seat, st.Format(m))
+			play := t.playSeat
+			if standIn {
+				play = t.playStandIn
+			}
+			_, err = play(received(s.ctx, new(time.Now())), seat, st.Format(m))
 		}
 		_, isRule := engine.AsRuleError(err)
 		switch {
@@ -587,19 +607,22 @@ func (s *Server) endBotLoop(t *Table) {
 }
 
 // botToMove is a pending seat played by a bot, if any, and its kind (after
-// "bot:").
-func (s *Server) botToMove(t *Table) (engine.Seat, string) {
+// "bot:"); standIn: the bot stands in for the seat's player (timeouts.go).
+func (s *Server) botToMove(t *Table) (seat engine.Seat, kind string, standIn bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.rec.Abandoned || t.elsewhere() || t.gathering() {
-		return engine.NoSeat, ""
+		return engine.NoSeat, "", false
 	}
 	for _, p := range t.st.Pending() {
 		if kind, ok := strings.CutPrefix(t.rec.Seats[p].Kind, "bot:"); ok {
-			return p, kind
+			return p, kind, false
+		}
+		if t.standIn(p) {
+			return p, standInBot(t.game), true
 		}
 	}
-	return engine.NoSeat, ""
+	return engine.NoSeat, "", false
 }
 
 // sweeper runs sweep every SweepInterval until the server stops.
@@ -702,6 +725,7 @@ func (s *Server) hold(t *Table) {
 	t.count(&s.tally)
 	t.mu.Lock()
 	t.started = func() { s.kickBots(t) }
+	t.clockChanged()
 	t.mu.Unlock()
 }
 

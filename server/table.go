@@ -91,6 +91,16 @@ type Table struct {
 	unrated bool
 	// chat is the table's chat (chat.go).
 	chat chatState
+	// clock is the table's clock (clock.go; nil: untimed), stored in
+	// clocks where the store keeps them; timeSource tells its time, and
+	// timer calls timeUp at the next deadline. timeUp and turnsBegan are
+	// set by the server that holds the table (timeouts.go).
+	clock      *tableClock
+	clocks     store.Clocks
+	timeSource Clock
+	timer      Timer
+	timeUp     func()
+	turnsBegan func([]engine.Seat)
 }
 
 // count counts the table in c while it is unfinished.
@@ -134,6 +144,7 @@ type snapshot struct {
 	abandoned bool
 	gathering bool        // the table waits for its people (gathering)
 	seat      engine.Seat // the seat the client's token claims now (NoSeat: none)
+	clock     *ClockView  // nil: untimed
 }
 
 // since is the table now, with the events of moves from..Moves()-1 that
@@ -152,7 +163,7 @@ func (t *Table) since(from int, tokenHash string, into engine.State) snapshot {
 		st = t.st.Clone()
 	}
 	sn := snapshot{state: st, moves: t.moves, changes: t.changes, players: t.players(), rematch: t.rec.Rematch,
-		seated: tokenHash == "", abandoned: t.rec.Abandoned, gathering: t.gathering(), seat: engine.NoSeat}
+		seated: tokenHash == "", abandoned: t.rec.Abandoned, gathering: t.gathering(), seat: engine.NoSeat, clock: t.clockView()}
 	for i := max(from, t.logFrom); i < t.moves; i++ {
 		sn.events = append(sn.events, t.log[i-t.logFrom]...)
 	}
@@ -170,6 +181,7 @@ func (t *Table) changed() {
 	t.changedAt = time.Now()
 	close(t.tick)
 	t.tick = make(chan struct{})
+	t.clockChanged()
 }
 
 // Changed is closed at the next change: a move, a seat joined or left, a
@@ -185,7 +197,7 @@ func newTable(rec store.Table, g engine.Game, opts engine.Options, st engine.Sta
 	now := time.Now()
 	t := &Table{rec: rec, game: g, opts: opts, st: st, moves: len(moves), store: s, done: make(chan struct{}), tick: make(chan struct{}),
 		logFrom: len(moves), made: make([]int, len(rec.Seats)), active: now, changedAt: now, noClients: make(chan struct{}),
-		away: make(chan struct{})}
+		away: make(chan struct{}), timeSource: realClock{}}
 	for _, m := range moves {
 		if m.Seat >= 0 && m.Seat < len(t.made) {
 			t.made[m.Seat]++
@@ -246,6 +258,8 @@ type Spec struct {
 	Owner string
 	// Unrated: the creator chose to leave the table unrated.
 	Unrated bool
+	// Clock is the table's clock (clock.go); the zero value is none.
+	Clock ClockSpec
 	// reserved and watch are set for a rematch: the seats kept for the
 	// players of the last table, and its watch code's hash; asker is the
 	// seat of the player who asked for it, its creator.
@@ -511,19 +525,34 @@ func (t *Table) Play(ctx context.Context, token, text string) ([]engine.Event, e
 	if err != nil {
 		return nil, err
 	}
+	if t.standIn(seat) {
+		return nil, errStandIn.Err()
+	}
 	t.active = time.Now()
-	return t.play(ctx, seat, text)
+	return t.play(ctx, seat, text, byPerson)
 }
 
 // playSeat makes seat play text: for the server's own bots.
 func (t *Table) playSeat(ctx context.Context, seat engine.Seat, text string) ([]engine.Event, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.play(ctx, seat, text)
+	return t.play(ctx, seat, text, byPerson)
 }
 
-// play is Play once the seat is known; t.mu is held.
-func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engine.Event, error) {
+// playStandIn makes seat play text for the bot standing in for its
+// player (timeouts.go); refused once the player has taken the seat back.
+func (t *Table) playStandIn(ctx context.Context, seat engine.Seat, text string) ([]engine.Event, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.standIn(seat) {
+		return nil, errNotStandIn.Err()
+	}
+	return t.play(ctx, seat, text, byStandIn)
+}
+
+// play is Play once the seat is known, the move made by by; t.mu is
+// held.
+func (t *Table) play(ctx context.Context, seat engine.Seat, text string, by mover) ([]engine.Event, error) {
 	if t.rec.Abandoned {
 		return nil, errAbandoned.Err()
 	}
@@ -553,6 +582,7 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	t.moves++
 	t.made[seat]++
 	t.log = append(t.log, append([]engine.Event(nil), evs...))
+	t.clockMoved(ctx, seat, by)
 	t.changed()
 	t.moveAccepted(ctx)
 	if _, over := t.st.Outcome(); over {
@@ -761,6 +791,7 @@ func (t *Table) setSeats(ctx context.Context, change func([]store.Seat)) error {
 	}
 	t.rec.Seats = seats
 	t.changed()
+	t.saveClock(ctx) //nolint:errcheck // the seats stand; the clock is stored again at the next move
 	return nil
 }
 

@@ -74,6 +74,11 @@ func (m *StateMessage) appendJSON(dst []byte) ([]byte, error) {
 	if m.Gathering {
 		dst = engine.AppendJSONBool(dst, "gathering", true)
 	}
+	if m.Clock != nil {
+		if dst, err = engine.AppendJSON(engine.AppendJSONKey(dst, "clock"), m.Clock); err != nil {
+			return dst, err
+		}
+	}
 	dst = engine.AppendJSONInt(dst, "made", int64(m.Made))
 	dst = engine.AppendJSONKey(dst, "events")
 	if m.src != nil && m.src.event != nil {

@@ -58,6 +58,8 @@ type StateMessage struct {
 	Abandoned bool `json:"abandoned,omitempty"`
 	// Gathering: the table waits for its people; nobody moves yet.
 	Gathering bool `json:"gathering,omitempty"`
+	// Clock is the table's clock (absent: untimed).
+	Clock *ClockView `json:"clock,omitempty"`
 	// Made is the number of moves accepted from this seat: a client knows
 	// its move was taken when it grows (in a game where seats move at
 	// once, moves counts the others' moves too).
@@ -112,7 +114,7 @@ func buildState(t *Table, sn snapshot, seat engine.Seat, lang engine.Lang, w *wi
 	st := sn.state
 	m := StateMessage{Type: "state", Version: ProtocolVersion, Table: t.rec.ID, Game: t.rec.Game, Seat: int(seat), Moves: sn.moves,
 		Pending: append([]engine.Seat{}, st.Pending()...), Legal: []LegalMove{}, Players: sn.players,
-		Rematch: sn.rematch, Made: sn.made, Abandoned: sn.abandoned, Gathering: sn.gathering}
+		Rematch: sn.rematch, Made: sn.made, Abandoned: sn.abandoned, Gathering: sn.gathering, Clock: sn.clock}
 	if sn.abandoned || sn.gathering {
 		m.Pending = []engine.Seat{}
 	}

@@ -220,3 +220,25 @@ func TestPostgresChats(t *testing.T) {
 		return s
 	})
 }
+
+func TestSQLiteClocks(t *testing.T) {
+	storetest.RunClocks(t, func(t *testing.T) store.Store {
+		s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "clocks.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
+func TestPostgresClocks(t *testing.T) {
+	storetest.RunClocks(t, func(t *testing.T) store.Store {
+		s, err := store.OpenPostgres(context.Background(), pgtest.Start(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}

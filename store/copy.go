@@ -129,6 +129,24 @@ func copyTable(ctx context.Context, from, to Archive, id string, res *CopyResult
 	default:
 		res.Tables++
 		res.Moves += len(r.Moves)
+		return copyClock(ctx, from, to, id)
+	}
+	return nil
+}
+
+// copyClock copies a timed table's clock, where both stores keep clocks.
+func copyClock(ctx context.Context, from, to Archive, id string) error {
+	src, ok1 := from.(Clocks)
+	dst, ok2 := to.(Clocks)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	clock, err := src.Clock(ctx, id)
+	if err != nil || clock == nil {
+		return err
+	}
+	if err := dst.SetClock(ctx, id, clock); err != nil {
+		return fmt.Errorf("store: copying the clock of table %s: %w", id, err)
 	}
 	return nil
 }

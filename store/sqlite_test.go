@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -465,8 +466,8 @@ func TestSQLiteUpgradeAddsPasskeys(t *testing.T) {
 	}
 }
 
-// A file of the version before the chat (its last step but one) gains
-// the chat's tables and keeps its own.
+// A file of the version before the chat gains the chat's tables, and
+// those of every later step, and keeps its own.
 func TestSQLiteUpgradesToChat(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v1.db")
@@ -482,7 +483,8 @@ func TestSQLiteUpgradesToChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE chat_reports; DROP TABLE chat; DROP TABLE chat_modes; PRAGMA user_version = %d`, len(sqliteSteps)-1)); err != nil {
+	chat := slices.IndexFunc(sqliteSteps, func(s sqliteStep) bool { return strings.HasPrefix(s.about, "chat") })
+	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE chat_reports; DROP TABLE chat; DROP TABLE chat_modes; DROP TABLE clocks; PRAGMA user_version = %d`, chat)); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -499,5 +501,8 @@ func TestSQLiteUpgradesToChat(t *testing.T) {
 	}
 	if err := s.AppendChat(ctx, ChatMessage{Table: "t", N: 0, Text: "hi"}); err != nil {
 		t.Errorf("chat in the upgraded file: %v", err)
+	}
+	if err := s.SetClock(ctx, "t", []byte(`{}`)); err != nil {
+		t.Errorf("a clock in the upgraded file: %v", err)
 	}
 }

@@ -208,11 +208,15 @@ func fencedWrites(s store.Store, table string, n int) map[string]error {
 	if c, ok := s.(store.Chats); ok {
 		w["AppendChat"] = c.AppendChat(ctx, store.ChatMessage{Table: table, N: 0, Text: "hi"})
 	}
+	// So is its clock, which a timeout changes as a move does.
+	if c, ok := s.(store.Clocks); ok {
+		w["SetClock"] = c.SetClock(ctx, table, []byte(`{}`))
+	}
 	return w
 }
 
 // A node writes the plays of a table (moves, seats, the end, the
-// rematch's link, an abandonment, a chat message) only while it holds the table's live
+// rematch's link, an abandonment, a chat message, the clock) only while it holds the table's live
 // lease: a node whose lease ran out, or that another node holds, is
 // refused with ErrLeaseLost and stores nothing; the holder's writes go
 // through.

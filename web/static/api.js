@@ -93,6 +93,9 @@ export const api = {
   start: (id, token, bot) => call('POST', `/api/tables/${enc(id)}/start`, {token, bot}),
   swap: (id, token, a, b) => call('POST', `/api/tables/${enc(id)}/swap`, {token, a, b}),
   kick: (id, token, seat) => call('POST', `/api/tables/${enc(id)}/kick`, {token, seat}),
+  // takeBack gives the seat back to its player after a bot took it over
+  // when their time ran out.
+  takeBack: (id, token) => call('POST', `/api/tables/${enc(id)}/takeback`, {token}),
   // report tells the operator of message n of the table's chat.
   report: (id, n, {token, watch}, reason) => call('POST', `/api/tables/${enc(id)}/chat/${n}/report`, token ? {token, reason} : {watch, reason}),
 };

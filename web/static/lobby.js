@@ -7,6 +7,7 @@ import {accountDisplay} from './account.js';
 import {api, ApiError, keepLang, mySeats, rememberCreated, rememberSeat, saveName, savedName, tableURL} from './api.js';
 import {append, clear, h} from './dom.js';
 import {botTitle, lang, onLangChange, t, text} from './i18n.js';
+import {CLOCK_PRESETS} from './clock.js';
 
 const REFRESH_MS = 4000;
 
@@ -15,7 +16,7 @@ let tables = null; // the last list, null until loaded, 'error' when it failed
 let tablesKey = '';
 // The form's choices survive a language switch (the form is rebuilt).
 // Invited seats are private by default: only their links take them.
-const form = {game: '', players: 0, seats: [], options: {}, name: '', open: false, rated: true, chat: 'all'};
+const form = {game: '', players: 0, seats: [], options: {}, name: '', open: false, rated: true, chat: 'all', clock: 'none'};
 
 export async function startLobby() {
   document.title = t('lobby.title');
@@ -189,6 +190,9 @@ function createSection() {
     h('p', {id: 'create-rated-hint', class: 'hint', text: t('lobby.rated.hint')}),
     field(t('lobby.chat'), h('select', {id: 'create-chat', name: 'chat', onchange: (e) => { form.chat = e.target.value; }},
       ['all', 'players', 'off'].map((c) => h('option', {value: c, selected: c === form.chat, text: t(`lobby.chat.${c}`)})))),
+    field(t('lobby.clock'), h('select', {id: 'create-clock', name: 'clock', onchange: (e) => { form.clock = e.target.value; }},
+      Object.keys(CLOCK_PRESETS).map((c) => h('option', {value: c, selected: c === form.clock, text: t(`lobby.clock.${c}`)}))),
+    t('lobby.clock.hint')),
     err,
     h('p', {class: 'submit-row'}, submit));
   f.addEventListener('submit', async (e) => {
@@ -322,7 +326,9 @@ async function create(g) {
   // invitation codes and, for a private table, its watch code.
   form.rated = document.getElementById('create-rated').checked;
   form.chat = document.getElementById('create-chat').value;
-  const res = await api.create({game: g.name, options, seats, open: form.open, name, rated: form.rated, chat: form.chat});
+  form.clock = document.getElementById('create-clock').value;
+  const res = await api.create({game: g.name, options, seats, open: form.open, name, rated: form.rated, chat: form.chat,
+    clock: CLOCK_PRESETS[form.clock] || CLOCK_PRESETS.none});
   if (res.token) rememberSeat(res.id, res.token);
   rememberCreated(res);
   location.href = keepLang(tableURL(res.id));

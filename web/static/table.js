@@ -19,6 +19,7 @@ import {SHAPES, eventWords, seatMark, seatName} from './seats.js';
 import {decorateBoard, installHelp, loadHelp, renderHelp} from './help.js';
 import {bringIntoView, cardRects, findTarget, flyCards, gameStyle, gatherTray, installDrag} from './tablefx.js';
 import {installChat} from './chat.js';
+import {clockElement} from './clock.js';
 
 // The games' boards: only the table's own is loaded, when its first state
 // names the game.
@@ -815,6 +816,13 @@ function renderAfter() {
   }
 }
 
+// standIn says whether a bot plays seat for its player, whose time ran
+// out too often (the clock's seats).
+function standIn(m, seat) {
+  const c = m.clock && m.clock.seats && m.clock.seats[seat];
+  return !!(c && c.bot);
+}
+
 function renderPlayers() {
   const m = S.last;
   const ul = clear($('players'));
@@ -824,13 +832,30 @@ function renderPlayers() {
     const badges = [];
     if (pending.has(p.seat)) badges.push(h('span', {class: 'badge tomove', text: '▶ ' + t('table.tomove')}));
     if (winners.has(p.seat)) badges.push(h('span', {class: 'badge winner', text: '★ ' + t('table.winner')}));
+    if (standIn(m, p.seat)) badges.push(h('span', {class: 'badge standin', text: t('table.standin')}));
     const free = p.kind === 'human' && !p.taken;
+    const clock = ended(m) ? null : clockElement(m.clock, p.seat);
     ul.append(h('li', {class: ['player', p.seat === S.seat && 'me', pending.has(p.seat) && 'pending', free && 'free'], dataset: {seat: p.seat}},
       seatTag(p.seat, 'player-name'),
       free ? h('span', {class: 'hint', text: ` — ${t('table.free')}`}) : null,
+      clock ? ' ' : null, clock,
       badges.length ? ' ' : null, badges));
   });
   const acts = clear($('seat-actions'));
+  if (S.seat >= 0 && !ended(m) && standIn(m, S.seat)) {
+    const back = h('button', {type: 'button', id: 'takeback', class: 'small', text: t('table.takeback')});
+    back.addEventListener('click', async () => {
+      back.disabled = true;
+      try {
+        await api.takeBack(S.id, S.token);
+      } catch (e) {
+        S.errorCode = null; S.error = e instanceof ApiError && e.msg ? e.msg : {pl: e.message, en: e.message};
+        renderError();
+        back.disabled = false;
+      }
+    });
+    acts.append(back);
+  }
   if (S.seat >= 0 && !ended(m)) {
     const b = h('button', {type: 'button', id: 'leave', class: 'small', text: t('table.leave')});
     let armed = false;

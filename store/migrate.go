@@ -50,6 +50,7 @@ var sqliteSteps = []sqliteStep{
 	{"ratings, their history, the tables each account played", sqliteRatingsStep},
 	{"passkeys and the WebAuthn ceremonies begun", sqliteStep3},
 	{"chat: the messages of tables, their reports, each table's chat setting", sqliteChatStep},
+	{"the index of the accounts at tables' seats", sqliteSeatAccountsStep},
 }
 
 var postgresSteps = []postgresStep{
@@ -59,6 +60,7 @@ var postgresSteps = []postgresStep{
 	{"ratings, their history, the tables each account played", postgresRatingsStep},
 	{"passkeys and the WebAuthn ceremonies begun", postgresStep4},
 	{"chat: the messages of tables, their reports, each table's chat setting", postgresChatStep},
+	{"the index of the accounts at tables' seats", postgresSeatAccountsStep},
 }
 
 // ErrNewerSchema: the database was written by a newer program, whose

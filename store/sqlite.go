@@ -154,9 +154,14 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
 		opts = "{}"
 	}
 	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, open, watch, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Open, nullable(t.Watch), nullable(t.Owner))
-		return err
+		return whole(ctx, tx, func(r runner) error {
+			_, err := r.exec(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, open, watch, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Open, nullable(t.Watch), nullable(t.Owner))
+			if err != nil {
+				return err
+			}
+			return indexSeats(ctx, r, t.ID, t.Seats)
+		})
 	})
 	if err != nil {
 		return fmt.Errorf("store: creating table %s: %w", t.ID, err)
@@ -352,7 +357,18 @@ func (s *SQLite) UpdateSeats(ctx context.Context, tableID string, seats []Seat) 
 	if err != nil {
 		return err
 	}
-	return s.update(ctx, tableID, `UPDATE tables SET seats = ? WHERE id = ?`, string(raw))
+	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		return whole(ctx, tx, func(r runner) error {
+			n, err := r.exec(ctx, `UPDATE tables SET seats = ? WHERE id = ?`, string(raw), tableID)
+			if err != nil {
+				return fmt.Errorf("store: updating table %s: %w", tableID, err)
+			}
+			if n == 0 {
+				return ErrNotFound
+			}
+			return indexSeats(ctx, r, tableID, seats)
+		})
+	})
 }
 
 func (s *SQLite) SetRematch(ctx context.Context, tableID, rematch string) error {
@@ -481,6 +497,9 @@ func (s *SQLite) Import(ctx context.Context, r Record) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)`, t.ID, m.N, m.Seat, m.Move, at); err != nil {
 			return fmt.Errorf("store: importing move %d of table %s: %w", m.N, t.ID, err)
 		}
+	}
+	if err := indexSeats(ctx, sqlTxRunner{tx}, t.ID, t.Seats); err != nil {
+		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: importing table %s: %w", t.ID, err)

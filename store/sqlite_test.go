@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -410,7 +411,8 @@ func TestSQLiteUpgradeAddsAccounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := old.CreateTable(ctx, Table{ID: "t1", Game: "g", Seats: []Seat{{Kind: "human", Taken: true, TokenHash: "h"}}}); err != nil {
+	if _, err := old.db.Exec(`INSERT INTO tables (id, game, options, seed, seats, created)
+		VALUES ('t1', 'g', '{}', 0, '[{"kind":"human","taken":true,"token_hash":"h"}]', 0)`); err != nil {
 		t.Fatal(err)
 	}
 	old.Close()
@@ -465,8 +467,8 @@ func TestSQLiteUpgradeAddsPasskeys(t *testing.T) {
 	}
 }
 
-// A file of the version before the chat (its last step but one) gains
-// the chat's tables and keeps its own.
+// A file of the version before the chat gains the chat's tables (and the
+// steps after it) and keeps its own.
 func TestSQLiteUpgradesToChat(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v1.db")
@@ -482,7 +484,9 @@ func TestSQLiteUpgradesToChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE chat_reports; DROP TABLE chat; DROP TABLE chat_modes; PRAGMA user_version = %d`, len(sqliteSteps)-1)); err != nil {
+	chat := slices.IndexFunc(sqliteSteps, func(s sqliteStep) bool { return strings.HasPrefix(s.about, "chat") })
+	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE chat_reports; DROP TABLE chat; DROP TABLE chat_modes; DROP TABLE IF EXISTS seat_accounts;
+		PRAGMA user_version = %d`, chat)); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -499,5 +503,36 @@ func TestSQLiteUpgradesToChat(t *testing.T) {
 	}
 	if err := s.AppendChat(ctx, ChatMessage{Table: "t", N: 0, Text: "hi"}); err != nil {
 		t.Errorf("chat in the upgraded file: %v", err)
+	}
+}
+
+// A file of the version before the index of the accounts at seats gains
+// it, filled from the tables stored; a row that does not read is left
+// out of it and does not stop the upgrade.
+func TestSQLiteUpgradeIndexesSeatAccounts(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	all := sqliteSteps
+	sqliteSteps = all[:slices.IndexFunc(all, func(s sqliteStep) bool { return strings.Contains(s.about, "accounts at tables' seats") })]
+	old, err := OpenSQLite(path)
+	sqliteSteps = all
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.db.Exec(`INSERT INTO tables (id, game, options, seed, seats, created) VALUES
+		('t1', 'g', '{}', 0, '[{"kind":"human","taken":true,"account":"a1"},{"kind":"human","account":"a2"}]', 1),
+		('t2', 'g', '{}', 0, 'not json', 2), ('t3', 'g', '{}', 0, X'00', 3)`); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, a := range []string{"a1", "a2"} {
+		if got, err := s.AccountTables(ctx, a, 10); err != nil || len(got) != 1 || got[0].ID != "t1" {
+			t.Errorf("%s's tables after the upgrade: %+v, %v", a, got, err)
+		}
 	}
 }

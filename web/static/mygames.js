@@ -24,7 +24,8 @@ defineStrings({
   'mine.results': [(v) => `Ostatnie wyniki (${v.n})`, (v) => `Recent results (${v.n})`],
   'mine.moves': [(v) => count(v.n, ['ruch', 'ruchy', 'ruchów'], ['move', 'moves']), (v) => count(v.n, ['ruch', 'ruchy', 'ruchów'], ['move', 'moves'])],
   'mine.with': ['z: {names}', 'with: {names}'],
-  'mine.alone': ['same boty', 'bots only'],
+  'mine.bots': [(v) => count(v.n, ['bot', 'boty', 'botów'], ['bot', 'bots']), (v) => count(v.n, ['bot', 'boty', 'botów'], ['bot', 'bots'])],
+  'mine.nobody': ['nikt inny jeszcze nie usiadł', 'nobody else has sat down yet'],
   'mine.seat': ['miejsce {n}', 'seat {n}'],
   'mine.gathering': ['czeka na graczy', 'waiting for its players'],
   'mine.left': [(v) => `zostało ${v.text}`, (v) => `${v.text} left`],
@@ -109,10 +110,14 @@ function sections() {
   return out;
 }
 
-// others names the players at the table but the account's own seat.
+// others names who else is at the table: the other people, then how
+// many bots.
 function others(m) {
-  const names = m.players.filter((p) => p.seat !== m.seat && p.kind === 'human' && p.taken).map((p) => p.account || p.name || '?');
-  return names.length ? t('mine.with', {names: names.join(', ')}) : t('mine.alone');
+  const rest = m.players.filter((p) => p.seat !== m.seat);
+  const names = rest.filter((p) => p.kind === 'human' && p.taken).map((p) => p.account || p.name || '?');
+  const bots = rest.filter((p) => p.kind !== 'human').length;
+  if (bots) names.push(t('mine.bots', {n: bots}));
+  return names.length ? t('mine.with', {names: names.join(', ')}) : t('mine.nobody');
 }
 
 // timeLeft writes the time to a deadline: days, else hours, else minutes.

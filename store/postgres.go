@@ -144,7 +144,19 @@ func (p *Postgres) AppendMove(ctx context.Context, tableID string, m Move) error
 }
 
 func (p *Postgres) Finish(ctx context.Context, tableID string, outcome json.RawMessage) error {
-	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, outcome = $2 WHERE id = $1`, string(outcome), true)
+	return p.end(ctx, tableID, `UPDATE tables SET finished = TRUE, outcome = $2 WHERE id = $1`, string(outcome))
+}
+
+// end ends a table (a play: fenced in a node's view) with query, and
+// marks it ended in the index of the accounts at its seats, in one
+// transaction.
+func (p *Postgres) end(ctx context.Context, tableID, query string, value any) error {
+	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if err := p.updateOn(ctx, tx, tableID, query, value, true); err != nil {
+			return err
+		}
+		return markEnded(ctx, pgTxRunner{tx}, tableID)
+	})
 }
 
 func (p *Postgres) UpdateSeats(ctx context.Context, tableID string, seats []Seat) error {
@@ -165,7 +177,7 @@ func (p *Postgres) SetRematch(ctx context.Context, tableID, rematch string) erro
 }
 
 func (p *Postgres) Abandon(ctx context.Context, tableID string) error {
-	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, abandoned = $2 WHERE id = $1`, true, true)
+	return p.end(ctx, tableID, `UPDATE tables SET finished = TRUE, abandoned = $2 WHERE id = $1`, true)
 }
 
 func (p *Postgres) MarkDamaged(ctx context.Context, tableID, reason string) error {

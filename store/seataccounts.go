@@ -54,17 +54,24 @@ func indexSeats(ctx context.Context, r runner, id string, seats []Seat) error {
 		return fmt.Errorf("store: indexing the seats of table %s: %w", id, err)
 	}
 	for _, a := range seatAccounts(seats) {
-		if _, err := r.exec(ctx, `INSERT INTO seat_accounts (account, table_id) VALUES (?, ?)`, a, id); err != nil {
+		if _, err := r.exec(ctx, `INSERT INTO seat_accounts (account, table_id, created, ended)
+			SELECT ?, id, created, finished FROM tables WHERE id = ?`, a, id); err != nil {
 			return fmt.Errorf("store: indexing the seats of table %s: %w", id, err)
 		}
 	}
 	return nil
 }
 
+// seatTableColumns are tableColumns of the tables t.
+const seatTableColumns = `t.id, t.game, t.options, t.setup, t.seed, t.seats, t.created, t.finished, t.outcome, t.open, t.rematch, t.watch,
+	t.owner, t.abandoned, t.damaged`
+
 // accountTables lists the tables of account on r (AccountTables).
 func accountTables(ctx context.Context, r runner, account string, ended int) ([]Table, error) {
-	const pick = `SELECT ` + tableColumns + ` FROM tables WHERE id IN (SELECT table_id FROM seat_accounts WHERE account = ?)
-		AND damaged IS NULL AND `
+	// The index gives the account's rows, ended or not, in order; each
+	// table is then read by its key.
+	const pick = `SELECT ` + seatTableColumns + ` FROM seat_accounts a JOIN tables t ON t.id = a.table_id
+		WHERE a.account = ? AND a.ended = ? AND t.damaged IS NULL ORDER BY a.created DESC, a.table_id`
 	var out []Table
 	each := func(scan func(...any) error) error {
 		v := make([]any, 15)
@@ -81,16 +88,25 @@ func accountTables(ctx context.Context, r runner, account string, ended int) ([]
 		out = append(out, t)
 		return nil
 	}
-	if err := r.query(ctx, pick+`NOT finished ORDER BY created DESC, id`, each, account); err != nil {
+	if err := r.query(ctx, pick, each, account, false); err != nil {
 		return nil, fmt.Errorf("store: listing an account's tables: %w", err)
 	}
 	if ended <= 0 {
 		return out, nil
 	}
-	if err := r.query(ctx, pick+`finished ORDER BY created DESC, id LIMIT ?`, each, account, ended); err != nil {
+	if err := r.query(ctx, pick+` LIMIT ?`, each, account, true, ended); err != nil {
 		return nil, fmt.Errorf("store: listing an account's tables: %w", err)
 	}
 	return out, nil
+}
+
+// markEnded records in the index that table id has ended, inside the
+// transaction r runs in.
+func markEnded(ctx context.Context, r runner, id string) error {
+	if _, err := r.exec(ctx, `UPDATE seat_accounts SET ended = ? WHERE table_id = ?`, true, id); err != nil {
+		return fmt.Errorf("store: indexing the end of table %s: %w", id, err)
+	}
+	return nil
 }
 
 func (s *SQLite) AccountTables(ctx context.Context, account string, ended int) ([]Table, error) {
@@ -102,24 +118,32 @@ func (p *Postgres) AccountTables(ctx context.Context, account string, ended int)
 }
 
 // sqliteSeatAccounts and postgresSeatAccounts are the index's step of
-// each store: a row per table and account its seats name, found by the
-// account (the key) and by the table (to write a table's rows anew).
-// Shipped: never edit them.
+// each store: a row per table and account its seats name, with the
+// table's creation time and whether it has ended (both copied from the
+// table's row, ended as the table ends), found by the account in the
+// order My games lists (ended or not, newest first) and by the table (to
+// write a table's rows anew). Shipped: never edit them.
 const (
 	sqliteSeatAccounts = `
 CREATE TABLE IF NOT EXISTS seat_accounts (
 	account  TEXT NOT NULL,
 	table_id TEXT NOT NULL REFERENCES tables(id),
+	created  INTEGER NOT NULL,
+	ended    INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (account, table_id)
 );
+CREATE INDEX IF NOT EXISTS seat_accounts_list ON seat_accounts(account, ended, created DESC, table_id);
 CREATE INDEX IF NOT EXISTS seat_accounts_table ON seat_accounts(table_id);
 `
 	postgresSeatAccounts = `
 CREATE TABLE seat_accounts (
 	account  TEXT NOT NULL,
 	table_id TEXT COLLATE "C" NOT NULL REFERENCES tables(id),
+	created  BIGINT NOT NULL,
+	ended    BOOLEAN NOT NULL DEFAULT FALSE,
 	PRIMARY KEY (account, table_id)
 );
+CREATE INDEX seat_accounts_list ON seat_accounts(account, ended, created DESC, table_id);
 CREATE INDEX seat_accounts_table ON seat_accounts(table_id);
 `
 )
@@ -174,7 +198,8 @@ func sqliteSeatAccountsStep(ctx context.Context, conn *sql.Conn) error {
 			continue // a row that does not read: it is listed nowhere
 		}
 		for _, a := range stepSeatAccounts(seats) {
-			if _, err := conn.ExecContext(ctx, `INSERT INTO seat_accounts (account, table_id) VALUES (?, ?)`, a, id); err != nil {
+			if _, err := conn.ExecContext(ctx, `INSERT INTO seat_accounts (account, table_id, created, ended)
+				SELECT ?, id, created, finished FROM tables WHERE id = ? AND typeof(created) = 'integer'`, a, id); err != nil {
 				return err
 			}
 		}
@@ -202,7 +227,8 @@ func postgresSeatAccountsStep(ctx context.Context, tx pgx.Tx) error {
 	}
 	for _, r := range all {
 		for _, a := range stepSeatAccounts(r.seats) {
-			if _, err := tx.Exec(ctx, `INSERT INTO seat_accounts (account, table_id) VALUES ($1, $2)`, a, r.id); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO seat_accounts (account, table_id, created, ended)
+				SELECT $1, id, created, finished FROM tables WHERE id = $2`, a, r.id); err != nil {
 				return err
 			}
 		}

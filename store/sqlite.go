@@ -349,7 +349,24 @@ func moveError(err error, tableID string, n int) error {
 }
 
 func (s *SQLite) Finish(ctx context.Context, tableID string, outcome json.RawMessage) error {
-	return s.update(ctx, tableID, `UPDATE tables SET finished = 1, outcome = ? WHERE id = ?`, string(outcome))
+	return s.end(ctx, tableID, `UPDATE tables SET finished = 1, outcome = ? WHERE id = ?`, string(outcome))
+}
+
+// end ends a table with query (its value, then the table's id), and marks
+// it ended in the index of the accounts at its seats, in one go.
+func (s *SQLite) end(ctx context.Context, tableID, query string, value any) error {
+	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		return whole(ctx, tx, func(r runner) error {
+			n, err := r.exec(ctx, query, value, tableID)
+			if err != nil {
+				return fmt.Errorf("store: updating table %s: %w", tableID, err)
+			}
+			if n == 0 {
+				return ErrNotFound
+			}
+			return markEnded(ctx, r, tableID)
+		})
+	})
 }
 
 func (s *SQLite) UpdateSeats(ctx context.Context, tableID string, seats []Seat) error {
@@ -376,7 +393,7 @@ func (s *SQLite) SetRematch(ctx context.Context, tableID, rematch string) error 
 }
 
 func (s *SQLite) Abandon(ctx context.Context, tableID string) error {
-	return s.update(ctx, tableID, `UPDATE tables SET finished = 1, abandoned = ? WHERE id = ?`, 1)
+	return s.end(ctx, tableID, `UPDATE tables SET finished = 1, abandoned = ? WHERE id = ?`, 1)
 }
 
 func (s *SQLite) MarkDamaged(ctx context.Context, tableID, reason string) error {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // What a table becomes stays in the file: a reopened store reads it back.
@@ -533,6 +534,37 @@ func TestSQLiteUpgradeIndexesSeatAccounts(t *testing.T) {
 	for _, a := range []string{"a1", "a2"} {
 		if got, err := s.AccountTables(ctx, a, 10); err != nil || len(got) != 1 || got[0].ID != "t1" {
 			t.Errorf("%s's tables after the upgrade: %+v, %v", a, got, err)
+		}
+	}
+}
+
+// BenchmarkAccountTables lists the tables of an account that held a seat
+// at 1000 of 5000 tables (50 in play), as My games does.
+func BenchmarkAccountTables(b *testing.B) {
+	ctx := context.Background()
+	s, err := OpenSQLiteWith(filepath.Join(b.TempDir(), "bench.db"), Normal)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	for i := range 5000 {
+		seat := Seat{Kind: "human", Taken: true, Account: fmt.Sprintf("acc%d", i%5), AccountName: "x"}
+		id := fmt.Sprintf("%032x", i)
+		if err := s.CreateTable(ctx, Table{ID: id, Game: "g", Seats: []Seat{seat, {Kind: "bot:fan"}}, Created: time.UnixMilli(int64(i))}); err != nil {
+			b.Fatal(err)
+		}
+		if i >= 250 {
+			if err := s.Finish(ctx, id, json.RawMessage(`{"winners":[0]}`)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		tabs, err := s.AccountTables(ctx, "acc0", 20)
+		if err != nil || len(tabs) != 70 {
+			b.Fatalf("%d tables, %v", len(tabs), err)
 		}
 	}
 }

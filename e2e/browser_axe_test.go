@@ -70,9 +70,10 @@ func runAxe(t *testing.T, ctx context.Context, src string) []axeViolation {
 	return vs
 }
 
-// TestBrowserAxe: axe-core finds no violation on the lobby and on a table
-// of every game (also with its rules open, and with a card's detail shown),
-// in Polish and in English, on a desktop and a phone.
+// TestBrowserAxe: axe-core finds no violation on the lobby, the account's
+// pages, a player's games (/me) and on a table of every game (also with its
+// rules open, and with a card's detail shown), in Polish and in English,
+// on a desktop and a phone.
 func TestBrowserAxe(t *testing.T) {
 	src, from := axeSource(t)
 	browser(t)
@@ -87,7 +88,8 @@ func TestBrowserAxe(t *testing.T) {
 	room := s.create(t, "cardline", map[string]any{"players": 2}, []string{"human", "human"}, 7)
 	tokens[room.ID] = room.Token
 	done := s.createTable(t, map[string]any{"game": "asterix", "seats": []string{"bot:random", "bot:random"}, "seed": 8, "open": true})
-	pages = append(pages, page{"room", room.ID}, page{"replay", done.ID}, page{"account", "/account"}, page{"settings", "/account"})
+	pages = append(pages, page{"room", room.ID}, page{"replay", done.ID}, page{"account", "/account"}, page{"settings", "/account"},
+		page{"mine", "/me"})
 	for _, bg := range browserGames {
 		g := s.games[bg.name]
 		seats := []string{"human"}
@@ -111,12 +113,19 @@ func TestBrowserAxe(t *testing.T) {
 				tb := newTab(t)
 				ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)
 				defer cancel()
-				if p.name == "settings" { // signed in, by the page's own request
+				if p.name == "settings" || p.name == "mine" { // signed in, by the page's own request
 					tb.do(stepTimeout, "open the page", chromedp.Navigate(s.URL+"/account?lang="+lang))
 					tb.waitAccount(`(s) => s.signedOut`, "the sign-in page")
 					tb.do(stepTimeout, "sign up", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 						_, err := chromedp.Evaluate[any](`fetch("/api/account/signup", {method: "POST", headers: {"Content-Type": "application/json"},
-  body: JSON.stringify({name: "Axe`+lang+`", password: "tajne-hasło-1"})}).then((r) => r.status)`, chromedp.EvalAwaitPromise)(ctx, t)
+  body: JSON.stringify({name: "Axe`+p.name+lang+`", password: "tajne-hasło-1"})}).then((r) => r.status)`, chromedp.EvalAwaitPromise)(ctx, t)
+						return err
+					}))
+				}
+				if p.name == "mine" { // with a table waiting for its people
+					tb.do(stepTimeout, "make a table", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+						_, err := chromedp.Evaluate[any](`fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},
+  body: JSON.stringify({game: "cardline", options: {players: 2}, seats: ["human", "human"], name: "Axe"})}).then((r) => r.status)`, chromedp.EvalAwaitPromise)(ctx, t)
 						return err
 					}))
 				}
@@ -140,6 +149,8 @@ func TestBrowserAxe(t *testing.T) {
 						u, pred = s.URL+"/account?lang="+lang, `() => !!document.getElementById("signin-form")`
 					case p.name == "settings":
 						u, pred = s.URL+"/account?lang="+lang, `() => document.querySelectorAll("#session-list li").length > 0`
+					case p.name == "mine":
+						u, pred = s.URL+"/me?lang="+lang, `() => document.body.dataset.state === "mine" && !!document.querySelector("#mine-waiting li")`
 					case p.name == "replay":
 						u = s.URL + "/t/" + p.path + "?replay&lang=" + lang
 						pred = `() => { const st = document.querySelector("#replay-status"); return !!st && st.dataset.move === "0" && !!document.querySelector("#board section"); }`
@@ -148,7 +159,7 @@ func TestBrowserAxe(t *testing.T) {
 						pred = predSettled
 					}
 					tb.do(stepTimeout, "open "+u, size, chromedp.Navigate(u))
-					if p.name == "room" || p.name == "replay" || p.name == "account" || p.name == "settings" {
+					if p.name == "room" || p.name == "replay" || p.name == "account" || p.name == "settings" || p.name == "mine" {
 						if timedOut, err := tb.waitJS(ctx, "() => true", pred, stepTimeout, nil); err != nil || timedOut {
 							t.Fatalf("%s: waiting for the page before axe-core: %v (timed out %v); the page: %s", p.name, err, timedOut, tb.state())
 						}
@@ -158,7 +169,7 @@ func TestBrowserAxe(t *testing.T) {
 					for _, v := range runAxe(t, ctx, src) {
 						t.Errorf("%s %s (phone %v): axe-core %s (%s): %s — %v", p.name, lang, phone, v.ID, v.Impact, v.Help, v.Targets)
 					}
-					if p.path == "/" || p.name == "room" || p.name == "replay" || p.path == "/account" {
+					if p.path == "/" || p.name == "room" || p.name == "replay" || p.path == "/account" || p.path == "/me" {
 						continue
 					}
 					// The same page with the rules open and a card's detail shown.

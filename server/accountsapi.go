@@ -34,6 +34,7 @@ func (s *Server) registerAccounts(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE /api/account/sessions/{id}", s.signedIn(s.handleEndSession))
 	mux.HandleFunc("POST /api/account/password", s.signedIn(s.handlePassword))
 	mux.HandleFunc("POST /api/account/seats", s.signedIn(s.handleLinkSeats))
+	mux.HandleFunc("GET /api/account/tables", s.signedIn(s.handleMyGames))
 	s.registerPasskeys(mux)
 }
 

@@ -39,6 +39,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/join", s.handleJoin)
 	mux.HandleFunc("POST /api/tables/{id}/leave", s.handleLeave)
 	mux.HandleFunc("POST /api/tables/{id}/invite", s.handleInvite)
+	mux.HandleFunc("POST /api/tables/{id}/invite/withdraw", s.handleWithdraw)
+	mux.HandleFunc("POST /api/tables/{id}/accept", s.handleAccept)
+	mux.HandleFunc("POST /api/tables/{id}/decline", s.handleDecline)
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.handleRematch)
 	mux.HandleFunc("POST /api/tables/{id}/start", s.handleStart)
 	mux.HandleFunc("POST /api/tables/{id}/swap", s.handleSwap)
@@ -132,7 +135,7 @@ func statusOf(re *engine.RuleError) int {
 		return st
 	}
 	switch re.Code {
-	case errNotFound.Code, errChatNoMsg.Code, errNoReport.Code:
+	case errNotFound.Code, errChatNoMsg.Code, errNoReport.Code, errNoInvitation.Code:
 		return http.StatusNotFound
 	case errBadTokenRule.Code, errBadInvite.Code, errNotCreator.Code:
 		return http.StatusForbidden
@@ -368,6 +371,9 @@ type PublicTable struct {
 	// InviteSeat is the seat the request's invitation code is for, while
 	// the code is live (absent for a used or unknown code).
 	InviteSeat *int `json:"invite_seat,omitempty"`
+	// Invited are the seats' invitations by name, shown to the table's
+	// creator alone (absent for anyone else).
+	Invited []NamedInvite `json:"invited,omitempty"`
 	// Rating says whether the table is rated and, if not, why (absent
 	// on a server that keeps no ratings); in play, as the seats are now.
 	Rating *RatingStatus `json:"rating,omitempty"`
@@ -413,6 +419,9 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 			p.InviteSeat = &n
 		}
 		t.mu.Unlock()
+	}
+	if creds.Token != "" {
+		p.Invited = t.invitations(creds.Token)
 	}
 	writeJSON(w, http.StatusOK, p)
 }
@@ -654,9 +663,16 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Token string `json:"token"`
 		Seat  int    `json:"seat"`
+		// Account, when given, is the user name of the account invited
+		// to the seat, in place of a code.
+		Account string `json:"account"`
 	}
 	t, _, ok := s.seatRequest(w, r, &req, func() string { return req.Token })
 	if !ok {
+		return
+	}
+	if req.Account != "" {
+		s.inviteAccount(w, r, t, req.Token, req.Seat, req.Account)
 		return
 	}
 	code, err := t.Invite(r.Context(), req.Token, req.Seat)

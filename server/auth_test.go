@@ -130,6 +130,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	t.Run("accounts", accountMatrixFor)
 	t.Run("ratings", ratingsMatrixFor)
 	t.Run("passkeys", passkeyMatrixFor)
+	t.Run("invitations", invitationMatrixFor)
 	for _, g := range all.Games() {
 		for _, open := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/open=%v", g.Name(), open), func(t *testing.T) {

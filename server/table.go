@@ -803,6 +803,7 @@ func (t *Table) sit(ctx context.Context, seat engine.Seat, name string, keepName
 	err := t.setSeats(ctx, func(seats []store.Seat) {
 		s := &seats[seat]
 		s.TokenHash, s.InviteHash, s.Taken = store.HashSecret(token), "", true
+		s.Invited, s.InvitedName = "", ""
 		if !keepName {
 			s.Name = cleanName(name)
 			s.Account, s.AccountName = "", ""

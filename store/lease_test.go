@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,7 +22,7 @@ func TestPostgresUpgradeAddsLeases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := old.CreateTable(ctx, Table{ID: "t1", Game: "g"}); err != nil {
+	if _, err := old.pool.Exec(ctx, `INSERT INTO tables (id, game, options, seed, seats, created) VALUES ('t1', 'g', '{}', 0, '[]', 0)`); err != nil {
 		t.Fatal(err)
 	}
 	old.Close()
@@ -50,7 +52,8 @@ func TestPostgresUpgradeAddsAccounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := old.CreateTable(ctx, Table{ID: "t1", Game: "g", Seats: []Seat{{Kind: "human", Taken: true, TokenHash: "h"}}}); err != nil {
+	if _, err := old.pool.Exec(ctx, `INSERT INTO tables (id, game, options, seed, seats, created)
+		VALUES ('t1', 'g', '{}', 0, '[{"kind":"human","taken":true,"token_hash":"h"}]', 0)`); err != nil {
 		t.Fatal(err)
 	}
 	old.Close()
@@ -63,5 +66,32 @@ func TestPostgresUpgradeAddsAccounts(t *testing.T) {
 	}
 	if a, err := p.AccountByKey(ctx, "ala"); err != nil || a.ID != "a1" {
 		t.Fatalf("the account read back: %+v, %v", a, err)
+	}
+}
+
+// A database of the version before the index of the accounts at seats
+// gains it, filled from the tables stored: an account's tables are
+// listed after the upgrade as before it.
+func TestPostgresUpgradeIndexesSeatAccounts(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.Start(t)
+	all := postgresSteps
+	postgresSteps = all[:slices.IndexFunc(all, func(s postgresStep) bool { return strings.Contains(s.about, "accounts at tables' seats") })]
+	old, err := OpenPostgres(ctx, url)
+	postgresSteps = all
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.pool.Exec(ctx, `INSERT INTO tables (id, game, options, seed, seats, created) VALUES
+		('t1', 'g', '{}', 0, '[{"kind":"human","taken":true,"account":"a1"},{"kind":"human","account":"a2"}]', 1),
+		('t2', 'g', '{}', 0, '[{"kind":"human"}]', 2)`); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	p := openPostgres(t, url, Full)
+	for _, a := range []string{"a1", "a2"} {
+		if got, err := p.AccountTables(ctx, a, 10); err != nil || len(got) != 1 || got[0].ID != "t1" {
+			t.Errorf("%s's tables after the upgrade: %+v, %v", a, got, err)
+		}
 	}
 }

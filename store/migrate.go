@@ -51,6 +51,7 @@ var sqliteSteps = []sqliteStep{
 	{"passkeys and the WebAuthn ceremonies begun", sqliteStep3},
 	{"chat: the messages of tables, their reports, each table's chat setting", sqliteChatStep},
 	{"clocks: each timed table's clock", sqliteClocksStep},
+	{"the index of the accounts at tables' seats", sqliteSeatAccountsStep},
 }
 
 var postgresSteps = []postgresStep{
@@ -61,6 +62,7 @@ var postgresSteps = []postgresStep{
 	{"passkeys and the WebAuthn ceremonies begun", postgresStep4},
 	{"chat: the messages of tables, their reports, each table's chat setting", postgresChatStep},
 	{"clocks: each timed table's clock", postgresClocksStep},
+	{"the index of the accounts at tables' seats", postgresSeatAccountsStep},
 }
 
 // ErrNewerSchema: the database was written by a newer program, whose

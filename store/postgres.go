@@ -85,8 +85,14 @@ func (p *Postgres) CreateTable(ctx context.Context, t Table) error {
 	if opts == "" {
 		opts = "{}"
 	}
-	_, err = p.pool.Exec(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, open, watch, owner) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-		t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Open, nullable(t.Watch), nullable(t.Owner))
+	err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, open, watch, owner) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Open, nullable(t.Watch), nullable(t.Owner))
+		if err != nil {
+			return err
+		}
+		return indexSeats(ctx, pgTxRunner{tx}, t.ID, t.Seats)
+	})
 	if err != nil {
 		return fmt.Errorf("store: creating table %s: %w", t.ID, err)
 	}
@@ -138,7 +144,19 @@ func (p *Postgres) AppendMove(ctx context.Context, tableID string, m Move) error
 }
 
 func (p *Postgres) Finish(ctx context.Context, tableID string, outcome json.RawMessage) error {
-	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, outcome = $2 WHERE id = $1`, string(outcome), true)
+	return p.end(ctx, tableID, `UPDATE tables SET finished = TRUE, outcome = $2 WHERE id = $1`, string(outcome))
+}
+
+// end ends a table (a play: fenced in a node's view) with query, and
+// marks it ended in the index of the accounts at its seats, in one
+// transaction.
+func (p *Postgres) end(ctx context.Context, tableID, query string, value any) error {
+	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if err := p.updateOn(ctx, tx, tableID, query, value, true); err != nil {
+			return err
+		}
+		return markEnded(ctx, pgTxRunner{tx}, tableID)
+	})
 }
 
 func (p *Postgres) UpdateSeats(ctx context.Context, tableID string, seats []Seat) error {
@@ -146,7 +164,12 @@ func (p *Postgres) UpdateSeats(ctx context.Context, tableID string, seats []Seat
 	if err != nil {
 		return err
 	}
-	return p.update(ctx, tableID, `UPDATE tables SET seats = $2 WHERE id = $1`, string(raw), true)
+	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if err := p.updateOn(ctx, tx, tableID, `UPDATE tables SET seats = $2 WHERE id = $1`, string(raw), true); err != nil {
+			return err
+		}
+		return indexSeats(ctx, pgTxRunner{tx}, tableID, seats)
+	})
 }
 
 func (p *Postgres) SetRematch(ctx context.Context, tableID, rematch string) error {
@@ -154,7 +177,7 @@ func (p *Postgres) SetRematch(ctx context.Context, tableID, rematch string) erro
 }
 
 func (p *Postgres) Abandon(ctx context.Context, tableID string) error {
-	return p.update(ctx, tableID, `UPDATE tables SET finished = TRUE, abandoned = $2 WHERE id = $1`, true, true)
+	return p.end(ctx, tableID, `UPDATE tables SET finished = TRUE, abandoned = $2 WHERE id = $1`, true)
 }
 
 func (p *Postgres) MarkDamaged(ctx context.Context, tableID, reason string) error {
@@ -166,9 +189,21 @@ func (p *Postgres) MarkDamaged(ctx context.Context, tableID, reason string) erro
 // a fenced view updates the row only under the node's live lease, held
 // from its check to the commit.
 func (p *Postgres) update(ctx context.Context, tableID, query string, value any, play bool) error {
+	return p.updateOn(ctx, p.pool, tableID, query, value, play)
+}
+
+// pgQuerier runs statements: the pool, or a transaction.
+type pgQuerier interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// updateOn is update on q: inside a transaction, the lease found held
+// stays locked until it commits.
+func (p *Postgres) updateOn(ctx context.Context, q pgQuerier, tableID, query string, value any, play bool) error {
 	if play && p.node != "" {
 		var leased, updated bool
-		err := p.pool.QueryRow(ctx, `WITH lease AS (`+leaseHeld("$3")+`),
+		err := q.QueryRow(ctx, `WITH lease AS (`+leaseHeld("$3")+`),
 			updated AS (`+query+` AND EXISTS (SELECT 1 FROM lease) RETURNING 1)
 			SELECT EXISTS (SELECT 1 FROM lease), EXISTS (SELECT 1 FROM updated)`, tableID, value, p.node).Scan(&leased, &updated)
 		switch {
@@ -181,7 +216,7 @@ func (p *Postgres) update(ctx context.Context, tableID, query string, value any,
 		}
 		return nil
 	}
-	tag, err := p.pool.Exec(ctx, query, tableID, value)
+	tag, err := q.Exec(ctx, query, tableID, value)
 	if err != nil {
 		return fmt.Errorf("store: updating table %s: %w", tableID, err)
 	}
@@ -345,6 +380,9 @@ func (p *Postgres) Import(ctx context.Context, r Record) error {
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"moves"}, []string{"table_id", "n", "seat", "move", "at"}, pgx.CopyFromRows(rows)); err != nil {
 			return fmt.Errorf("store: importing the moves of table %s: %w", t.ID, err)
 		}
+	}
+	if err := indexSeats(ctx, pgTxRunner{tx}, t.ID, t.Seats); err != nil {
+		return err
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return fmt.Errorf("store: importing table %s: %w", t.ID, err)

@@ -121,18 +121,22 @@ func (r pgTxRunner) query(ctx context.Context, query string, each func(scan func
 // SQLite's writer commits several changes together, so fn runs inside a
 // savepoint there, undone alone when it fails.
 func (s *SQLite) inTx(ctx context.Context, fn func(runner) error) error {
-	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `SAVEPOINT ratings`); err != nil {
-			return err
-		}
-		if err := fn(sqlTxRunner{tx}); err != nil {
-			tx.ExecContext(ctx, `ROLLBACK TO ratings`)
-			tx.ExecContext(ctx, `RELEASE ratings`)
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `RELEASE ratings`)
+	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error { return whole(ctx, tx, fn) })
+}
+
+// whole runs fn inside a savepoint of the writer's transaction tx,
+// undone alone when it fails: all of it is committed or none.
+func whole(ctx context.Context, tx *sql.Tx, fn func(runner) error) error {
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT whole`); err != nil {
 		return err
-	})
+	}
+	if err := fn(sqlTxRunner{tx}); err != nil {
+		tx.ExecContext(ctx, `ROLLBACK TO whole`)
+		tx.ExecContext(ctx, `RELEASE whole`)
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `RELEASE whole`)
+	return err
 }
 
 func (p *Postgres) inTx(ctx context.Context, fn func(runner) error) error {

@@ -154,9 +154,14 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) error {
 		opts = "{}"
 	}
 	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, open, watch, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Open, nullable(t.Watch), nullable(t.Owner))
-		return err
+		return whole(ctx, tx, func(r runner) error {
+			_, err := r.exec(ctx, `INSERT INTO tables (id, game, options, setup, seed, seats, created, open, watch, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				t.ID, t.Game, opts, setup, int64(t.Seed), string(seats), t.Created.UnixMilli(), t.Open, nullable(t.Watch), nullable(t.Owner))
+			if err != nil {
+				return err
+			}
+			return indexSeats(ctx, r, t.ID, t.Seats)
+		})
 	})
 	if err != nil {
 		return fmt.Errorf("store: creating table %s: %w", t.ID, err)
@@ -344,7 +349,24 @@ func moveError(err error, tableID string, n int) error {
 }
 
 func (s *SQLite) Finish(ctx context.Context, tableID string, outcome json.RawMessage) error {
-	return s.update(ctx, tableID, `UPDATE tables SET finished = 1, outcome = ? WHERE id = ?`, string(outcome))
+	return s.end(ctx, tableID, `UPDATE tables SET finished = 1, outcome = ? WHERE id = ?`, string(outcome))
+}
+
+// end ends a table with query (its value, then the table's id), and marks
+// it ended in the index of the accounts at its seats, in one go.
+func (s *SQLite) end(ctx context.Context, tableID, query string, value any) error {
+	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		return whole(ctx, tx, func(r runner) error {
+			n, err := r.exec(ctx, query, value, tableID)
+			if err != nil {
+				return fmt.Errorf("store: updating table %s: %w", tableID, err)
+			}
+			if n == 0 {
+				return ErrNotFound
+			}
+			return markEnded(ctx, r, tableID)
+		})
+	})
 }
 
 func (s *SQLite) UpdateSeats(ctx context.Context, tableID string, seats []Seat) error {
@@ -352,7 +374,18 @@ func (s *SQLite) UpdateSeats(ctx context.Context, tableID string, seats []Seat) 
 	if err != nil {
 		return err
 	}
-	return s.update(ctx, tableID, `UPDATE tables SET seats = ? WHERE id = ?`, string(raw))
+	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		return whole(ctx, tx, func(r runner) error {
+			n, err := r.exec(ctx, `UPDATE tables SET seats = ? WHERE id = ?`, string(raw), tableID)
+			if err != nil {
+				return fmt.Errorf("store: updating table %s: %w", tableID, err)
+			}
+			if n == 0 {
+				return ErrNotFound
+			}
+			return indexSeats(ctx, r, tableID, seats)
+		})
+	})
 }
 
 func (s *SQLite) SetRematch(ctx context.Context, tableID, rematch string) error {
@@ -360,7 +393,7 @@ func (s *SQLite) SetRematch(ctx context.Context, tableID, rematch string) error 
 }
 
 func (s *SQLite) Abandon(ctx context.Context, tableID string) error {
-	return s.update(ctx, tableID, `UPDATE tables SET finished = 1, abandoned = ? WHERE id = ?`, 1)
+	return s.end(ctx, tableID, `UPDATE tables SET finished = 1, abandoned = ? WHERE id = ?`, 1)
 }
 
 func (s *SQLite) MarkDamaged(ctx context.Context, tableID, reason string) error {
@@ -481,6 +514,9 @@ func (s *SQLite) Import(ctx context.Context, r Record) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)`, t.ID, m.N, m.Seat, m.Move, at); err != nil {
 			return fmt.Errorf("store: importing move %d of table %s: %w", m.N, t.ID, err)
 		}
+	}
+	if err := indexSeats(ctx, sqlTxRunner{tx}, t.ID, t.Seats); err != nil {
+		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: importing table %s: %w", t.ID, err)

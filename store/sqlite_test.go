@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // What a table becomes stays in the file: a reopened store reads it back.
@@ -411,7 +412,8 @@ func TestSQLiteUpgradeAddsAccounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := old.CreateTable(ctx, Table{ID: "t1", Game: "g", Seats: []Seat{{Kind: "human", Taken: true, TokenHash: "h"}}}); err != nil {
+	if _, err := old.db.Exec(`INSERT INTO tables (id, game, options, seed, seats, created)
+		VALUES ('t1', 'g', '{}', 0, '[{"kind":"human","taken":true,"token_hash":"h"}]', 0)`); err != nil {
 		t.Fatal(err)
 	}
 	old.Close()
@@ -484,7 +486,8 @@ func TestSQLiteUpgradesToChat(t *testing.T) {
 		t.Fatal(err)
 	}
 	chat := slices.IndexFunc(sqliteSteps, func(s sqliteStep) bool { return strings.HasPrefix(s.about, "chat") })
-	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE chat_reports; DROP TABLE chat; DROP TABLE chat_modes; DROP TABLE clocks; PRAGMA user_version = %d`, chat)); err != nil {
+	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE chat_reports; DROP TABLE chat; DROP TABLE chat_modes; DROP TABLE clocks; DROP TABLE IF EXISTS seat_accounts;
+		PRAGMA user_version = %d`, chat)); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -504,5 +507,67 @@ func TestSQLiteUpgradesToChat(t *testing.T) {
 	}
 	if err := s.SetClock(ctx, "t", []byte(`{}`)); err != nil {
 		t.Errorf("a clock in the upgraded file: %v", err)
+	}
+}
+
+// A file of the version before the index of the accounts at seats gains
+// it, filled from the tables stored; a row that does not read is left
+// out of it and does not stop the upgrade.
+func TestSQLiteUpgradeIndexesSeatAccounts(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	all := sqliteSteps
+	sqliteSteps = all[:slices.IndexFunc(all, func(s sqliteStep) bool { return strings.Contains(s.about, "accounts at tables' seats") })]
+	old, err := OpenSQLite(path)
+	sqliteSteps = all
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.db.Exec(`INSERT INTO tables (id, game, options, seed, seats, created) VALUES
+		('t1', 'g', '{}', 0, '[{"kind":"human","taken":true,"account":"a1"},{"kind":"human","account":"a2"}]', 1),
+		('t2', 'g', '{}', 0, 'not json', 2), ('t3', 'g', '{}', 0, X'00', 3)`); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, a := range []string{"a1", "a2"} {
+		if got, err := s.AccountTables(ctx, a, 10); err != nil || len(got) != 1 || got[0].ID != "t1" {
+			t.Errorf("%s's tables after the upgrade: %+v, %v", a, got, err)
+		}
+	}
+}
+
+// BenchmarkAccountTables lists the tables of an account that held a seat
+// at 1000 of 5000 tables (50 in play), as My games does.
+func BenchmarkAccountTables(b *testing.B) {
+	ctx := context.Background()
+	s, err := OpenSQLiteWith(filepath.Join(b.TempDir(), "bench.db"), Normal)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	for i := range 5000 {
+		seat := Seat{Kind: "human", Taken: true, Account: fmt.Sprintf("acc%d", i%5), AccountName: "x"}
+		id := fmt.Sprintf("%032x", i)
+		if err := s.CreateTable(ctx, Table{ID: id, Game: "g", Seats: []Seat{seat, {Kind: "bot:fan"}}, Created: time.UnixMilli(int64(i))}); err != nil {
+			b.Fatal(err)
+		}
+		if i >= 250 {
+			if err := s.Finish(ctx, id, json.RawMessage(`{"winners":[0]}`)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		tabs, err := s.AccountTables(ctx, "acc0", 20)
+		if err != nil || len(tabs) != 70 {
+			b.Fatalf("%d tables, %v", len(tabs), err)
+		}
 	}
 }

@@ -51,6 +51,12 @@ type Seat struct {
 	// A seat is still played with its token alone.
 	Account     string `json:"account,omitempty"`
 	AccountName string `json:"account_name,omitempty"`
+	// Invited is the id of the account the table's creator invited to
+	// the free seat by its user name, InvitedName that name: the account
+	// may take the seat (or decline) while it is free. Nobody else is
+	// shown it; taking or freeing the seat ends it.
+	Invited     string `json:"invited,omitempty"`
+	InvitedName string `json:"invited_name,omitempty"`
 	// Token is how files of earlier versions kept a seat's token in the
 	// clear; Load and Recent turn it into TokenHash.
 	Token string `json:"token,omitempty"`

@@ -213,8 +213,8 @@ func Version() string { return load().version }
 
 // Register adds the client's routes to mux: the lobby at /, a table at
 // /t/{id}, a game's leaderboard at /ratings/{game}, a player's profile
-// at /u/{name} and the account's pages at /account (the same page; it
-// reads the path), the files under
+// at /u/{name}, the account's pages at /account and the player's own
+// games at /me (the same page; it reads the path), the files under
 // /static/{version}/ (cached for a year) and /static/ (checked each time).
 func Register(mux *http.ServeMux) {
 	a := load()
@@ -227,6 +227,7 @@ func Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /ratings/{game}", page)
 	mux.HandleFunc("GET /u/{name}", page)
 	mux.HandleFunc("GET /account", page)
+	mux.HandleFunc("GET /me", page)
 	mux.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/static/")
 		cache := cacheCheck

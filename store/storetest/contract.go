@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"IDsSortBytewise", testIDsSortBytewise},
 		{"ExportImport", testExportImport},
 		{"Copy", testCopy},
+		{"AccountTables", testAccountTables},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, open) })
 	}

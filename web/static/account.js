@@ -11,6 +11,7 @@ defineStrings({
   'account.title': ['Konto', 'Account'],
   'account.link.signin': ['Zaloguj się', 'Sign in'],
   'account.link.label': ['Twoje konto: {name}', 'Your account: {name}'],
+  'account.games': ['Moje gry', 'My games'],
   'account.signin': ['Logowanie', 'Sign in'],
   'account.signin.passkey': ['Zaloguj się kluczem dostępu', 'Sign in with a passkey'],
   'account.signin.or': ['albo nazwą i hasłem:', 'or with your name and password:'],
@@ -93,6 +94,18 @@ export function accountDisplay() { return me ? me.display : ''; }
 function headerLink() {
   const a = document.getElementById('account-link');
   if (!a) return;
+  // A signed-in player's games (/me), before the account's link.
+  let g = document.getElementById('mygames-link');
+  if (me && !g) {
+    g = h('a', {id: 'mygames-link', class: 'account-link mygames-link'});
+    a.before(g);
+  }
+  if (g) {
+    g.hidden = !me;
+    g.href = keepLang('/me');
+    g.textContent = t('account.games');
+    if (location.pathname.replace(/\/$/, '') === '/me') g.setAttribute('aria-current', 'page');
+  }
   a.href = keepLang('/account');
   a.textContent = me ? me.display : t('account.link.signin');
   if (me) a.setAttribute('aria-label', t('account.link.label', {name: me.display}));

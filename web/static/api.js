@@ -87,6 +87,13 @@ export const api = {
   join: (id, req) => call('POST', `/api/tables/${enc(id)}/join`, req),
   leave: (id, token) => call('POST', `/api/tables/${enc(id)}/leave`, {token}),
   invite: (id, token, seat) => call('POST', `/api/tables/${enc(id)}/invite`, {token, seat}),
+  // Invitations by an account's user name: the creator makes and
+  // withdraws them with its token; the invited account, signed in,
+  // accepts (under name) or declines.
+  inviteAccount: (id, token, seat, account) => call('POST', `/api/tables/${enc(id)}/invite`, {token, seat, account}),
+  withdraw: (id, token, seat) => call('POST', `/api/tables/${enc(id)}/invite/withdraw`, {token, seat}),
+  accept: (id, name) => call('POST', `/api/tables/${enc(id)}/accept`, {name}),
+  decline: (id) => call('POST', `/api/tables/${enc(id)}/decline`),
   rematch: (id, token) => call('POST', `/api/tables/${enc(id)}/rematch`, {token}),
   // The waiting room's, for the table's creator before the start: bot is
   // "NAME[:LEVEL]", or '' for the game's default bot.
@@ -113,6 +120,7 @@ export const accountApi = {
   sessions: () => call('GET', '/api/account/sessions'),
   endSession: (id) => call('DELETE', `/api/account/sessions/${enc(id)}`),
   linkSeats: (tokens) => call('POST', '/api/account/seats', {tokens}),
+  tables: () => call('GET', '/api/account/tables'),
   passkeys: () => call('GET', '/api/account/passkeys'),
   removePasskey: (id) => call('DELETE', `/api/account/passkeys/${enc(id)}`),
   passkeyRegisterBegin: () => call('POST', '/api/account/passkeys/register/begin'),

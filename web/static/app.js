@@ -4,12 +4,14 @@
 // opens a private table to a spectator, ?replay replays an ended one; a seat's token comes from storage,
 // or from an older link's ?token=, which the table page takes out of the
 // address), a game's leaderboard at "/ratings/{game}", a player's profile
-// at "/u/{name}", the account's pages at "/account".
+// at "/u/{name}", the account's pages at "/account", the player's own
+// games at "/me".
 
 import {loadAccount, startAccount} from './account.js';
 import {keepLang} from './api.js';
 import {applyDocument, lang, onLangChange, setLang, t} from './i18n.js';
 import {startLobby} from './lobby.js';
+import {startMyGames} from './mygames.js';
 import {startProfile} from './profile.js';
 import {startRatings} from './ratings.js';
 import {startReplay} from './replay.js';
@@ -35,9 +37,13 @@ function header() {
 async function main() {
   applyDocument();
   header();
-  await loadAccount();
+  const me = await loadAccount();
   if (location.pathname.replace(/\/$/, '') === '/account') {
     startAccount();
+    return;
+  }
+  if (location.pathname.replace(/\/$/, '') === '/me') {
+    startMyGames(me);
     return;
   }
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);

@@ -87,6 +87,7 @@ function render() {
   append(app, [
     h('h1', {text: t('lobby.heading')}),
     h('p', {class: 'intro', text: t('lobby.intro')}),
+    accountDisplay() ? h('p', {class: 'mine-link'}, h('a', {id: 'lobby-mygames', href: keepLang('/me'), text: t('lobby.mygames')})) : null,
     h('div', {class: 'lobby-grid'},
       h('div', {class: 'lobby-main'}, gamesSection(), createSection()),
       tablesSection()),

@@ -68,7 +68,10 @@ const S = {
   gone: '', // why the page stopped (no such table…), an i18n key
   left: false, // this page's seat was left
   join: {busy: false, error: null, bad: false, name: null, key: '', seat: -1}, // the invitation's form
-  invites: {busy: new Set(), error: null, key: ''}, // the invitation links' panel
+  // The invitation links' panel; named are the invitations by name by
+  // seat (the creator's alone, from the server), read for the free seats
+  // namedFor.
+  invites: {busy: new Set(), error: null, key: '', named: {}, namedFor: null},
   room: {busy: false, error: null, key: '', bot: '', a: 0, b: 1}, // the waiting room
   games: [],
 };
@@ -932,7 +935,12 @@ function renderInvites() {
   const free = creator && !ended(m) ? (m.players || []).filter((p) => p.kind === 'human' && !p.taken && p.seat !== S.seat) : [];
   const watch = seated && !ended(m) ? S.watch : '';
   const st = S.invites;
-  const key = JSON.stringify([lang(), free.map((p) => p.seat), links.invites, watch, [...st.busy], st.error && st.error.message]);
+  const freeSeats = JSON.stringify(free.map((p) => p.seat));
+  if (free.length && st.namedFor !== freeSeats) {
+    st.namedFor = freeSeats;
+    loadNamed();
+  }
+  const key = JSON.stringify([lang(), free.map((p) => p.seat), links.invites, st.named, watch, [...st.busy], st.error && st.error.message]);
   if (key === st.key) return;
   st.key = key;
   if (!free.length && !watch) {
@@ -954,7 +962,7 @@ function renderInvites() {
       box.append(h('div', {class: 'invite', dataset: {seat: p.seat}},
         code ? [h('label', {for: id, text: label}), copyRow(id, location.origin + tableURL(S.id, {invite: code}), {seat: p.seat})]
           : [h('p', {class: 'invite-seat', text: label}), h('p', {class: 'hint', text: t('table.invite.none')})],
-        h('p', {class: 'invite-new'}, more)));
+        h('p', {class: 'invite-new'}, more), namedRow(p.seat)));
     }
     if (st.error) box.append(h('p', {id: 'invites-error', class: 'error', role: 'alert', dataset: {code: st.error.code || ''}, text: st.error.localized()}));
     if (watch) {
@@ -964,6 +972,76 @@ function renderInvites() {
         h('p', {class: 'hint', text: t('table.watchlink.hint')})));
     }
   });
+}
+
+// namedRow is a free seat's invitation by name: whom it is for, with a
+// button that withdraws it, or a form that invites an account by its
+// user name.
+function namedRow(seat) {
+  const st = S.invites;
+  const name = st.named[seat];
+  const busy = st.busy.has(`name-${seat}`);
+  if (name) {
+    return h('p', {class: 'invite-name', id: `invited-${seat}`},
+      h('span', {text: t('table.invite.named', {name})}),
+      h('button', {type: 'button', class: 'small withdraw', disabled: busy, dataset: {focus: `withdraw-${seat}`},
+        text: t('table.invite.withdraw'), 'aria-label': t('table.invite.withdraw.label', {name, n: seat + 1}), onclick: () => withdraw(seat)}));
+  }
+  const id = `invite-name-${seat}`;
+  const input = h('input', {id, type: 'text', autocomplete: 'off', maxLength: 64, dataset: {focus: id}});
+  return h('form', {class: 'invite-name', dataset: {seat}, onsubmit: (e) => { e.preventDefault(); inviteName(seat, input.value.trim()); }},
+    h('label', {for: id, text: t('table.invite.name', {n: seat + 1})}), input,
+    h('button', {type: 'submit', class: 'small', disabled: busy, text: t('table.invite.send')}));
+}
+
+// loadNamed reads the invitations by name the creator has made.
+async function loadNamed() {
+  const st = S.invites;
+  try {
+    const p = await api.table(S.id, {token: S.token});
+    st.named = {};
+    for (const inv of p.invited || []) st.named[inv.seat] = inv.account;
+  } catch { /* the panel keeps what it showed */ }
+  renderInvites();
+}
+
+// inviteName invites the account of a user name to a free seat.
+async function inviteName(seat, name) {
+  const st = S.invites;
+  if (!name || st.busy.has(`name-${seat}`) || !S.token) return;
+  st.busy.add(`name-${seat}`);
+  st.error = null;
+  renderInvites();
+  try {
+    const res = await api.inviteAccount(S.id, S.token, seat, name);
+    st.named = {...st.named, [seat]: res.account};
+  } catch (e) {
+    st.error = e instanceof ApiError ? e : new ApiError(0, null);
+  } finally {
+    st.busy.delete(`name-${seat}`);
+    renderInvites();
+  }
+}
+
+// withdraw ends the invitation by name to a seat (one already declined
+// or taken is gone too: the panel reads them again).
+async function withdraw(seat) {
+  const st = S.invites;
+  if (st.busy.has(`name-${seat}`) || !S.token) return;
+  st.busy.add(`name-${seat}`);
+  st.error = null;
+  renderInvites();
+  try {
+    await api.withdraw(S.id, S.token, seat);
+  } catch (e) {
+    if (!(e instanceof ApiError && e.code === 'no_invitation')) st.error = e instanceof ApiError ? e : new ApiError(0, null);
+  } finally {
+    st.busy.delete(`name-${seat}`);
+  }
+  const named = {...st.named};
+  delete named[seat];
+  st.named = named;
+  renderInvites();
 }
 
 // newInvite asks the server for a new invitation code to a free seat.

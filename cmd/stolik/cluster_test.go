@@ -1105,6 +1105,7 @@ func TestClusterFencesAFrozenNode(t *testing.T) {
 // a lease shorter than 300 ms is refused (exit 2), and a bus that does not
 // answer stops the server before it listens (exit 1).
 func TestServeClusterFlags(t *testing.T) {
+	t.Parallel()
 	db := "sqlite:" + filepath.Join(t.TempDir(), "s.db")
 	for _, args := range [][]string{
 		{"serve", "--db", db, "--bus", "nats://127.0.0.1:1"},

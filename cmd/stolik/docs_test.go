@@ -77,6 +77,7 @@ func TestPerformanceDocsNameRealBenchmarks(t *testing.T) {
 // what a clone holds, never at a folder of the machine they were
 // written on.
 func TestNoPathOutsideTheRepository(t *testing.T) {
+	t.Parallel()
 	outside := regexp.MustCompile(`/work/|\.\./\.\./shared|"\.\.", "\.\.", "shared"|\.\./shared/`)
 	err := filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
 		if err != nil {

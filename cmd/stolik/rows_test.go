@@ -17,6 +17,7 @@ import (
 // the file, the lobby answers 200 with the other tables, and the spoiled
 // one is answered as a damaged table, never breaking the server.
 func TestServeSpoiledRow(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "stolik.db")
 	get := func(url string, out any) int {
 		t.Helper()

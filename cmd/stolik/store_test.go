@@ -46,6 +46,7 @@ func same(t *testing.T, dsns ...string) {
 // SQLite to PostgreSQL and back: every table and move arrives; a
 // destination with tables is refused unless merging.
 func TestStoreCopyThroughPostgres(t *testing.T) {
+	t.Parallel()
 	pg := pgtest.Start(t)
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.db"), "sqlite:"+filepath.Join(dir, "b.db")

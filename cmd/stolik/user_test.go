@@ -15,6 +15,7 @@ import (
 // or made up and shown once when stdin gives none), list, ban, unban,
 // reset; a password never appears in the output it was given on.
 func TestUserCommands(t *testing.T) {
+	t.Parallel()
 	db := "sqlite:" + filepath.Join(t.TempDir(), "users.db")
 	cmd := func(stdin string, args ...string) string {
 		t.Helper()

@@ -23,7 +23,7 @@ func conformanceVariants() []map[string]any {
 func TestConformance(t *testing.T) {
 	// Every variant, on a sample of random games and a few deep ones; the
 	// long calibrations (STOLIK_LONG=1) play 2 to 10 times as many.
-	games, deep, future := longtest.Pick(100, 500), longtest.Pick(5, 20), longtest.Pick(20, 40)
+	games, deep, future := longtest.Pick(50, 500), longtest.Pick(3, 20), longtest.Pick(20, 40)
 	enginetest.Run(t, enginetest.Config{
 		Game:        New(),
 		Variants:    conformanceVariants(),

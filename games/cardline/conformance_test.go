@@ -9,8 +9,8 @@ import (
 
 func TestConformance(t *testing.T) {
 	// Every variant, on a sample of random games and a few deep ones; the
-	// long calibrations (STOLIK_LONG=1) play 4 to 6 times as many.
-	games, deep, future := longtest.Pick(50, 300), longtest.Pick(2, 12), longtest.Pick(10, 40)
+	// long calibrations (STOLIK_LONG=1) play 4 to 12 times as many.
+	games, deep, future := longtest.Pick(25, 300), longtest.Pick(2, 12), longtest.Pick(10, 40)
 	var variants []map[string]any
 	for n := MinPlayers; n <= MaxPlayers; n++ {
 		variants = append(variants, map[string]any{"players": n})

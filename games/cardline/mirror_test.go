@@ -26,7 +26,7 @@ var mirrorGames = flag.Int("mirror", 0, "random positions the seat-order mirror 
 func TestSeatOrderMirror(t *testing.T) {
 	enginetest.RunMirror(t, enginetest.MirrorConfig{
 		Game:     New(),
-		Games:    cmp.Or(*mirrorGames, longtest.Pick(250, 1000)),
+		Games:    cmp.Or(*mirrorGames, longtest.Pick(120, 1000)),
 		Table:    cardlineTable,
 		View:     mirrorCardlineView,
 		Snapshot: mirrorCardlineSnapshot,

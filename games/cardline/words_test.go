@@ -7,6 +7,7 @@ import (
 	"stolik/engine"
 
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
 )
 
 // TestWords reads every text of random games, in both languages: events,
@@ -17,7 +18,7 @@ func TestWords(t *testing.T) {
 		variants = append(variants, map[string]any{"players": n})
 	}
 	variants = append(variants, map[string]any{"players": 3, "hand": 8, "empty_deck": "skip", "finish": "immediate", "eliminated_cards": "box"})
-	enginetest.RunWords(t, enginetest.WordsConfig{Game: New(), Variants: variants, Games: 4, Every: 3, Names: wordNames()})
+	enginetest.RunWords(t, enginetest.WordsConfig{Game: New(), Variants: variants, Games: longtest.Pick(2, 4), Every: 3, Names: wordNames()})
 }
 
 // wordNames are the cards' names, which have no case table: a sentence

@@ -11,8 +11,8 @@ import (
 
 func TestConformance(t *testing.T) {
 	// Every variant, on a sample of random games and a few deep ones; the
-	// long calibrations (STOLIK_LONG=1) play 5 to 8 times as many.
-	games, deep, future := longtest.Pick(20, 100), longtest.Pick(2, 10), longtest.Pick(5, 40)
+	// long calibrations (STOLIK_LONG=1) play 5 to 10 times as many.
+	games, deep, future := longtest.Pick(10, 100), longtest.Pick(2, 10), longtest.Pick(5, 40)
 	enginetest.Run(t, enginetest.Config{
 		Game:        New(),
 		Variants:    conformanceVariants(),

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"stolik/engine/enginetest"
+	"stolik/internal/longtest"
 )
 
 // TestWords reads every text of random games, in both languages: events,
@@ -17,7 +18,7 @@ func TestWords(t *testing.T) {
 		map[string]any{"players": 4, "equipment": "auto", "niet_abilities": false, "splash_empty": false},
 		map[string]any{"players": 6, "variant": "long", "gas_ends_on_comrades": true, "roulette_extra": 2},
 	)
-	enginetest.RunWords(t, enginetest.WordsConfig{Game: New(), Variants: variants, Games: 1, Every: 6, Names: wordNames()})
+	enginetest.RunWords(t, enginetest.WordsConfig{Game: New(), Variants: variants, Games: 1, Every: longtest.Pick(12, 6), Names: wordNames()})
 }
 
 // wordNames are the Comrades' and cards' names, which have no case table:

@@ -50,6 +50,7 @@ var sqliteSteps = []sqliteStep{
 	{"ratings, their history, the tables each account played", sqliteRatingsStep},
 	{"passkeys and the WebAuthn ceremonies begun", sqliteStep3},
 	{"chat: the messages of tables, their reports, each table's chat setting", sqliteChatStep},
+	{"notices: the accounts' choices, push subscriptions, the server's keys, the notices sent", sqliteNoticesStep},
 }
 
 var postgresSteps = []postgresStep{
@@ -59,6 +60,7 @@ var postgresSteps = []postgresStep{
 	{"ratings, their history, the tables each account played", postgresRatingsStep},
 	{"passkeys and the WebAuthn ceremonies begun", postgresStep4},
 	{"chat: the messages of tables, their reports, each table's chat setting", postgresChatStep},
+	{"notices: the accounts' choices, push subscriptions, the server's keys, the notices sent", postgresNoticesStep},
 }
 
 // ErrNewerSchema: the database was written by a newer program, whose
@@ -429,5 +431,17 @@ CREATE TABLE chat_modes (
 	mode     TEXT NOT NULL
 );
 `)
+	return err
+}
+
+// sqliteNoticesStep adds the notices (noticesSchema).
+func sqliteNoticesStep(ctx context.Context, conn *sql.Conn) error {
+	_, err := conn.ExecContext(ctx, noticesSchema)
+	return err
+}
+
+// postgresNoticesStep adds the notices (noticesSchema).
+func postgresNoticesStep(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, noticesSchema)
 	return err
 }

@@ -35,6 +35,7 @@ func (s *Server) registerAccounts(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/password", s.signedIn(s.handlePassword))
 	mux.HandleFunc("POST /api/account/seats", s.signedIn(s.handleLinkSeats))
 	s.registerPasskeys(mux)
+	s.registerNotices(mux)
 }
 
 // accounts is the store's accounts; nil if it keeps none.

@@ -91,6 +91,11 @@ type Table struct {
 	unrated bool
 	// chat is the table's chat (chat.go).
 	chat chatState
+	// notify, when set, queues a notice (notify.go) and never blocks;
+	// deadline, when set, is when a pending seat must have moved (false:
+	// no deadline, as at a table without a clock).
+	notify   func(Notice)
+	deadline func(engine.Seat) (time.Time, bool)
 }
 
 // count counts the table in c while it is unfinished.
@@ -538,6 +543,7 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 		return nil, err
 	}
 	next := t.st.Clone()
+	before := slices.Clone(t.st.Pending())
 	evs, err := next.Apply(seat, m)
 	if err != nil {
 		return nil, err
@@ -555,6 +561,7 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string) ([]engi
 	t.log = append(t.log, append([]engine.Event(nil), evs...))
 	t.changed()
 	t.moveAccepted(ctx)
+	t.tableNotices(before)
 	if _, over := t.st.Outcome(); over {
 		close(t.done)
 		t.uncount()

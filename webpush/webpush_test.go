@@ -6,7 +6,6 @@ import (
 	"crypto/ecdh"
 	"encoding/base64"
 	"errors"
-	"net/http"
 	"testing"
 	"time"
 
@@ -79,7 +78,7 @@ func TestSendDecryptsAtThePushService(t *testing.T) {
 		t.Fatal(err)
 	}
 	msg := webpush.Message{Payload: []byte(`{"title":"Twój ruch"}`), TTL: time.Hour, Urgency: "high", Topic: "t1"}
-	if err := k.Send(context.Background(), http.DefaultClient, sub, msg, "mailto:ops@example.org", time.Now()); err != nil {
+	if err := k.Send(context.Background(), svc.Client(), sub, msg, "mailto:ops@example.org", time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	got := svc.Next(t)
@@ -90,7 +89,7 @@ func TestSendDecryptsAtThePushService(t *testing.T) {
 		t.Errorf("headers %v", got.Header)
 	}
 	svc.Forget("phone")
-	if err := k.Send(context.Background(), http.DefaultClient, sub, msg, "mailto:ops@example.org", time.Now()); !errors.Is(err, webpush.ErrGone) {
+	if err := k.Send(context.Background(), svc.Client(), sub, msg, "mailto:ops@example.org", time.Now()); !errors.Is(err, webpush.ErrGone) {
 		t.Errorf("a gone endpoint: %v, want ErrGone", err)
 	}
 	if _, err := webpush.Encrypt(make([]byte, 5000), sub); !errors.Is(err, webpush.ErrTooLarge) {

@@ -42,7 +42,8 @@ type Received struct {
 	Header  http.Header
 }
 
-// Service is a push service on an httptest server.
+// Service is a push service on an httptest server, over TLS as every
+// push service is: Client posts to it.
 type Service struct {
 	srv     *httptest.Server
 	mu      sync.Mutex
@@ -61,10 +62,13 @@ type device struct {
 // Start starts a service, closed when the test ends.
 func Start(t testing.TB) *Service {
 	s := &Service{devices: map[string]*device{}, gone: map[string]bool{}, got: make(chan Received, 64), errs: make(chan error, 64)}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.receive))
+	s.srv = httptest.NewTLSServer(http.HandlerFunc(s.receive))
 	t.Cleanup(s.srv.Close)
 	return s
 }
+
+// Client is an HTTP client that trusts the service's certificate.
+func (s *Service) Client() *http.Client { return s.srv.Client() }
 
 // Subscribe makes a device's subscription, as PushManager.subscribe does.
 func (s *Service) Subscribe(name string) webpush.Subscription {

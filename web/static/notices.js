@@ -14,6 +14,7 @@ defineStrings({
   'notices.device': ['Powiadamiaj mnie na tym urządzeniu', 'Notify me on this device'],
   'notices.device.on': ['To urządzenie dostaje powiadomienia.', 'This device gets notifications.'],
   'notices.device.unsupported': ['Ta przeglądarka nie obsługuje powiadomień push.', 'This browser does not support push notifications.'],
+  'notices.device.unreachable': ['Przeglądarka nie łączy się ze swoją usługą powiadomień; spróbuj później.', 'The browser does not reach its push service; try later.'],
   'notices.device.denied': ['Powiadomienia są zablokowane w ustawieniach przeglądarki.', 'Notifications are blocked in the browser\'s settings.'],
   'notices.email': ['Adres e-mail', 'E-mail address'],
   'notices.email.hint': ['Pusty: bez e-maili. Nowy adres trzeba potwierdzić odnośnikiem z wiadomości.', 'Empty: no mails. A new address is confirmed by the link in a mail.'],
@@ -50,8 +51,10 @@ export async function subscribeDevice(key) {
   if (Notification.permission !== 'granted' && await Notification.requestPermission() !== 'granted') {
     throw new Error(t('notices.device.denied'));
   }
-  let sub = await reg.pushManager.getSubscription();
-  if (!sub) sub = await reg.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: b64(key)});
+  // A browser that cannot reach its push service may never answer.
+  const late = new Promise((_, reject) => setTimeout(() => reject(new Error(t('notices.device.unreachable'))), 20000));
+  let sub = await Promise.race([reg.pushManager.getSubscription(), late]);
+  if (!sub) sub = await Promise.race([reg.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: b64(key)}), late]);
   return accountApi.addPush(sub.toJSON());
 }
 

@@ -36,6 +36,7 @@ func (s *Server) registerAccounts(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/seats", s.signedIn(s.handleLinkSeats))
 	mux.HandleFunc("GET /api/account/tables", s.signedIn(s.handleMyGames))
 	s.registerPasskeys(mux)
+	s.registerNotices(mux)
 }
 
 // accounts is the store's accounts; nil if it keeps none.

@@ -174,7 +174,10 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				reject(w, http.StatusForbidden, errBadOrigin.Err(o))
 				return
 			}
-			if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+			// A one-click unsubscribe is a form posted by a mail client
+			// (RFC 8058); its link's signature is all it needs.
+			if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); (err != nil || mt != "application/json") &&
+				!(r.URL.Path == unsubscribePath && (mt == "application/x-www-form-urlencoded" || mt == "multipart/form-data")) {
 				reject(w, http.StatusUnsupportedMediaType, errContentType.Err())
 				return
 			}

@@ -113,17 +113,18 @@ type rematchRow struct {
 // GET /api/account, GET …/sessions, GET …/passkeys, PATCH /api/account,
 // DELETE …/sessions/{the other device's}, DELETE …/passkeys/{another
 // account's}, POST …/passkeys/register/begin, …/seats, …/password,
-// …/signout-everywhere, …/signout.
+// GET …/notifications, PUT …/notifications, POST …/push, DELETE …/push
+// (another account's device), …/signout-everywhere, …/signout.
 var accountMatrix = []struct {
 	who    string
-	status [11]int
+	status [15]int
 }{
-	{"no cookie", [11]int{401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401}},
-	{"another site's page with the cookie", [11]int{200, 200, 200, 403, 403, 403, 403, 403, 403, 403, 403}},
-	{"no Origin with the cookie", [11]int{200, 200, 200, 403, 403, 403, 403, 403, 403, 403, 403}},
-	{"a session ended", [11]int{401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401}},
-	{"a banned account's session", [11]int{401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401}},
-	{"own session", [11]int{200, 200, 200, 200, 200, 404, 200, 200, 200, 200, 200}},
+	{"no cookie", [15]int{401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401}},
+	{"another site's page with the cookie", [15]int{200, 200, 200, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403, 403, 403}},
+	{"no Origin with the cookie", [15]int{200, 200, 200, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403, 403, 403}},
+	{"a session ended", [15]int{401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401}},
+	{"a banned account's session", [15]int{401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401}},
+	{"own session", [15]int{200, 200, 200, 200, 200, 404, 200, 200, 200, 200, 200, 200, 404, 200, 200}},
 }
 
 func TestAuthorizationMatrix(t *testing.T) {
@@ -414,6 +415,7 @@ func accountMatrixFor(t *testing.T) {
 	signUpWithPasskey(t, bob, newSoftKey(t, base), "Bob")
 	var bobKeys []PasskeyView
 	json.Unmarshal(bob.must("GET", "/api/account/passkeys", "", 200), &bobKeys)
+	bob.must("POST", "/api/account/push", `{"endpoint":"https://push.example/bob","keys":{"p256dh":"BPk","auth":"au"}}`, 200)
 	for _, row := range accountMatrix {
 		ala, other := newBrowser(t, base), newBrowser(t, base)
 		name := fmt.Sprintf("Ala%d", len(row.who))
@@ -444,15 +446,21 @@ func accountMatrixFor(t *testing.T) {
 			{"DELETE", "/api/account/passkeys/" + bobKeys[0].ID, ""}, {"POST", "/api/account/passkeys/register/begin", `{}`},
 			{"POST", "/api/account/seats", `{"tokens":{}}`},
 			{"POST", "/api/account/password", `{"old":"tajne-hasło","new":"tajne-hasło"}`},
+			{"GET", "/api/account/notifications", ""}, {"PUT", "/api/account/notifications", `{"email":"","choices":{"turn":{"email":false}}}`},
+			{"POST", "/api/account/push", `{"endpoint":"https://push.example/` + name + `","keys":{"p256dh":"BPk","auth":"au"}}`},
+			{"DELETE", "/api/account/push", `{"endpoint":"https://push.example/bob"}`},
 			{"POST", "/api/account/signout-everywhere", ""}, {"POST", "/api/account/signout", ""},
 		} {
-			if c.path == "/api/account/signout" && row.status[9] == 200 {
+			if c.path == "/api/account/signout" && row.status[13] == 200 {
 				ala.must("POST", "/api/account/signin", `{"name":"`+name+`","password":"tajne-hasło"}`, 200)
 			}
 			if code, data, _ := ala.do(c.method, c.path, c.body); code != row.status[i] {
 				t.Errorf("%s: %s %s: %d %s, want %d", row.who, c.method, c.path, code, data, row.status[i])
 			}
 		}
+	}
+	if v := bob.must("GET", "/api/account/notifications", "", 200); !bytes.Contains(v, []byte(`"devices":1`)) {
+		t.Errorf("another account's device was removed: %s", v)
 	}
 	if keys := bob.must("GET", "/api/account/passkeys", "", 200); !bytes.Contains(keys, []byte(bobKeys[0].ID)) {
 		t.Errorf("another account's passkey was removed: %s", keys)

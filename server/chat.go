@@ -265,6 +265,12 @@ func (s *Server) Chat(ctx context.Context, t *Table, seat engine.Seat, token str
 			return ErrBadToken
 		}
 	}
+	stored := false
+	defer func() { // after c.mu is let go: mentions take t.mu
+		if stored && m.Text != "" {
+			s.mentionNotices(t, m)
+		}
+	}()
 	c := &t.chat
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -297,6 +303,7 @@ func (s *Server) Chat(ctx context.Context, t *Table, seat engine.Seat, token str
 		from = "spectator"
 	}
 	s.metrics.chat.WithLabelValues(from).Inc()
+	stored = true
 	return nil
 }
 

@@ -144,10 +144,18 @@ func (t *Table) invitations(token string) []NamedInvite {
 	return out
 }
 
-// invited is where an invitation by name is told to the invited account:
-// for now it is only logged. The notice goes here, once per invitation.
-func (s *Server) invited(ctx context.Context, t *Table, seat engine.Seat, account string) {
+// invited tells the invited account of its invitation, from the name
+// the creator goes by at the table (else their account's name).
+func (s *Server) invited(ctx context.Context, t *Table, seat engine.Seat, account, by string) {
 	s.log.Info("account invited", "table", t.ID(), "seat", int(seat), "account", account)
+	from := by
+	for _, p := range t.Players() {
+		if p.Creator && p.Name != "" {
+			from = p.Name
+		}
+	}
+	// One notice a seat: inviting the account to it again sends none.
+	s.notice(ctx, Notice{Kind: NoticeInvited, Account: account, Table: t.ID(), N: int(seat), Game: t.rec.Game, From: from})
 }
 
 // inviteAccount is POST …/invite with an account's user name.
@@ -169,7 +177,11 @@ func (s *Server) inviteAccount(w http.ResponseWriter, r *http.Request, t *Table,
 		s.fail(w, r, err)
 		return
 	}
-	s.invited(r.Context(), t, engine.Seat(seat), acc.ID)
+	by := ""
+	if me, err := s.AccountOf(r); err == nil {
+		by = me.Account.Name
+	}
+	s.invited(r.Context(), t, engine.Seat(seat), acc.ID, by)
 	writeJSON(w, http.StatusOK, NamedInvite{Seat: seat, Account: acc.Name})
 }
 

@@ -67,6 +67,9 @@ const (
 // has none (an untimed table, or a seat whose turn is not running); t.mu
 // is held.
 func (t *Table) deadline(seat engine.Seat) (time.Time, bool) {
+	if t.testDeadline != nil {
+		return t.testDeadline(seat)
+	}
 	if t.clock == nil || !t.clockRunning() || int(seat) >= len(t.clock.Seats) {
 		return time.Time{}, false
 	}

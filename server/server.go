@@ -120,6 +120,9 @@ type Config struct {
 	// no_accounts and everyone plays as a guest.
 	Password PasswordParams
 	SignIn   *SignInLimits
+	// Notify is how players are told about their games while away
+	// (notify.go); Web Push works with its zero value.
+	Notify NotifyConfig
 	// Cluster, when set, makes the server one node of several sharing the
 	// store and a bus (cluster.go); nil: it runs every table itself.
 	Cluster *Cluster
@@ -130,6 +133,9 @@ type Config struct {
 	testBots      []engine.BotSpec
 	onBotWait     func()
 	onLeaseChange func(table string, gained bool)
+	// testDeadline, when set, is every pending seat's deadline, for the
+	// notices (until tables keep clocks of their own).
+	testDeadline func(table string, seat engine.Seat) (time.Time, bool)
 }
 
 // Server holds the tables in play.
@@ -164,6 +170,7 @@ type Server struct {
 	damaged     sync.Map                // ids of the tables marked damaged here
 	hasher      *Hasher                 // passwords
 	signIn      SignInLimits
+	notes       *notifier // nil if the store keeps no notices
 }
 
 // New starts a server: every unfinished table in the store is rebuilt by
@@ -222,6 +229,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.chats, _ = cfg.Store.(store.Chats)
 	s.attachMetrics()
+	if err := s.startNotifier(); err != nil {
+		stop()
+		return nil, fmt.Errorf("the notices' keys: %w", err)
+	}
 	if cfg.Cluster != nil {
 		if err := s.joinCluster(*cfg.Cluster); err != nil {
 			stop()
@@ -726,6 +737,10 @@ func (s *Server) hold(t *Table) {
 	t.mu.Lock()
 	t.started = func() { s.kickBots(t) }
 	t.clockChanged()
+	t.notify = s.queueNotice
+	if s.cfg.testDeadline != nil {
+		t.testDeadline = func(p engine.Seat) (time.Time, bool) { return s.cfg.testDeadline(t.rec.ID, p) }
+	}
 	t.mu.Unlock()
 }
 

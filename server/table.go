@@ -101,6 +101,11 @@ type Table struct {
 	timer      Timer
 	timeUp     func()
 	turnsBegan func([]engine.Seat)
+	// notify, when set, queues a notice (notify.go) and never blocks;
+	// testDeadline, when set, stands for the clock's deadlines in tests
+	// of the notices.
+	notify       func(Notice)
+	testDeadline func(engine.Seat) (time.Time, bool)
 }
 
 // count counts the table in c while it is unfinished.
@@ -567,6 +572,7 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string, by move
 		return nil, err
 	}
 	next := t.st.Clone()
+	before := slices.Clone(t.st.Pending())
 	evs, err := next.Apply(seat, m)
 	if err != nil {
 		return nil, err
@@ -585,6 +591,7 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string, by move
 	t.clockMoved(ctx, seat, by)
 	t.changed()
 	t.moveAccepted(ctx)
+	t.tableNotices(before)
 	if _, over := t.st.Outcome(); over {
 		close(t.done)
 		t.uncount()

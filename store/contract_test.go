@@ -242,3 +242,25 @@ func TestPostgresClocks(t *testing.T) {
 		return s
 	})
 }
+
+func TestSQLiteNotices(t *testing.T) {
+	storetest.RunNotices(t, func(t *testing.T) store.Store {
+		s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "notices.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
+func TestPostgresNotices(t *testing.T) {
+	storetest.RunNotices(t, func(t *testing.T) store.Store {
+		s, err := store.OpenPostgres(context.Background(), pgtest.Start(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}

@@ -52,6 +52,7 @@ var sqliteSteps = []sqliteStep{
 	{"chat: the messages of tables, their reports, each table's chat setting", sqliteChatStep},
 	{"clocks: each timed table's clock", sqliteClocksStep},
 	{"the index of the accounts at tables' seats", sqliteSeatAccountsStep},
+	{"notices: the accounts' choices, push subscriptions, the server's keys, the notices sent", sqliteNoticesStep},
 }
 
 var postgresSteps = []postgresStep{
@@ -63,6 +64,7 @@ var postgresSteps = []postgresStep{
 	{"chat: the messages of tables, their reports, each table's chat setting", postgresChatStep},
 	{"clocks: each timed table's clock", postgresClocksStep},
 	{"the index of the accounts at tables' seats", postgresSeatAccountsStep},
+	{"notices: the accounts' choices, push subscriptions, the server's keys, the notices sent", postgresNoticesStep},
 }
 
 // ErrNewerSchema: the database was written by a newer program, whose
@@ -433,5 +435,17 @@ CREATE TABLE chat_modes (
 	mode     TEXT NOT NULL
 );
 `)
+	return err
+}
+
+// sqliteNoticesStep adds the notices (noticesSchema).
+func sqliteNoticesStep(ctx context.Context, conn *sql.Conn) error {
+	_, err := conn.ExecContext(ctx, noticesSchema)
+	return err
+}
+
+// postgresNoticesStep adds the notices (noticesSchema).
+func postgresNoticesStep(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, noticesSchema)
 	return err
 }

@@ -485,9 +485,8 @@ func TestSQLiteUpgradesToChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	chat := slices.IndexFunc(sqliteSteps, func(s sqliteStep) bool { return strings.HasPrefix(s.about, "chat") })
 	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE chat_reports; DROP TABLE chat; DROP TABLE chat_modes; DROP TABLE clocks; DROP TABLE IF EXISTS seat_accounts;
-		PRAGMA user_version = %d`, chat)); err != nil {
+		PRAGMA user_version = %d`, stepIndex(t, "chat:"))); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -569,5 +568,58 @@ func BenchmarkAccountTables(b *testing.B) {
 		if err != nil || len(tabs) != 70 {
 			b.Fatalf("%d tables, %v", len(tabs), err)
 		}
+	}
+}
+
+// stepIndex is the place in sqliteSteps of the step whose description
+// begins with about: a file of that many steps lacks it (and the later
+// ones, which only add tables of their own and so run again harmlessly).
+func stepIndex(t *testing.T, about string) int {
+	t.Helper()
+	for i, st := range sqliteSteps {
+		if strings.HasPrefix(st.about, about) {
+			return i
+		}
+	}
+	t.Fatalf("no schema step %q", about)
+	return 0
+}
+
+// A file of the version before the notices is brought to the notices'
+// tables, its tables and accounts kept.
+func TestSQLiteUpgradesToNotices(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v1.db")
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateAccount(ctx, Account{ID: "a1", Name: "Ala", Key: "ala", Display: "Ala", Lang: "pl"}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(fmt.Sprintf(`DROP TABLE notice_settings; DROP TABLE push_subscriptions; DROP TABLE server_keys;
+		DROP TABLE notices_sent; DROP TABLE notice_mail; PRAGMA user_version = %d`, stepIndex(t, "notices:"))); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err = OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v := userVersion(t, path); v != len(sqliteSteps) {
+		t.Errorf("the upgraded file records version %d, want %d", v, len(sqliteSteps))
+	}
+	n := s.Notices()
+	if err := n.SetNoticeSettings(ctx, NoticeSettings{Account: "a1", Email: "ala@example.org"}); err != nil {
+		t.Errorf("notices in the upgraded file: %v", err)
+	}
+	if _, err := s.Account(ctx, "a1"); err != nil {
+		t.Errorf("the account after the upgrade: %v", err)
 	}
 }

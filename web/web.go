@@ -118,7 +118,7 @@ func (a *assets) versioned(page []byte, names []string) []byte {
 	s := strings.ReplaceAll(string(page), `"/static/`, `"`+prefix)
 	var pre strings.Builder
 	for _, n := range names {
-		if path.Ext(n) == ".js" && !strings.Contains(n, "/") && n != "app.js" {
+		if path.Ext(n) == ".js" && !strings.Contains(n, "/") && n != "app.js" && n != "sw.js" {
 			pre.WriteString(`<link rel="modulepreload" href="` + prefix + n + "\">\n")
 		}
 	}
@@ -214,7 +214,8 @@ func Version() string { return load().version }
 // Register adds the client's routes to mux: the lobby at /, a table at
 // /t/{id}, a game's leaderboard at /ratings/{game}, a player's profile
 // at /u/{name}, the account's pages at /account and the player's own
-// games at /me (the same page; it reads the path), the files under
+// games at /me (the same page; it reads the path), the service worker
+// at /sw.js, the files under
 // /static/{version}/ (cached for a year) and /static/ (checked each time).
 func Register(mux *http.ServeMux) {
 	a := load()
@@ -228,6 +229,11 @@ func Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /u/{name}", page)
 	mux.HandleFunc("GET /account", page)
 	mux.HandleFunc("GET /me", page)
+	// The service worker, at the root so that its scope is every page.
+	mux.HandleFunc("GET /sw.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Service-Worker-Allowed", "/")
+		serve(w, r, a.files["sw.js"], cacheCheck)
+	})
 	mux.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/static/")
 		cache := cacheCheck

@@ -29,7 +29,7 @@ var serveCommand = &command{
 		"[--max-spectators 100] [--max-sockets-per-seat 3] [--max-sockets-per-addr 64] " +
 		"[--idle 72h] [--idle-bots 15m] [--lobby-interval 1s] [--bot-workers N] [--bot-delay 400ms] [--bot NAME=exec:COMMAND]... " +
 		"[--admin ADDR [--admin-token-file FILE]] [--message-rate 20] [--gc-percent 400] " +
-		"[--bus nats://HOST:PORT [--lease 10s] [--node-name NAME]]",
+		"[--bus nats://HOST:PORT [--lease 10s] [--node-name NAME]] [--smtp URL --mail-from ADDRESS] [--public-url URL]",
 	summary: engine.Text{PL: "uruchamia serwer gier: klienta w przeglądarce, API HTTP i WebSocket, stoły zapisane w --db",
 		EN: "run the game server: the browser client, the HTTP API and WebSocket, tables kept in --db"},
 	examples: []string{
@@ -105,6 +105,8 @@ func serveFlags(fs *flag.FlagSet, u usage) runFunc {
 		"heap growth between garbage collections, in percent of the live heap (Go's GOGC, which wins when set); docs/operating.md"))
 	var cl clusterFlags
 	cl.register(fs, u)
+	var nf noticeFlags
+	nf.register(fs, u)
 	var extBots multiFlag
 	fs.Var(&extBots, "bot", u.say("NAME=exec:COMMAND: program, który gracze mogą posadzić jako bot:NAME (można powtarzać); docs/security.md",
 		"NAME=exec:COMMAND: a program players may seat as bot:NAME (repeatable); docs/security.md"))
@@ -146,9 +148,13 @@ func serveFlags(fs *flag.FlagSet, u usage) runFunc {
 		if err := server.CheckBots(games, registered); err != nil {
 			return usageRule(errBadBot.Err("serve: --bot", detail(err)))
 		}
+		notify, err := nf.config(*addr, origins)
+		if err != nil {
+			return err
+		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		return serve(ctx, serveOptions{addr: *addr, db: dsn, games: games, origins: origins, durability: d, allowSeeds: *allowSeeds,
+		return serve(ctx, serveOptions{notify: notify, addr: *addr, db: dsn, games: games, origins: origins, durability: d, allowSeeds: *allowSeeds,
 			limits: &lim, realIP: *realIP, botWorkers: *botWorkers, bots: registered, botDelay: botDelay, cluster: cl, admin: *admin,
 			adminToken: adminToken, messageRate: *messageRate}, stdout, nil)
 	}
@@ -191,6 +197,7 @@ type serveOptions struct {
 	adminToken string         // the bearer token it asks for, "" for none
 	botDelay   *time.Duration // nil: 400 ms
 	cluster    clusterFlags
+	notify     server.NotifyConfig
 	bots       []server.ExternalBot
 	// messageRate is --message-rate: 0 for the server's default, below 0
 	// for no limit.
@@ -260,7 +267,7 @@ func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(str
 	defer leave()
 	srv, err := server.New(server.Config{Store: st, Games: o.games, Logger: log, BotDelay: botDelay, Origins: o.origins,
 		AllowSeeds: o.allowSeeds, Limits: o.limits, RealIPHeader: o.realIP, BotWorkers: o.botWorkers, Bots: o.bots, Cluster: cluster,
-		MessageRate: o.messageLimit(), MessageBurst: o.messageBurst()})
+		MessageRate: o.messageLimit(), MessageBurst: o.messageBurst(), Notify: o.notify})
 	if err != nil {
 		return err
 	}
@@ -278,6 +285,9 @@ func serve(ctx context.Context, o serveOptions, stdout io.Writer, ready func(str
 	}
 	hs := server.HTTPServer(srv.Handler())
 	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", store.Describe(o.db), "durability", string(o.durability))
+	if o.notify.Mail != nil { // the server's address alone: never its user or password
+		log.Info("mail notices", "smtp", o.notify.Mail.String(), "from", o.notify.Mail.From(), "links", o.notify.PublicURL)
+	}
 	if ready != nil {
 		ready(ln.Addr().String())
 	}

@@ -6,6 +6,7 @@
 import {accountApi, ApiError, keepLang, mySeats} from './api.js';
 import {clear, h} from './dom.js';
 import {defineStrings, lang, onLangChange, setLang, t} from './i18n.js';
+import {noticesSection} from './notices.js';
 
 defineStrings({
   'account.title': ['Konto', 'Account'],
@@ -324,6 +325,7 @@ function settings(app) {
   h('button', {type: 'submit', text: me.has_password ? t('account.password.change') : t('account.password.set')}));
   app.append(h('h1', {text: t('account.settings')}), h('p', {id: 'account-signed', text: t('account.signed', {name: me.name})}),
     h('section', {class: 'account-section', 'aria-labelledby': 'profile-h'}, h('h2', {id: 'profile-h', text: t('account.profile')}), profile),
+    noticesSection(),
     h('section', {class: 'account-section', 'aria-labelledby': 'passkeys-h'}, h('h2', {id: 'passkeys-h', text: t('account.passkeys')}), passkeys, addPasskey),
     h('section', {class: 'account-section', 'aria-labelledby': 'password-h'}, h('h2', {id: 'password-h', text: t('account.password')}), password),
     h('section', {class: 'account-section', 'aria-labelledby': 'sessions-h'}, h('h2', {id: 'sessions-h', text: t('account.sessions')}), sessions,

@@ -129,6 +129,10 @@ export const accountApi = {
   passkeySignInFinish: (req) => call('POST', '/api/account/passkeys/signin/finish', req),
   passkeySignUpBegin: (req) => call('POST', '/api/account/passkeys/signup/begin', req),
   passkeySignUpFinish: (req) => call('POST', '/api/account/passkeys/signup/finish', req),
+  notices: () => call('GET', '/api/account/notifications'),
+  setNotices: (req) => call('PUT', '/api/account/notifications', req),
+  addPush: (sub) => call('POST', '/api/account/push', sub),
+  removePush: (endpoint) => call('DELETE', '/api/account/push', {endpoint}),
 };
 
 // tableURL is the page of a table, with a watch or invitation code when

@@ -92,7 +92,7 @@ func Sweep(base Config, axes []Axis, configure func([]Setting) (Config, error), 
 		if err != nil {
 			return runs, fmt.Errorf("%s: %w", SettingsText(c), err)
 		}
-		cfg.Seed, cfg.Games, cfg.Duration = base.Seed, games, 0
+		cfg.Seed, cfg.Games, cfg.First, cfg.Duration = base.Seed, games, base.First, 0
 		if i == 0 && per > 0 {
 			cfg.Duration = per
 		}

@@ -88,7 +88,8 @@ func NewPartRun(settings []Setting, res Result) PartRun {
 // The errors of shards and merges, in both languages.
 var (
 	errShardSyntax = engine.Rule{Code: "usage", PL: "--shard %q: podaj I/N, gdzie 1 ≤ I ≤ N", EN: "--shard %q: give I/N with 1 ≤ I ≤ N"}
-	errPartFormat  = engine.Rule{Code: "bad_part", PL: "%s: to nie część przebiegu stolik sim (albo z innej wersji)", EN: "%s: not a part of a stolik sim run (or from another version)"}
+	// ErrPartFormat: a file that is not a part this build reads.
+	ErrPartFormat  = engine.Rule{Code: "bad_part", PL: "%s: to nie część przebiegu stolik sim (albo z innej wersji)", EN: "%s: not a part of a stolik sim run (or from another version)"}
 	errPartRun     = engine.Rule{Code: "bad_part", PL: "%s pochodzi z innego przebiegu niż %s: inne %s", EN: "%s is from another run than %s: its %s differ"}
 	errPartTwice   = engine.Rule{Code: "bad_part", PL: "część %d/%d podana dwa razy (%s i %s)", EN: "part %d/%d given twice (%s and %s)"}
 	errPartMissing = engine.Rule{Code: "bad_part", PL: "brak części %s z %d", EN: "missing part %s of %d"}
@@ -125,7 +126,7 @@ func CheckParts(parts []Part, names []string) ([]Part, error) {
 	byIndex := make([]int, first.Shard.Of+1)
 	for i, p := range parts {
 		if p.Format != PartFormat || p.Shard.Of < 1 || p.Shard.Index < 1 || p.Shard.Index > p.Shard.Of {
-			return nil, errPartFormat.Err(names[i])
+			return nil, ErrPartFormat.Err(names[i])
 		}
 		for _, f := range partFields {
 			if !sameJSON(f.get(p.Run), f.get(first.Run)) {
@@ -158,7 +159,7 @@ func CheckParts(parts []Part, names []string) ([]Part, error) {
 	for i := range out[0].Runs {
 		for _, p := range out[1:] {
 			if !sameJSON(p.Runs[i].Settings, out[0].Runs[i].Settings) {
-				return nil, errPartFormat.Err(names[byIndex[p.Shard.Index]-1])
+				return nil, ErrPartFormat.Err(names[byIndex[p.Shard.Index]-1])
 			}
 		}
 	}

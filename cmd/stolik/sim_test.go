@@ -208,7 +208,7 @@ func TestSimShardsMergeToOneRun(t *testing.T) {
 	if withoutTime(merged) != withoutTime(one) {
 		t.Errorf("the merged parts differ from one run:\n%s\none run:\n%s", merged, one)
 	}
-	if page, err := os.ReadFile(report); err != nil || !strings.Contains(string(page), `id="seats"`) {
+	if page, err := os.ReadFile(report); err != nil || !strings.Contains(string(page), `id="verdict"`) {
 		t.Errorf("the merge wrote no report: %v", err)
 	}
 

@@ -99,13 +99,23 @@ func (w *writer) settingsHTML(c []sim.Setting) string {
 	return fmt.Sprintf(`<span title="%s">%s</span>`, esc(sim.SettingsText(c)), esc(w.settingsText(c)))
 }
 
-// options lists the run's options in words, each with its key.
+// options lists the run's options in words, each with its key, in the
+// game's order.
 func (w *writer) options() string {
-	var out []string
-	for _, k := range slices.Sorted(maps.Keys(w.r.Options)) {
-		out = append(out, w.setting(k, w.r.Options[k]))
+	var b strings.Builder
+	b.WriteString(`<ul class="opts">`)
+	for _, sp := range w.r.Game.Options() {
+		if v, ok := w.r.Options[sp.Name]; ok {
+			b.WriteString("<li>" + w.setting(sp.Name, v) + "</li>")
+		}
 	}
-	return strings.Join(out, "; ")
+	for _, k := range slices.Sorted(maps.Keys(w.r.Options)) {
+		if _, ok := w.optionSpec(k); !ok {
+			b.WriteString("<li>" + w.setting(k, w.r.Options[k]) + "</li>")
+		}
+	}
+	b.WriteString("</ul>")
+	return b.String()
 }
 
 // botName is a bot's spec in words: the title of the game's bot and of

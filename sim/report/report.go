@@ -521,51 +521,49 @@ func (w *writer) matrices(res sim.Result) {
 		w.para(w.t("matrix_note"))
 		w.heat(res.Matrix)
 	}
-	if len(res.LabelMatrix) > 0 {
+	if len(res.LabelMatrix) > 0 && len(res.ByLabel) > 0 {
 		w.p(`<h3 id="matrix-pairs">%s</h3>`, esc(w.t("pairs_of", kinds)))
-		w.pairs(res.LabelMatrix)
+		w.pairs(res)
 	}
 	w.end()
 }
 
-// pairs lists the ten strongest and the ten weakest pairs of labels,
-// each with its score's interval, in place of a grid too big to read.
-func (w *writer) pairs(m map[string]map[string]*sim.PairStats) {
-	type pair struct {
-		a, b string
-		iv   sim.Interval
-		n    int
+// pairs lists the ten strongest and the ten weakest labels (Tag Team's
+// teams, pairs of fighters), each with its win rate's interval, in place
+// of a grid of every label against every other, too big to read.
+func (w *writer) pairs(res sim.Result) {
+	type team struct {
+		label string
+		iv    sim.Interval
+		n     int
 	}
-	var all []pair
-	for a, row := range m {
-		for b, ps := range row {
-			if ps.Games > 0 {
-				iv := sim.Wilson(2*ps.Wins+ps.Draws, 2*ps.Games)
-				all = append(all, pair{a, b, sim.Interval{Rate: ps.Score, Low: iv.Low, High: iv.High}, ps.Games})
-			}
+	var all []team
+	for l, ls := range res.ByLabel {
+		if ls.Seats > 0 {
+			all = append(all, team{l, sim.Wilson(ls.Wins, ls.Seats), ls.Seats})
 		}
 	}
-	w.para(w.t("pairs_note", w.count(nPairs, len(all))))
+	w.para(w.t("pairs_note", len(all)))
 	const most = 10
 	for _, side := range []struct {
 		title string
-		less  func(x, y pair) bool
+		less  func(x, y team) bool
 	}{
-		{w.t("strongest"), func(x, y pair) bool { return x.iv.Low > y.iv.Low }},
-		{w.t("weakest"), func(x, y pair) bool { return x.iv.High < y.iv.High }},
+		{w.t("strongest"), func(x, y team) bool { return x.iv.Low > y.iv.Low }},
+		{w.t("weakest"), func(x, y team) bool { return x.iv.High < y.iv.High }},
 	} {
-		slices.SortFunc(all, func(x, y pair) int {
+		slices.SortFunc(all, func(x, y team) int {
 			switch {
 			case side.less(x, y):
 				return -1
 			case side.less(y, x):
 				return 1
 			}
-			return strings.Compare(x.a+"/"+x.b, y.a+"/"+y.b)
+			return strings.Compare(x.label, y.label)
 		})
 		w.p(`<h4>%s</h4><ol class="pairs">`, esc(side.title))
 		for _, p := range all[:min(most, len(all))] {
-			w.p(`<li title="%s">%s</li>`, esc(p.a+" / "+p.b), esc(w.t("pair_line", w.labelName(p.a), w.labelName(p.b), w.rateIv(p.iv), w.count(nGames, p.n))))
+			w.p(`<li title="%s">%s</li>`, esc(p.label), esc(w.t("pair_line", w.labelName(p.label), w.rateIv(p.iv), w.count(nGames, p.n))))
 		}
 		w.p("</ol>")
 	}
@@ -818,6 +816,7 @@ table.cards thead th{background:#f0f0f0;position:sticky;top:0}
 tr.sig td{background:#fff4d6}
 li.up{color:#1d5fa8}
 li.down{color:#b3261e}
+ul.opts{margin:0;padding-left:1.1em}
 p.warn{background:#fff0e0;border-left:4px solid #d9822b;padding:8px 12px;font-weight:600}
 p.verdict{font-size:1.05em}
 p.verdict.good{border-left:4px solid #2e7d32;padding-left:10px}

@@ -43,11 +43,11 @@ var texts = map[string]text{
 	"mean_is":        {PL: "Średnio %s (%s).", EN: "Mean %s (%s)."},
 	"matrix":         {PL: "Pojedynki", EN: "Match-ups"},
 	"matrix_of":      {PL: "Pojedynki: %s", EN: "Match-ups: %s"},
-	"pairs_of":       {PL: "Najsilniejsze i najsłabsze pojedynki: %s", EN: "The strongest and weakest match-ups: %s"},
-	"pairs_note":     {PL: "Wynik pierwszej strony przeciw drugiej (remis za pół) z przedziałem 95%%; najsilniejsze według dolnej granicy przedziału, najsłabsze według górnej, więc para z kilku gier nie wypiera pewniejszych. Wszystkich par: %s.", EN: "The first side's score against the second (a draw counts half) with its 95%% interval; the strongest by the interval's lower end, the weakest by its upper end, so that a pair of a few games does not push out surer ones. Pairs in all: %s."},
+	"pairs_of":       {PL: "Najsilniejsze i najsłabsze: %s", EN: "The strongest and weakest %s"},
+	"pairs_note":     {PL: "Odsetek wygranych z przedziałem 95%%; najsilniejsze według dolnej granicy przedziału, najsłabsze według górnej, więc rzadko grane nie wypierają pewniejszych. Wszystkich: %d.", EN: "The win rate with its 95%% interval; the strongest by the interval's lower end, the weakest by its upper end, so that the rarely played do not push out surer ones. In all: %d."},
 	"strongest":      {PL: "Najsilniejsze", EN: "Strongest"},
 	"weakest":        {PL: "Najsłabsze", EN: "Weakest"},
-	"pair_line":      {PL: "%s przeciw %s: %s, %s", EN: "%s against %s: %s, %s"},
+	"pair_line":      {PL: "%s: %s, %s", EN: "%s: %s, %s"},
 	"labels_kind":    {PL: "etykiety", EN: "labels"},
 	"parts_kind":     {PL: "części etykiet", EN: "parts of labels"},
 	"verdict":        {PL: "Werdykt", EN: "Verdict"},
@@ -123,5 +123,4 @@ var (
 	nWin         = engine.N("wygrywa|wygrywają|wygrywają", "wins|win")
 	nTurns       = engine.N("turze|turach|turach", "turn|turns")
 	nEffects     = engine.N("efekt|efekty|efektów", "effect|effects")
-	nPairs       = engine.N("para|pary|par", "pair|pairs")
 )

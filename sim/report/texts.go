@@ -61,6 +61,7 @@ var texts = map[string]text{
 	"first_edge":     {PL: "Przewaga pierwszego gracza (%s) nad równym udziałem: %s (95%%: od %s do %s).", EN: "The first player's (%s) edge over an even share: %s (95%%: %s to %s)."},
 	"length_verdict": {PL: "Ruchy na grę: średnio %s.", EN: "Moves a game: %s on average."},
 	"turns_verdict":  {PL: "Połowa gier kończy się najpóźniej w %s, 99%% najpóźniej w %s.", EN: "Half the games end within %s, 99%% within %s."},
+	"box_verdict":    {PL: "Pudełko obiecuje %s gry: przy medianie długości to %s s na turę (%s s przy 99. percentylu).", EN: "The box promises %s a game: at the median length that is %s s a turn (%s s at the 99th percentile)."},
 	"no_effects":     {PL: "Nic nie zmienia istotnie szans na wygraną (test dwóch proporcji, korekta Benjaminiego–Hochberga, FDR 5%).", EN: "Nothing changes the chance of winning significantly (two-proportion test, Benjamini–Hochberg correction, FDR 5%)."},
 	"effects_intro":  {PL: "Istotne efekty (test dwóch proporcji, korekta Benjaminiego–Hochberga, FDR 5%%): %s; największe:", EN: "Significant effects (two-proportion test, Benjamini–Hochberg correction, FDR 5%%): %s; the largest:"},
 	"effect_line":    {PL: "%s: wygrane %s wobec %s; różnica %s (95%%: od %s do %s)", EN: "%s: wins %s against %s; a difference of %s (95%%: %s to %s)"},
@@ -122,5 +123,6 @@ var (
 	nSeatsPlayed = engine.N("miejsce|miejsca|miejsc", "seat|seats")
 	nWin         = engine.N("wygrywa|wygrywają|wygrywają", "wins|win")
 	nTurns       = engine.N("turze|turach|turach", "turn|turns")
+	nMinutes     = engine.N("minutę|minuty|minut", "minute|minutes")
 	nEffects     = engine.N("efekt|efekty|efektów", "effect|effects")
 )

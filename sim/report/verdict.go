@@ -261,6 +261,12 @@ func (w *writer) lengthVerdict(res sim.Result) {
 	s := w.t("length_verdict", w.num(res.MovesMean, 1))
 	if res.TurnsMax > 0 {
 		s += " " + w.t("turns_verdict", w.count(nTurns, res.TurnsMedian), w.count(nTurns, res.TurnsP99))
+		// The box's promise in minutes is set against the turns as the
+		// time a turn may take to keep it (a simulation cannot time people).
+		if b, ok := w.r.Game.(engine.BoxTimer); ok && b.BoxMinutes() > 0 && res.TurnsMedian > 0 {
+			per := func(turns int) string { return w.num(60*float64(b.BoxMinutes())/float64(turns), 0) }
+			s += " " + w.t("box_verdict", w.count(nMinutes, b.BoxMinutes()), per(res.TurnsMedian), per(res.TurnsP99))
+		}
 	}
 	w.para(s)
 }

@@ -236,3 +236,25 @@ func TestReportShowsNoKeys(t *testing.T) {
 		}
 	}
 }
+
+// Where the box promises a length, the verdict sets the turns against
+// it: the time a turn may take to keep the promise.
+func TestVerdictSetsTheBoxAgainstTheTurns(t *testing.T) {
+	g, _ := all.Lookup("asterix", "")
+	opts, _ := engine.ResolveOptions(g.Options(), nil)
+	res := sim.Result{Game: "asterix", Players: 2, Games: 100, Bots: []string{"greedy", "greedy"}, WinsBySeat: []int{50, 50},
+		MovesHist: map[int]int{90: 100}, TurnsHist: map[int]int{35: 60, 70: 40}, TurnsMedian: 35, TurnsP99: 70, TurnsMax: 70}
+	en := visibleText(t, write(t, report.Report{Lang: engine.EN, Game: g, Options: opts, Result: &res}))
+	if !strings.Contains(en, "Half the games end within 35 turns, 99% within 70 turns. The box promises 35 minutes a game: at the median length that is 60 s a turn (30 s at the 99th percentile).") {
+		t.Errorf("no box in the verdict:\n%s", en)
+	}
+	pl := visibleText(t, write(t, report.Report{Lang: engine.PL, Game: g, Options: opts, Result: &res}))
+	if !strings.Contains(pl, "Połowa gier kończy się najpóźniej w 35 turach, 99% najpóźniej w 70 turach. Pudełko obiecuje 35 minut gry") {
+		t.Errorf("no box in the Polish verdict:\n%s", pl)
+	}
+	g, _ = all.Lookup("tagteam", "")
+	opts, _ = engine.ResolveOptions(g.Options(), nil)
+	if text := visibleText(t, write(t, report.Report{Lang: engine.EN, Game: g, Options: opts, Result: &res})); strings.Contains(text, "box promises") {
+		t.Error("a box that promises nothing is quoted")
+	}
+}

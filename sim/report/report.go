@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -618,7 +619,13 @@ func (w *writer) cards(res sim.Result) {
 	w.end()
 }
 
+// signed writes v with one decimal and its sign; a value that rounds to
+// zero is 0.0, never -0.0.
 func signed(w *writer, v float64) string {
+	v = math.Round(v*10) / 10
+	if v == 0 {
+		return w.num(0, 1)
+	}
 	s := w.num(v, 1)
 	if v > 0 {
 		s = "+" + s

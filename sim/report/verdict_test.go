@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -125,6 +126,10 @@ func TestVerdictBalanceFollowsTheIntervals(t *testing.T) {
 
 // pp is a difference in percentage points as a report writes it.
 func pp(v float64) string {
+	v = math.Round(1000*v) / 1000
+	if v == 0 {
+		return "0.0 pp"
+	}
 	if v > 0 {
 		return fmt.Sprintf("+%.1f pp", 100*v)
 	}

@@ -311,7 +311,12 @@ func (w *writer) labels(res sim.Result) {
 	if len(res.ByLabel) == 0 {
 		return
 	}
-	w.section(SecLabels, w.t("labels"))
+	title := w.t("labels")
+	if w.namer != nil {
+		kinds, _ := w.namer.LabelKinds()
+		title = w.t("labels_of", kinds.In(w.lang))
+	}
+	w.section(SecLabels, title)
 	keys := slices.SortedFunc(maps.Keys(res.ByLabel), func(a, b string) int {
 		if sim.KeyLess(a, b) {
 			return -1

@@ -48,6 +48,7 @@ var texts = map[string]text{
 	"strongest":      {PL: "Najsilniejsze", EN: "Strongest"},
 	"weakest":        {PL: "Najsłabsze", EN: "Weakest"},
 	"pair_line":      {PL: "%s: %s, %s", EN: "%s: %s, %s"},
+	"labels_of":      {PL: "Wygrane: %s", EN: "Wins: %s"},
 	"labels_kind":    {PL: "etykiety", EN: "labels"},
 	"parts_kind":     {PL: "części etykiet", EN: "parts of labels"},
 	"verdict":        {PL: "Werdykt", EN: "Verdict"},

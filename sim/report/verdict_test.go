@@ -238,6 +238,9 @@ func TestReportShowsNoKeys(t *testing.T) {
 			if len(res.ByPart) > 0 && !strings.Contains(text, map[engine.Lang]string{engine.PL: "Pojedynki: zawodnicy", engine.EN: "Match-ups: fighters"}[lang]) {
 				t.Errorf("%s %s: the fighters' match-ups are not named", name, lang)
 			}
+			if len(res.ByPart) > 0 && !strings.Contains(text, map[engine.Lang]string{engine.PL: "Wygrane: drużyny", engine.EN: "Wins: teams"}[lang]) {
+				t.Errorf("%s %s: the teams' wins are not named", name, lang)
+			}
 		}
 	}
 }

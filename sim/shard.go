@@ -23,7 +23,7 @@ func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(strings.TrimSpace(a))
 	n, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+	if !ok || err1 != nil || err2 != nil || n < 1 || n > maxShards || i < 1 || i > n {
 		return Shard{}, errShardSyntax.Err(s)
 	}
 	return Shard{i, n}, nil
@@ -62,6 +62,9 @@ type Part struct {
 	Run    RunKey    `json:"run"`
 	Runs   []PartRun `json:"runs"`
 }
+
+// maxShards bounds the parts of a run a merge takes.
+const maxShards = 1 << 20
 
 // PartFormat is the version of Part that this build writes and reads.
 const PartFormat = 1
@@ -123,9 +126,12 @@ func CheckParts(parts []Part, names []string) ([]Part, error) {
 		return nil, errPartMissing.Err("1", 1)
 	}
 	first := parts[0]
+	if first.Shard.Of < 1 || first.Shard.Of > maxShards {
+		return nil, ErrPartFormat.Err(names[0])
+	}
 	byIndex := make([]int, first.Shard.Of+1)
 	for i, p := range parts {
-		if p.Format != PartFormat || p.Shard.Of < 1 || p.Shard.Index < 1 || p.Shard.Index > p.Shard.Of {
+		if p.Format != PartFormat || p.Shard.Of < 1 || p.Shard.Index < 1 || p.Shard.Index > p.Shard.Of || len(p.Runs) == 0 {
 			return nil, ErrPartFormat.Err(names[i])
 		}
 		for _, f := range partFields {
@@ -292,8 +298,8 @@ func (d *details) addPart(p PartRun) error {
 	}
 	for i, c := range r.Cards {
 		use := slices.Index(engine.CardUseNames[:], c.Use)
-		if use <= 0 || p.CardIndex[i] < 0 {
-			return fmt.Errorf("a part with an unknown card use %q", c.Use)
+		if use <= 0 || d.cards == nil || p.CardIndex[i] < 0 || p.CardIndex[i] >= d.cards.CardCount() {
+			return fmt.Errorf("a part with an unknown card %d or use %q", p.CardIndex[i], c.Use)
 		}
 		k := p.CardIndex[i]*int(engine.NumCardUses) + use
 		if k >= len(d.card) {

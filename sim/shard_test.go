@@ -163,11 +163,29 @@ func TestCheckPartsRefusesOtherRuns(t *testing.T) {
 		{"twice", []sim.Part{parts[0], parts[0]}, "twice"},
 		{"missing", parts[:1], "missing part 2"},
 		{"splits", change(func(p *sim.Part) { p.Shard.Of = 3 }), "splits"},
+		{"no runs", change(func(p *sim.Part) { p.Runs = nil }), "not a part"},
 	} {
 		_, err := sim.CheckParts(tc.parts, names[:len(tc.parts)])
 		re, ok := engine.AsRuleError(err)
 		if !ok || !strings.Contains(re.Msg.EN, tc.want) || re.Msg.PL == "" {
 			t.Errorf("%s: %v, want a rule error saying %q", tc.what, err, tc.want)
 		}
+	}
+}
+
+// A part whose cards the game does not have is refused, not trusted.
+func TestMergeRefusesUnknownCards(t *testing.T) {
+	g := all.Games()[0]
+	opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 2})
+	cfg := sim.Config{Game: g, Options: opts, Bots: []string{"random", "random"}, Games: 4, Seed: 3, Detail: true}
+	parts := playParts(t, cfg, 1)
+	run := parts[0].Runs[0]
+	if len(run.CardIndex) == 0 {
+		t.Fatal("no cards in the part")
+	}
+	run.CardIndex = slices.Clone(run.CardIndex)
+	run.CardIndex[0] = 1 << 40
+	if _, err := sim.Merge(cfg, []sim.PartRun{run}); err == nil {
+		t.Error("a card number out of the game was merged")
 	}
 }

@@ -179,6 +179,12 @@ type SeatLabeler interface {
 	SeatLabel(s Seat) string
 }
 
+// BoxTimer is a game whose box promises how long a game takes; reports
+// set the simulated games' length in turns against it.
+type BoxTimer interface {
+	BoxMinutes() int
+}
+
 // Turner is a state that counts the players' turns (a turn may take several
 // moves); simulations report game lengths in turns when a game has them.
 type Turner interface {

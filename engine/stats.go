@@ -129,6 +129,18 @@ type FigureReporter interface {
 	FigureText(name, key string) Text
 }
 
+// LabelTexter is a state whose seat labels (SeatLabeler) are names for
+// people to read in a report: Tag Team's teams ("joan+mordred") and their
+// fighters ("joan").
+type LabelTexter interface {
+	// LabelText names a whole label or one of its parts in both
+	// languages; an empty Text means it is shown as it is.
+	LabelText(label string) Text
+	// LabelKinds names what the labels and their parts are, in the
+	// plural ("teams", "fighters").
+	LabelKinds() (labels, parts Text)
+}
+
 // ContentHasher is a game that can name the content pack it plays with by
 // a hash of the pack's files (HashFiles); "" when it does not know them.
 type ContentHasher interface {

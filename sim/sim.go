@@ -23,10 +23,14 @@ import (
 
 // Config is one simulation run.
 type Config struct {
-	Game       engine.Game
-	Options    engine.Options // resolved; "players" sets the seat count
-	Bots       []string       // one spec per seat
-	Games      int
+	Game    engine.Game
+	Options engine.Options // resolved; "players" sets the seat count
+	Bots    []string       // one spec per seat
+	Games   int
+	// First is the index of the first game to play: a run plays games
+	// First..First+Games-1, each dealt from the seed and its index, so the
+	// shards of a run (Shard.Range) play disjoint parts of the same games.
+	First      int
 	Seed       uint64
 	Workers    int    // 0: every core
 	MaxMoves   int    // a game longer than this counts as an error (0: 100000)
@@ -88,6 +92,11 @@ type Result struct {
 	// (its own or its fallback's, and its faults); built-in bots are left
 	// out.
 	Decisions map[string]*bots.Decisions `json:"decisions,omitempty"`
+	// MovesTotal and FirstErrorGame are the raw figures a merge of shards
+	// needs besides the JSON's (the moves of every finished game, the
+	// index of the first game that failed); a part carries them.
+	MovesTotal     int `json:"-"`
+	FirstErrorGame int `json:"-"`
 }
 
 // PairStats is how one label part fared against another.
@@ -287,7 +296,7 @@ func Run(cfg Config) (Result, error) {
 	res := Result{Game: cfg.Game.Name(), Players: players, Games: cfg.Games, Seed: cfg.Seed, Bots: cfg.Bots,
 		WinsBySeat: make([]int, players), MovesHist: map[int]int{}}
 	firstErr := -1
-	total, done := 0, 0
+	done := 0
 	var writeErr error
 	lastReport := start
 	for gr := range results {
@@ -307,7 +316,7 @@ func Run(cfg Config) (Result, error) {
 		if gr.Record != nil && writeErr == nil {
 			writeErr = writeRecord(cfg.RecordsDir, gr.Index, gr.Record)
 		}
-		total += gr.Moves
+		res.MovesTotal += gr.Moves
 		if det != nil {
 			det.add(gr)
 		}
@@ -319,11 +328,11 @@ func Run(cfg Config) (Result, error) {
 	if cfg.Progress != nil && done != cfg.Games {
 		cfg.Progress(done, cfg.Games)
 	}
-	res.Games = done
+	res.Games, res.FirstErrorGame = done, firstErr
 	if det != nil {
 		det.finish(&res)
 	}
-	res.summarize(total, start)
+	res.summarize(time.Since(start).Seconds())
 	return res, nil
 }
 
@@ -345,7 +354,7 @@ func playAll(cfg Config, workers, limit int, deadline time.Time) <-chan GameResu
 				if i >= limit {
 					return
 				}
-				results <- PlayOne(cfg, i)
+				results <- PlayOne(cfg, cfg.First+i)
 			}
 		}()
 	}
@@ -399,10 +408,10 @@ func (res *Result) tally(gr GameResult) {
 }
 
 // summarize works out the means, quantiles, rates and scores of res from
-// its counts: total moves in its games, played since start.
-func (res *Result) summarize(total int, start time.Time) {
+// its counts, its games played in elapsed seconds.
+func (res *Result) summarize(elapsed float64) {
 	if ok := res.Games - res.Errors; ok > 0 {
-		res.MovesMean = float64(total) / float64(ok)
+		res.MovesMean = float64(res.MovesTotal) / float64(ok)
 	}
 	res.TurnsMedian, res.TurnsP99, res.TurnsMax = quantiles(res.TurnsHist)
 	for _, byl := range []map[string]*LabelStats{res.ByLabel, res.ByPart} {
@@ -416,7 +425,7 @@ func (res *Result) summarize(total int, start time.Time) {
 			ps.Score = (float64(ps.Wins) + float64(ps.Draws)/2) / float64(ps.Games)
 		}
 	}
-	res.ElapsedS = time.Since(start).Seconds()
+	res.ElapsedS = elapsed
 	if res.ElapsedS > 0 {
 		res.GamesPerS = float64(res.Games) / res.ElapsedS
 	}

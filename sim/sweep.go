@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"stolik/engine"
 )
 
 // Axis is one option a sweep varies: "players=2,3,4".
@@ -92,7 +94,7 @@ func Sweep(base Config, axes []Axis, configure func([]Setting) (Config, error), 
 		if err != nil {
 			return runs, fmt.Errorf("%s: %w", SettingsText(c), err)
 		}
-		cfg.Seed, cfg.Games, cfg.Duration = base.Seed, games, 0
+		cfg.Seed, cfg.Games, cfg.First, cfg.Duration = base.Seed, games, base.First, 0
 		if i == 0 && per > 0 {
 			cfg.Duration = per
 		}
@@ -111,4 +113,26 @@ func Sweep(base Config, axes []Axis, configure func([]Setting) (Config, error), 
 		runs = append(runs, SweepRun{Settings: c, Result: res})
 	}
 	return runs, nil
+}
+
+// BotsAxis is the sweep axis that varies the bots instead of an option:
+// "bots=greedy,mcts:easy" plays the same games with each bot in every
+// seat, to see whether an effect holds as play gets stronger.
+const BotsAxis = "bots"
+
+// QuickBot is the bot a run plays with when none is named: the game's
+// strongest quick bot, its own first bot (greedy, Cardline's fan) at the
+// strongest of its levels (the last: levels are listed weakest first), or
+// random where the game has none of its own. The search bot (mcts) is
+// stronger but takes a thousand times longer a game.
+func QuickBot(g engine.Game) string {
+	p, ok := g.(engine.BotProvider)
+	if !ok || len(p.Bots()) == 0 {
+		return "random"
+	}
+	sp := p.Bots()[0]
+	if len(sp.Levels) > 0 {
+		return sp.Name + ":" + sp.Levels[len(sp.Levels)-1]
+	}
+	return sp.Name
 }

@@ -44,7 +44,7 @@ type runFunc func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error
 var commands []*command
 
 func init() {
-	commands = []*command{serveCommand, playCommand, simCommand, replayCommand, gamesCommand, contentValidateCommand,
+	commands = []*command{serveCommand, playCommand, simCommand, simMergeCommand, replayCommand, gamesCommand, contentValidateCommand,
 		arenaCommand, benchCommand, benchServerCommand, storeCopyCommand, userCreateCommand, userResetCommand, userBanCommand,
 		userUnbanCommand, userListCommand, ratingsRebuildCommand, ratingsShowCommand, reportsCommand, reportsDeleteCommand,
 		reportsCloseCommand, helpCommand, versionCommand}

@@ -5,6 +5,7 @@
 //	stolik serve                  run the game server for browsers (HTTP API, WebSocket, SQLite or PostgreSQL)
 //	stolik play GAME              play in the terminal, against bots or at one keyboard
 //	stolik sim GAME               play many games between bots and print the balance figures
+//	stolik sim merge PART...      merge the parts of a run played on several machines
 //	stolik replay FILE            replay a record
 //	stolik games                  list the games, their options and bots
 //	stolik content validate DIR   check a content pack

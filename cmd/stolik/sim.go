@@ -31,19 +31,22 @@ type simFlags struct {
 	sweeps   multiFlag
 	compare  string
 	duration time.Duration
+	shard    string
 }
 
 var simCommand = &command{
 	name: "sim",
 	synopsis: "GAME [--games N | --time 30s] [--players N] [--bots random,fan:expert,...] [--seed S] [--workers K] " +
 		"[--opt k=v]... [--content DIR] [--json] [--records DIR] [--report FILE.html] [--lang pl|en] " +
-		"[--sweep name=a,b,c]... [--compare-content DIR]",
+		"[--sweep name=a,b,c]... [--compare-content DIR] [--shard I/N]",
 	summary: engine.Text{PL: "rozgrywa wiele partii między botami na wszystkich rdzeniach i wypisuje wskaźniki balansu",
 		EN: "play many games between bots on every core and print the balance figures"},
 	examples: []string{
 		"sim cardline --games 10000",
 		"sim asterix --bots mcts:easy,random --time 30s --report asterix.html --lang en",
 		"sim cardline --sweep players=2,3,4 --bots fan --json",
+		"sim tagteam --sweep bots=greedy,mcts:easy --report bots.html",
+		"sim asterix --games 100000 --shard 3/8 > part-3.json",
 	},
 	flags: simFlagSet,
 }
@@ -52,8 +55,8 @@ func simFlagSet(fs *flag.FlagSet, u usage) runFunc {
 	var f simFlags
 	f.gf.register(fs, u)
 	fs.IntVar(&f.games, "games", 1000, u.say("liczba partii (z --time: najwyżej tyle)", "number of games (with --time: at most this many)"))
-	fs.StringVar(&f.bots, "bots", "random", u.say("boty według miejsc, po przecinku; jeden bot zajmuje wszystkie miejsca",
-		"bots by seat, comma separated; one bot fills every seat"))
+	fs.StringVar(&f.bots, "bots", "", u.say("boty według miejsc, po przecinku; jeden bot zajmuje wszystkie miejsca (domyślnie najsilniejszy szybki bot gry)",
+		"bots by seat, comma separated; one bot fills every seat (default: the game's strongest quick bot)"))
 	fs.Uint64Var(&f.seed, "seed", 1, u.say("ziarno przebiegu", "seed of the run"))
 	fs.IntVar(&f.workers, "workers", 0, u.say("równoległe wątki robocze (domyślnie: każdy rdzeń)", "parallel workers (default: every core)"))
 	fs.BoolVar(&f.asJSON, "json", false, u.say("wypisz wynik jako JSON", "print the result as JSON"))
@@ -66,6 +69,8 @@ func simFlagSet(fs *flag.FlagSet, u usage) runFunc {
 		"play the same games with this content pack too and report what changed"))
 	fs.DurationVar(&f.duration, "time", 0, u.say("graj przez tyle czasu zamiast ustalonej liczby partii (np. 30s)",
 		"play for this long instead of a number of games (e.g. 30s)"))
+	fs.StringVar(&f.shard, "shard", "", u.say("rozegraj I-tą z N rozłącznych części przebiegu i wypisz ją jako JSON dla sim merge",
+		"play the I-th of N disjoint parts of the run and print it as JSON for sim merge"))
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		gamesSet := false
 		fs.Visit(func(fl *flag.Flag) { gamesSet = gamesSet || fl.Name == "games" })
@@ -100,6 +105,10 @@ func simFlagSet(fs *flag.FlagSet, u usage) runFunc {
 		if (len(axes) > 0 || f.compare != "") && f.records != "" {
 			return usageRule(errRecordsOneRun.Err())
 		}
+		shard, err := f.checkShard()
+		if err != nil {
+			return err
+		}
 		if n := len(strings.Split(f.bots, ",")); n > 1 {
 			f.gf.defaultPlayers = func(engine.OptionSpec) int { return n }
 		}
@@ -111,11 +120,13 @@ func simFlagSet(fs *flag.FlagSet, u usage) runFunc {
 		if err != nil {
 			return err
 		}
-		base.Detail = f.asJSON || f.report != "" || f.compare != "" || len(axes) > 0
+		base.Detail = f.asJSON || f.report != "" || f.compare != "" || len(axes) > 0 || shard != nil
 		rep := report.Report{Lang: lang, Game: g, Options: opts, Content: f.gf.pack}
 		rep.ContentHash = contentHash(g, f.gf.pack)
 		bar := newProgressBar(stderr, f.duration, lang)
 		switch {
+		case shard != nil:
+			err = f.runShard(g, base, axes, *shard, rep.ContentHash, bar, stdout)
 		case len(axes) > 0:
 			err = f.runSweep(g, base, axes, bar, &rep, lang, stdout)
 		case f.compare != "":
@@ -152,12 +163,21 @@ func writeReport(path string, rep report.Report) error {
 // config makes a run's configuration for resolved options: the bots,
 // one spec per seat.
 func (f *simFlags) config(g engine.Game, opts engine.Options) (sim.Config, error) {
+	return f.configBots(g, opts, f.bots)
+}
+
+// configBots is config with the bots of spec (the game's quick bot when
+// it is empty).
+func (f *simFlags) configBots(g engine.Game, opts engine.Options, spec string) (sim.Config, error) {
 	probe, err := g.New(opts, nil, f.seed)
 	if err != nil {
 		return sim.Config{}, failed(g.Name(), err)
 	}
 	n := probe.Seats()
-	list := strings.Split(f.bots, ",")
+	if spec == "" {
+		spec = sim.QuickBot(g)
+	}
+	list := strings.Split(spec, ",")
 	if len(list) == 1 {
 		for len(list) < n {
 			list = append(list, list[0])
@@ -198,11 +218,17 @@ func (f *simFlags) runOne(cfg sim.Config, bar *progressBar, rep *report.Report, 
 		return failed("sim", err)
 	}
 	rep.Result = &res
-	if f.asJSON {
+	return printOne(stdout, cfg.Game, res, f.asJSON, l)
+}
+
+// printOne prints a run's result, as JSON or for people; it fails when
+// the run had games that did not finish.
+func printOne(stdout io.Writer, g engine.Game, res sim.Result, asJSON bool, l engine.Lang) error {
+	if asJSON {
 		data, _ := json.MarshalIndent(res, "", "  ")
 		fmt.Fprintln(stdout, string(data))
 	} else {
-		printResult(stdout, res, l)
+		printResult(stdout, g, res, l)
 	}
 	if res.Errors > 0 {
 		return notFinished("sim", res.Errors, res.FirstError)
@@ -225,9 +251,9 @@ var (
 	nounSeat = engine.N("miejsce|miejsca|miejsc", "seat|seats")
 )
 
-func printResult(w io.Writer, res sim.Result, l engine.Lang) {
+func printResult(w io.Writer, g engine.Game, res sim.Result, l engine.Lang) {
 	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
-	fmt.Fprintf(w, "%s, %s, %s, %s %d, %s %s\n", res.Game, nounPlayer.Count(res.Players).In(l), nounGame.Count(res.Games).In(l),
+	fmt.Fprintf(w, "%s, %s, %s, %s %d, %s %s\n", g.Title().In(l), nounPlayer.Count(res.Players).In(l), nounGame.Count(res.Games).In(l),
 		t("ziarno", "seed"), res.Seed, t("boty", "bots"), strings.Join(res.Bots, ","))
 	for s, k := range res.WinsBySeat {
 		fmt.Fprintf(w, "  %s %d (%s): %s (%.1f%%)%s\n", t("miejsce", "seat"), s, res.Bots[s], nounWin.Count(k).In(l), 100*float64(k)/float64(max(res.Games, 1)),
@@ -255,9 +281,9 @@ func printResult(w io.Writer, res sim.Result, l engine.Lang) {
 	}
 	for _, c := range res.Cards {
 		if c.Significant {
-			fmt.Fprintf(w, t("  karta %s (%s): %.1f%% wygranych [%.1f, %.1f] wobec %.1f%% pozostałych, p (BH) %.3g\n",
-				"  card %s (%s): %.1f%% wins [%.1f, %.1f] against %.1f%% for the rest, p (BH) %.3g\n"),
-				c.ID, c.Use, 100*c.Rate, 100*c.Low, 100*c.High, 100*c.Rest, c.PAdj)
+			fmt.Fprintf(w, t("  %s (%s): %.1f%% wygranych [%.1f, %.1f] wobec %.1f%% pozostałych kart, p (BH) %.3g\n",
+				"  %s (%s): %.1f%% wins [%.1f, %.1f] against %.1f%% for the other cards, p (BH) %.3g\n"),
+				c.Name.In(l), useText(c.Use).In(l), 100*c.Rate, 100*c.Low, 100*c.High, 100*c.Rest, c.PAdj)
 		}
 	}
 	printDecisions(w, res.Decisions, "  ", l)
@@ -265,36 +291,9 @@ func printResult(w io.Writer, res sim.Result, l engine.Lang) {
 }
 
 func (f *simFlags) runSweep(g engine.Game, base sim.Config, axes []sim.Axis, bar *progressBar, rep *report.Report, l engine.Lang, stdout io.Writer) error {
-	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
-	raw, err := engine.ParseOptionFlags(f.gf.opts)
+	configure, err := f.sweepSetup(g, axes, base.Detail)
 	if err != nil {
-		return usageRule(errOpt.Err(detail(err)))
-	}
-	if f.gf.players != 0 {
-		raw["players"] = f.gf.players
-	}
-	for _, a := range axes {
-		if !slices.ContainsFunc(g.Options(), func(sp engine.OptionSpec) bool { return sp.Name == a.Name }) {
-			return usageRule(errSweepNoOption.Err(g.Name(), a.Name))
-		}
-	}
-	configure := func(c []sim.Setting) (sim.Config, error) {
-		r := maps.Clone(raw)
-		for _, s := range c {
-			r[s.Name] = s.Value
-		}
-		opts, err := engine.ResolveOptionFlags(g.Options(), r)
-		if err != nil {
-			return sim.Config{}, usageRule(errSweep.Err(detail(err)))
-		}
-		cfg, err := f.config(g, opts)
-		cfg.Detail = base.Detail
-		return cfg, err
-	}
-	for _, c := range sim.Combinations(axes) {
-		if _, err := configure(c); err != nil {
-			return err
-		}
+		return err
 	}
 	runs, err := sim.Sweep(base, axes, configure, bar.update)
 	bar.finish()
@@ -305,7 +304,56 @@ func (f *simFlags) runSweep(g engine.Game, base sim.Config, axes []sim.Axis, bar
 		return failed("sim", err)
 	}
 	rep.Sweep = runs
-	if f.asJSON {
+	return printSweep(stdout, axes, runs, f.asJSON, l)
+}
+
+// sweepSetup checks a sweep's axes and returns what configures each of
+// its combinations: the options of --opt and --players with the
+// combination's values, and its bots (the axis "bots") or --bots.
+func (f *simFlags) sweepSetup(g engine.Game, axes []sim.Axis, withDetail bool) (func([]sim.Setting) (sim.Config, error), error) {
+	raw, err := engine.ParseOptionFlags(f.gf.opts)
+	if err != nil {
+		return nil, usageRule(errOpt.Err(detail(err)))
+	}
+	if f.gf.players != 0 {
+		raw["players"] = f.gf.players
+	}
+	for _, a := range axes {
+		if a.Name != sim.BotsAxis && !slices.ContainsFunc(g.Options(), func(sp engine.OptionSpec) bool { return sp.Name == a.Name }) {
+			return nil, usageRule(errSweepNoOption.Err(g.Name(), a.Name))
+		}
+	}
+	configure := func(c []sim.Setting) (sim.Config, error) {
+		r := maps.Clone(raw)
+		spec := f.bots
+		for _, s := range c {
+			if s.Name == sim.BotsAxis {
+				spec = s.Value
+				continue
+			}
+			r[s.Name] = s.Value
+		}
+		opts, err := engine.ResolveOptionFlags(g.Options(), r)
+		if err != nil {
+			return sim.Config{}, usageRule(errSweep.Err(detail(err)))
+		}
+		cfg, err := f.configBots(g, opts, spec)
+		cfg.Detail = withDetail
+		return cfg, err
+	}
+	for _, c := range sim.Combinations(axes) {
+		if _, err := configure(c); err != nil {
+			return nil, err
+		}
+	}
+	return configure, nil
+}
+
+// printSweep prints a sweep's runs: as JSON, or a line of balance figures
+// per combination; it fails when a run had games that did not finish.
+func printSweep(stdout io.Writer, axes []sim.Axis, runs []sim.SweepRun, asJSON bool, l engine.Lang) error {
+	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
+	if asJSON {
 		data, _ := json.MarshalIndent(struct {
 			Axes []sim.Axis     `json:"axes"`
 			Runs []sim.SweepRun `json:"runs"`
@@ -389,6 +437,16 @@ func (f *simFlags) runCompare(name string, base sim.Config, bar *progressBar, re
 		return failRule(1, errCompareNotFinished.Err(nounGame.Count(a.Errors+b.Errors)))
 	}
 	return nil
+}
+
+// useText is a card use's name in words.
+func useText(name string) engine.Text {
+	for i, n := range engine.CardUseNames {
+		if n == name && n != "" {
+			return engine.CardUseTexts[i]
+		}
+	}
+	return engine.Text{PL: name, EN: name}
 }
 
 // groupName is the name of a group of compared figures in l.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -155,5 +156,142 @@ func TestSimTime(t *testing.T) {
 	}
 	if _, _, code := stolik(t, "", "sim", "cardline", "--time", "-1s"); code != 2 {
 		t.Errorf("a negative time: exit %d", code)
+	}
+}
+
+// withoutTime drops the lines of the time a run took, which no two runs
+// share, from --json's output.
+func withoutTime(s string) string {
+	var keep []string
+	for _, line := range strings.Split(s, "\n") {
+		if !strings.Contains(line, `"elapsed_s"`) && !strings.Contains(line, `"games_per_s"`) {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+// shards plays args in n shards and returns their files.
+func shards(t *testing.T, n int, args ...string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var files []string
+	for i := 1; i <= n; i++ {
+		out, errOut, code := stolik(t, "", append(args, "--shard", fmt.Sprintf("%d/%d", i, n))...)
+		if code != 0 {
+			t.Fatalf("shard %d/%d: exit %d %s", i, n, code, errOut)
+		}
+		file := filepath.Join(dir, fmt.Sprintf("part-%d.json", i))
+		if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, file)
+	}
+	return files
+}
+
+// Four shards of a run merged, in any order, print the JSON of one run of
+// all the games (the time apart), and its report; so do the shards of a
+// sweep over bots.
+func TestSimShardsMergeToOneRun(t *testing.T) {
+	run := []string{"sim", "tagteam", "--games", "60", "--seed", "4"}
+	one, errOut, code := stolik(t, "", append(run, "--json")...)
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errOut)
+	}
+	files := shards(t, 4, run...)
+	report := filepath.Join(t.TempDir(), "merged.html")
+	merged, errOut, code := stolik(t, "", "sim", "merge", files[2], files[0], files[3], files[1], "--json", "--report", report, "--lang", "en")
+	if code != 0 {
+		t.Fatalf("merge: exit %d %s", code, errOut)
+	}
+	if withoutTime(merged) != withoutTime(one) {
+		t.Errorf("the merged parts differ from one run:\n%s\none run:\n%s", merged, one)
+	}
+	if page, err := os.ReadFile(report); err != nil || !strings.Contains(string(page), `id="verdict"`) {
+		t.Errorf("the merge wrote no report: %v", err)
+	}
+
+	sweep := []string{"sim", "asterix", "--games", "30", "--sweep", "bots=random,greedy"}
+	one, errOut, code = stolik(t, "", append(sweep, "--json")...)
+	if code != 0 {
+		t.Fatalf("sweep: exit %d %s", code, errOut)
+	}
+	files = shards(t, 3, sweep...)
+	merged, errOut, code = stolik(t, "", append([]string{"sim", "merge", "--json"}, files...)...)
+	if code != 0 {
+		t.Fatalf("merge of a sweep: exit %d %s", code, errOut)
+	}
+	if withoutTime(merged) != withoutTime(one) {
+		t.Errorf("the merged sweep differs from one sweep:\n%s\none sweep:\n%s", merged, one)
+	}
+}
+
+// A merge refuses parts of different runs and a missing part; --shard
+// refuses what a part cannot be.
+func TestSimMergeRefusesOtherRuns(t *testing.T) {
+	a := shards(t, 2, "sim", "asterix", "--games", "4", "--bots", "random")
+	b := shards(t, 2, "sim", "asterix", "--games", "4", "--bots", "random", "--seed", "2")
+	for _, tc := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{a[0], b[1]}, "seed"},
+		{[]string{a[0]}, "missing part 2 of 2"},
+		{[]string{a[0], a[0]}, "twice"},
+		{[]string{a[0], "no-such-file.json"}, "no-such-file.json"},
+	} {
+		_, errOut, code := stolik(t, "", append([]string{"sim", "merge", "--lang", "en"}, tc.files...)...)
+		if code != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("merge %v: exit %d %q, want 1 and %q", tc.files, code, errOut, tc.want)
+		}
+	}
+	for _, bad := range [][]string{
+		{"--shard", "3/2"}, {"--shard", "1/2", "--time", "1s"}, {"--shard", "1/2", "--report", "x.html"},
+	} {
+		if _, errOut, code := stolik(t, "", append([]string{"sim", "asterix"}, bad...)...); code != 2 || errOut == "" {
+			t.Errorf("sim %v: exit %d %q; want 2", bad, code, errOut)
+		}
+	}
+}
+
+// Without --bots a run plays the game's strongest quick bot in every seat.
+func TestSimDefaultBots(t *testing.T) {
+	for game, want := range map[string]string{"asterix": "greedy", "cardline": "fan:expert", "frontline": "greedy", "tagteam": "greedy"} {
+		out, errOut, code := stolik(t, "", "sim", game, "--games", "1", "--players", "2", "--json")
+		var r struct {
+			Bots []string `json:"bots"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil {
+			t.Fatalf("%s: exit %d %v %s", game, code, err, errOut)
+		}
+		if len(r.Bots) != 2 || r.Bots[0] != want || r.Bots[1] != want {
+			t.Errorf("%s: bots %v, want %s in every seat", game, r.Bots, want)
+		}
+	}
+}
+
+// The console speaks the language of --lang, else of the environment,
+// else Polish, and names the game and the cards, not their ids.
+func TestSimConsoleLanguage(t *testing.T) {
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LANG", "")
+	args := []string{"sim", "asterix", "--games", "300", "--bots", "random"}
+	pl, _, code := stolik(t, "", args...)
+	if code != 0 || !strings.Contains(pl, "Asteriks") || !strings.Contains(pl, "partii/s") {
+		t.Errorf("without --lang nor LANG, not Polish:\n%s", pl)
+	}
+	t.Setenv("LANG", "en_GB.UTF-8")
+	en, _, _ := stolik(t, "", args...)
+	if !strings.Contains(en, "Asterix") || !strings.Contains(en, "games/s") {
+		t.Errorf("with LANG=en_GB, not English:\n%s", en)
+	}
+	pl, _, _ = stolik(t, "", append(args, "--lang", "pl")...)
+	for _, out := range []string{pl, en} {
+		for _, id := range []string{"asterix,", "(dealt)", "(played)", "card "} {
+			if strings.Contains(out, id) {
+				t.Errorf("the console shows the id %q:\n%s", id, out)
+			}
+		}
 	}
 }

@@ -47,6 +47,9 @@ func (g *Game) Name() string { return "asterix" }
 
 func (g *Game) Title() engine.Text { return engine.Text{PL: "Asteriks i spółka", EN: "Asterix & Co"} }
 
+// BoxMinutes: the box promises 35 minutes a game (spec AX, box).
+func (g *Game) BoxMinutes() int { return 35 }
+
 func (g *Game) Options() []engine.OptionSpec {
 	t := func(pl, en string) engine.Text { return engine.Text{PL: pl, EN: en} }
 	return []engine.OptionSpec{

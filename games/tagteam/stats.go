@@ -2,6 +2,7 @@ package tagteam
 
 import (
 	"io/fs"
+	"strings"
 
 	"stolik/engine"
 )
@@ -101,6 +102,25 @@ func (s *State) FigureText(name, key string) engine.Text {
 		return figureTexts[name]
 	}
 	return figureTexts[key]
+}
+
+// LabelText names a team ("joan+mordred") or a fighter ("joan") by the
+// fighters' names.
+func (s *State) LabelText(label string) engine.Text {
+	var pl, en []string
+	for _, id := range strings.Split(label, "+") {
+		i, ok := s.pack.fighterIx[id]
+		if !ok {
+			return engine.Text{}
+		}
+		pl, en = append(pl, s.pack.Fighters[i].Name.PL), append(en, s.pack.Fighters[i].Name.EN)
+	}
+	return engine.Text{PL: strings.Join(pl, " i "), EN: strings.Join(en, " and ")}
+}
+
+// LabelKinds: a seat's label is its team, made of two fighters.
+func (s *State) LabelKinds() (labels, parts engine.Text) {
+	return engine.Text{PL: "drużyny", EN: "teams"}, engine.Text{PL: "zawodnicy", EN: "fighters"}
 }
 
 // ContentHash is the hash of the project's own pack's files; "" for a

@@ -1,6 +1,7 @@
 package tagteam
 
 import (
+	"strings"
 	"testing"
 
 	"stolik/engine"
@@ -86,5 +87,28 @@ func TestStatsAgreeWithTheGame(t *testing.T) {
 	}
 	if g.ContentHash() == "" {
 		t.Error("the project's pack has no hash")
+	}
+}
+
+// A report names teams and fighters by the fighters' names, not their ids.
+func TestLabelTextNamesFighters(t *testing.T) {
+	g := New()
+	opts, err := engine.ResolveOptions(g.Options(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := g.New(opts, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := gs.(*State)
+	team := st.pack.Fighters[0].ID + "+" + st.pack.Fighters[1].ID
+	got := st.LabelText(team)
+	want := st.pack.Fighters[0].Name.EN + " and " + st.pack.Fighters[1].Name.EN
+	if got.EN != want || !strings.Contains(got.PL, " i ") {
+		t.Errorf("LabelText(%q) = %+v, want %q", team, got, want)
+	}
+	if got := st.LabelText("no-such-fighter"); got.EN != "" {
+		t.Errorf("an unknown id is named %+v", got)
 	}
 }

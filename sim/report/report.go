@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,6 +40,7 @@ type Report struct {
 // Section ids, in the order a report shows them; a test holds a report to
 // having the ones its game and run call for.
 const (
+	SecVerdict  = "verdict"
 	SecSetup    = "setup"
 	SecHeadline = "headline"
 	SecSeats    = "seats"
@@ -54,12 +56,13 @@ const (
 
 // writer builds the page.
 type writer struct {
-	r    Report
-	w    *bufio.Writer
-	lang engine.Lang
-	figs engine.FigureReporter
-	toc  [][2]string
-	body strings.Builder
+	r     Report
+	w     *bufio.Writer
+	lang  engine.Lang
+	figs  engine.FigureReporter
+	namer engine.LabelTexter // nil when the game's labels have no names
+	toc   [][2]string
+	body  strings.Builder
 }
 
 func (w *writer) t(id string, args ...any) string {
@@ -109,7 +112,9 @@ func Write(out io.Writer, r Report) error {
 	}
 	if st, err := r.Game.New(r.Options, nil, 1); err == nil {
 		w.figs, _ = st.(engine.FigureReporter)
+		w.namer, _ = st.(engine.LabelTexter)
 	}
+	w.verdict()
 	w.setup()
 	if r.Result != nil {
 		w.headline(*r.Result)
@@ -144,12 +149,8 @@ func (w *writer) setup() {
 	r := w.r
 	w.section(SecSetup, w.t("setup"))
 	w.p(`<table class="kv">`)
-	w.row(w.t("game"), fmt.Sprintf("%s (%s)", r.Game.Title().In(w.lang), r.Game.Name()))
-	var opts []string
-	for _, k := range slices.Sorted(maps.Keys(r.Options)) {
-		opts = append(opts, fmt.Sprintf("%s=%v", k, r.Options[k]))
-	}
-	w.row(w.t("options"), strings.Join(opts, ", "))
+	w.p(`<tr><th>%s</th><td title="%s">%s</td></tr>`, esc(w.t("game")), esc(r.Game.Name()), esc(r.Game.Title().In(w.lang)))
+	w.p("<tr><th>%s</th><td>%s</td></tr>", esc(w.t("options")), w.options())
 	pack := func(dir, hash string) string {
 		if dir == "" {
 			dir = w.t("builtin")
@@ -172,7 +173,11 @@ func (w *writer) setup() {
 	default:
 		res = &r.Compare.Base
 	}
-	w.row(w.t("bots"), strings.Join(res.Bots, ", "))
+	var seats []string
+	for s, b := range res.Bots {
+		seats = append(seats, fmt.Sprintf(`<span title="%s">%s: %s</span>`, esc(b), esc(engine.SeatName(engine.Seat(s)).In(w.lang)), esc(w.botName(b))))
+	}
+	w.p("<tr><th>%s</th><td>%s</td></tr>", esc(w.t("bots")), strings.Join(seats, "; "))
 	w.row(w.t("seed"), strconv.FormatUint(res.Seed, 10))
 	w.row(w.t("games"), w.count(nGames, res.Games))
 	elapsed := 0.0
@@ -279,16 +284,13 @@ func (w *writer) seats(res sim.Result) {
 	w.section(SecSeats, w.t("seats"))
 	n := res.Games - res.Errors
 	var bars []sim.Interval
-	c := BarChart{Percent: true, Comma: w.lang == engine.PL, Label: w.t("seat_axis")}
-	if len(res.WinsBySeat) > 0 {
-		c.Ref = 1 / float64(len(res.WinsBySeat))
-	}
+	c := BarChart{Percent: true, Comma: w.lang == engine.PL, Label: w.t("seat_axis"), Ref: Balance(res).Fair}
 	for s, k := range res.WinsBySeat {
 		iv := sim.Wilson(k, n)
 		bars = append(bars, iv)
 		label := engine.SeatName(engine.Seat(s)).In(w.lang)
 		if s < len(res.Bots) {
-			label += " (" + res.Bots[s] + ")"
+			label += " (" + w.botName(res.Bots[s]) + ")"
 		}
 		c.Bars = append(c.Bars, Bar{Label: label, Value: iv.Rate, Low: iv.Low, High: iv.High,
 			Title: fmt.Sprintf("%s: %s (95%%: %s–%s), %s", label, w.pct(iv.Rate), w.pct(iv.Low), w.pct(iv.High), w.count(nGames, n))})
@@ -309,7 +311,12 @@ func (w *writer) labels(res sim.Result) {
 	if len(res.ByLabel) == 0 {
 		return
 	}
-	w.section(SecLabels, w.t("labels"))
+	title := w.t("labels")
+	if w.namer != nil {
+		kinds, _ := w.namer.LabelKinds()
+		title = w.t("labels_of", kinds.In(w.lang))
+	}
+	w.section(SecLabels, title)
 	keys := slices.SortedFunc(maps.Keys(res.ByLabel), func(a, b string) int {
 		if sim.KeyLess(a, b) {
 			return -1
@@ -330,8 +337,8 @@ func (w *writer) labels(res sim.Result) {
 		}
 		ls := res.ByLabel[k]
 		iv := sim.Wilson(ls.Wins, ls.Seats)
-		c.Bars = append(c.Bars, Bar{Label: k, Value: iv.Rate, Low: iv.Low, High: iv.High,
-			Title: fmt.Sprintf("%s: %s (95%%: %s–%s), %s, %s %s", k, w.pct(iv.Rate), w.pct(iv.Low), w.pct(iv.High), w.count(nSeatGames, ls.Seats), w.t("mean_rank"), w.num(ls.Rank, 2))})
+		c.Bars = append(c.Bars, Bar{Label: w.labelName(k), Value: iv.Rate, Low: iv.Low, High: iv.High,
+			Title: fmt.Sprintf("%s (%s): %s (95%%: %s–%s), %s, %s %s", w.labelName(k), k, w.pct(iv.Rate), w.pct(iv.Low), w.pct(iv.High), w.count(nSeatGames, ls.Seats), w.t("mean_rank"), w.num(ls.Rank, 2))})
 	}
 	w.p("%s", c.SVG())
 	if len(keys) > most {
@@ -483,11 +490,15 @@ func (w *writer) heat(m map[string]map[string]*sim.PairStats) {
 			keys[c] = true
 		}
 	}
-	names := slices.Sorted(maps.Keys(keys))
+	ids := slices.Sorted(maps.Keys(keys))
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = w.labelName(id)
+	}
 	hm := HeatMap{Rows: names, Cols: names, Cells: make([][]Cell, len(names))}
-	for i, r := range names {
+	for i, r := range ids {
 		hm.Cells[i] = make([]Cell, len(names))
-		for j, c := range names {
+		for j, c := range ids {
 			if ps := m[r][c]; ps != nil && ps.Games > 0 {
 				iv := sim.Wilson(2*ps.Wins+ps.Draws, 2*ps.Games)
 				hm.Cells[i][j] = Cell{Value: ps.Score, Low: iv.Low, High: iv.High, N: ps.Games}
@@ -496,7 +507,7 @@ func (w *writer) heat(m map[string]map[string]*sim.PairStats) {
 	}
 	hm.Tooltip = func(i, j int) string {
 		c := hm.Cells[i][j]
-		return w.t("cell_tip", names[i], names[j], w.pct(c.Value), w.pct(c.Low), w.pct(c.High), w.count(nGames, c.N))
+		return w.t("cell_tip", names[i], names[j], w.pct(c.Value), w.pct(c.Low), w.pct(c.High), w.count(nGames, c.N)) + " — " + ids[i] + " / " + ids[j]
 	}
 	w.p(`<div class="scroll">%s</div>`, hm.SVG())
 }
@@ -505,16 +516,63 @@ func (w *writer) matrices(res sim.Result) {
 	if len(res.Matrix) == 0 && len(res.LabelMatrix) == 0 {
 		return
 	}
+	kinds, parts := w.t("labels_kind"), w.t("parts_kind")
+	if w.namer != nil {
+		k, p := w.namer.LabelKinds()
+		kinds, parts = k.In(w.lang), p.In(w.lang)
+	}
 	w.section(SecMatrix, w.t("matrix"))
-	w.para(w.t("matrix_note"))
 	if len(res.Matrix) > 0 {
+		w.p(`<h3 id="matrix-parts">%s</h3>`, esc(w.t("matrix_of", parts)))
+		w.para(w.t("matrix_note"))
 		w.heat(res.Matrix)
 	}
-	if len(res.LabelMatrix) > 0 && len(res.LabelMatrix) <= 80 {
-		w.p("<h3>%s</h3>", esc(w.t("label_matrix")))
-		w.heat(res.LabelMatrix)
+	if len(res.LabelMatrix) > 0 && len(res.ByLabel) > 0 {
+		w.p(`<h3 id="matrix-pairs">%s</h3>`, esc(w.t("pairs_of", kinds)))
+		w.pairs(res)
 	}
 	w.end()
+}
+
+// pairs lists the ten strongest and the ten weakest labels (Tag Team's
+// teams, pairs of fighters), each with its win rate's interval, in place
+// of a grid of every label against every other, too big to read.
+func (w *writer) pairs(res sim.Result) {
+	type team struct {
+		label string
+		iv    sim.Interval
+		n     int
+	}
+	var all []team
+	for l, ls := range res.ByLabel {
+		if ls.Seats > 0 {
+			all = append(all, team{l, sim.Wilson(ls.Wins, ls.Seats), ls.Seats})
+		}
+	}
+	w.para(w.t("pairs_note", len(all)))
+	const most = 10
+	for _, side := range []struct {
+		title string
+		less  func(x, y team) bool
+	}{
+		{w.t("strongest"), func(x, y team) bool { return x.iv.Low > y.iv.Low }},
+		{w.t("weakest"), func(x, y team) bool { return x.iv.High < y.iv.High }},
+	} {
+		slices.SortFunc(all, func(x, y team) int {
+			switch {
+			case side.less(x, y):
+				return -1
+			case side.less(y, x):
+				return 1
+			}
+			return strings.Compare(x.label, y.label)
+		})
+		w.p(`<h4>%s</h4><ol class="pairs">`, esc(side.title))
+		for _, p := range all[:min(most, len(all))] {
+			w.p(`<li title="%s">%s</li>`, esc(p.label), esc(w.t("pair_line", w.labelName(p.label), w.rateIv(p.iv), w.count(nGames, p.n))))
+		}
+		w.p("</ol>")
+	}
 }
 
 func (w *writer) cards(res sim.Result) {
@@ -566,7 +624,13 @@ func (w *writer) cards(res sim.Result) {
 	w.end()
 }
 
+// signed writes v with one decimal and its sign; a value that rounds to
+// zero is 0.0, never -0.0.
 func signed(w *writer, v float64) string {
+	v = math.Round(v*10) / 10
+	if v == 0 {
+		return w.num(0, 1)
+	}
 	s := w.num(v, 1)
 	if v > 0 {
 		s = "+" + s
@@ -598,8 +662,8 @@ func (w *writer) sweep() {
 	for _, r := range runs {
 		res := r.Result
 		n := res.Games - res.Errors
-		set := sim.SettingsText(r.Settings)
-		w.p("<tr><td>%s</td><td>%d</td>", esc(set), n)
+		set := w.settingsText(r.Settings)
+		w.p("<tr><td>%s</td><td>%d</td>", w.settingsHTML(r.Settings), n)
 		for s := range seats {
 			if s >= len(res.WinsBySeat) {
 				w.p("<td>—</td>")
@@ -660,7 +724,7 @@ func (w *writer) sweepFigures() {
 		})
 		w.p(`<h3 id="sweep-%s">%s</h3><div class="scroll"><table class="cards"><thead><tr><th></th>`, esc(name), esc(w.figText(name, "")))
 		for _, r := range runs {
-			w.p("<th>%s</th>", esc(sim.SettingsText(r.Settings)))
+			w.p("<th>%s</th>", w.settingsHTML(r.Settings))
 		}
 		w.p("</tr></thead><tbody>")
 		for i, k := range ks {
@@ -764,6 +828,11 @@ table.cards thead th{background:#f0f0f0;position:sticky;top:0}
 tr.sig td{background:#fff4d6}
 li.up{color:#1d5fa8}
 li.down{color:#b3261e}
+ul.opts{margin:0;padding-left:1.1em}
+p.warn{background:#fff0e0;border-left:4px solid #d9822b;padding:8px 12px;font-weight:600}
+p.verdict{font-size:1.05em}
+p.verdict.good{border-left:4px solid #2e7d32;padding-left:10px}
+p.verdict.bad{border-left:4px solid #b3261e;padding-left:10px}
 p.big{font-size:1.15em;font-weight:600}
 .scroll{overflow-x:auto}
 svg.chart{display:block;margin:8px 0;background:#fff;border:1px solid #e4e4e4}

@@ -43,7 +43,7 @@ var htmlElements = map[string]bool{
 	"html": true, "head": true, "meta": true, "title": true, "style": true, "body": true, "main": true,
 	"nav": true, "ol": true, "ul": true, "li": true, "a": true, "h1": true, "h2": true, "h3": true, "h4": true,
 	"section": true, "p": true, "table": true, "thead": true, "tbody": true, "tr": true, "th": true, "td": true,
-	"div": true, "footer": true,
+	"div": true, "footer": true, "span": true,
 	"svg": true, "g": true, "rect": true, "line": true, "text": true,
 }
 
@@ -101,10 +101,10 @@ func checkHTML(t *testing.T, page []byte) []string {
 
 // wantSections are the sections a report of one run of each game holds.
 var wantSections = map[string][]string{
-	"cardline":  {"setup", "headline", "seats", "length", "own", "cards", "method"},
-	"asterix":   {"setup", "headline", "seats", "length", "own", "cards", "method"},
-	"frontline": {"setup", "headline", "seats", "labels", "length", "own", "cards", "method"},
-	"tagteam":   {"setup", "headline", "seats", "labels", "length", "own", "matrix", "cards", "method"},
+	"cardline":  {"verdict", "setup", "headline", "seats", "length", "own", "cards", "method"},
+	"asterix":   {"verdict", "setup", "headline", "seats", "length", "own", "cards", "method"},
+	"frontline": {"verdict", "setup", "headline", "seats", "labels", "length", "own", "cards", "method"},
+	"tagteam":   {"verdict", "setup", "headline", "seats", "labels", "length", "own", "matrix", "cards", "method"},
 }
 
 // wantFigures are the game's own figures each report shows.
@@ -199,7 +199,7 @@ func TestReportSweepAndCompare(t *testing.T) {
 	if err := report.Write(&buf, report.Report{Lang: engine.EN, Game: g, Options: cfg.Options, Sweep: runs}); err != nil {
 		t.Fatal(err)
 	}
-	if got := checkHTML(t, buf.Bytes()); !slices.Equal(got, []string{"setup", "sweep", "method"}) {
+	if got := checkHTML(t, buf.Bytes()); !slices.Equal(got, []string{"verdict", "setup", "sweep", "method"}) {
 		t.Errorf("sweep report sections %v", got)
 	}
 	if !strings.Contains(buf.String(), "hand=5") {
@@ -215,7 +215,7 @@ func TestReportSweepAndCompare(t *testing.T) {
 	if err := report.Write(&buf, report.Report{Lang: engine.PL, Game: g, Options: cfg.Options, Compare: &cmp, CompareContent: "x"}); err != nil {
 		t.Fatal(err)
 	}
-	if got := checkHTML(t, buf.Bytes()); !slices.Equal(got, []string{"setup", "compare", "method"}) {
+	if got := checkHTML(t, buf.Bytes()); !slices.Equal(got, []string{"verdict", "setup", "compare", "method"}) {
 		t.Errorf("comparison report sections %v", got)
 	}
 	if err := report.Write(io.Discard, report.Report{Game: g}); err == nil {

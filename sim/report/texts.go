@@ -41,8 +41,35 @@ var texts = map[string]text{
 	"sample_axis":    {PL: "wartość", EN: "value"},
 	"count_hist":     {PL: "liczba na grę", EN: "number per game"},
 	"mean_is":        {PL: "Średnio %s (%s).", EN: "Mean %s (%s)."},
-	"matrix":         {PL: "Macierz: część etykiety przeciw części", EN: "Matrix: label part against part"},
-	"label_matrix":   {PL: "Macierz: etykieta przeciw etykiecie", EN: "Matrix: label against label"},
+	"matrix":         {PL: "Pojedynki", EN: "Match-ups"},
+	"matrix_of":      {PL: "Pojedynki: %s", EN: "Match-ups: %s"},
+	"pairs_of":       {PL: "Najsilniejsze i najsłabsze: %s", EN: "The strongest and weakest %s"},
+	"pairs_note":     {PL: "Odsetek wygranych z przedziałem 95%%; najsilniejsze według dolnej granicy przedziału, najsłabsze według górnej, więc rzadko grane nie wypierają pewniejszych. Wszystkich: %d.", EN: "The win rate with its 95%% interval; the strongest by the interval's lower end, the weakest by its upper end, so that the rarely played do not push out surer ones. In all: %d."},
+	"strongest":      {PL: "Najsilniejsze", EN: "Strongest"},
+	"weakest":        {PL: "Najsłabsze", EN: "Weakest"},
+	"pair_line":      {PL: "%s: %s, %s", EN: "%s: %s, %s"},
+	"labels_of":      {PL: "Wygrane: %s", EN: "Wins: %s"},
+	"labels_kind":    {PL: "etykiety", EN: "labels"},
+	"parts_kind":     {PL: "części etykiet", EN: "parts of labels"},
+	"verdict":        {PL: "Werdykt", EN: "Verdict"},
+	"random_warning": {PL: "⚠ Bot losowy grał jako %s (%s). Statystyki kart z gier losowych botów mówią niewiele o tym, jak grają ludzie; bez --bots gra bot gry, który gra jak gracz.", EN: "⚠ A random bot played as %s (%s). The card statistics of random bots say little about how people play; without --bots the game's own bot plays, as a player would."},
+	"and":            {PL: " i ", EN: " and "},
+	"balanced":       {PL: "Miejsca są zrównoważone: przedział 95%% wygranych każdego miejsca obejmuje równy udział (%s): %s.", EN: "The seats are balanced: every seat's 95%% interval of wins contains an even share (%s): %s."},
+	"unbalanced":     {PL: "Miejsca nie są zrównoważone: %s, niż wynosi równy udział (%s): %s.", EN: "The seats are not balanced: %s than an even share (%s): %s."},
+	"seats_above":    {PL: "%s %s częściej", EN: "%s %s more often"},
+	"seats_below":    {PL: "%s %s rzadziej", EN: "%s %s less often"},
+	"first_random":   {PL: "Pierwszego gracza losuje się w każdej grze, więc żadne miejsce nie zaczyna z racji numeru.", EN: "The first player is drawn in every game, so no seat moves first by its number."},
+	"first_edge":     {PL: "Przewaga pierwszego gracza (%s) nad równym udziałem: %s (95%%: od %s do %s).", EN: "The first player's (%s) edge over an even share: %s (95%%: %s to %s)."},
+	"length_verdict": {PL: "Ruchy na grę: średnio %s.", EN: "Moves a game: %s on average."},
+	"turns_verdict":  {PL: "Połowa gier kończy się najpóźniej w %s, 99%% najpóźniej w %s.", EN: "Half the games end within %s, 99%% within %s."},
+	"box_verdict":    {PL: "Pudełko obiecuje %s gry: przy medianie długości to %s s na turę (%s s przy 99. percentylu).", EN: "The box promises %s a game: at the median length that is %s s a turn (%s s at the 99th percentile)."},
+	"no_effects":     {PL: "Nic nie zmienia istotnie szans na wygraną (test dwóch proporcji, korekta Benjaminiego–Hochberga, FDR 5%).", EN: "Nothing changes the chance of winning significantly (two-proportion test, Benjamini–Hochberg correction, FDR 5%)."},
+	"effects_intro":  {PL: "Istotne efekty (test dwóch proporcji, korekta Benjaminiego–Hochberga, FDR 5%%): %s; największe:", EN: "Significant effects (two-proportion test, Benjamini–Hochberg correction, FDR 5%%): %s; the largest:"},
+	"effect_line":    {PL: "%s: wygrane %s wobec %s; różnica %s (95%%: od %s do %s)", EN: "%s: wins %s against %s; a difference of %s (95%%: %s to %s)"},
+	"card_use":       {PL: "%s (%s)", EN: "%s (%s)"},
+	"setting_vs":     {PL: "%s zamiast %s (wygrane gracza 1)", EN: "%s instead of %s (Player 1's wins)"},
+	"bots_axis":      {PL: "Boty", EN: "Bots"},
+	"bot_named":      {PL: "%s", EN: "%s"},
 	"matrix_note":    {PL: "Wynik wiersza przeciw kolumnie w % (remis liczy się za pół); niebieski: wiersz wygrywa częściej, czerwony: rzadziej. Po najechaniu: przedział 95% i liczba gier.", EN: "The row's score against the column in % (a draw counts half); blue: the row wins more often, red: less. Hover for the 95% interval and the number of games."},
 	"cell_tip":       {PL: "%s przeciw %s: %s (95%%: %s–%s), %s", EN: "%s against %s: %s (95%%: %s–%s), %s"},
 	"cards":          {PL: "Karty", EN: "Cards"},
@@ -88,10 +115,15 @@ var texts = map[string]text{
 
 // Nouns counted in the report.
 var (
-	nGames      = engine.N("gra|gry|gier", "game|games")
-	nSeatGames  = engine.N("gra gracza|gry graczy|gier graczy", "seat-game|seat-games")
-	nCards      = engine.N("karta|karty|kart", "card|cards")
-	nRows       = engine.N("wiersz|wiersze|wierszy", "row|rows")
-	nSamples    = engine.N("pomiar|pomiary|pomiarów", "sample|samples")
-	nSeatsLabel = engine.N("miejsce|miejsca|miejsc", "seat|seats")
+	nGames       = engine.N("gra|gry|gier", "game|games")
+	nSeatGames   = engine.N("gra gracza|gry graczy|gier graczy", "seat-game|seat-games")
+	nCards       = engine.N("karta|karty|kart", "card|cards")
+	nRows        = engine.N("wiersz|wiersze|wierszy", "row|rows")
+	nSamples     = engine.N("pomiar|pomiary|pomiarów", "sample|samples")
+	nSeatsLabel  = engine.N("miejsce|miejsca|miejsc", "seat|seats")
+	nSeatsPlayed = engine.N("miejsce|miejsca|miejsc", "seat|seats")
+	nWin         = engine.N("wygrywa|wygrywają|wygrywają", "wins|win")
+	nTurns       = engine.N("turze|turach|turach", "turn|turns")
+	nMinutes     = engine.N("minutę|minuty|minut", "minute|minutes")
+	nEffects     = engine.N("efekt|efekty|efektów", "effect|effects")
 )

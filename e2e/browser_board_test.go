@@ -25,21 +25,26 @@ type viewport struct {
 	name          string
 	width, height int64
 	phone         bool
+	// still: the phone too asks for reduced motion.
+	still bool
 }
 
 var (
-	phone   = viewport{"phone", 390, 844, true}
-	desktop = viewport{"desktop", 1366, 768, false}
+	phone   = viewport{"phone", 390, 844, true, false}
+	desktop = viewport{"desktop", 1366, 768, false, false}
 )
 
 // emulate sets the tab's screen to vp. The desktop also asks for reduced
 // motion, so that the games are played both ways: cards flying on the
 // phone, nothing moving on the desktop.
 func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
-	if vp.phone {
+	if vp.phone && !vp.still {
 		return chromedp.EmulateViewport(vp.width, vp.height, chromedp.EmulateMobile, chromedp.EmulatePortrait)
 	}
 	size := chromedp.EmulateViewport(vp.width, vp.height)
+	if vp.phone {
+		size = chromedp.EmulateViewport(vp.width, vp.height, chromedp.EmulateMobile, chromedp.EmulatePortrait)
+	}
 	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		if _, err := size(ctx, tg); err != nil {
 			return chromedp.Void{}, err

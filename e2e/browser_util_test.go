@@ -320,13 +320,15 @@ func (tb *tab) waitJS(ctx context.Context, value, pred string, within time.Durat
 	expr := fmt.Sprintf(`new Promise((resolve) => {
   const value = %s;
   const pred = %s;
-  let done = false, timer = 0, poll = 0;
-  const obs = new MutationObserver(() => check());
+  let done = false, timer = 0, poll = 0, soon = 0;
+  // A burst of changes (a move drawn) is looked at once, when it is over.
+  const obs = new MutationObserver(() => { if (!soon) soon = setTimeout(() => { soon = 0; check(); }, 40); });
   const finish = (v, timedOut) => {
     if (done) return;
     done = true;
     obs.disconnect();
     clearTimeout(timer);
+    clearTimeout(soon);
     clearInterval(poll);
     resolve({value: v, timedOut: timedOut});
   };

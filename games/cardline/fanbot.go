@@ -30,6 +30,9 @@ type FanBot struct {
 	sigma float64
 	// belief[c] is log of the estimated value of card c, drawn on first use.
 	belief map[[2]int]float64
+	// known holds the cards the bot has seen revealed (in the line or the
+	// box): it knows their values from then on.
+	known map[int]bool
 }
 
 // errFanLevel is a level the fan bot does not have.
@@ -44,7 +47,7 @@ func NewFanBot(pack *Pack, level string) (*FanBot, error) {
 	if !ok {
 		return nil, errFanLevel.Err(level)
 	}
-	return &FanBot{pack: pack, sigma: sigma, belief: map[[2]int]float64{}}, nil
+	return &FanBot{pack: pack, sigma: sigma, belief: map[[2]int]float64{}, known: map[int]bool{}}, nil
 }
 
 func logValue(v int64) float64 { return math.Log(float64(v) + 1) }
@@ -72,6 +75,19 @@ func (b *FanBot) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 			t = Trait(i)
 		}
 	}
+	// Every card on the table shows its values: the bot remembers them,
+	// as a player who saw a failed card go to the box does when it comes
+	// back with the reshuffled deck.
+	for _, cs := range [][]RevealedCard{v.Line, v.Box} {
+		for _, c := range cs {
+			if ci, ok := b.pack.Lookup(c.ID); ok && !b.known[ci] {
+				b.known[ci] = true
+				for tr := range Trait(len(traitNames)) {
+					b.belief[[2]int{ci, int(tr)}] = logValue(b.pack.Cards[ci].Value(tr))
+				}
+			}
+		}
+	}
 	line := make([]float64, len(v.Line))
 	for i, c := range v.Line {
 		line[i] = logValue((&Card{StrengthKG: c.Traits.StrengthKG, IQ: c.Traits.IQ, Combat: c.Traits.Combat}).Value(t))
@@ -82,7 +98,10 @@ func (b *FanBot) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 		if !ok {
 			return 0, fmt.Errorf("fan bot: card %q not in its pack", f.ID)
 		}
-		mu := b.estimate(ci, t, r)
+		mu, sigma := b.estimate(ci, t, r), b.sigma
+		if b.known[ci] {
+			sigma = knownSigma
+		}
 		for g := 0; g <= len(line); g++ {
 			lo, hi := math.Inf(-1), math.Inf(1)
 			if g > 0 {
@@ -91,7 +110,7 @@ func (b *FanBot) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 			if g < len(line) {
 				hi = line[g]
 			}
-			p := normCDF((hi-mu)/b.sigma) - normCDF((lo-mu)/b.sigma)
+			p := normCDF((hi-mu)/sigma) - normCDF((lo-mu)/sigma)
 			if p > bestP {
 				best, bestP = encode(uint8(ci), uint8(g)), p
 			}
@@ -102,6 +121,9 @@ func (b *FanBot) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	}
 	return best, nil
 }
+
+// knownSigma is the doubt about a value the bot has seen: none to speak of.
+const knownSigma = 1e-6
 
 func normCDF(x float64) float64 { return 0.5 * math.Erfc(-x/math.Sqrt2) }
 

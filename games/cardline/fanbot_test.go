@@ -67,3 +67,18 @@ func TestFanBotLevels(t *testing.T) {
 		t.Errorf("an unknown level was accepted")
 	}
 }
+
+// A failed card is shown to everyone (CL-A14), and a fan remembers what it
+// saw: a card that failed once and comes back with the reshuffled box is
+// played where it belongs. Four novices, who guess values badly, still
+// end every game (they used to go round for ever with the same cards in
+// the same wrong gaps).
+func TestFanBotLearnsFromFailedCards(t *testing.T) {
+	g := New()
+	opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 4})
+	res, err := sim.Run(sim.Config{Game: g, Options: opts, Bots: []string{"fan:novice", "fan:novice", "fan:novice", "fan:novice"},
+		Games: 40, Seed: 1, Workers: 2, MaxMoves: 3000})
+	if err != nil || res.Errors > 0 {
+		t.Fatalf("%d of %d games did not end: %v %s", res.Errors, res.Games, err, res.FirstError)
+	}
+}

@@ -77,8 +77,12 @@ type Table struct {
 	lost    func(why string)
 	// spec holds, by language, the last state message written for the
 	// spectators (spectatorMessage); spectatorWrites counts them.
-	specMu          sync.Mutex
-	spec            [2]spectated
+	specMu sync.Mutex
+	spec   [2]spectated
+	// docs are the documents last sent to version 2 clients, by seat
+	// and language, the bases of the changes sent next (patch.go).
+	docsMu          sync.Mutex
+	docs            map[docKey]*[2]sentDoc
 	spectatorWrites atomic.Int64
 	// counted is the tally this unfinished table is counted in (nil:
 	// none), until it ends or the server lets it go.

@@ -181,6 +181,7 @@ func (s *stateSource) appendEvents(dst []byte) []byte {
 // sent.
 type wireBuf struct {
 	out   []byte
+	v2    []byte // a version 2 message, written from out
 	src   stateSource
 	state engine.State // the copy of the table's state last sent from
 }

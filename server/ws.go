@@ -184,6 +184,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		wc.lang = engine.EN
 	}
 	wc.reads = r.URL.Query().Get("chat") == "1"
+	// Version 2 is the client's choice; anything else is version 1.
+	if r.URL.Query().Get("v") == "2" {
+		wc.v2, wc.resync = true, make(chan struct{}, 1)
+	}
 	var refused string
 	wc.sent, refused = t.connect(seat, &s.lim)
 	switch refused {
@@ -216,6 +220,12 @@ type wsConn struct {
 	chatSeen int
 	chatRate *bucket
 	reads    bool // the client asked for the chat (chat=1)
+	// v2: the client asked for version 2 (v=2), the changes of its
+	// state; hash is its document's, as last sent (empty: none yet), and
+	// resync the reader's word that the client asks for the whole state.
+	v2     bool
+	hash   string
+	resync chan struct{}
 
 	c       *websocket.Conn
 	tw      *takeover
@@ -392,6 +402,12 @@ func (wc *wsConn) play(ctx context.Context, typ websocket.MessageType, data []by
 		return errTooFast.Err(), true
 	case read && msg.Type == "chat":
 		return wc.chat(ctx, msg), false
+	case read && msg.Type == "resync" && wc.v2:
+		select {
+		case wc.resync <- struct{}{}:
+		default: // one is on its way
+		}
+		return nil, false
 	case !read || msg.Type != "move":
 		return errNotMove.Err(engine.Text{PL: "oczekuję {\"type\":\"move\",\"move\":...} albo {\"type\":\"chat\",\"text\":...}",
 			EN: `want {"type":"move","move":...} or {"type":"chat","text":...}`}), true
@@ -440,6 +456,8 @@ func (wc *wsConn) writeStates() {
 		case <-chat:
 		case <-wc.held:
 			wc.held = nil
+		case <-wc.resync: // nil for version 1
+			wc.hash, wc.seenChanges = "", -1
 		case <-ping.C:
 			pctx, pcancel := context.WithTimeout(wc.ctx, s.cfg.PingTimeout)
 			err := c.Ping(pctx)
@@ -511,6 +529,11 @@ func (wc *wsConn) sendState() bool {
 		wc.wb.out, err = m.appendJSON(wc.wb.out[:0])
 		msg = wc.wb.out
 	}
+	hash := ""
+	if err == nil && wc.v2 {
+		wc.wb.v2, hash, err = t.versionTwo(wc.wb.v2[:0], msg, docKey{wc.seat, wc.lang}, wc.hash)
+		msg = wc.wb.v2
+	}
 	if err != nil {
 		s.log.Error("a state could not be written", "table", t.ID(), "seat", int(wc.seat), "err", err)
 		return false
@@ -519,7 +542,7 @@ func (wc *wsConn) sendState() bool {
 		return false
 	}
 	wc.sent = t.sent(wc.sent, sn.moves)
-	wc.seen, wc.seenChanges, wc.lastSent, wc.held = sn.moves, sn.changes, time.Now(), nil
+	wc.seen, wc.seenChanges, wc.lastSent, wc.held, wc.hash = sn.moves, sn.changes, time.Now(), nil, hash
 	if sn.abandoned {
 		c.Close(websocket.StatusNormalClosure, "the table was abandoned")
 		return false

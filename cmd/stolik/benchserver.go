@@ -21,7 +21,7 @@ import (
 var benchServerCommand = &command{
 	name: "bench server",
 	synopsis: "[--game cardline] [--players 2] [--tables 500] [--rate MOVES/S] [--client-rate 20] [--time 10s] " +
-		"[--warmup 3s] [--min-moves N] [--durability full|normal] [--target URL [--server-pid PID] [--metrics ADDR]] [--cpuprofile FILE] [--json]",
+		"[--warmup 3s] [--min-moves N] [--durability full|normal] [--protocol 1|2] [--target URL [--server-pid PID] [--metrics ADDR]] [--cpuprofile FILE] [--json]",
 	summary: engine.Text{PL: "mierzy serwer pod obciążeniem stołów klientów grających przez prawdziwe WebSockety",
 		EN: "measure a server under tables of clients playing over real WebSockets"},
 	examples: []string{
@@ -35,6 +35,7 @@ var benchServerCommand = &command{
 // bench server's own errors.
 var (
 	errWithTarget    = engine.Rule{Code: "usage", PL: "bench server: --metrics i --server-pid idą tylko z --target", EN: "bench server: --metrics and --server-pid go with --target"}
+	errProtocol      = engine.Rule{Code: "usage", PL: "bench server: --protocol to 1 albo 2", EN: "bench server: --protocol is 1 or 2"}
 	errTablesPlayers = engine.Rule{Code: "usage", PL: "bench server: --tables i --players muszą być dodatnie", EN: "bench server: --tables and --players must be positive"}
 )
 
@@ -51,6 +52,8 @@ func benchServerFlags(fs *flag.FlagSet, u usage) runFunc {
 	minMoves := fs.Int64("min-moves", 0, u.say("mierz dłużej niż --time, dopóki nie zmierzy tylu ruchów (na zajętej maszynie)",
 		"measure past --time until so many moves were measured (on a busy machine)"))
 	asJSON := fs.Bool("json", false, u.say("wypisz JSON", "print JSON"))
+	protocol := fs.Int("protocol", 1, u.say("wersja wiadomości gniazda, o którą proszą klienci: 1 (cały stan po każdym ruchu) albo 2 (zmiany stanu)",
+		"the version of the socket's messages the clients ask for: 1 (the whole state after every move) or 2 (the changes to it)"))
 	durability := fs.String("durability", "full", u.say("trwałość magazynu: full albo normal (z --target: własna celu)",
 		"the store's durability: full or normal (with --target: the target's own)"))
 	target := fs.String("target", "", u.say(
@@ -82,11 +85,14 @@ func benchServerFlags(fs *flag.FlagSet, u usage) runFunc {
 		if *tables < 1 || *players < 1 {
 			return usageRule(errTablesPlayers.Err())
 		}
+		if *protocol != 1 && *protocol != 2 {
+			return usageRule(errProtocol.Err())
+		}
 		// As stolik serve runs; against a target, the clients collect less
 		// often too, leaving the machine's cores to the server.
 		setGCPercent(defaultGCPercent)
 		cfg := loadgen.LoadConfig{Games: all.Games(), Game: *game, Players: *players, Tables: *tables, Duration: *warm + *d, Warmup: *warm, MinMoves: *minMoves, Rate: *rate, Durability: dur,
-			Target: *target, Metrics: *metricsURL, MetricsToken: strings.TrimSpace(os.Getenv(adminTokenEnv)), ServerPID: *pid, ClientRate: *clientRate}
+			Target: *target, Metrics: *metricsURL, MetricsToken: strings.TrimSpace(os.Getenv(adminTokenEnv)), ServerPID: *pid, ClientRate: *clientRate, Protocol: *protocol}
 		if *clientRate == 0 {
 			cfg.ClientRate = -1
 		}
@@ -171,6 +177,8 @@ func printLoadResult(stdout io.Writer, res loadgen.LoadResult, step float64, l e
 		}
 		fmt.Fprintf(stdout, t("  procesor klientów na ruch (ten proces): %.0f µs\n", "  the clients' CPU per move (this process): %.0f µs\n"), res.CPUPerMoveUs)
 	}
+	fmt.Fprintf(stdout, t("  wiadomości ze stanem (protokół %d): %.0f B na ruch, mediana wiadomości %d B\n",
+		"  state messages (protocol %d): %.0f B per move, median message %d B\n"), res.Protocol, res.WireBytesPerMove, res.MedianMessage)
 	printServerFigures(stdout, res.Server, step, res.Target == "", l)
 	if res.Errors > 0 {
 		fmt.Fprintf(stdout, t("  odrzucone ruchy: %d: %v\n", "  %d moves refused: %v\n"), res.Errors, res.ErrorCodes)

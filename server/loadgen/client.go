@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"stolik/server"
+	"stolik/server/jsonpatch"
 )
 
 // seatClient is one client of a load test: it plays one seat of one table
@@ -27,12 +28,17 @@ type seatClient struct {
 	buf      bytes.Buffer
 	m        loadState // reused, with its list of legal moves
 	msg      []byte
+	doc      []byte // version 2: the state as the changes made it
 }
 
 // play connects to table id with token and plays until the game is over
 // (over) or the run ends.
 func (r *run) play(id, token string, rnd *rand.Rand, p *pace) (over bool, err error) {
-	c, _, err := websocket.Dial(r.ctx, strings.Replace(r.base, "http", "ws", 1)+"/ws/tables/"+id+"?token="+url.QueryEscape(token), nil)
+	u := strings.Replace(r.base, "http", "ws", 1) + "/ws/tables/" + id + "?token=" + url.QueryEscape(token)
+	if r.cfg.Protocol == 2 {
+		u += "&v=2"
+	}
+	c, _, err := websocket.Dial(r.ctx, u, nil)
 	if err != nil {
 		return false, err
 	}
@@ -63,8 +69,17 @@ func (sc *seatClient) play() (over bool, err error) {
 		if _, err := sc.buf.ReadFrom(rd); err != nil {
 			return false, err
 		}
-		if err := readLoadState(sc.buf.Bytes(), m); err != nil {
+		data := sc.buf.Bytes()
+		if sc.r.cfg.Protocol == 2 {
+			if data, err = sc.follow(data); err != nil {
+				return false, err
+			}
+		}
+		if err := readLoadState(data, m); err != nil {
 			return false, err
+		}
+		if m.Type == "state" && time.Now().After(sc.r.measureFrom) {
+			sc.r.sent(sc.buf.Len())
 		}
 		switch m.Type {
 		case "error":
@@ -117,6 +132,51 @@ func (sc *seatClient) send() error {
 	}
 	sc.sentAt, sc.sentMade = time.Now(), m.Made
 	return sc.c.Write(context.Background(), websocket.MessageText, sc.msg)
+}
+
+// follow keeps the client's state from a version 2 message: a whole
+// state, or a change to the one it has; what it returns is read as a
+// state message (a change gives the state it makes).
+func (sc *seatClient) follow(data []byte) ([]byte, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte(`{"type":"state"`)):
+		ms, err := jsonpatch.Members(bytes.TrimSpace(data), nil)
+		if err != nil {
+			return nil, err
+		}
+		doc := append(sc.doc[:0], '{')
+		for _, m := range ms {
+			if k := string(m.Key); k != "events" && k != "hash" {
+				if len(doc) > 1 {
+					doc = append(doc, ',')
+				}
+				doc = append(append(append(append(doc, '"'), m.Key...), '"', ':'), m.Val...)
+			}
+		}
+		sc.doc = append(doc, '}')
+		return data, nil
+	case bytes.HasPrefix(data, []byte(`{"type":"patch"`)):
+		var p struct {
+			Patch json.RawMessage `json:"patch"`
+		}
+		if err := json.Unmarshal(data, &p); err != nil {
+			return nil, err
+		}
+		doc, err := jsonpatch.Apply(sc.doc, p.Patch)
+		if err != nil {
+			return nil, err
+		}
+		sc.doc = doc
+		return doc, nil
+	}
+	return data, nil
+}
+
+// sent counts a state (or a change) a client was sent, of n bytes.
+func (r *run) sent(n int) {
+	r.mu.Lock()
+	r.sizes = append(r.sizes, n)
+	r.mu.Unlock()
 }
 
 // refused counts a move the server refused, by its code.

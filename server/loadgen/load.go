@@ -71,6 +71,10 @@ type LoadConfig struct {
 	// pace at all (the server must allow it: stolik serve
 	// --message-rate 0; a server started here does).
 	ClientRate float64
+	// Protocol is the version of the socket's messages the clients ask
+	// for: 1 (also when 0), the whole state after every move, or 2, the
+	// changes to it (docs/protocol.md).
+	Protocol int
 }
 
 // LoadResult is what a load test measured.
@@ -107,6 +111,12 @@ type LoadResult struct {
 	ServerCPUPerMoveUs float64 `json:"server_cpu_per_move_us,omitempty"`
 	ServerCores        float64 `json:"server_cores,omitempty"`
 	Errors             int64   `json:"errors"` // moves refused (none expected)
+	// Protocol is the version of the messages; WireBytesPerMove the
+	// bytes of states (or changes) the clients were sent per move
+	// measured, and MedianMessage the median of those messages, in bytes.
+	Protocol         int     `json:"protocol"`
+	WireBytesPerMove float64 `json:"wire_bytes_per_move"`
+	MedianMessage    int     `json:"median_message_bytes"`
 	// ErrorCodes counts the refusals by code.
 	ErrorCodes map[string]int `json:"error_codes,omitempty"`
 	// Server is what the server's own metrics counted over the same
@@ -174,6 +184,7 @@ type run struct {
 
 	mu                sync.Mutex
 	latencies         []time.Duration
+	sizes             []int          // of the messages measured
 	codes             map[string]int // refusals by code
 	moves, done, errs atomic.Int64
 	open, peak        atomic.Int64  // connections open, the most at once
@@ -345,6 +356,15 @@ func (r *run) finish(res LoadResult, markFrom <-chan mark) (LoadResult, error) {
 	res.MovesPerS = float64(res.Moves) / res.Seconds
 	if res.Moves > 0 {
 		res.CPUPerMoveUs = float64(cpu) / float64(time.Microsecond) / float64(res.Moves)
+	}
+	res.Protocol = max(r.cfg.Protocol, 1)
+	slices.Sort(r.sizes)
+	if n := len(r.sizes); n > 0 && res.Moves > 0 {
+		total := 0
+		for _, b := range r.sizes {
+			total += b
+		}
+		res.WireBytesPerMove, res.MedianMessage = float64(total)/float64(res.Moves), r.sizes[n/2]
 	}
 	slices.Sort(r.latencies)
 	if n := len(r.latencies); n > 0 {

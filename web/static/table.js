@@ -19,6 +19,7 @@ import {SHAPES, eventWords, seatMark, seatName} from './seats.js';
 import {decorateBoard, installHelp, loadHelp, renderHelp} from './help.js';
 import {bringIntoView, cardRects, findTarget, flyCards, gameStyle, gatherTray, installDrag} from './tablefx.js';
 import {installChat} from './chat.js';
+import {stateStream} from './patch.js';
 import {clockElement} from './clock.js';
 
 // The games' boards: only the table's own is loaded, when its first state
@@ -261,11 +262,13 @@ function connect() {
   const q = new URLSearchParams(credentialQuery(credentials()));
   q.set('lang', lang());
   q.set('chat', '1');
+  q.set('v', '2');
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const query = q.toString();
   const sock = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(S.id)}?${query}`);
   let opened = false;
   S.ws = sock;
+  const states = stateStream(() => sock.readyState === WebSocket.OPEN && sock.send(JSON.stringify({type: 'resync'})));
   if (!S.last) setConn(t('table.connecting'));
   sock.addEventListener('open', () => {
     opened = true;
@@ -283,7 +286,8 @@ function connect() {
     if (S.ws !== sock) return;
     let msg;
     try { msg = JSON.parse(e.data); } catch { return; }
-    onMessage(msg);
+    if (msg.type === 'state' || msg.type === 'patch') msg = states(msg);
+    if (msg) onMessage(msg);
   });
   sock.addEventListener('close', async (e) => {
     if (S.ws !== sock) return; // replaced on purpose (a language switch)

@@ -173,7 +173,7 @@ func (t *Table) since(from int, tokenHash string, into engine.State) snapshot {
 		sn.events = append(sn.events, t.log[i-t.logFrom]...)
 	}
 	if tokenHash != "" {
-		if seat, ok := t.seatHashed(tokenHash, func(s store.Seat) string { return s.TokenHash }); ok {
+		if seat, ok := t.tokenSeat(tokenHash); ok {
 			sn.seated, sn.made, sn.seat = true, t.made[seat], seat
 		}
 	}
@@ -453,10 +453,25 @@ func sameHash(a, b string) bool {
 }
 
 func (t *Table) seatOf(token string) (engine.Seat, error) {
-	if seat, ok := t.seatWith(token, func(s store.Seat) string { return s.TokenHash }); ok {
+	if token == "" {
+		return engine.NoSeat, ErrBadToken
+	}
+	if seat, ok := t.tokenSeat(store.HashSecret(token)); ok {
 		return seat, nil
 	}
 	return engine.NoSeat, ErrBadToken
+}
+
+// tokenSeat is the human seat one of whose tokens (its own, or a further
+// device's) has the hash h.
+func (t *Table) tokenSeat(h string) (engine.Seat, bool) {
+	same := func(d string) bool { return sameHash(d, h) }
+	for i, s := range t.rec.Seats {
+		if s.Kind == "human" && (sameHash(s.TokenHash, h) || slices.ContainsFunc(s.Devices, same)) {
+			return engine.Seat(i), true
+		}
+	}
+	return engine.NoSeat, false
 }
 
 // inviteOf is the seat whose live invitation code is code.
@@ -810,7 +825,7 @@ func (t *Table) sit(ctx context.Context, seat engine.Seat, name string, keepName
 	err := t.setSeats(ctx, func(seats []store.Seat) {
 		s := &seats[seat]
 		s.TokenHash, s.InviteHash, s.Taken = store.HashSecret(token), "", true
-		s.Invited, s.InvitedName = "", ""
+		s.Devices, s.Invited, s.InvitedName = nil, "", ""
 		if !keepName {
 			s.Name = cleanName(name)
 			s.Account, s.AccountName = "", ""

@@ -79,12 +79,21 @@ const S = {
 const $ = (id) => document.getElementById(id);
 
 // startTable opens the table id: with a token from the address (an older
-// link), else the one this browser keeps for the table; with the watch or
-// invitation code of the address.
-export async function startTable(id, {token = '', watch = '', invite = ''} = {}) {
+// link), else the one this browser keeps for the table, else, for an
+// account signed in that holds a seat there (taken on another device), a
+// token the server makes for this browser; with the watch or invitation
+// code of the address.
+export async function startTable(id, {token = '', watch = '', invite = '', signedIn = false} = {}) {
   S.id = id;
   if (token) rememberSeat(id, token);
   S.token = token || mySeats()[id] || '';
+  if (!S.token && signedIn) {
+    try {
+      const res = await api.resume(id);
+      rememberSeat(id, res.token);
+      S.token = res.token;
+    } catch { /* no seat of this account's: the page opens as anyone's */ }
+  }
   S.watchShared = watch;
   S.watch = watch || tableLinks(id).watch;
   S.invite = invite;

@@ -839,8 +839,13 @@ func (t *Table) sit(ctx context.Context, seat engine.Seat, name string, keepName
 	if err != nil {
 		return "", err
 	}
-	if was && !t.gathering() && t.started != nil {
-		go t.started()
+	if was && !t.gathering() {
+		// The last free seat taken: the first turn is told, but to the
+		// seat just taken, whose player is here.
+		t.turnNotices(nil, seat)
+		if t.started != nil {
+			go t.started()
+		}
 	}
 	t.active = time.Now()
 	return token, nil

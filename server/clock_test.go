@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -9,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -516,5 +519,57 @@ func TestClockAcrossTakeover(t *testing.T) {
 	_, stored, err := b.st.Load(context.Background(), tab.ID())
 	if err != nil || len(stored) != taken.Moves() {
 		t.Errorf("%d moves stored (%v), the table has %d", len(stored), err, taken.Moves())
+	}
+}
+
+// stopsBeforeClock is a store whose server stops, once cut, before it
+// stores a clock on its own: a clock written apart from its move is lost.
+type stopsBeforeClock struct {
+	*store.SQLite
+	cut atomic.Bool
+}
+
+func (s *stopsBeforeClock) SetClock(ctx context.Context, table string, clock json.RawMessage) error {
+	if s.cut.Load() {
+		return errors.New("the server stopped")
+	}
+	return s.SQLite.SetClock(ctx, table, clock)
+}
+
+// A move's clock is stored in the same write as the move: a server that
+// stops just after storing a move finds, opened again, the turn that
+// move began where it began, not begun anew.
+func TestClockStoredWithItsMove(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "clock.db")
+	clk := newFakeClock()
+	sq, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &stopsBeforeClock{SQLite: sq}
+	a, err := New(Config{Store: st, Games: all.Games(), Clock: clk, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := mustCreate(t, a, Spec{Game: "asterix", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}, Seed: 9,
+		Clock: ClockSpec{Mode: ClockBank, Bank: 120, Increment: 2}})
+	toks := tokens(t, tab)
+	seat := pendingOne(t, tab)
+	clk.Advance(30 * time.Second)
+	st.cut.Store(true)
+	movePerson(t, a, tab, toks[seat], seat, rand.New(rand.NewPCG(7, 8)))
+	before := tab.Deadlines()
+	a.Close()
+	sq.Close()
+
+	clk.Advance(10 * time.Second)
+	b, stb := timedServer(t, path, clk)
+	defer func() { b.Close(); stb.Close() }()
+	again, err := b.Table(tab.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := again.Deadlines(); len(before) == 0 || !mapsEqual(got, before) {
+		t.Errorf("deadlines after the restart %v, want %v", got, before)
 	}
 }

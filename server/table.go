@@ -593,7 +593,9 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string, by move
 		return nil, err
 	}
 	canonical := t.st.Format(m)
-	if err := t.store.AppendMove(ctx, t.rec.ID, store.Move{N: t.moves, Seat: int(seat), Move: canonical}); err != nil {
+	now := t.clockNow()
+	withClock, err := t.storeMove(ctx, store.Move{N: t.moves, Seat: int(seat), Move: canonical}, next, by, now)
+	if err != nil {
 		if t.lostTo(err) {
 			return nil, errMoved.Err()
 		}
@@ -603,7 +605,7 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string, by move
 	t.moves++
 	t.made[seat]++
 	t.log = append(t.log, append([]engine.Event(nil), evs...))
-	t.clockMoved(ctx, seat, by)
+	t.clockMoved(ctx, seat, by, now, withClock)
 	t.changed()
 	t.moveAccepted(ctx)
 	t.tableNotices(before)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -571,5 +572,54 @@ func TestClockStoredWithItsMove(t *testing.T) {
 	}
 	if got := again.Deadlines(); len(before) == 0 || !mapsEqual(got, before) {
 		t.Errorf("deadlines after the restart %v, want %v", got, before)
+	}
+}
+
+// The events of a move the bot played for a person whose time ran out
+// are marked as the bot's in the state messages (the page's log shows
+// it), written from the state or through encoding/json alike, and no
+// other move's are.
+func TestClockBotMovesMarkedInTheLog(t *testing.T) {
+	s, tab, clk, toks := timedTable(t, "asterix", ClockSpec{Mode: ClockMove, PerMove: 10})
+	r := rand.New(rand.NewPCG(5, 6))
+	late := pendingOne(t, tab)
+	clk.Advance(10 * time.Second)
+	waitUntil(t, tab, "the bot's move at the timeout", func() bool { return tab.Moves() > 0 })
+	timedOut := tab.Moves()
+	for pendingOne(t, tab) == late {
+		clk.Advance(10 * time.Second)
+		timedOut = tab.Moves()
+	}
+	other := pendingOne(t, tab)
+	movePerson(t, s, tab, toks[other], other, r)
+	var wb wireBuf
+	for seat := engine.Spectator; seat < 2; seat++ {
+		person := len(stateFor(tab, tab.since(timedOut, "", nil), seat, engine.EN).Events)
+		for from := range tab.Moves() {
+			sn := tab.since(from, "", nil)
+			m := stateFor(tab, sn, seat, engine.EN)
+			var want bytes.Buffer
+			if err := json.NewEncoder(&want).Encode(m); err != nil {
+				t.Fatal(err)
+			}
+			lazy := buildState(tab, sn, seat, engine.EN, &wb)
+			got, err := lazy.appendJSON(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want.Bytes()) {
+				t.Fatalf("from move %d, seat %d: written from the state:\n%s\nthrough encoding/json:\n%s", from, seat, got, want.Bytes())
+			}
+			// The moves from..timedOut-1 are the bot's, the last one
+			// the other person's.
+			for i, e := range m.Events {
+				if by := i < len(m.Events)-person; e.Bot != by {
+					t.Errorf("from move %d, seat %d: event %d (%s) marked the bot's: %v, want %v", from, seat, i, e.Text, e.Bot, by)
+				}
+			}
+			if from < timedOut && !bytes.Contains(got, []byte(`"bot":true`)) {
+				t.Errorf("from move %d, seat %d: no event marked the bot's: %s", from, seat, got)
+			}
+		}
 	}
 }

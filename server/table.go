@@ -138,8 +138,11 @@ func (t *Table) isDone() bool {
 
 // snapshot is a table at one moment, for a client of one seat.
 type snapshot struct {
-	events    []engine.Event // of the moves since the client's last snapshot
-	state     engine.State   // a copy
+	events []engine.Event // of the moves since the client's last snapshot
+	// bot marks the events of moves a bot played for a person whose time
+	// ran out, one per event; nil when none is.
+	bot       []bool
+	state     engine.State // a copy
 	moves     int
 	changes   int
 	players   []Player
@@ -170,7 +173,17 @@ func (t *Table) since(from int, tokenHash string, into engine.State) snapshot {
 	sn := snapshot{state: st, moves: t.moves, changes: t.changes, players: t.players(), rematch: t.rec.Rematch,
 		seated: tokenHash == "", abandoned: t.rec.Abandoned, gathering: t.gathering(), seat: engine.NoSeat, clock: t.clockView()}
 	for i := max(from, t.logFrom); i < t.moves; i++ {
-		sn.events = append(sn.events, t.log[i-t.logFrom]...)
+		evs := t.log[i-t.logFrom]
+		switch by := t.clock != nil && slices.Contains(t.clock.BotMoves, i); {
+		case by && sn.bot == nil:
+			sn.bot = make([]bool, len(sn.events), len(sn.events)+len(evs))
+			fallthrough
+		case sn.bot != nil:
+			for range evs {
+				sn.bot = append(sn.bot, by)
+			}
+		}
+		sn.events = append(sn.events, evs...)
 	}
 	if tokenHash != "" {
 		if seat, ok := t.tokenSeat(tokenHash); ok {

@@ -507,8 +507,9 @@ function onEvents(events, replace) {
 // when the seats' names changed (a player joined, the bots' titles came).
 function renderLog(events, replace) {
   const log = $('log');
-  const line = (e) => h('li', {class: ['event', e.seat === S.seat && S.seat >= 0 && 'mine'], dataset: {kind: e.kind, seat: e.seat}},
-    eventLine(e));
+  // A move the bot played for a person whose time ran out says so.
+  const line = (e) => h('li', {class: ['event', e.seat === S.seat && S.seat >= 0 && 'mine', e.bot && 'by-bot'], dataset: {kind: e.kind, seat: e.seat}},
+    eventLine(e), e.bot ? [' ', h('span', {class: 'badge standin log-bot', text: t('table.log.bot')})] : null);
   const names = JSON.stringify(players().map((p, seat) => nameOf(seat)));
   if (replace || names !== S.logNames) {
     S.logNames = names;

@@ -85,6 +85,31 @@ func TestBrowserMyGames(t *testing.T) {
 		tb.waitPlain(`() => !!document.querySelector(`+jsString(fmt.Sprintf(`%s li[data-table=%q]`, list, made.ID))+`)`,
 			fmt.Sprintf("seat %d's table under %s (pending %v)", seat, list, pub.Pending))
 	}
+
+	// The player to move signs in on another device (a browser context
+	// of its own, which keeps no token), opens the private table from
+	// their games and moves there.
+	name := []string{"Ala", "Bob"}[pub.Pending[0]]
+	phone := newTab(t)
+	phone.do(stepTimeout, "open /account", chromedp.Navigate(s.URL+"/account?lang=en"))
+	var status int
+	phone.evalJSON("sign in "+name, `fetch("/api/account/signin", {method: "POST", headers: {"Content-Type": "application/json"},
+  body: JSON.stringify({name: "`+name+`", password: "tajne-hasło-1"})}).then((r) => r.status)`, &status)
+	if status != 200 {
+		t.Fatalf("signing %s in on another device: %d", name, status)
+	}
+	phone.do(stepTimeout, "open my games", chromedp.Navigate(s.URL+"/me?lang=en"))
+	mine := fmt.Sprintf(`#mine-turn li[data-table=%q] a.mine-open`, made.ID)
+	phone.waitPlain(`() => !!document.querySelector(`+jsString(mine)+`)`, "the table under my move on the other device")
+	phone.do(stepTimeout, "open the table", chromedp.Click(chromedp.CSS(mine)))
+	ctx, cancel := context.WithTimeout(phone.ctx, stepTimeout)
+	defer cancel()
+	st := phone.waitPage(ctx, predReady, stepTimeout, "the seat to move on the other device")
+	if st.State != "your-turn" || phone.storedToken(made.ID) == "" {
+		t.Fatalf("the other device: %s, token kept %v", st, phone.storedToken(made.ID) != "")
+	}
+	phone.do(stepTimeout, "move on the other device", chromedp.Click(chromedp.CSS(`#moves button.move[data-move=`+cssString(st.Buttons[0].Move)+`]`)))
+	phone.waitPage(ctx, `(s) => s.moves === "1"`, stepTimeout, "the move played on the other device")
 }
 
 // waitPlain waits until pred (JavaScript, of nothing) holds.

@@ -122,6 +122,9 @@ type EventView struct {
 	Seat int            `json:"seat"` // -1 when no seat acted
 	Data map[string]any `json:"data,omitempty"`
 	Text string         `json:"text"`
+	// Bot: the event is of a move a bot played for a person whose time
+	// ran out (set by the server, never by a game).
+	Bot bool `json:"bot,omitempty"`
 }
 
 // Bot chooses moves. Choose receives the bot's own copy of the game,

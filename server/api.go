@@ -47,6 +47,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/swap", s.handleSwap)
 	mux.HandleFunc("POST /api/tables/{id}/kick", s.handleKick)
 	mux.HandleFunc("POST /api/tables/{id}/takeback", s.handleTakeBack)
+	mux.HandleFunc("POST /api/tables/{id}/resume", s.handleResume)
 	mux.HandleFunc("POST /api/tables/{id}/chat/{n}/report", s.handleReport)
 	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
 	s.registerAccounts(mux)

@@ -132,6 +132,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	t.Run("ratings", ratingsMatrixFor)
 	t.Run("passkeys", passkeyMatrixFor)
 	t.Run("invitations", invitationMatrixFor)
+	t.Run("resume", resumeMatrixFor)
 	for _, g := range all.Games() {
 		for _, open := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/open=%v", g.Name(), open), func(t *testing.T) {

@@ -1,7 +1,10 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -9,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -516,5 +520,106 @@ func TestClockAcrossTakeover(t *testing.T) {
 	_, stored, err := b.st.Load(context.Background(), tab.ID())
 	if err != nil || len(stored) != taken.Moves() {
 		t.Errorf("%d moves stored (%v), the table has %d", len(stored), err, taken.Moves())
+	}
+}
+
+// stopsBeforeClock is a store whose server stops, once cut, before it
+// stores a clock on its own: a clock written apart from its move is lost.
+type stopsBeforeClock struct {
+	*store.SQLite
+	cut atomic.Bool
+}
+
+func (s *stopsBeforeClock) SetClock(ctx context.Context, table string, clock json.RawMessage) error {
+	if s.cut.Load() {
+		return errors.New("the server stopped")
+	}
+	return s.SQLite.SetClock(ctx, table, clock)
+}
+
+// A move's clock is stored in the same write as the move: a server that
+// stops just after storing a move finds, opened again, the turn that
+// move began where it began, not begun anew.
+func TestClockStoredWithItsMove(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "clock.db")
+	clk := newFakeClock()
+	sq, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &stopsBeforeClock{SQLite: sq}
+	a, err := New(Config{Store: st, Games: all.Games(), Clock: clk, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := mustCreate(t, a, Spec{Game: "asterix", Options: map[string]any{"players": 2}, Seats: []string{"human", "human"}, Seed: 9,
+		Clock: ClockSpec{Mode: ClockBank, Bank: 120, Increment: 2}})
+	toks := tokens(t, tab)
+	seat := pendingOne(t, tab)
+	clk.Advance(30 * time.Second)
+	st.cut.Store(true)
+	movePerson(t, a, tab, toks[seat], seat, rand.New(rand.NewPCG(7, 8)))
+	before := tab.Deadlines()
+	a.Close()
+	sq.Close()
+
+	clk.Advance(10 * time.Second)
+	b, stb := timedServer(t, path, clk)
+	defer func() { b.Close(); stb.Close() }()
+	again, err := b.Table(tab.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := again.Deadlines(); len(before) == 0 || !mapsEqual(got, before) {
+		t.Errorf("deadlines after the restart %v, want %v", got, before)
+	}
+}
+
+// The events of a move the bot played for a person whose time ran out
+// are marked as the bot's in the state messages (the page's log shows
+// it), written from the state or through encoding/json alike, and no
+// other move's are.
+func TestClockBotMovesMarkedInTheLog(t *testing.T) {
+	s, tab, clk, toks := timedTable(t, "asterix", ClockSpec{Mode: ClockMove, PerMove: 10})
+	r := rand.New(rand.NewPCG(5, 6))
+	late := pendingOne(t, tab)
+	clk.Advance(10 * time.Second)
+	waitUntil(t, tab, "the bot's move at the timeout", func() bool { return tab.Moves() > 0 })
+	timedOut := tab.Moves()
+	for pendingOne(t, tab) == late {
+		clk.Advance(10 * time.Second)
+		timedOut = tab.Moves()
+	}
+	other := pendingOne(t, tab)
+	movePerson(t, s, tab, toks[other], other, r)
+	var wb wireBuf
+	for seat := engine.Spectator; seat < 2; seat++ {
+		person := len(stateFor(tab, tab.since(timedOut, "", nil), seat, engine.EN).Events)
+		for from := range tab.Moves() {
+			sn := tab.since(from, "", nil)
+			m := stateFor(tab, sn, seat, engine.EN)
+			var want bytes.Buffer
+			if err := json.NewEncoder(&want).Encode(m); err != nil {
+				t.Fatal(err)
+			}
+			lazy := buildState(tab, sn, seat, engine.EN, &wb)
+			got, err := lazy.appendJSON(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want.Bytes()) {
+				t.Fatalf("from move %d, seat %d: written from the state:\n%s\nthrough encoding/json:\n%s", from, seat, got, want.Bytes())
+			}
+			// The moves from..timedOut-1 are the bot's, the last one
+			// the other person's.
+			for i, e := range m.Events {
+				if by := i < len(m.Events)-person; e.Bot != by {
+					t.Errorf("from move %d, seat %d: event %d (%s) marked the bot's: %v, want %v", from, seat, i, e.Text, e.Bot, by)
+				}
+			}
+			if from < timedOut && !bytes.Contains(got, []byte(`"bot":true`)) {
+				t.Errorf("from move %d, seat %d: no event marked the bot's: %s", from, seat, got)
+			}
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"stolik/engine"
@@ -89,6 +90,9 @@ type notifier struct {
 	base    string
 	client  *http.Client
 	subject string // the VAPID subject: the operator's contact
+	// busy counts the notices queued and not yet dealt with, for a test
+	// to wait on.
+	busy sync.WaitGroup
 }
 
 // startNotifier makes the server's notifier when its store keeps
@@ -162,9 +166,11 @@ func (s *Server) queueNotice(n Notice) {
 	if s.notes == nil || n.Account == "" || !slices.Contains(noticeKinds, n.Kind) {
 		return
 	}
+	s.notes.busy.Add(1)
 	select {
 	case s.notes.queue <- n:
 	default:
+		s.notes.busy.Done()
 		s.log.Warn("a notice was dropped: the queue is full", "kind", n.Kind, "table", n.Table, "account", n.Account)
 	}
 }
@@ -180,6 +186,7 @@ func (n *notifier) work() {
 			if err := n.send(n.s.ctx, no); err != nil && n.s.ctx.Err() == nil {
 				n.s.log.Error("a notice could not be sent", "kind", no.Kind, "table", no.Table, "account", no.Account, "err", err)
 			}
+			n.busy.Done()
 		}
 	}
 }
@@ -332,8 +339,20 @@ func (t *Table) tableNotices(before []engine.Seat) {
 		}
 		return
 	}
+	t.turnNotices(before, engine.NoSeat)
+}
+
+// turnNotices queues a turn to the accounts of the pending seats but
+// those in before, the seat except and those with a socket open at the
+// table; keyed by the moves played, so that the first turn (at the start,
+// none played) is told once and no later turn is taken for it. t.mu is
+// held.
+func (t *Table) turnNotices(before []engine.Seat, except engine.Seat) {
+	if t.notify == nil {
+		return
+	}
 	for _, p := range t.st.Pending() {
-		if slices.Contains(before, p) || t.connected(p) {
+		if slices.Contains(before, p) || p == except || t.connected(p) {
 			continue
 		}
 		no := Notice{Kind: NoticeTurn, Account: t.rec.Seats[p].Account, Table: t.rec.ID, N: t.moves, Game: t.rec.Game, Moves: t.moves}

@@ -86,6 +86,9 @@ func newNoticeRig(t *testing.T) *noticeRig {
 			t.Fatal(err)
 		}
 	}
+	// The turns told so far go nowhere: nobody has a device or an address
+	// yet.
+	s.notes.busy.Wait()
 	for _, b := range []struct {
 		b      *browser
 		addr   string
@@ -383,4 +386,50 @@ func TestNoticeOfInvitation(t *testing.T) {
 	if p := r.nextPush(t, "bob"); !strings.Contains(p.Body, "Ala invites you to a table") {
 		t.Errorf("the invitation's push: %+v", p)
 	}
+}
+
+// The first turn is told too: a table that starts (its last seat taken)
+// tells the seat to move, once, unless that seat is whoever took the last
+// seat; the turns after it are told as ever, none taken for the first.
+func TestNoticeOfFirstTurn(t *testing.T) {
+	r := newNoticeRig(t)
+	var c Created
+	json.Unmarshal(r.ala.must("POST", "/api/tables", `{"game":"cardline","seats":["human","human"],"options":{"players":2},"open":true,"name":"Ala"}`, 201), &c)
+	tab, _ := r.s.Table(c.ID)
+	ala := engine.Seat(0)
+	if _, _, p := tab.View(0); p[0] != 0 { // Ala takes the seat to move first
+		r.ala.must("POST", "/api/tables/"+c.ID+"/swap", `{"token":"`+c.Token+`","a":0,"b":1}`, 200)
+		ala = 1
+	}
+	var joined SeatToken
+	json.Unmarshal(r.bob.must("POST", "/api/tables/"+c.ID+"/join", `{"name":"Bob"}`, 200), &joined)
+	tokens := map[engine.Seat]string{ala: c.Token, 1 - ala: joined.Token}
+	if p := r.nextPush(t, "ala"); p.Title != "Twój ruch: Cardline: Marvel" || p.URL != "/t/"+c.ID {
+		t.Errorf("Ala's first turn: %+v", p)
+	}
+	if m := r.mail.Next(t); m.To[0] != "ala@example.org" || !strings.Contains(m.Body, rigURL+"/t/"+c.ID) {
+		t.Errorf("Ala's first turn's mail: %+v", m)
+	}
+	play := func(seat engine.Seat) {
+		t.Helper()
+		_, legal, _ := tab.View(seat)
+		tab.mu.Lock()
+		text := tab.st.Format(legal[0])
+		tab.mu.Unlock()
+		if _, err := r.s.Play(context.Background(), tab, tokens[seat], text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, turn := range []struct {
+		seat   engine.Seat
+		device string // told of the next turn
+	}{{ala, "bob"}, {1 - ala, "ala"}} {
+		seat := turn.seat
+		play(seat)
+		if _, _, p := tab.View(0); len(p) != 1 || p[0] == seat {
+			t.Fatalf("pending %v after seat %d moved", p, seat)
+		}
+		r.nextPush(t, turn.device)
+	}
+	r.push.None(t)
 }

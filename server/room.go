@@ -87,6 +87,9 @@ func (t *Table) Start(ctx context.Context, token, kind string) error {
 	})
 	if err == nil {
 		t.active = t.changedAt
+		// The first turn is told, but to the creator, who started it.
+		from, _ := t.seatOf(token)
+		t.turnNotices(nil, from)
 	}
 	return err
 }
@@ -108,6 +111,9 @@ func (t *Table) Swap(ctx context.Context, token string, a, b int) error {
 	err := t.setSeats(ctx, func(seats []store.Seat) { seats[a], seats[b] = seats[b], seats[a] })
 	if err == nil {
 		t.active = t.changedAt
+		// The first turn is told, but to the creator, who started it.
+		from, _ := t.seatOf(token)
+		t.turnNotices(nil, from)
 	}
 	return err
 }
@@ -131,6 +137,9 @@ func (t *Table) Kick(ctx context.Context, token string, seat int) error {
 	err := t.setSeat(ctx, engine.Seat(seat), func(s *store.Seat) { *s = freed(*s) })
 	if err == nil {
 		t.active = t.changedAt
+		// The first turn is told, but to the creator, who started it.
+		from, _ := t.seatOf(token)
+		t.turnNotices(nil, from)
 	}
 	return err
 }

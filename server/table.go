@@ -142,8 +142,11 @@ func (t *Table) isDone() bool {
 
 // snapshot is a table at one moment, for a client of one seat.
 type snapshot struct {
-	events    []engine.Event // of the moves since the client's last snapshot
-	state     engine.State   // a copy
+	events []engine.Event // of the moves since the client's last snapshot
+	// bot marks the events of moves a bot played for a person whose time
+	// ran out, one per event; nil when none is.
+	bot       []bool
+	state     engine.State // a copy
 	moves     int
 	changes   int
 	players   []Player
@@ -174,10 +177,20 @@ func (t *Table) since(from int, tokenHash string, into engine.State) snapshot {
 	sn := snapshot{state: st, moves: t.moves, changes: t.changes, players: t.players(), rematch: t.rec.Rematch,
 		seated: tokenHash == "", abandoned: t.rec.Abandoned, gathering: t.gathering(), seat: engine.NoSeat, clock: t.clockView()}
 	for i := max(from, t.logFrom); i < t.moves; i++ {
-		sn.events = append(sn.events, t.log[i-t.logFrom]...)
+		evs := t.log[i-t.logFrom]
+		switch by := t.clock != nil && slices.Contains(t.clock.BotMoves, i); {
+		case by && sn.bot == nil:
+			sn.bot = make([]bool, len(sn.events), len(sn.events)+len(evs))
+			fallthrough
+		case sn.bot != nil:
+			for range evs {
+				sn.bot = append(sn.bot, by)
+			}
+		}
+		sn.events = append(sn.events, evs...)
 	}
 	if tokenHash != "" {
-		if seat, ok := t.seatHashed(tokenHash, func(s store.Seat) string { return s.TokenHash }); ok {
+		if seat, ok := t.tokenSeat(tokenHash); ok {
 			sn.seated, sn.made, sn.seat = true, t.made[seat], seat
 		}
 	}
@@ -457,10 +470,25 @@ func sameHash(a, b string) bool {
 }
 
 func (t *Table) seatOf(token string) (engine.Seat, error) {
-	if seat, ok := t.seatWith(token, func(s store.Seat) string { return s.TokenHash }); ok {
+	if token == "" {
+		return engine.NoSeat, ErrBadToken
+	}
+	if seat, ok := t.tokenSeat(store.HashSecret(token)); ok {
 		return seat, nil
 	}
 	return engine.NoSeat, ErrBadToken
+}
+
+// tokenSeat is the human seat one of whose tokens (its own, or a further
+// device's) has the hash h.
+func (t *Table) tokenSeat(h string) (engine.Seat, bool) {
+	same := func(d string) bool { return sameHash(d, h) }
+	for i, s := range t.rec.Seats {
+		if s.Kind == "human" && (sameHash(s.TokenHash, h) || slices.ContainsFunc(s.Devices, same)) {
+			return engine.Seat(i), true
+		}
+	}
+	return engine.NoSeat, false
 }
 
 // inviteOf is the seat whose live invitation code is code.
@@ -582,7 +610,9 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string, by move
 		return nil, err
 	}
 	canonical := t.st.Format(m)
-	if err := t.store.AppendMove(ctx, t.rec.ID, store.Move{N: t.moves, Seat: int(seat), Move: canonical}); err != nil {
+	now := t.clockNow()
+	withClock, err := t.storeMove(ctx, store.Move{N: t.moves, Seat: int(seat), Move: canonical}, next, by, now)
+	if err != nil {
 		if t.lostTo(err) {
 			return nil, errMoved.Err()
 		}
@@ -592,7 +622,7 @@ func (t *Table) play(ctx context.Context, seat engine.Seat, text string, by move
 	t.moves++
 	t.made[seat]++
 	t.log = append(t.log, append([]engine.Event(nil), evs...))
-	t.clockMoved(ctx, seat, by)
+	t.clockMoved(ctx, seat, by, now, withClock)
 	t.changed()
 	t.moveAccepted(ctx)
 	t.tableNotices(before)
@@ -814,7 +844,7 @@ func (t *Table) sit(ctx context.Context, seat engine.Seat, name string, keepName
 	err := t.setSeats(ctx, func(seats []store.Seat) {
 		s := &seats[seat]
 		s.TokenHash, s.InviteHash, s.Taken = store.HashSecret(token), "", true
-		s.Invited, s.InvitedName = "", ""
+		s.Devices, s.Invited, s.InvitedName = nil, "", ""
 		if !keepName {
 			s.Name = cleanName(name)
 			s.Account, s.AccountName = "", ""
@@ -828,8 +858,13 @@ func (t *Table) sit(ctx context.Context, seat engine.Seat, name string, keepName
 	if err != nil {
 		return "", err
 	}
-	if was && !t.gathering() && t.started != nil {
-		go t.started()
+	if was && !t.gathering() {
+		// The last free seat taken: the first turn is told, but to the
+		// seat just taken, whose player is here.
+		t.turnNotices(nil, seat)
+		if t.started != nil {
+			go t.started()
+		}
 	}
 	t.active = time.Now()
 	return token, nil

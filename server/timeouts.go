@@ -100,10 +100,17 @@ func (t *Table) clockRunning() bool { return !t.ended() && !t.gathering() }
 // as the table stands; the seats whose turn began are told to turnsBegan.
 // t.mu is held.
 func (t *Table) syncClock() {
+	if t.clock != nil {
+		t.syncClockAt(t.timeSource.Now())
+	}
+}
+
+// syncClockAt is syncClock at now; t.mu is held.
+func (t *Table) syncClockAt(now time.Time) {
 	if t.clock == nil {
 		return
 	}
-	began := t.clock.sync(t.st.Pending(), t.clockRunning(), t.timeSource.Now())
+	began := t.clock.sync(t.st.Pending(), t.clockRunning(), now)
 	if len(began) > 0 && t.turnsBegan != nil {
 		go t.turnsBegan(began)
 	}
@@ -150,15 +157,55 @@ func (t *Table) stopClock() {
 	}
 }
 
-// clockMoved counts seat's move, the table's last, on the clock and
-// stores the clock. t.mu is held.
-func (t *Table) clockMoved(ctx context.Context, seat engine.Seat, by mover) {
+// clockNow is the time by the tables' clock, zero at a table without
+// one; t.mu is held.
+func (t *Table) clockNow() time.Time {
+	if t.clock == nil {
+		return time.Time{}
+	}
+	return t.timeSource.Now()
+}
+
+// storeMove stores m, the move that leaves the table at next, made at
+// now by by. At a timed table whose store keeps a move and its clock
+// together (store.ClockedMoves), the clock as it stands after the move
+// goes in the same write, and stored says so. t.mu is held.
+func (t *Table) storeMove(ctx context.Context, m store.Move, next engine.State, by mover, now time.Time) (stored bool, err error) {
+	cm, ok := t.clocks.(store.ClockedMoves)
+	if t.clock == nil || !ok {
+		return false, t.store.AppendMove(ctx, t.rec.ID, m)
+	}
+	// The clock after the move, as clockMoved will make it.
+	c := t.clock.clone()
+	c.moved(engine.Seat(m.Seat), m.N, now, by)
+	_, over := next.Outcome()
+	c.sync(next.Pending(), !over && !t.rec.Abandoned && !t.gathering(), now)
+	c.Moves = m.N + 1
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return false, err
+	}
+	start := time.Now()
+	err = cm.AppendMoveClock(ctx, t.rec.ID, m, raw)
+	if ts, ok := t.store.(*timedStore); ok {
+		ts.done(opAppendMove, start, err) //nolint:errcheck // err is returned below
+	}
+	return true, err
+}
+
+// clockMoved counts seat's move, the table's last, made at now, on the
+// clock, and stores the clock unless it was stored with the move
+// (storeMove). t.mu is held.
+func (t *Table) clockMoved(ctx context.Context, seat engine.Seat, by mover, now time.Time, stored bool) {
 	if t.clock == nil {
 		return
 	}
-	t.clock.moved(seat, t.moves-1, t.timeSource.Now(), by)
-	t.syncClock()
-	t.saveClock(ctx) //nolint:errcheck // the move stands; a restart finds the clock behind it and starts its turns again
+	t.clock.moved(seat, t.moves-1, now, by)
+	t.syncClockAt(now)
+	t.clock.Moves = t.moves
+	if !stored {
+		t.saveClock(ctx) //nolint:errcheck // the move stands; a restart finds the clock behind it and starts its turns again
+	}
 }
 
 // saveClock stores the table's clock, where the store keeps clocks; a

@@ -109,7 +109,11 @@ func appendEvent(dst []byte, e *engine.EventView) ([]byte, error) {
 			return dst, err
 		}
 	}
-	return append(engine.AppendJSONField(dst, "text", e.Text), '}'), nil
+	dst = engine.AppendJSONField(dst, "text", e.Text)
+	if e.Bot {
+		dst = engine.AppendJSONBool(dst, "bot", true)
+	}
+	return append(dst, '}'), nil
 }
 
 func appendOutcome(dst []byte, o *engine.Outcome) []byte {
@@ -140,6 +144,7 @@ type stateSource struct {
 	moves  []engine.Move        // the seat's legal moves, for legal
 	event  engine.EventAppender // nil: the message's Events are written
 	events []engine.Event       // the events to redact, for event
+	bot    []bool               // marks events of a bot's moves for a person (nil: none)
 	// scratch holds one move's text on its way into the message.
 	scratch []byte
 }
@@ -164,7 +169,7 @@ func (s *stateSource) appendLegal(dst []byte) []byte {
 func (s *stateSource) appendEvents(dst []byte) []byte {
 	dst = append(dst, '[')
 	first := len(dst)
-	for _, e := range s.events {
+	for i, e := range s.events {
 		mark := len(dst)
 		if mark > first {
 			dst = append(dst, ',')
@@ -172,6 +177,8 @@ func (s *stateSource) appendEvents(dst []byte) []byte {
 		var shown bool
 		if dst, shown = s.event.AppendEvent(dst, e, s.seat, s.lang); !shown {
 			dst = dst[:mark] // nothing of it, not even the comma
+		} else if s.bot != nil && s.bot[i] {
+			dst = append(engine.AppendJSONBool(dst[:len(dst)-1], "bot", true), '}')
 		}
 	}
 	return append(dst, ']')

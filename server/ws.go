@@ -142,11 +142,24 @@ func buildState(t *Table, sn snapshot, seat engine.Seat, lang engine.Lang, w *wi
 		m.Over, m.Outcome = true, &out
 	}
 	if ea, ok := st.(engine.EventAppender); ok && src != nil {
-		src.event, src.events = ea, sn.events
+		src.event, src.events, src.bot = ea, sn.events, sn.bot
 	} else {
-		m.Events = redact(st, sn.events, seat, lang)
+		m.Events = redactMarked(st, sn.events, sn.bot, seat, lang)
 	}
 	return m
+}
+
+// redactMarked is redact, with the events bot marks (one per event; nil:
+// none) marked as a bot's moves for a person.
+func redactMarked(st engine.State, evs []engine.Event, bot []bool, seat engine.Seat, lang engine.Lang) []engine.EventView {
+	out := []engine.EventView{}
+	for i, e := range evs {
+		if v, ok := st.RedactEvent(e, seat, lang); ok {
+			v.Bot = bot != nil && bot[i]
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func redact(st engine.State, evs []engine.Event, seat engine.Seat, lang engine.Lang) []engine.EventView {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -26,10 +27,69 @@ type Clocks interface {
 	Clock(ctx context.Context, table string) (json.RawMessage, error)
 }
 
+// ClockedMoves stores a move of a timed table and the table's clock
+// after it in one write (one transaction), so that a stop between the two
+// never leaves the clock behind its move. Errors as AppendMove's; on any
+// error neither is stored.
+type ClockedMoves interface {
+	AppendMoveClock(ctx context.Context, tableID string, m Move, clock json.RawMessage) error
+}
+
 var (
-	_ Clocks = (*SQLite)(nil)
-	_ Clocks = (*Postgres)(nil)
+	_ Clocks       = (*SQLite)(nil)
+	_ Clocks       = (*Postgres)(nil)
+	_ ClockedMoves = (*SQLite)(nil)
+	_ ClockedMoves = (*Postgres)(nil)
 )
+
+// AppendMoveClock commits the move and the clock with whatever else the
+// writer commits together, both or (a savepoint undoing the one that went
+// in) neither.
+func (s *SQLite) AppendMoveClock(ctx context.Context, tableID string, m Move, clock json.RawMessage) error {
+	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT move_clock`); err != nil {
+			return fmt.Errorf("store: appending move %d to table %s: %w", m.N, tableID, err)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)`,
+			tableID, m.N, m.Seat, m.Move, time.Now().UnixMilli())
+		err = moveError(err, tableID, m.N)
+		if err == nil {
+			_, err = tx.ExecContext(ctx, `INSERT INTO clocks (table_id, clock) VALUES (?, ?)
+				ON CONFLICT (table_id) DO UPDATE SET clock = excluded.clock`, tableID, string(clock))
+			if err != nil {
+				err = fmt.Errorf("store: storing the clock of table %s: %w", tableID, err)
+			}
+		}
+		if err != nil {
+			tx.ExecContext(ctx, `ROLLBACK TO move_clock`) //nolint:errcheck // the release below ends it either way
+		}
+		tx.ExecContext(ctx, `RELEASE move_clock`) //nolint:errcheck // a savepoint left open ends with the commit
+		return err
+	})
+}
+
+// AppendMoveClock stores both in one transaction; on a fenced view the
+// move is stored only while the node holds the table's live lease, as
+// AppendMove's is, and the clock with it.
+func (p *Postgres) AppendMoveClock(ctx context.Context, tableID string, m Move, clock json.RawMessage) error {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	if p.closed {
+		return ErrClosed
+	}
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), appendTimeout)
+	defer cancel()
+	return pgx.BeginFunc(wctx, p.pool, func(tx pgx.Tx) error {
+		if err := p.insertMove(wctx, tx, tableID, m); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(wctx, `INSERT INTO clocks (table_id, clock) VALUES ($1, $2)
+			ON CONFLICT (table_id) DO UPDATE SET clock = excluded.clock`, tableID, string(clock)); err != nil {
+			return fmt.Errorf("store: storing the clock of table %s: %w", tableID, err)
+		}
+		return nil
+	})
+}
 
 func (s *SQLite) SetClock(ctx context.Context, table string, clock json.RawMessage) error {
 	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {

@@ -115,13 +115,21 @@ func (p *Postgres) AppendMove(ctx context.Context, tableID string, m Move) error
 	}
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), appendTimeout)
 	defer cancel()
+	return p.insertMove(wctx, p.pool, tableID, m)
+}
+
+// insertMove inserts move m on db (the pool, or a transaction), fenced by
+// the lease on a node's view.
+func (p *Postgres) insertMove(ctx context.Context, db interface {
+	Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
+}, tableID string, m Move) error {
 	var tag pgconn.CommandTag
 	var err error
 	if p.node == "" {
-		tag, err = p.pool.Exec(wctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES ($1, $2, $3, $4, $5)`,
+		tag, err = db.Exec(ctx, `INSERT INTO moves (table_id, n, seat, move, at) VALUES ($1, $2, $3, $4, $5)`,
 			tableID, m.N, m.Seat, m.Move, time.Now().UnixMilli())
 	} else {
-		tag, err = p.pool.Exec(wctx, `WITH lease AS (`+leaseHeld("$6")+`)
+		tag, err = db.Exec(ctx, `WITH lease AS (`+leaseHeld("$6")+`)
 			INSERT INTO moves (table_id, n, seat, move, at) SELECT $1, $2, $3, $4, $5 FROM lease`,
 			tableID, m.N, m.Seat, m.Move, time.Now().UnixMilli(), p.node)
 		if err == nil && tag.RowsAffected() == 0 {

@@ -26,6 +26,11 @@ type Seat struct {
 	// TokenHash is the hash of the token that acts for a human seat, empty
 	// while the seat is free. Bot seats have none: the server plays them.
 	TokenHash string `json:"token_hash,omitempty"`
+	// Devices are the hashes of further tokens of the same seat, each
+	// made for the account that holds it when it opened the table on
+	// another device (a phone beside a desktop); each acts for the seat
+	// as TokenHash does, until the seat is left or taken anew.
+	Devices []string `json:"devices,omitempty"`
 	// InviteHash is the hash of the one-time invitation code to the seat,
 	// while there is one.
 	InviteHash string `json:"invite_hash,omitempty"`

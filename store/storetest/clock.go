@@ -3,6 +3,7 @@ package storetest
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"stolik/store"
@@ -39,5 +40,36 @@ func RunClocks(t *testing.T, open func(t *testing.T) store.Store) {
 	}
 	if err := c.SetClock(ctx, "none", first); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("the clock of a table not stored: %v, want ErrNotFound", err)
+	}
+	testMoveWithClock(t, s)
+}
+
+// A move and the clock after it are stored in one write: both, or (a
+// move number taken, a table not stored) neither.
+func testMoveWithClock(t *testing.T, s store.Store) {
+	mc, ok := s.(store.ClockedMoves)
+	if !ok {
+		t.Fatalf("%T does not offer store.ClockedMoves", s)
+	}
+	c := s.(store.Clocks)
+	create(t, s, store.Table{ID: "m", Game: "g"})
+	after := func(n int) json.RawMessage { return json.RawMessage(fmt.Sprintf(`{"moves":%d}`, n)) }
+	for n := range 2 {
+		if err := mc.AppendMoveClock(ctx, "m", store.Move{N: n, Seat: n % 2, Move: fmt.Sprint("m", n)}, after(n+1)); err != nil {
+			t.Fatalf("move %d with its clock: %v", n, err)
+		}
+	}
+	if err := mc.AppendMoveClock(ctx, "m", store.Move{N: 1, Move: "again"}, after(9)); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a move number taken: %v, want ErrConflict", err)
+	}
+	if err := mc.AppendMoveClock(ctx, "none", store.Move{N: 0, Move: "x"}, after(1)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a table not stored: %v, want ErrNotFound", err)
+	}
+	_, moves, err := s.Load(ctx, "m")
+	if err != nil || len(moves) != 2 || moves[1].Move != "m1" {
+		t.Errorf("the moves stored: %+v, %v", moves, err)
+	}
+	if got, err := c.Clock(ctx, "m"); err != nil || string(got) != string(after(2)) {
+		t.Errorf("the clock stored with the moves: %s, %v; want %s", got, err, after(2))
 	}
 }

@@ -162,7 +162,7 @@ func testOneWinnerPerMoveNumber(t *testing.T, open func(*testing.T) store.Store)
 func testSeatsAndRematch(t *testing.T, open func(*testing.T) store.Store) {
 	s := open(t)
 	create(t, s, store.Table{ID: "t1", Game: "cardline", Open: true, Seats: []store.Seat{{Kind: "human", InviteHash: "a"}, {Kind: "human", InviteHash: "b"}}})
-	seats := []store.Seat{{Kind: "human", TokenHash: "a", Name: "Ala", Taken: true}, {Kind: "human", InviteHash: "c", Reserved: true}}
+	seats := []store.Seat{{Kind: "human", TokenHash: "a", Devices: []string{"d1", "d2"}, Name: "Ala", Taken: true}, {Kind: "human", InviteHash: "c", Reserved: true}}
 	if err := s.UpdateSeats(ctx, "t1", seats); err != nil {
 		t.Fatal(err)
 	}

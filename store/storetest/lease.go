@@ -212,6 +212,9 @@ func fencedWrites(s store.Store, table string, n int) map[string]error {
 	if c, ok := s.(store.Clocks); ok {
 		w["SetClock"] = c.SetClock(ctx, table, []byte(`{}`))
 	}
+	if c, ok := s.(store.ClockedMoves); ok {
+		w["AppendMoveClock"] = c.AppendMoveClock(ctx, table, store.Move{N: n, Move: "m"}, []byte(`{}`))
+	}
 	return w
 }
 

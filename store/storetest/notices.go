@@ -154,7 +154,10 @@ func testClaimNotice(t *testing.T, _ store.Accounts, n store.Notices) {
 	if won.Load() != 1 {
 		t.Fatalf("%d claims of one notice won, want 1", won.Load())
 	}
-	for _, other := range []store.NoticeKey{{"a2", "t1", "turn", 7}, {"a1", "t2", "turn", 7}, {"a1", "t1", "ended", 7}, {"a1", "t1", "turn", 8}} {
+	for _, other := range []store.NoticeKey{
+		{Account: "a2", Table: "t1", Kind: "turn", N: 7}, {Account: "a1", Table: "t2", Kind: "turn", N: 7},
+		{Account: "a1", Table: "t1", Kind: "ended", N: 7}, {Account: "a1", Table: "t1", Kind: "turn", N: 8},
+	} {
 		if ok, err := n.ClaimNotice(ctx, other, time.Now()); !ok || err != nil {
 			t.Errorf("%+v: %v, %v", other, ok, err)
 		}

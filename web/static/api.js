@@ -103,6 +103,9 @@ export const api = {
   // takeBack gives the seat back to its player after a bot took it over
   // when their time ran out.
   takeBack: (id, token) => call('POST', `/api/tables/${enc(id)}/takeback`, {token}),
+  // resume gives the account signed in a token of this device for the
+  // seat it holds at the table (taken on another device).
+  resume: (id) => call('POST', `/api/tables/${enc(id)}/resume`),
   // report tells the operator of message n of the table's chat.
   report: (id, n, {token, watch}, reason) => call('POST', `/api/tables/${enc(id)}/chat/${n}/report`, token ? {token, reason} : {watch, reason}),
 };

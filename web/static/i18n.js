@@ -258,6 +258,7 @@ defineStrings({
   'table.filter': ['Filtruj ruchy', 'Filter the moves'],
   'table.filter.hint': ['„/” – filtr, 1–9 – ruch o numerze, Enter – pierwszy ruch, Esc – wyczyść', '“/” filter, 1–9 move by number, Enter first move, Esc clear'],
   'table.log': ['Przebieg gry', 'Game log'],
+  'table.log.bot': ['ruch bota: czas minął', "the bot's move: time ran out"],
   'table.outcome': ['Wynik', 'Result'],
   'table.outcome.winner': ['Wygrywa: {who}.', 'Winner: {who}.'],
   'table.outcome.winners': ['Wygrywają: {who}.', 'Winners: {who}.'],

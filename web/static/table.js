@@ -80,12 +80,21 @@ const S = {
 const $ = (id) => document.getElementById(id);
 
 // startTable opens the table id: with a token from the address (an older
-// link), else the one this browser keeps for the table; with the watch or
-// invitation code of the address.
-export async function startTable(id, {token = '', watch = '', invite = ''} = {}) {
+// link), else the one this browser keeps for the table, else, for an
+// account signed in that holds a seat there (taken on another device), a
+// token the server makes for this browser; with the watch or invitation
+// code of the address.
+export async function startTable(id, {token = '', watch = '', invite = '', signedIn = false} = {}) {
   S.id = id;
   if (token) rememberSeat(id, token);
   S.token = token || mySeats()[id] || '';
+  if (!S.token && signedIn) {
+    try {
+      const res = await api.resume(id);
+      rememberSeat(id, res.token);
+      S.token = res.token;
+    } catch { /* no seat of this account's: the page opens as anyone's */ }
+  }
   S.watchShared = watch;
   S.watch = watch || tableLinks(id).watch;
   S.invite = invite;
@@ -502,8 +511,9 @@ function onEvents(events, replace) {
 // when the seats' names changed (a player joined, the bots' titles came).
 function renderLog(events, replace) {
   const log = $('log');
-  const line = (e) => h('li', {class: ['event', e.seat === S.seat && S.seat >= 0 && 'mine'], dataset: {kind: e.kind, seat: e.seat}},
-    eventLine(e));
+  // A move the bot played for a person whose time ran out says so.
+  const line = (e) => h('li', {class: ['event', e.seat === S.seat && S.seat >= 0 && 'mine', e.bot && 'by-bot'], dataset: {kind: e.kind, seat: e.seat}},
+    eventLine(e), e.bot ? [' ', h('span', {class: 'badge standin log-bot', text: t('table.log.bot')})] : null);
   const names = JSON.stringify(players().map((p, seat) => nameOf(seat)));
   if (replace || names !== S.logNames) {
     S.logNames = names;

@@ -56,7 +56,7 @@ async function main() {
   } else if (m) {
     const q = new URLSearchParams(location.search);
     if (q.has('replay')) startReplay(decodeURIComponent(m[1]), {watch: q.get('watch') || ''});
-    else startTable(decodeURIComponent(m[1]), {token: q.get('token') || '', watch: q.get('watch') || '', invite: q.get('invite') || '', signedIn: !!me});
+    else startTable(decodeURIComponent(m[1]), {token: q.get('token') || '', watch: q.get('watch') || '', invite: q.get('invite') || '', account: me ? me.name : ''});
   } else {
     startLobby();
   }

@@ -80,20 +80,29 @@ const S = {
 const $ = (id) => document.getElementById(id);
 
 // startTable opens the table id: with a token from the address (an older
-// link), else the one this browser keeps for the table, else, for an
-// account signed in that holds a seat there (taken on another device), a
-// token the server makes for this browser; with the watch or invitation
-// code of the address.
-export async function startTable(id, {token = '', watch = '', invite = '', signedIn = false} = {}) {
+// link), else the one this browser keeps for the table, else, for the
+// account signed in (its user name) when it holds a seat there (taken on
+// another device), a token the server makes for this browser; with the
+// watch or invitation code of the address.
+export async function startTable(id, {token = '', watch = '', invite = '', account = ''} = {}) {
   S.id = id;
   if (token) rememberSeat(id, token);
   S.token = token || mySeats()[id] || '';
-  if (!S.token && signedIn) {
+  if (!S.token && account) {
+    // Only a seat of this account's is asked for: a table anyone may
+    // watch says whose its seats are; a private one does not, so ask.
+    let mine = true;
     try {
-      const res = await api.resume(id);
-      rememberSeat(id, res.token);
-      S.token = res.token;
-    } catch { /* no seat of this account's: the page opens as anyone's */ }
+      const t = await api.table(id, {watch: watch || tableLinks(id).watch});
+      mine = (t.players || []).some((p) => (p.account || '').toLowerCase() === account.toLowerCase());
+    } catch { /* private: only the server knows */ }
+    if (mine) {
+      try {
+        const res = await api.resume(id);
+        rememberSeat(id, res.token);
+        S.token = res.token;
+      } catch { /* no seat of this account's: the page opens as anyone's */ }
+    }
   }
   S.watchShared = watch;
   S.watch = watch || tableLinks(id).watch;

@@ -170,11 +170,30 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		tooMany(w, socketWait, errTooManyConns.Err())
 		return
 	}
-	defer s.sockets.put(addr)
+	wc, ok := s.connectWS(w, r)
+	if !ok {
+		s.sockets.put(addr)
+		return
+	}
+	// The socket is served on a goroutine of its own, and the handler
+	// returns: the HTTP server then lets go of what it holds for a
+	// request (its buffers, the handler's stack), which an idle socket
+	// would otherwise keep for its whole life.
+	ctx := context.WithoutCancel(r.Context())
+	go func() {
+		defer s.sockets.put(addr)
+		defer func() { wc.t.disconnect(wc.seat, wc.sent) }()
+		wc.serve(ctx)
+	}()
+}
+
+// connectWS counts a client of its table and accepts its WebSocket;
+// false: it was refused (and answered).
+func (s *Server) connectWS(w http.ResponseWriter, r *http.Request) (*wsConn, bool) {
 	creds := credentials(r)
 	t, _, seat, ok := s.table(w, r, creds)
 	if !ok {
-		return
+		return nil, false
 	}
 	wc := &wsConn{s: s, t: t, seat: seat, token: creds.Token, lang: engine.PL, chatSeen: -1, chatRate: newBucket(time.Now(), chatRate, chatBurst)}
 	if wc.token != "" {
@@ -194,14 +213,17 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	case limitSpectators:
 		s.metrics.limitHit(limitSpectators)
 		tooMany(w, 30*time.Second, errTooManyWatch.Err())
-		return
+		return nil, false
 	case limitSocketsPerSeat:
 		s.metrics.limitHit(limitSocketsPerSeat)
 		tooMany(w, socketWait, errTooManySockets.Err(s.lim.SocketsPerSeat))
-		return
+		return nil, false
 	}
-	defer func() { t.disconnect(seat, wc.sent) }()
-	wc.serve(w, r)
+	if !wc.accept(w, r) {
+		t.disconnect(seat, wc.sent)
+		return nil, false
+	}
+	return wc, true
 }
 
 // wsConn is one client's WebSocket while handleWS serves it: what its
@@ -228,7 +250,7 @@ type wsConn struct {
 	resync chan struct{}
 
 	c       *websocket.Conn
-	tw      *takeover
+	cork    *corkedConn
 	ctx     context.Context
 	cancel  context.CancelFunc
 	limit   *messageLimit
@@ -245,20 +267,16 @@ type wsConn struct {
 	held              <-chan time.Time
 }
 
-// serve upgrades the request to a WebSocket and runs its reader and
-// writer until the connection ends.
-func (wc *wsConn) serve(w http.ResponseWriter, r *http.Request) {
-	s := wc.s
-	if !wc.accept(w, r) {
-		return
-	}
-	c := wc.c
+// serve runs the WebSocket's reader and writer until the connection
+// ends; ctx is the request's, without its end.
+func (wc *wsConn) serve(ctx context.Context) {
+	s, c := wc.s, wc.c
 	if !s.enter() {
 		c.Close(websocket.StatusGoingAway, "the server is stopping")
 		return
 	}
 	defer s.wg.Done()
-	wc.ctx, wc.cancel = context.WithCancel(r.Context())
+	wc.ctx, wc.cancel = context.WithCancel(ctx)
 	readerDone := make(chan struct{})
 	defer func() {
 		// The reader may be storing a move: let it finish before Close
@@ -314,13 +332,13 @@ func (wc *wsConn) accept(w http.ResponseWriter, r *http.Request) bool {
 		wc.refuse()
 		return false
 	}
-	wc.tw = &takeover{ResponseWriter: w}
-	c, err := websocket.Accept(wc.tw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
+	tw := &takeover{ResponseWriter: w}
+	c, err := websocket.Accept(tw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
 	if err != nil {
 		return false // Accept has answered
 	}
 	c.SetReadLimit(maxMessage)
-	wc.c = c
+	wc.c, wc.cork = c, tw.cork
 	return true
 }
 
@@ -337,9 +355,9 @@ func (wc *wsConn) refuse() {
 func (wc *wsConn) write(msg []byte) error {
 	wc.stuck.Reset(writeTimeout)
 	defer wc.stuck.Stop()
-	wc.tw.cork.cork()
+	wc.cork.cork()
 	err := wc.c.Write(context.Background(), websocket.MessageText, msg)
-	if uerr := wc.tw.cork.uncork(); err == nil {
+	if uerr := wc.cork.uncork(); err == nil {
 		err = uerr
 	}
 	return err
@@ -559,6 +577,9 @@ func (wc *wsConn) sendState() bool {
 // once (writev) when uncorked.
 const controlBuffer = 256 // a control frame: 125 bytes of payload, and its header
 
+// readBuffer is the size of a socket's reading buffer.
+const readBuffer = 512
+
 // takeover hands the WebSocket its connection through a corkedConn when
 // it takes the connection over.
 type takeover struct {
@@ -580,7 +601,14 @@ func (t *takeover) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, err
 	}
 	t.cork = &corkedConn{conn: conn}
-	return conn, bufio.NewReadWriter(rw.Reader, bufio.NewWriterSize(t.cork, controlBuffer)), nil
+	// The HTTP server's reader holds 4 KiB for the socket's life; a
+	// client's messages are small (maxMessage at most), and a smaller
+	// one reads them in a few more reads.
+	rd := rw.Reader
+	if rd.Buffered() == 0 {
+		rd = bufio.NewReaderSize(conn, readBuffer)
+	}
+	return conn, bufio.NewReadWriter(rd, bufio.NewWriterSize(t.cork, controlBuffer)), nil
 }
 
 func (t *takeover) Unwrap() http.ResponseWriter { return t.ResponseWriter }

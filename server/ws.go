@@ -258,7 +258,7 @@ type wsConn struct {
 	flood   sync.Once
 	replies chan ErrorMessage // the reader's refusals, for the writer to send
 	stuck   *time.Timer       // closes the connection when a write takes too long
-	wb      wireBuf           // reused for every message
+	wb      *wireBuf          // taken from wirePool while a message is written
 
 	// The writer's: the moves and changes of seats in the last state
 	// sent, when, and a change of seats held back until it may go.
@@ -486,8 +486,11 @@ func (wc *wsConn) writeStates() {
 			}
 		case <-changed:
 		case msg := <-wc.replies:
+			wc.takeWire()
 			wc.wb.out = msg.appendJSON(wc.wb.out[:0])
-			if err := wc.write(wc.wb.out); err != nil {
+			err := wc.write(wc.wb.out)
+			wc.putWire()
+			if err != nil {
 				return
 			}
 		case <-s.ctx.Done():
@@ -512,12 +515,14 @@ func (wc *wsConn) writeStates() {
 // connection is over.
 func (wc *wsConn) sendState() bool {
 	s, t, c := wc.s, wc.t, wc.c
+	wc.takeWire()
+	defer wc.putWire()
 	from := wc.seen
 	if wc.seen < 0 {
 		from = max(t.Moves()-recentMoves, 0)
 	}
 	sn := t.since(from, wc.tokenHash, wc.wb.state)
-	wc.wb.state = sn.state // copied into for the next state
+	wc.wb.state = sn.state // copied into for the next state written
 	if !sn.seated {
 		c.Close(websocket.StatusPolicyViolation, "the seat was left")
 		return false
@@ -541,9 +546,9 @@ func (wc *wsConn) sendState() bool {
 	if wc.seat == engine.Spectator {
 		// Every spectator of the table who saw the same state last is
 		// sent the same bytes: written once.
-		msg, err = t.spectatorMessage(sn, from, wc.lang, &wc.wb)
+		msg, err = t.spectatorMessage(sn, from, wc.lang, wc.wb)
 	} else {
-		m := buildState(t, sn, wc.seat, wc.lang, &wc.wb)
+		m := buildState(t, sn, wc.seat, wc.lang, wc.wb)
 		wc.wb.out, err = m.appendJSON(wc.wb.out[:0])
 		msg = wc.wb.out
 	}
@@ -566,6 +571,28 @@ func (wc *wsConn) sendState() bool {
 		return false
 	}
 	return true
+}
+
+// wirePools hold the buffers of messages being written, one pool a game
+// (the copy of a state they hold is of its game's type): an idle
+// connection holds none.
+var wirePools sync.Map // game → *sync.Pool of *wireBuf
+
+// takeWire takes buffers for a message from the pool of the table's
+// game.
+func (wc *wsConn) takeWire() {
+	p, ok := wirePools.Load(wc.t.rec.Game)
+	if !ok {
+		p, _ = wirePools.LoadOrStore(wc.t.rec.Game, &sync.Pool{New: func() any { return new(wireBuf) }})
+	}
+	wc.wb = p.(*sync.Pool).Get().(*wireBuf)
+}
+
+// putWire gives the message's buffers back, once written.
+func (wc *wsConn) putWire() {
+	p, _ := wirePools.Load(wc.t.rec.Game)
+	p.(*sync.Pool).Put(wc.wb)
+	wc.wb = nil
 }
 
 // A connection's messages go to the socket in one write each, frame

@@ -467,7 +467,7 @@ func (wc *wsConn) writeStates() {
 	defer ping.Stop()
 	for {
 		changed, chat := t.Changed(), t.chatChanged()
-		if !wc.sendState() || !wc.sendChat() {
+		if !wc.aside(wc.sendState) || !wc.aside(wc.sendChat) {
 			return
 		}
 		select {
@@ -508,6 +508,15 @@ func (wc *wsConn) writeStates() {
 			return
 		}
 	}
+}
+
+// aside runs send on a goroutine of its own and waits for it: writing a
+// message takes a deep stack, which would stay with the connection's
+// writer while it waits, idle, for the next.
+func (wc *wsConn) aside(send func() bool) bool {
+	done := make(chan bool, 1)
+	go func() { done <- send() }()
+	return <-done
 }
 
 // sendState sends the table's state if it changed since the last one

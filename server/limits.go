@@ -283,3 +283,10 @@ func (s *Server) clientAddr(r *http.Request) string {
 func retryAfter(d time.Duration) string {
 	return strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))
 }
+
+// OpenSockets is the number of WebSockets the server holds open now.
+func (s *Server) OpenSockets() int {
+	s.sockets.mu.Lock()
+	defer s.sockets.mu.Unlock()
+	return s.sockets.open
+}

@@ -183,11 +183,30 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		tooMany(w, socketWait, errTooManyConns.Err())
 		return
 	}
-	defer s.sockets.put(addr)
+	wc, ok := s.connectWS(w, r)
+	if !ok {
+		s.sockets.put(addr)
+		return
+	}
+	// The socket is served on a goroutine of its own, and the handler
+	// returns: the HTTP server then lets go of what it holds for a
+	// request (its buffers, the handler's stack), which an idle socket
+	// would otherwise keep for its whole life.
+	ctx := context.WithoutCancel(r.Context())
+	go func() {
+		defer s.sockets.put(addr)
+		defer func() { wc.t.disconnect(wc.seat, wc.sent) }()
+		wc.serve(ctx)
+	}()
+}
+
+// connectWS counts a client of its table and accepts its WebSocket;
+// false: it was refused (and answered).
+func (s *Server) connectWS(w http.ResponseWriter, r *http.Request) (*wsConn, bool) {
 	creds := credentials(r)
 	t, _, seat, ok := s.table(w, r, creds)
 	if !ok {
-		return
+		return nil, false
 	}
 	wc := &wsConn{s: s, t: t, seat: seat, token: creds.Token, lang: engine.PL, chatSeen: -1, chatRate: newBucket(time.Now(), chatRate, chatBurst)}
 	if wc.token != "" {
@@ -207,14 +226,17 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	case limitSpectators:
 		s.metrics.limitHit(limitSpectators)
 		tooMany(w, 30*time.Second, errTooManyWatch.Err())
-		return
+		return nil, false
 	case limitSocketsPerSeat:
 		s.metrics.limitHit(limitSocketsPerSeat)
 		tooMany(w, socketWait, errTooManySockets.Err(s.lim.SocketsPerSeat))
-		return
+		return nil, false
 	}
-	defer func() { t.disconnect(seat, wc.sent) }()
-	wc.serve(w, r)
+	if !wc.accept(w, r) {
+		t.disconnect(seat, wc.sent)
+		return nil, false
+	}
+	return wc, true
 }
 
 // wsConn is one client's WebSocket while handleWS serves it: what its
@@ -241,7 +263,7 @@ type wsConn struct {
 	resync chan struct{}
 
 	c       *websocket.Conn
-	tw      *takeover
+	cork    *corkedConn
 	ctx     context.Context
 	cancel  context.CancelFunc
 	limit   *messageLimit
@@ -249,7 +271,7 @@ type wsConn struct {
 	flood   sync.Once
 	replies chan ErrorMessage // the reader's refusals, for the writer to send
 	stuck   *time.Timer       // closes the connection when a write takes too long
-	wb      wireBuf           // reused for every message
+	wb      *wireBuf          // taken from wirePool while a message is written
 
 	// The writer's: the moves and changes of seats in the last state
 	// sent, when, and a change of seats held back until it may go.
@@ -258,20 +280,16 @@ type wsConn struct {
 	held              <-chan time.Time
 }
 
-// serve upgrades the request to a WebSocket and runs its reader and
-// writer until the connection ends.
-func (wc *wsConn) serve(w http.ResponseWriter, r *http.Request) {
-	s := wc.s
-	if !wc.accept(w, r) {
-		return
-	}
-	c := wc.c
+// serve runs the WebSocket's reader and writer until the connection
+// ends; ctx is the request's, without its end.
+func (wc *wsConn) serve(ctx context.Context) {
+	s, c := wc.s, wc.c
 	if !s.enter() {
 		c.Close(websocket.StatusGoingAway, "the server is stopping")
 		return
 	}
 	defer s.wg.Done()
-	wc.ctx, wc.cancel = context.WithCancel(r.Context())
+	wc.ctx, wc.cancel = context.WithCancel(ctx)
 	readerDone := make(chan struct{})
 	defer func() {
 		// The reader may be storing a move: let it finish before Close
@@ -327,13 +345,13 @@ func (wc *wsConn) accept(w http.ResponseWriter, r *http.Request) bool {
 		wc.refuse()
 		return false
 	}
-	wc.tw = &takeover{ResponseWriter: w}
-	c, err := websocket.Accept(wc.tw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
+	tw := &takeover{ResponseWriter: w}
+	c, err := websocket.Accept(tw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
 	if err != nil {
 		return false // Accept has answered
 	}
 	c.SetReadLimit(maxMessage)
-	wc.c = c
+	wc.c, wc.cork = c, tw.cork
 	return true
 }
 
@@ -350,9 +368,9 @@ func (wc *wsConn) refuse() {
 func (wc *wsConn) write(msg []byte) error {
 	wc.stuck.Reset(writeTimeout)
 	defer wc.stuck.Stop()
-	wc.tw.cork.cork()
+	wc.cork.cork()
 	err := wc.c.Write(context.Background(), websocket.MessageText, msg)
-	if uerr := wc.tw.cork.uncork(); err == nil {
+	if uerr := wc.cork.uncork(); err == nil {
 		err = uerr
 	}
 	return err
@@ -462,7 +480,7 @@ func (wc *wsConn) writeStates() {
 	defer ping.Stop()
 	for {
 		changed, chat := t.Changed(), t.chatChanged()
-		if !wc.sendState() || !wc.sendChat() {
+		if !wc.aside(wc.sendState) || !wc.aside(wc.sendChat) {
 			return
 		}
 		select {
@@ -481,8 +499,11 @@ func (wc *wsConn) writeStates() {
 			}
 		case <-changed:
 		case msg := <-wc.replies:
+			wc.takeWire()
 			wc.wb.out = msg.appendJSON(wc.wb.out[:0])
-			if err := wc.write(wc.wb.out); err != nil {
+			err := wc.write(wc.wb.out)
+			wc.putWire()
+			if err != nil {
 				return
 			}
 		case <-s.ctx.Done():
@@ -502,17 +523,28 @@ func (wc *wsConn) writeStates() {
 	}
 }
 
+// aside runs send on a goroutine of its own and waits for it: writing a
+// message takes a deep stack, which would stay with the connection's
+// writer while it waits, idle, for the next.
+func (wc *wsConn) aside(send func() bool) bool {
+	done := make(chan bool, 1)
+	go func() { done <- send() }()
+	return <-done
+}
+
 // sendState sends the table's state if it changed since the last one
 // sent, or holds a change of seats alone back until it may go; false: the
 // connection is over.
 func (wc *wsConn) sendState() bool {
 	s, t, c := wc.s, wc.t, wc.c
+	wc.takeWire()
+	defer wc.putWire()
 	from := wc.seen
 	if wc.seen < 0 {
 		from = max(t.Moves()-recentMoves, 0)
 	}
 	sn := t.since(from, wc.tokenHash, wc.wb.state)
-	wc.wb.state = sn.state // copied into for the next state
+	wc.wb.state = sn.state // copied into for the next state written
 	if !sn.seated {
 		c.Close(websocket.StatusPolicyViolation, "the seat was left")
 		return false
@@ -536,9 +568,9 @@ func (wc *wsConn) sendState() bool {
 	if wc.seat == engine.Spectator {
 		// Every spectator of the table who saw the same state last is
 		// sent the same bytes: written once.
-		msg, err = t.spectatorMessage(sn, from, wc.lang, &wc.wb)
+		msg, err = t.spectatorMessage(sn, from, wc.lang, wc.wb)
 	} else {
-		m := buildState(t, sn, wc.seat, wc.lang, &wc.wb)
+		m := buildState(t, sn, wc.seat, wc.lang, wc.wb)
 		wc.wb.out, err = m.appendJSON(wc.wb.out[:0])
 		msg = wc.wb.out
 	}
@@ -563,6 +595,28 @@ func (wc *wsConn) sendState() bool {
 	return true
 }
 
+// wirePools hold the buffers of messages being written, one pool a game
+// (the copy of a state they hold is of its game's type): an idle
+// connection holds none.
+var wirePools sync.Map // game → *sync.Pool of *wireBuf
+
+// takeWire takes buffers for a message from the pool of the table's
+// game.
+func (wc *wsConn) takeWire() {
+	p, ok := wirePools.Load(wc.t.rec.Game)
+	if !ok {
+		p, _ = wirePools.LoadOrStore(wc.t.rec.Game, &sync.Pool{New: func() any { return new(wireBuf) }})
+	}
+	wc.wb = p.(*sync.Pool).Get().(*wireBuf)
+}
+
+// putWire gives the message's buffers back, once written.
+func (wc *wsConn) putWire() {
+	p, _ := wirePools.Load(wc.t.rec.Game)
+	p.(*sync.Pool).Put(wc.wb)
+	wc.wb = nil
+}
+
 // A connection's messages go to the socket in one write each, frame
 // header and payload together (net/http's 4 KiB write buffer split a late
 // Cardline state into two), without a buffer of a message's size held by
@@ -571,6 +625,9 @@ func (wc *wsConn) sendState() bool {
 // corked for a message, gathers what it is given and writes it all at
 // once (writev) when uncorked.
 const controlBuffer = 256 // a control frame: 125 bytes of payload, and its header
+
+// readBuffer is the size of a socket's reading buffer.
+const readBuffer = 512
 
 // takeover hands the WebSocket its connection through a corkedConn when
 // it takes the connection over.
@@ -593,7 +650,14 @@ func (t *takeover) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, err
 	}
 	t.cork = &corkedConn{conn: conn}
-	return conn, bufio.NewReadWriter(rw.Reader, bufio.NewWriterSize(t.cork, controlBuffer)), nil
+	// The HTTP server's reader holds 4 KiB for the socket's life; a
+	// client's messages are small (maxMessage at most), and a smaller
+	// one reads them in a few more reads.
+	rd := rw.Reader
+	if rd.Buffered() == 0 {
+		rd = bufio.NewReaderSize(conn, readBuffer)
+	}
+	return conn, bufio.NewReadWriter(rd, bufio.NewWriterSize(t.cork, controlBuffer)), nil
 }
 
 func (t *takeover) Unwrap() http.ResponseWriter { return t.ResponseWriter }

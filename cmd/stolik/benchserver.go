@@ -21,13 +21,14 @@ import (
 var benchServerCommand = &command{
 	name: "bench server",
 	synopsis: "[--game cardline] [--players 2] [--tables 500] [--rate MOVES/S] [--client-rate 20] [--time 10s] " +
-		"[--warmup 3s] [--min-moves N] [--durability full|normal] [--protocol 1|2] [--target URL [--server-pid PID] [--metrics ADDR]] [--cpuprofile FILE] [--json]",
+		"[--warmup 3s] [--min-moves N] [--durability full|normal] [--protocol 1|2] [--idle N] [--target URL [--server-pid PID] [--metrics ADDR]] [--cpuprofile FILE] [--json]",
 	summary: engine.Text{PL: "mierzy serwer pod obciążeniem stołów klientów grających przez prawdziwe WebSockety",
 		EN: "measure a server under tables of clients playing over real WebSockets"},
 	examples: []string{
 		"bench server",
 		"bench server --game asterix --players 3 --tables 200 --time 30s",
 		"bench server --target http://127.0.0.1:8080 --server-pid 4242 --json",
+		"bench server --idle 10000",
 	},
 	flags: benchServerFlags,
 }
@@ -68,9 +69,15 @@ func benchServerFlags(fs *flag.FlagSet, u usage) runFunc {
 	clientRate := fs.Float64("client-rate", 20, u.say(
 		"najwięcej ruchów na sekundę wysyłanych przez każdego klienta, jak każe domyślny limit wiadomości serwera; 0: tak szybko, jak może (--target musi na to pozwalać: stolik serve --message-rate 0)",
 		"the most moves a second each client sends, as the server's default limit of messages asks; 0: as fast as it can (a --target must allow it: stolik serve --message-rate 0)"))
+	idle := fs.Int("idle", 0, u.say(
+		"zamiast gry: otwórz tyle bezczynnych WebSocketów (z osobnego procesu klientów) i podaj pamięć serwera na gniazdo oraz oddaną po ich zamknięciu",
+		"instead of play: open so many idle WebSockets (from a process of clients of its own) and print the server's memory per socket and what their closing gives back"))
 	return func(pos []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if len(pos) > 0 {
 			return usageRule(errUnexpected.Err("bench server", pos[0]))
+		}
+		if *idle != 0 {
+			return benchIdle(idleConfig{game: *game, players: *players, sockets: *idle, protocol: *protocol, target: *target, json: *asJSON}, fs, stdout, stderr)
 		}
 		if *target == "" && (*metricsURL != "" || *pid != 0) {
 			return usageRule(errWithTarget.Err())
@@ -183,4 +190,61 @@ func printLoadResult(stdout io.Writer, res loadgen.LoadResult, step float64, l e
 	if res.Errors > 0 {
 		fmt.Fprintf(stdout, t("  odrzucone ruchy: %d: %v\n", "  %d moves refused: %v\n"), res.Errors, res.ErrorCodes)
 	}
+}
+
+// idleConfig is what bench server --idle measures.
+type idleConfig struct {
+	game             string
+	players, sockets int
+	protocol         int
+	target           string
+	json             bool
+}
+
+var errIdle = engine.Rule{Code: "usage", PL: "bench server: --idle to dodatnia liczba gniazd, bez --target", EN: "bench server: --idle is a positive number of sockets, without --target"}
+
+// benchIdle measures the server's memory per idle WebSocket.
+func benchIdle(c idleConfig, fs *flag.FlagSet, stdout, stderr io.Writer) error {
+	if c.sockets < 0 || c.target != "" {
+		return usageRule(errIdle.Err())
+	}
+	if _, err := all.Lookup(c.game, ""); err != nil {
+		return usageRule(errUnknownGame.Err(c.game, strings.Join(gameNames(), ", ")))
+	}
+	if c.players < 1 {
+		return usageRule(errTablesPlayers.Err())
+	}
+	if c.protocol != 1 && c.protocol != 2 {
+		return usageRule(errProtocol.Err())
+	}
+	l, err := outputLang(fs)
+	if err != nil {
+		return err
+	}
+	t := func(pl, en string) string { return engine.Text{PL: pl, EN: en}.In(l) }
+	if !c.json {
+		fmt.Fprintf(stderr, t("otwieram bezczynne WebSockety: %d...\n", "opening idle WebSockets: %d...\n"), c.sockets)
+	}
+	res, err := loadgen.Idle(context.Background(), loadgen.IdleConfig{Games: all.Games(), Game: c.game, Players: c.players, Sockets: c.sockets, Protocol: c.protocol})
+	if err != nil {
+		return failed("bench server", err)
+	}
+	if c.json {
+		data, _ := json.MarshalIndent(res, "", "  ")
+		fmt.Fprintln(stdout, string(data))
+		return nil
+	}
+	kb := func(b float64) float64 { return b / 1024 }
+	tables := fmt.Sprintf(t("%s po %s", "%s of %s"), nounTable.Count(res.Tables).In(l),
+		engine.Text{PL: nounPlayersFor.Count(res.Players).PL, EN: nounPlayer.Count(res.Players).EN}.In(l))
+	fmt.Fprintf(stdout, t("bezczynne WebSockety: %d (%s, %s, protokół %d), otwarte w %.1f s, na 127.0.0.1:\n",
+		"idle WebSockets: %d (%s, %s, protocol %d), opened in %.1f s, on 127.0.0.1:\n"),
+		res.Sockets, res.Game, tables, res.Protocol, res.OpenSeconds)
+	fmt.Fprintf(stdout, t("  pamięć serwera (HeapInuse+StackInuse po GC): %.1f KB na gniazdo (sterta %.1f KB, stosy %.1f KB), %.1f gorutyny na gniazdo\n",
+		"  the server's memory (HeapInuse+StackInuse after GC): %.1f KB per socket (heap %.1f KB, stacks %.1f KB), %.1f goroutines per socket\n"),
+		kb(res.BytesPerSocket), kb(res.HeapPerSocket), kb(res.StackPerSocket), res.GoroutinesPerSocket)
+	fmt.Fprintf(stdout, t("  przed: %.1f MB, z otwartymi: %.1f MB, po zamknięciu: %.1f MB (oddane %.1f MB)\n",
+		"  before: %.1f MB, open: %.1f MB, after closing: %.1f MB (%.1f MB given back)\n"),
+		float64(res.Before)/(1<<20), float64(res.Open)/(1<<20), float64(res.Closed)/(1<<20), float64(res.GivenBack)/(1<<20))
+	return nil
 }

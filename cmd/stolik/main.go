@@ -45,6 +45,7 @@ import (
 
 	"stolik/bots"
 	"stolik/engine"
+	"stolik/server/loadgen"
 )
 
 // exitError carries an exit status.
@@ -57,6 +58,9 @@ func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
 
 func main() {
+	if loadgen.IdleClientsWanted() { // bench server --idle's clients
+		os.Exit(loadgen.IdleClients(os.Stdin, os.Stdout))
+	}
 	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if err == nil {
 		return

@@ -48,13 +48,18 @@ func Specs(g engine.Game) []engine.BotSpec {
 	return append(specs, mctsSpec(g))
 }
 
-// New makes a bot from a spec such as "random" or "fan:expert", or
-// "exec:COMMAND" for an external program (docs/bot-protocol.md).
+// New makes a bot from a spec such as "random" or "fan:expert",
+// "exec:COMMAND" for an external program (docs/bot-protocol.md), or
+// "ismcts:N", the plain reference search with N playouts (ISMCTS), which
+// is for measuring the other bots and is not offered to players.
 func New(g engine.Game, spec string) (engine.Bot, error) {
 	if IsExternal(spec) {
 		return newExec(g, strings.TrimPrefix(spec, execPrefix), Table{})
 	}
 	name, level, _ := strings.Cut(spec, ":")
+	if isISMCTS(spec) {
+		return NewISMCTS(level)
+	}
 	var names []string
 	for _, s := range Specs(g) {
 		names = append(names, s.Name)

@@ -163,3 +163,54 @@ func TestMCTSAnswersByTheDeadline(t *testing.T) {
 		}
 	}
 }
+
+// The plain reference search plays only legal moves (playMCTS fails on an
+// illegal one), plays the same game twice from the same seed, and beats
+// random play clearly in every game: on a few games, and on 16 each with
+// the long calibrations.
+func TestISMCTSIsLegalAndBeatsRandom(t *testing.T) {
+	games := longtest.Pick(4, 16)
+	if raceEnabled {
+		games = 1
+	}
+	for _, g := range all.Games() {
+		t.Run(g.Name(), func(t *testing.T) {
+			t.Parallel()
+			score := 0.0
+			for i := range games {
+				moves, out := playMCTS(t, g, 2, "ismcts:150", uint64(100+i))
+				if i == 0 {
+					again, _ := playMCTS(t, g, 2, "ismcts:150", uint64(100+i))
+					if fmt.Sprint(moves) != fmt.Sprint(again) {
+						t.Fatalf("two games with the same seed went apart")
+					}
+				}
+				for _, w := range out.Winners {
+					if w == 0 {
+						score += 1 / float64(len(out.Winners))
+					}
+				}
+			}
+			t.Logf("ismcts:150 scored %.1f of %d against random", score, games)
+			if score < 0.75*float64(games) {
+				t.Errorf("ismcts:150 scored only %.1f of %d against random", score, games)
+			}
+		})
+	}
+}
+
+func TestISMCTSSpecs(t *testing.T) {
+	g := all.Games()[0]
+	for _, ok := range []string{"ismcts", "ismcts:1", "ismcts:5000"} {
+		if b, err := bots.New(g, ok); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		} else if _, isRef := b.(*bots.ISMCTS); !isRef {
+			t.Errorf("%s made a %T", ok, b)
+		}
+	}
+	for _, bad := range []string{"ismcts:0", "ismcts:-3", "ismcts:x", "ismcts:99999999999", "ismcts:expert", "ismcts:1s"} {
+		if _, err := bots.New(g, bad); err == nil {
+			t.Errorf("%s was accepted", bad)
+		}
+	}
+}

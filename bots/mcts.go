@@ -58,6 +58,9 @@ type MCTS struct {
 	root     int32
 	nextRoot int32
 	nextView []byte
+	keepCost time.Duration // the time keeping the tree took after the last search
+
+	noEarlyStop bool // search all the playouts even once the move is settled (tests)
 
 	nodes   []node
 	edges   []edge
@@ -77,6 +80,7 @@ type SearchStats struct {
 	Elapsed    time.Duration
 	Nodes      int
 	TimedOut   bool // the time budget ended the search before its iterations
+	Settled    bool // the search stopped early: the move could no longer change
 	Reused     bool // the search went on from the tree of the bot's last decision
 }
 
@@ -259,7 +263,7 @@ func (b *MCTS) Budget() time.Duration { return b.budget }
 func (b *MCTS) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
 	var deadline time.Time
 	if b.budget > 0 {
-		deadline = time.Now().Add(b.budget)
+		deadline = clock().Add(b.budget)
 	}
 	return b.search(st, seat, r, deadline)
 }
@@ -267,7 +271,7 @@ func (b *MCTS) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.M
 // ChooseBy searches until deadline at the latest.
 func (b *MCTS) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, deadline time.Time) (engine.Move, error) {
 	if b.budget > 0 {
-		if own := time.Now().Add(b.budget); deadline.IsZero() || own.Before(deadline) {
+		if own := clock().Add(b.budget); deadline.IsZero() || own.Before(deadline) {
 			deadline = own
 		}
 	}
@@ -277,7 +281,7 @@ func (b *MCTS) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, deadlin
 var errNoMove = errors.New("mcts: the seat has no legal move")
 
 func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline time.Time) (engine.Move, error) {
-	start := time.Now()
+	start := clock()
 	b.Last = SearchStats{}
 	legal := root.Legal(me, nil)
 	switch len(legal) {
@@ -289,13 +293,18 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 	b.tuneFor(root.Seats())
 	if b.own != nil {
 		m, err := b.own.ChooseBy(root, me, r, deadline)
-		b.Last.Elapsed = time.Since(start)
+		b.Last.Elapsed = clock().Sub(start)
 		if c, ok := b.own.(playoutCounter); ok {
 			b.Last.Iterations, b.Last.TimedOut = c.LastSearch()
 		}
 		return m, err
 	}
-	if b.nextRoot > 0 && len(b.nodes) < maxNodes && bytes.Equal(viewOf(root, me), b.nextView) {
+	// The seat's view, to see whether the last tree goes on here, costs
+	// about what keeping the tree will after the search.
+	viewed := clock()
+	rootView := viewOf(root, me)
+	reserve := max(clock().Sub(viewed), b.keepCost)
+	if b.nextRoot > 0 && len(b.nodes) < maxNodes && bytes.Equal(rootView, b.nextView) {
 		b.root = b.nextRoot
 		b.Last.Reused = true
 	} else {
@@ -313,10 +322,21 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 	if iters == 0 {
 		iters = math.MaxInt
 	}
+	// Keeping the tree after the search (a copy, a move and the seat's
+	// view) is part of the decision: the search stops early enough to
+	// leave it the time it takes.
+	stop := deadline
+	if !stop.IsZero() {
+		stop = stop.Add(-reserve)
+	}
 	i := 0
 	for ; i < iters; i++ {
-		if !deadline.IsZero() && i > 0 && (i&7 == 0 || i < 64) && time.Now().After(deadline) {
+		if !stop.IsZero() && i > 0 && (i&7 == 0 || i < 64) && clock().After(stop) {
 			b.Last.TimedOut = true
+			break
+		}
+		if i&15 == 0 && i > 0 && !b.noEarlyStop && b.settled(me, legal, iters-i) {
+			b.Last.Settled = true
 			break
 		}
 		var st engine.State
@@ -352,29 +372,55 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 			best, bestN, bestW = ed.move, ed.n, avg
 		}
 	}
-	b.remember(root, me, best)
-	b.Last.Iterations, b.Last.Elapsed, b.Last.Nodes = i, time.Since(start), len(b.nodes)
+	if deadline.IsZero() || clock().Before(deadline) {
+		kept := clock()
+		if b.remember(root, me, best) {
+			b.keepCost = clock().Sub(kept)
+		}
+	}
+	b.Last.Iterations, b.Last.Elapsed, b.Last.Nodes = i, clock().Sub(start), len(b.nodes)
 	return best, nil
+}
+
+// settled reports whether seat me's move most tried at the root so far
+// leads the next one by more than the left playouts: nothing they could
+// find would change the move the search plays.
+func (b *MCTS) settled(me engine.Seat, legal []engine.Move, left int) bool {
+	first, second := int32(0), int32(0)
+	for e := b.nodes[b.root].edge; e >= 0; e = b.edges[e].next {
+		ed := &b.edges[e]
+		if ed.seat != me || !contains(legal, ed.move) {
+			continue
+		}
+		switch {
+		case ed.n > first:
+			first, second = ed.n, first
+		case ed.n > second:
+			second = ed.n
+		}
+	}
+	return int(first-second) > left
 }
 
 // maxNodes bounds the tree kept between decisions.
 const maxNodes = 1 << 21
 
 // remember notes where the tree goes on after the bot plays m, when the
-// bot alone chose at the root.
-func (b *MCTS) remember(root engine.State, me engine.Seat, m engine.Move) {
+// bot alone chose at the root, and reports whether it did.
+func (b *MCTS) remember(root engine.State, me engine.Seat, m engine.Move) bool {
 	if p := root.Pending(); len(p) != 1 || p[0] != me {
-		return
+		return false
 	}
 	next := b.child(b.root, jointKey(0x9e3779b97f4a7c15, me, m))
 	if next <= 0 {
-		return
+		return false
 	}
 	c := root.Clone()
 	if _, err := c.Apply(me, m); err != nil {
-		return
+		return false
 	}
 	b.nextRoot, b.nextView = next, append(b.nextView[:0], viewOf(c, me)...)
+	return true
 }
 
 // viewOf is the seat's view as JSON, what the seat knows of a position.

@@ -2,11 +2,13 @@ package bots
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -62,6 +64,9 @@ type MCTS struct {
 
 	noEarlyStop bool // search all the playouts even once the move is settled (tests)
 
+	ranked map[rankKey]*ranking // wide decisions' moves in the game's order (engine.Ranker)
+	scores []float64
+
 	nodes   []node
 	edges   []edge
 	index   map[edgeKey]int32 // the edges of nodes with many
@@ -109,6 +114,23 @@ type edge struct {
 	next  int32
 	seat  engine.Seat
 }
+
+type rankKey struct {
+	node int32
+	seat engine.Seat
+}
+
+// ranking is a seat's moves at a wide node, best first as the game ranks
+// them, and the seat's visits there.
+type ranking struct {
+	order  []engine.Move
+	visits int
+}
+
+// widening is C in progressive widening: after n visits a seat at a wide
+// node chooses among its C·√n best-ranked moves (1 + 55 after 3,000
+// visits, every move of a Tag Team build after about 10,000).
+const widening = 1.0
 
 type kid struct {
 	key  uint64
@@ -312,6 +334,7 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 		b.nodes = append(b.nodes[:0], node{edge: -1, kid: -1})
 		b.edges, b.kids = b.edges[:0], b.kids[:0]
 		clear(b.index)
+		clear(b.ranked)
 	}
 	b.nextRoot, b.nextView = 0, b.nextView[:0]
 	_, canCopy := root.(engine.Copier)
@@ -522,6 +545,9 @@ func (b *MCTS) child(n int32, key uint64) int32 {
 // availability as ISMCTS does.
 func (b *MCTS) pick(n int32, st engine.State, p engine.Seat, r *rand.Rand) (choice, bool) {
 	b.legal = st.Legal(p, b.legal[:0])
+	if rk, ok := st.(engine.Ranker); ok && len(b.legal) >= manyEdges {
+		return b.pickWide(n, st, rk, p)
+	}
 	untried := 0
 	for _, m := range b.legal {
 		if b.find(n, p, m) < 0 {
@@ -553,6 +579,62 @@ func (b *MCTS) pick(n int32, st engine.State, p engine.Seat, r *rand.Rand) (choi
 		ed := &b.edges[e]
 		ed.avail++
 		v := ed.w/float64(ed.n) + c*math.Sqrt(math.Log(float64(ed.avail))/float64(ed.n))
+		if v > bestV {
+			bestE, bestV = e, v
+		}
+	}
+	return choice{p, b.edges[bestE].move, bestE}, false
+}
+
+// pickWide chooses seat p's move at a node n with many legal moves, by
+// progressive widening over the game's ranking: the best-ranked untried
+// legal move while the seat has tried fewer than widening·√visits, else
+// the tried legal move of the highest upper confidence bound.
+func (b *MCTS) pickWide(n int32, st engine.State, rk engine.Ranker, p engine.Seat) (choice, bool) {
+	key := rankKey{n, p}
+	rank := b.ranked[key]
+	if rank == nil {
+		rank = &ranking{order: append([]engine.Move(nil), b.legal...)}
+		b.scores = slices.Grow(b.scores[:0], len(b.legal))[:len(b.legal)]
+		rk.Rank(p, b.legal, b.scores)
+		score := make(map[engine.Move]float64, len(b.legal))
+		for i, m := range b.legal {
+			score[m] = b.scores[i]
+		}
+		slices.SortStableFunc(rank.order, func(x, y engine.Move) int { return cmp.Compare(score[y], score[x]) })
+		if b.ranked == nil {
+			b.ranked = make(map[rankKey]*ranking)
+		}
+		b.ranked[key] = rank
+	}
+	rank.visits++
+	tried := 0
+	for _, m := range b.legal {
+		if b.find(n, p, m) >= 0 {
+			tried++
+		}
+	}
+	if allowed := 1 + int(widening*math.Sqrt(float64(rank.visits))); tried < allowed && tried < len(b.legal) {
+		for _, m := range rank.order {
+			if b.find(n, p, m) < 0 && contains(b.legal, m) {
+				return b.expand(n, p, m), true
+			}
+		}
+		for _, m := range b.legal { // a move legal in this sample only
+			if b.find(n, p, m) < 0 {
+				return b.expand(n, p, m), true
+			}
+		}
+	}
+	bestE, bestV := int32(-1), math.Inf(-1)
+	for _, m := range b.legal {
+		e := b.find(n, p, m)
+		if e < 0 {
+			continue
+		}
+		ed := &b.edges[e]
+		ed.avail++
+		v := ed.w/float64(ed.n) + b.tune.Exploration*math.Sqrt(math.Log(float64(ed.avail))/float64(ed.n))
 		if v > bestV {
 			bestE, bestV = e, v
 		}

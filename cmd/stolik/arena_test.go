@@ -181,7 +181,7 @@ var levelLadders = []struct {
 }{
 	{"asterix", 1, 200, 100, 40, 1.96},
 	{"frontline", 1, 400, 100, 40, 1.96},
-	{"tagteam", 1, 300, 150, 40, 1.96},
+	{"tagteam", 1, 150, 150, 40, 1.96},
 }
 
 // Each level of the search bot beats the one below it, two players a

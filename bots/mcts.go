@@ -67,6 +67,11 @@ type MCTS struct {
 	ranked map[rankKey]*ranking // wide decisions' moves in the game's order (engine.Ranker)
 	scores []float64
 
+	workers int     // searches run side by side (SetWorkers); 0 or 1: one
+	helpers []*MCTS // their trees
+	helper  bool    // a helper keeps no tree between decisions
+	counts  map[engine.Move]int32
+
 	nodes   []node
 	edges   []edge
 	index   map[edgeKey]int32 // the edges of nodes with many
@@ -321,6 +326,9 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 		}
 		return m, err
 	}
+	if b.workers > 1 && b.iters != 1 {
+		return b.searchParallel(root, me, legal, r, deadline, start)
+	}
 	// The seat's view, to see whether the last tree goes on here, costs
 	// about what keeping the tree will after the search.
 	viewed := clock()
@@ -395,13 +403,86 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 			best, bestN, bestW = ed.move, ed.n, avg
 		}
 	}
-	if deadline.IsZero() || clock().Before(deadline) {
+	if !b.helper && (deadline.IsZero() || clock().Before(deadline)) {
 		kept := clock()
 		if b.remember(root, me, best) {
 			b.keepCost = clock().Sub(kept)
 		}
 	}
 	b.Last.Iterations, b.Last.Elapsed, b.Last.Nodes = i, clock().Sub(start), len(b.nodes)
+	return best, nil
+}
+
+// SetWorkers lets the bot run n searches side by side, each on its own
+// determinizations and its own share of the playouts, and play the move
+// tried most often over all of them (root parallelisation); the caller
+// decides how many cores the bot may take (a server's bot pool, by the
+// cores it has to spare). n ≤ 1 searches one tree, which then goes on
+// from one decision to the next. With a number of playouts the moves
+// still depend only on the position and the bot's random stream, never
+// on the scheduling.
+func (b *MCTS) SetWorkers(n int) { b.workers = n }
+
+// searchParallel runs the helpers' searches side by side and adds up
+// their visits of seat me's legal moves at the root.
+func (b *MCTS) searchParallel(root engine.State, me engine.Seat, legal []engine.Move, r *rand.Rand, deadline, start time.Time) (engine.Move, error) {
+	if b.belief == 0 {
+		b.belief = r.Uint64() | 1
+	}
+	for len(b.helpers) < b.workers {
+		b.helpers = append(b.helpers, &MCTS{game: b.game, level: b.level, div: b.div, helper: true, noEarlyStop: b.noEarlyStop})
+	}
+	helpers := b.helpers[:b.workers]
+	done := make(chan error, len(helpers))
+	for k, h := range helpers {
+		h.tuneFor(root.Seats())
+		h.iters = 0 // until the deadline
+		if b.iters > 0 {
+			// The playouts shared out: the first helpers take one more.
+			h.iters = max(b.iters/len(helpers), 1)
+			if k < b.iters%len(helpers) {
+				h.iters++
+			}
+		}
+		h.belief = b.belief
+		hr := rand.New(rand.NewPCG(r.Uint64(), r.Uint64()))
+		c := root.Clone()
+		go func() {
+			_, err := h.search(c, me, hr, deadline)
+			done <- err
+		}()
+	}
+	var err error
+	for range helpers {
+		if e := <-done; e != nil {
+			err = e
+		}
+	}
+	if err != nil {
+		return 0, err
+	}
+	clear(b.counts)
+	if b.counts == nil {
+		b.counts = make(map[engine.Move]int32)
+	}
+	for _, h := range helpers {
+		for e := h.nodes[h.root].edge; e >= 0; e = h.edges[e].next {
+			if ed := &h.edges[e]; ed.seat == me {
+				b.counts[ed.move] += ed.n
+			}
+		}
+		b.Last.Iterations += h.Last.Iterations
+		b.Last.Nodes += h.Last.Nodes
+		b.Last.TimedOut = b.Last.TimedOut || h.Last.TimedOut
+	}
+	best, bestN := legal[0], int32(-1)
+	for _, m := range legal {
+		if n := b.counts[m]; n > bestN {
+			best, bestN = m, n
+		}
+	}
+	b.nextRoot = 0
+	b.Last.Elapsed = clock().Sub(start)
 	return best, nil
 }
 

@@ -214,3 +214,51 @@ func TestISMCTSSpecs(t *testing.T) {
 		}
 	}
 }
+
+// Searches side by side (SetWorkers) play legal moves, share out the
+// bot's playouts, and with a number of playouts play the same game twice
+// from the same seed, however the goroutines are scheduled.
+func TestMCTSSearchesSideBySide(t *testing.T) {
+	for _, g := range all.Games() {
+		t.Run(g.Name(), func(t *testing.T) {
+			t.Parallel()
+			play := func() []string {
+				opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 2})
+				st, err := g.New(opts, nil, 11)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := bots.NewMCTS(g, "61")
+				if err != nil {
+					t.Fatal(err)
+				}
+				b.SetWorkers(3)
+				var rnd bots.Random
+				r := rand.New(rand.NewPCG(11, 12))
+				var moves []string
+				for n := 0; n < 60 && len(st.Pending()) > 0; n++ {
+					seat := st.Pending()[0]
+					var bot engine.Bot = &rnd
+					if seat == 0 {
+						bot = b
+					}
+					m, err := bots.Decide(bot, st, seat, r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if seat == 0 && b.Last.Nodes > 0 && b.Last.Iterations > 61 { // the tree's own playouts, not a game's own search
+						t.Fatalf("move %d: %d playouts for a bot of 61", n, b.Last.Iterations)
+					}
+					moves = append(moves, st.Format(m))
+					if _, err := st.Apply(seat, m); err != nil {
+						t.Fatalf("move %d: an illegal move %q: %v", n, st.Format(m), err)
+					}
+				}
+				return moves
+			}
+			if a, b := play(), play(); fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Fatalf("two games with the same seed went apart:\n%v\n%v", a, b)
+			}
+		})
+	}
+}

@@ -48,13 +48,18 @@ func Specs(g engine.Game) []engine.BotSpec {
 	return append(specs, mctsSpec(g))
 }
 
-// New makes a bot from a spec such as "random" or "fan:expert", or
-// "exec:COMMAND" for an external program (docs/bot-protocol.md).
+// New makes a bot from a spec such as "random" or "fan:expert",
+// "exec:COMMAND" for an external program (docs/bot-protocol.md), or
+// "ismcts:N", the plain reference search with N playouts (ISMCTS), which
+// is for measuring the other bots and is not offered to players.
 func New(g engine.Game, spec string) (engine.Bot, error) {
 	if IsExternal(spec) {
 		return newExec(g, strings.TrimPrefix(spec, execPrefix), Table{})
 	}
 	name, level, _ := strings.Cut(spec, ":")
+	if isISMCTS(spec) {
+		return NewISMCTS(level)
+	}
 	var names []string
 	for _, s := range Specs(g) {
 		names = append(names, s.Name)
@@ -65,12 +70,25 @@ func New(g engine.Game, spec string) (engine.Bot, error) {
 	return nil, ErrNoBot.Err(name, g.Name(), strings.Join(names, ", "))
 }
 
+// clock is the time a decision is measured by; tests replace it with a
+// clock of their own.
+var clock = time.Now
+
 // Decide asks bot b for seat's move. Unless the bot only reads legal moves,
 // it gets its own copy of the game, determinized for seat, so it can never
-// see a fact that seat may not know.
+// see a fact that seat may not know. A bot with a time budget is given a
+// deadline that far from now, before the copy is made, so the copy and its
+// determinization count against the budget.
 func Decide(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
 	if _, ok := b.(engine.LegalOnlyBot); ok {
 		return b.Choose(st, seat, r)
+	}
+	if d, ok := b.(engine.DeadlineBot); ok {
+		if deadline := budgetDeadline(b, time.Time{}); !deadline.IsZero() {
+			c := st.Clone()
+			c.Determinize(seat, r)
+			return d.ChooseBy(c, seat, r, deadline)
+		}
 	}
 	c := st.Clone()
 	c.Determinize(seat, r)
@@ -78,7 +96,8 @@ func Decide(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand) (engi
 }
 
 // DecideBy is Decide with a deadline: a bot that can be told when it must
-// answer (engine.DeadlineBot) gets it; any other bot decides as in Decide.
+// answer (engine.DeadlineBot) gets it, or the end of its own budget from
+// now if that comes first; any other bot decides as in Decide.
 func DecideBy(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand, deadline time.Time) (engine.Move, error) {
 	d, ok := b.(engine.DeadlineBot)
 	if !ok || deadline.IsZero() {
@@ -87,7 +106,19 @@ func DecideBy(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand, dea
 	if _, ok := b.(engine.LegalOnlyBot); ok {
 		return d.ChooseBy(st, seat, r, deadline)
 	}
+	deadline = budgetDeadline(b, deadline)
 	c := st.Clone()
 	c.Determinize(seat, r)
 	return d.ChooseBy(c, seat, r, deadline)
+}
+
+// budgetDeadline is the earlier of deadline (zero: none) and the end of
+// b's time budget from now, if b has one.
+func budgetDeadline(b engine.Bot, deadline time.Time) time.Time {
+	if bb, ok := b.(engine.Budgeted); ok && bb.Budget() > 0 {
+		if own := clock().Add(bb.Budget()); deadline.IsZero() || own.Before(deadline) {
+			return own
+		}
+	}
+	return deadline
 }

@@ -658,7 +658,7 @@ func (p *proc) receive(due time.Time, limit time.Duration) ([]byte, *fault) {
 	case errors.Is(err, bufio.ErrBufferFull):
 		return nil, &fault{code: faultMalformed, detail: fmt.Sprintf("a line longer than %d bytes", maxAnswer)}
 	case errors.Is(err, os.ErrDeadlineExceeded) || late.fired.Load():
-		return nil, &fault{code: faultTimeout, detail: fmt.Sprintf("no answer within %v", limit)}
+		return nil, &fault{code: faultTimeout, detail: fmt.Sprintf("no answer within %v", limit.Round(time.Millisecond))}
 	default:
 		return nil, &fault{code: faultExit, detail: p.exitDetail(err)}
 	}

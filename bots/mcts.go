@@ -2,11 +2,13 @@ package bots
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -58,6 +60,17 @@ type MCTS struct {
 	root     int32
 	nextRoot int32
 	nextView []byte
+	keepCost time.Duration // the time keeping the tree took after the last search
+
+	noEarlyStop bool // search all the playouts even once the move is settled (tests)
+
+	ranked map[rankKey]*ranking // wide decisions' moves in the game's order (engine.Ranker)
+	scores []float64
+
+	workers int     // searches run side by side (SetWorkers); 0 or 1: one
+	helpers []*MCTS // their trees
+	helper  bool    // a helper keeps no tree between decisions
+	counts  map[engine.Move]int32
 
 	nodes   []node
 	edges   []edge
@@ -77,6 +90,7 @@ type SearchStats struct {
 	Elapsed    time.Duration
 	Nodes      int
 	TimedOut   bool // the time budget ended the search before its iterations
+	Settled    bool // the search stopped early: the move could no longer change
 	Reused     bool // the search went on from the tree of the bot's last decision
 }
 
@@ -105,6 +119,23 @@ type edge struct {
 	next  int32
 	seat  engine.Seat
 }
+
+type rankKey struct {
+	node int32
+	seat engine.Seat
+}
+
+// ranking is a seat's moves at a wide node, best first as the game ranks
+// them, and the seat's visits there.
+type ranking struct {
+	order  []engine.Move
+	visits int
+}
+
+// widening is C in progressive widening: after n visits a seat at a wide
+// node chooses among its C·√n best-ranked moves (1 + 55 after 3,000
+// visits, every move of a Tag Team build after about 10,000).
+const widening = 1.0
 
 type kid struct {
 	key  uint64
@@ -259,7 +290,7 @@ func (b *MCTS) Budget() time.Duration { return b.budget }
 func (b *MCTS) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
 	var deadline time.Time
 	if b.budget > 0 {
-		deadline = time.Now().Add(b.budget)
+		deadline = clock().Add(b.budget)
 	}
 	return b.search(st, seat, r, deadline)
 }
@@ -267,7 +298,7 @@ func (b *MCTS) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.M
 // ChooseBy searches until deadline at the latest.
 func (b *MCTS) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, deadline time.Time) (engine.Move, error) {
 	if b.budget > 0 {
-		if own := time.Now().Add(b.budget); deadline.IsZero() || own.Before(deadline) {
+		if own := clock().Add(b.budget); deadline.IsZero() || own.Before(deadline) {
 			deadline = own
 		}
 	}
@@ -277,7 +308,7 @@ func (b *MCTS) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, deadlin
 var errNoMove = errors.New("mcts: the seat has no legal move")
 
 func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline time.Time) (engine.Move, error) {
-	start := time.Now()
+	start := clock()
 	b.Last = SearchStats{}
 	legal := root.Legal(me, nil)
 	switch len(legal) {
@@ -289,13 +320,21 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 	b.tuneFor(root.Seats())
 	if b.own != nil {
 		m, err := b.own.ChooseBy(root, me, r, deadline)
-		b.Last.Elapsed = time.Since(start)
+		b.Last.Elapsed = clock().Sub(start)
 		if c, ok := b.own.(playoutCounter); ok {
 			b.Last.Iterations, b.Last.TimedOut = c.LastSearch()
 		}
 		return m, err
 	}
-	if b.nextRoot > 0 && len(b.nodes) < maxNodes && bytes.Equal(viewOf(root, me), b.nextView) {
+	if b.workers > 1 && b.iters != 1 {
+		return b.searchParallel(root, me, legal, r, deadline, start)
+	}
+	// The seat's view, to see whether the last tree goes on here, costs
+	// about what keeping the tree will after the search.
+	viewed := clock()
+	rootView := viewOf(root, me)
+	reserve := max(clock().Sub(viewed), b.keepCost)
+	if b.nextRoot > 0 && len(b.nodes) < maxNodes && bytes.Equal(rootView, b.nextView) {
 		b.root = b.nextRoot
 		b.Last.Reused = true
 	} else {
@@ -303,6 +342,7 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 		b.nodes = append(b.nodes[:0], node{edge: -1, kid: -1})
 		b.edges, b.kids = b.edges[:0], b.kids[:0]
 		clear(b.index)
+		clear(b.ranked)
 	}
 	b.nextRoot, b.nextView = 0, b.nextView[:0]
 	_, canCopy := root.(engine.Copier)
@@ -313,10 +353,21 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 	if iters == 0 {
 		iters = math.MaxInt
 	}
+	// Keeping the tree after the search (a copy, a move and the seat's
+	// view) is part of the decision: the search stops early enough to
+	// leave it the time it takes.
+	stop := deadline
+	if !stop.IsZero() {
+		stop = stop.Add(-reserve)
+	}
 	i := 0
 	for ; i < iters; i++ {
-		if !deadline.IsZero() && i > 0 && (i&7 == 0 || i < 64) && time.Now().After(deadline) {
+		if !stop.IsZero() && i > 0 && (i&7 == 0 || i < 64) && clock().After(stop) {
 			b.Last.TimedOut = true
+			break
+		}
+		if i&15 == 0 && i > 0 && !b.noEarlyStop && b.settled(me, legal, iters-i) {
+			b.Last.Settled = true
 			break
 		}
 		var st engine.State
@@ -352,29 +403,128 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 			best, bestN, bestW = ed.move, ed.n, avg
 		}
 	}
-	b.remember(root, me, best)
-	b.Last.Iterations, b.Last.Elapsed, b.Last.Nodes = i, time.Since(start), len(b.nodes)
+	if !b.helper && (deadline.IsZero() || clock().Before(deadline)) {
+		kept := clock()
+		if b.remember(root, me, best) {
+			b.keepCost = clock().Sub(kept)
+		}
+	}
+	b.Last.Iterations, b.Last.Elapsed, b.Last.Nodes = i, clock().Sub(start), len(b.nodes)
 	return best, nil
+}
+
+// SetWorkers lets the bot run n searches side by side, each on its own
+// determinizations and its own share of the playouts, and play the move
+// tried most often over all of them (root parallelisation); the caller
+// decides how many cores the bot may take (a server's bot pool, by the
+// cores it has to spare). n ≤ 1 searches one tree, which then goes on
+// from one decision to the next. With a number of playouts the moves
+// still depend only on the position and the bot's random stream, never
+// on the scheduling.
+func (b *MCTS) SetWorkers(n int) { b.workers = n }
+
+// searchParallel runs the helpers' searches side by side and adds up
+// their visits of seat me's legal moves at the root.
+func (b *MCTS) searchParallel(root engine.State, me engine.Seat, legal []engine.Move, r *rand.Rand, deadline, start time.Time) (engine.Move, error) {
+	if b.belief == 0 {
+		b.belief = r.Uint64() | 1
+	}
+	for len(b.helpers) < b.workers {
+		b.helpers = append(b.helpers, &MCTS{game: b.game, level: b.level, div: b.div, helper: true, noEarlyStop: b.noEarlyStop})
+	}
+	helpers := b.helpers[:b.workers]
+	done := make(chan error, len(helpers))
+	for k, h := range helpers {
+		h.tuneFor(root.Seats())
+		h.iters = 0 // until the deadline
+		if b.iters > 0 {
+			// The playouts shared out: the first helpers take one more.
+			h.iters = max(b.iters/len(helpers), 1)
+			if k < b.iters%len(helpers) {
+				h.iters++
+			}
+		}
+		h.belief = b.belief
+		hr := rand.New(rand.NewPCG(r.Uint64(), r.Uint64()))
+		c := root.Clone()
+		go func() {
+			_, err := h.search(c, me, hr, deadline)
+			done <- err
+		}()
+	}
+	var err error
+	for range helpers {
+		if e := <-done; e != nil {
+			err = e
+		}
+	}
+	if err != nil {
+		return 0, err
+	}
+	clear(b.counts)
+	if b.counts == nil {
+		b.counts = make(map[engine.Move]int32)
+	}
+	for _, h := range helpers {
+		for e := h.nodes[h.root].edge; e >= 0; e = h.edges[e].next {
+			if ed := &h.edges[e]; ed.seat == me {
+				b.counts[ed.move] += ed.n
+			}
+		}
+		b.Last.Iterations += h.Last.Iterations
+		b.Last.Nodes += h.Last.Nodes
+		b.Last.TimedOut = b.Last.TimedOut || h.Last.TimedOut
+	}
+	best, bestN := legal[0], int32(-1)
+	for _, m := range legal {
+		if n := b.counts[m]; n > bestN {
+			best, bestN = m, n
+		}
+	}
+	b.nextRoot = 0
+	b.Last.Elapsed = clock().Sub(start)
+	return best, nil
+}
+
+// settled reports whether seat me's move most tried at the root so far
+// leads the next one by more than the left playouts: nothing they could
+// find would change the move the search plays.
+func (b *MCTS) settled(me engine.Seat, legal []engine.Move, left int) bool {
+	first, second := int32(0), int32(0)
+	for e := b.nodes[b.root].edge; e >= 0; e = b.edges[e].next {
+		ed := &b.edges[e]
+		if ed.seat != me || !contains(legal, ed.move) {
+			continue
+		}
+		switch {
+		case ed.n > first:
+			first, second = ed.n, first
+		case ed.n > second:
+			second = ed.n
+		}
+	}
+	return int(first-second) > left
 }
 
 // maxNodes bounds the tree kept between decisions.
 const maxNodes = 1 << 21
 
 // remember notes where the tree goes on after the bot plays m, when the
-// bot alone chose at the root.
-func (b *MCTS) remember(root engine.State, me engine.Seat, m engine.Move) {
+// bot alone chose at the root, and reports whether it did.
+func (b *MCTS) remember(root engine.State, me engine.Seat, m engine.Move) bool {
 	if p := root.Pending(); len(p) != 1 || p[0] != me {
-		return
+		return false
 	}
 	next := b.child(b.root, jointKey(0x9e3779b97f4a7c15, me, m))
 	if next <= 0 {
-		return
+		return false
 	}
 	c := root.Clone()
 	if _, err := c.Apply(me, m); err != nil {
-		return
+		return false
 	}
 	b.nextRoot, b.nextView = next, append(b.nextView[:0], viewOf(c, me)...)
+	return true
 }
 
 // viewOf is the seat's view as JSON, what the seat knows of a position.
@@ -476,6 +626,9 @@ func (b *MCTS) child(n int32, key uint64) int32 {
 // availability as ISMCTS does.
 func (b *MCTS) pick(n int32, st engine.State, p engine.Seat, r *rand.Rand) (choice, bool) {
 	b.legal = st.Legal(p, b.legal[:0])
+	if rk, ok := st.(engine.Ranker); ok && len(b.legal) >= manyEdges {
+		return b.pickWide(n, st, rk, p)
+	}
 	untried := 0
 	for _, m := range b.legal {
 		if b.find(n, p, m) < 0 {
@@ -507,6 +660,62 @@ func (b *MCTS) pick(n int32, st engine.State, p engine.Seat, r *rand.Rand) (choi
 		ed := &b.edges[e]
 		ed.avail++
 		v := ed.w/float64(ed.n) + c*math.Sqrt(math.Log(float64(ed.avail))/float64(ed.n))
+		if v > bestV {
+			bestE, bestV = e, v
+		}
+	}
+	return choice{p, b.edges[bestE].move, bestE}, false
+}
+
+// pickWide chooses seat p's move at a node n with many legal moves, by
+// progressive widening over the game's ranking: the best-ranked untried
+// legal move while the seat has tried fewer than widening·√visits, else
+// the tried legal move of the highest upper confidence bound.
+func (b *MCTS) pickWide(n int32, st engine.State, rk engine.Ranker, p engine.Seat) (choice, bool) {
+	key := rankKey{n, p}
+	rank := b.ranked[key]
+	if rank == nil {
+		rank = &ranking{order: append([]engine.Move(nil), b.legal...)}
+		b.scores = slices.Grow(b.scores[:0], len(b.legal))[:len(b.legal)]
+		rk.Rank(p, b.legal, b.scores)
+		score := make(map[engine.Move]float64, len(b.legal))
+		for i, m := range b.legal {
+			score[m] = b.scores[i]
+		}
+		slices.SortStableFunc(rank.order, func(x, y engine.Move) int { return cmp.Compare(score[y], score[x]) })
+		if b.ranked == nil {
+			b.ranked = make(map[rankKey]*ranking)
+		}
+		b.ranked[key] = rank
+	}
+	rank.visits++
+	tried := 0
+	for _, m := range b.legal {
+		if b.find(n, p, m) >= 0 {
+			tried++
+		}
+	}
+	if allowed := 1 + int(widening*math.Sqrt(float64(rank.visits))); tried < allowed && tried < len(b.legal) {
+		for _, m := range rank.order {
+			if b.find(n, p, m) < 0 && contains(b.legal, m) {
+				return b.expand(n, p, m), true
+			}
+		}
+		for _, m := range b.legal { // a move legal in this sample only
+			if b.find(n, p, m) < 0 {
+				return b.expand(n, p, m), true
+			}
+		}
+	}
+	bestE, bestV := int32(-1), math.Inf(-1)
+	for _, m := range b.legal {
+		e := b.find(n, p, m)
+		if e < 0 {
+			continue
+		}
+		ed := &b.edges[e]
+		ed.avail++
+		v := ed.w/float64(ed.n) + b.tune.Exploration*math.Sqrt(math.Log(float64(ed.avail))/float64(ed.n))
 		if v > bestV {
 			bestE, bestV = e, v
 		}

@@ -163,3 +163,102 @@ func TestMCTSAnswersByTheDeadline(t *testing.T) {
 		}
 	}
 }
+
+// The plain reference search plays only legal moves (playMCTS fails on an
+// illegal one), plays the same game twice from the same seed, and beats
+// random play clearly in every game: on a few games, and on 16 each with
+// the long calibrations.
+func TestISMCTSIsLegalAndBeatsRandom(t *testing.T) {
+	games := longtest.Pick(4, 16)
+	if raceEnabled {
+		games = 1
+	}
+	for _, g := range all.Games() {
+		t.Run(g.Name(), func(t *testing.T) {
+			t.Parallel()
+			score := 0.0
+			for i := range games {
+				moves, out := playMCTS(t, g, 2, "ismcts:150", uint64(100+i))
+				if i == 0 {
+					again, _ := playMCTS(t, g, 2, "ismcts:150", uint64(100+i))
+					if fmt.Sprint(moves) != fmt.Sprint(again) {
+						t.Fatalf("two games with the same seed went apart")
+					}
+				}
+				for _, w := range out.Winners {
+					if w == 0 {
+						score += 1 / float64(len(out.Winners))
+					}
+				}
+			}
+			t.Logf("ismcts:150 scored %.1f of %d against random", score, games)
+			if score < 0.75*float64(games) {
+				t.Errorf("ismcts:150 scored only %.1f of %d against random", score, games)
+			}
+		})
+	}
+}
+
+func TestISMCTSSpecs(t *testing.T) {
+	g := all.Games()[0]
+	for _, ok := range []string{"ismcts", "ismcts:1", "ismcts:5000"} {
+		if b, err := bots.New(g, ok); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		} else if _, isRef := b.(*bots.ISMCTS); !isRef {
+			t.Errorf("%s made a %T", ok, b)
+		}
+	}
+	for _, bad := range []string{"ismcts:0", "ismcts:-3", "ismcts:x", "ismcts:99999999999", "ismcts:expert", "ismcts:1s"} {
+		if _, err := bots.New(g, bad); err == nil {
+			t.Errorf("%s was accepted", bad)
+		}
+	}
+}
+
+// Searches side by side (SetWorkers) play legal moves, share out the
+// bot's playouts, and with a number of playouts play the same game twice
+// from the same seed, however the goroutines are scheduled.
+func TestMCTSSearchesSideBySide(t *testing.T) {
+	for _, g := range all.Games() {
+		t.Run(g.Name(), func(t *testing.T) {
+			t.Parallel()
+			play := func() []string {
+				opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 2})
+				st, err := g.New(opts, nil, 11)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := bots.NewMCTS(g, "61")
+				if err != nil {
+					t.Fatal(err)
+				}
+				b.SetWorkers(3)
+				var rnd bots.Random
+				r := rand.New(rand.NewPCG(11, 12))
+				var moves []string
+				for n := 0; n < 60 && len(st.Pending()) > 0; n++ {
+					seat := st.Pending()[0]
+					var bot engine.Bot = &rnd
+					if seat == 0 {
+						bot = b
+					}
+					m, err := bots.Decide(bot, st, seat, r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if seat == 0 && b.Last.Nodes > 0 && b.Last.Iterations > 61 { // the tree's own playouts, not a game's own search
+						t.Fatalf("move %d: %d playouts for a bot of 61", n, b.Last.Iterations)
+					}
+					moves = append(moves, st.Format(m))
+					if _, err := st.Apply(seat, m); err != nil {
+						t.Fatalf("move %d: an illegal move %q: %v", n, st.Format(m), err)
+					}
+				}
+				return moves
+			}
+			if a, b := play(), play(); fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Fatalf("two games with the same seed went apart:\n%v\n%v", a, b)
+			}
+		})
+	}
+}

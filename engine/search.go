@@ -85,3 +85,15 @@ type DeadlineBot interface {
 type Budgeted interface {
 	Budget() time.Duration
 }
+
+// Ranker is a state that orders a seat's legal moves for a search, best
+// first, where a decision offers many (a build in Tag Team offers about a
+// hundred): the search then tries them in that order and widens its
+// choice gradually with its visits (progressive widening), instead of
+// trying every move once before it learns anything. Like Evaluate it is
+// called only on a search's own determinized copies and may read every
+// fact of them; it is called once per node of the tree and seat, so it may
+// look a little ahead. Rank fills score[i] for legal[i], higher better.
+type Ranker interface {
+	Rank(s Seat, legal []Move, score []float64)
+}

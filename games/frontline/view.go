@@ -374,9 +374,11 @@ func (s *State) Hash() uint64 {
 
 // Determinize resamples what observer cannot know: the order of both
 // decks, the other players' hands, face-down cards and draft packs (the
-// cards in them are dealt again from the same pool, sizes kept). What the
-// observer saw pass through a draft or a Dominika exchange is not kept:
-// the resampled world may place those cards elsewhere.
+// cards in them are dealt again from the same pool, sizes kept). A card
+// the observer passed on in this draft and has not seen since (back in its
+// hands or face up) is with the other players, never in the deck: it is
+// dealt to them first. What passed through a Dominika exchange is not
+// kept.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 	var pool [MaxActions]uint8
 	n := 0
@@ -386,6 +388,7 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 	}
 	var handN, packN [MaxSeats]int
 	var committed [MaxSeats]bool
+	held := 0 // the cards the other players hold
 	for p := 0; p < int(s.n); p++ {
 		if p == int(observer) {
 			continue
@@ -395,12 +398,15 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 		st.hand.each(pool2)
 		st.pack.each(pool2)
 		st.hand, st.pack = cardSet{}, cardSet{}
+		held += handN[p] + packN[p]
 		if st.is(fCommitted) {
 			committed[p] = true
 			pool2(st.committed)
+			held++
 		}
 	}
 	r.Shuffle(n, func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	s.passedToPlayers(observer, pool[:n], held, r)
 	k := 0
 	for p := 0; p < int(s.n); p++ {
 		if p == int(observer) {
@@ -424,4 +430,29 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 	r.Shuffle(int(s.adeckN), func(i, j int) { s.adeck[i], s.adeck[j] = s.adeck[j], s.adeck[i] })
 	// The game's own randomness after this point is unknown too.
 	s.rng = engine.NewRNG(r.Uint64())
+}
+
+// passedToPlayers moves the cards of the shuffled pool that observer
+// passed on and cannot have seen leave the players (neither in its own
+// cards nor ever face up) into the pool's first held places, the ones
+// dealt to the other players, and shuffles those places, so that every
+// way of dealing consistent with what observer saw stays equally likely.
+func (s *State) passedToPlayers(observer engine.Seat, pool []uint8, held int, r *rand.Rand) {
+	if observer < 0 || int(observer) >= int(s.n) {
+		return
+	}
+	passed := s.seats[observer].passed
+	if passed.empty() {
+		return
+	}
+	front := 0
+	for i, c := range pool {
+		if front < held && passed.has(c) && !s.faceUp.has(c) {
+			pool[i], pool[front] = pool[front], pool[i]
+			front++
+		}
+	}
+	if front > 0 {
+		r.Shuffle(held, func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	}
 }

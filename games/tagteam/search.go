@@ -131,3 +131,24 @@ func (g *Game) SearchTuning(opts engine.Options) engine.SearchTuning {
 		Policy:       1,
 	}
 }
+
+// Rank orders a wide decision's moves for the search bot's tree, as the
+// greedy bot does: each move scored by the team score after the next fight
+// (the opponent's pending decision guessed, the same for every move). In a
+// build the order of the two cards that go under does not change the next
+// round, so only its first order is scored; the other comes after every
+// scored move.
+func (s *State) Rank(seat engine.Seat, legal []engine.Move, score []float64) {
+	p := int(seat)
+	guess := s.Hash()
+	look := s.lookState()
+	for i, m := range legal {
+		if s.phase == phBuild {
+			if _, a, _, c := unmv(m); c != s.firstOther(p, a) {
+				score[i] = math.Inf(-1)
+				continue
+			}
+		}
+		score[i] = float64(s.lookAheadOn(look, p, m, guess, true))
+	}
+}

@@ -1,0 +1,71 @@
+package frontline
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"stolik/engine"
+)
+
+// A card a seat passed on in the draft and has not seen come back or face
+// up is in another player's hand, pack or face-down card: the seat's
+// determinizations never put it in the deck (Determinize).
+func TestDeterminizeKeepsPassedCardsWithThePlayers(t *testing.T) {
+	g := New()
+	checked := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		for _, players := range []int{2, 4} {
+			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			r := rand.New(rand.NewPCG(seed, 3))
+			var buf []engine.Move
+			for n := 0; n < 400 && len(s.Pending()) > 0; n++ {
+				for observer := range engine.Seat(players) {
+					known := passedElsewhere(s, observer)
+					if known.empty() {
+						continue
+					}
+					for range 20 {
+						c := s.Clone().(*State)
+						c.Determinize(observer, r)
+						for _, card := range c.deck[:c.deckN] {
+							if known.has(card) {
+								t.Fatalf("seed %d, %d players, move %d: seat %d passed %s on, and a determinization put it in the deck",
+									seed, players, n, observer, s.pack.ActionName(card))
+							}
+						}
+						checked++
+					}
+				}
+				seat := s.Pending()[0]
+				buf = s.Legal(seat, buf[:0])
+				if _, err := s.Apply(seat, buf[r.IntN(len(buf))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no position had a card passed on")
+	}
+}
+
+// passedElsewhere are the cards observer passed on in the draft that are
+// not in its own hand, pack or face-down card and were never face up.
+func passedElsewhere(s *State, observer engine.Seat) cardSet {
+	st := &s.seats[observer]
+	var out cardSet
+	st.passed.each(func(c uint8) {
+		if !st.hand.has(c) && !st.pack.has(c) && !(st.is(fCommitted) && st.committed == c) && !s.faceUp.has(c) {
+			out.set(c)
+		}
+	})
+	return out
+}

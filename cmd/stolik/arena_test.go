@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -179,14 +180,16 @@ var levelLadders = []struct {
 	games, shortGames int
 	z                 float64
 }{
-	{"asterix", 1, 200, 100, 40, 1.96},
-	{"frontline", 1, 400, 100, 40, 1.96},
-	{"tagteam", 1, 150, 150, 40, 1.96},
+	{"asterix", 20, 200, 100, 40, 1.96},
+	{"frontline", 100, 400, 100, 40, 1.96},
+	{"tagteam", 100, 150, 150, 40, 1.96},
 }
 
 // Each level of the search bot beats the one below it, two players a
-// table and fixed seeds: easy < normal < hard < expert, each at its full
-// playouts with the long calibrations (hours on two cores). Every step wins its head-to-head by at least z
+// table and fixed seeds: easy < normal < hard < expert, each with the
+// same fraction of its playouts with the long calibrations, and at its
+// full playouts with STOLIK_LADDER=full as well (hours on two cores, so
+// not in CI). Every step wins its head-to-head by at least z
 // standard errors (z = 1.96: a chance of 1 in 40 were the two equal).
 // Without the long calibrations (STOLIK_LONG=1) one step is played, expert
 // over easy, on fewer games and a smaller fraction of their playouts: the
@@ -205,6 +208,9 @@ func TestLevelLadder(t *testing.T) {
 	for _, l := range levelLadders {
 		t.Run(l.game, func(t *testing.T) {
 			games, div := longtest.Pick(l.shortGames, l.games), longtest.Pick(l.shortDiv, l.div)
+			if os.Getenv("STOLIK_LADDER") == "full" {
+				div = 1 // every level at its full playouts: hours on two cores
+			}
 			for _, step := range steps {
 				lo := "mcts:" + bots.MCTSLevels[step[0]] + "/" + strconv.Itoa(div)
 				hi := "mcts:" + bots.MCTSLevels[step[1]] + "/" + strconv.Itoa(div)

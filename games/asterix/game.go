@@ -59,7 +59,7 @@ func (g *Game) Options() []engine.OptionSpec {
 		{Name: "first", Kind: engine.EnumOption, Default: "random", Values: seatValues, ValueTexts: seatTexts, Help: t("Pierwszy gracz (AX-A29).", "First player (AX-A29).")},
 		{Name: "orientation", Kind: engine.EnumOption, Default: "left_blue", Values: []string{"left_blue", "left_red"},
 			ValueTexts: map[string]engine.Text{"left_blue": t("po lewej strona niebieska", "blue half on your left"), "left_red": t("po lewej strona czerwona", "red half on your left")},
-			Help:       t("Album po twojej lewej zwraca do ciebie stronę niebieską (left_blue) albo czerwoną (AX-A1).", "The Album on your left shows you its blue half (left_blue) or its red half (AX-A1).")},
+			Help:       t("Album po twojej lewej zwraca do ciebie stronę niebieską albo czerwoną (AX-A1).", "The Album on your left shows you its blue half or its red half (AX-A1).")},
 		{Name: "unused_starting", Kind: engine.EnumOption, Default: "shuffle", Values: []string{"shuffle", "out"},
 			ValueTexts: map[string]engine.Text{"shuffle": t("do talii Albumów", "into the Album deck"), "out": t("odpadają", "out of the game")},
 			Help:       t("Niewykorzystane Albumy początkowe trafiają do talii Albumów albo odpadają (AX-A2).", "Unused starting Albums go into the Album deck, or out (AX-A2).")},

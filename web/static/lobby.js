@@ -140,8 +140,6 @@ function optionLabel(o) {
   return text(o.help)
     .replace(/\s*\((?:[A-Z]{1,3}-?[A-Z]?\d[\w.#]*(?:,\s*)?|B\d+ #\d+)+\)/g, '')
     .replace(/\b(?:[A-Z]{1,3}-)?[A-Z]\d+(?:\.\d+)?:\s*/g, '')
-    .replace(/\s*\((?:left_blue|left_red)\)/g, '')
-    .replace(/;\s*random losuje/, '')
     .trim();
 }
 

@@ -519,6 +519,30 @@ func TestBrowserLobby(t *testing.T) {
 		t.Logf("#lang-switch reads %q in both languages", sw.LangSwitch)
 	}
 
+	// An option's values read as the game serves them: Cardline's "out"
+	// (eliminated players' cards) is not Asterix's "out" (unused Albums).
+	tb.setField(ctx, "#create-game", 0, "cardline")
+	for _, o := range s.games["cardline"].Options {
+		if o.Name != "eliminated_cards" {
+			continue
+		}
+		var shown []string
+		timedOut, err := tb.waitJS(ctx, `() => Array.from(document.querySelectorAll("#opt-eliminated_cards option")).map((o) => o.textContent)`,
+			fmt.Sprintf(`(v) => Array.isArray(v) && v.length === %d`, len(o.Values)), stepTimeout, &shown)
+		if err != nil || timedOut {
+			t.Fatalf("#opt-eliminated_cards offers %q (%v), want %d values", shown, err, len(o.Values))
+		}
+		for i, v := range o.Values {
+			want := o.ValueTexts[v].PL
+			if other == "en" {
+				want = o.ValueTexts[v].EN
+			}
+			if want == "" || shown[i] != want {
+				t.Errorf("#opt-eliminated_cards shows %s as %q, want the served %q", v, shown[i], want)
+			}
+		}
+	}
+
 	const game, players = "frontline", 3
 	g := s.games[game]
 	tb.setField(ctx, "#create-game", 0, game)

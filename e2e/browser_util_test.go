@@ -560,6 +560,11 @@ type gameInfo struct {
 		Levels      []string     `json:"levels"`
 		LevelTitles []engineText `json:"level_titles"`
 	} `json:"bots"`
+	Options []struct {
+		Name       string                `json:"name"`
+		Values     []string              `json:"values"`
+		ValueTexts map[string]engineText `json:"value_texts"`
+	} `json:"options"`
 }
 
 // engineText is a text in both languages, as the server sends it.

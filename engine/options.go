@@ -27,12 +27,39 @@ type OptionSpec struct {
 	Min     int        `json:"min,omitempty"`    // IntOption
 	Max     int        `json:"max,omitempty"`    // IntOption
 	Values  []string   `json:"values,omitempty"` // EnumOption
-	Help    Text       `json:"help"`
+	// ValueTexts are the Values in words, for people: a value is typed
+	// and stored as its key, and shown as its text. Not part of a game's
+	// state: a text may change without changing a stored game.
+	ValueTexts map[string]Text `json:"value_texts,omitempty"` // EnumOption
+	Help       Text            `json:"help"`
 	// Stored are values out of Min..Max that tables and records made
 	// before the range narrowed may hold (turn_cap 0, no cap):
 	// ResolveStoredOptions takes them, with the meaning they had; no new
 	// game does.
 	Stored []int `json:"-"`
+}
+
+// ValueText is value v of the option in words: its text where it has
+// one, else the key with spaces for underscores.
+func (sp OptionSpec) ValueText(v string) Text {
+	if t, ok := sp.ValueTexts[v]; ok {
+		return t
+	}
+	s := strings.ReplaceAll(v, "_", " ")
+	return Text{PL: s, EN: s}
+}
+
+// SeatValues are the values of an enum that names a seat, "random" and
+// "0".."n-1", with their texts: "losowo", "Gracz 1", …
+func SeatValues(n int) ([]string, map[string]Text) {
+	values := []string{"random"}
+	texts := map[string]Text{"random": {PL: "losowo", EN: "at random"}}
+	for i := range n {
+		v := strconv.Itoa(i)
+		values = append(values, v)
+		texts[v] = SeatName(Seat(i))
+	}
+	return values, texts
 }
 
 // Options are resolved option values: every declared option is present and

@@ -53,6 +53,9 @@ func gamesFlags(fs *flag.FlagSet, u usage) runFunc {
 					vals = "true|false"
 				}
 				fmt.Fprintf(stdout, "  --opt %s=%s (%s %v)\n      %s\n", o.Name, vals, textDefault.In(l), o.Default, o.Help.In(l))
+				if o.Kind == engine.EnumOption {
+					fmt.Fprintf(stdout, "      %s\n", valuesInWords(o, l))
+				}
 			}
 			for _, b := range gi.Bots {
 				lv := ""
@@ -64,6 +67,16 @@ func gamesFlags(fs *flag.FlagSet, u usage) runFunc {
 		}
 		return nil
 	}
+}
+
+// valuesInWords are an enum's values, each with its words: "random:
+// losowo; strength: Siła; …".
+func valuesInWords(o engine.OptionSpec, l engine.Lang) string {
+	parts := make([]string, len(o.Values))
+	for i, v := range o.Values {
+		parts[i] = v + ": " + o.ValueText(v).In(l)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // botTitle is a bot's plain name and its levels' ("Strateg (łatwy,

@@ -28,3 +28,20 @@ func TestOptionFlagsAndStoredTurnCap(t *testing.T) {
 		}
 	}
 }
+
+// stolik games says what each enumerated value means, in its language,
+// beside the key to type: Asterix's "out" and Cardline's "out" differ.
+func TestGamesListsOptionValuesInWords(t *testing.T) {
+	pl, _, _ := stolik(t, "", "games", "--lang", "pl")
+	en, _, _ := stolik(t, "", "games", "--lang", "en")
+	for _, want := range []string{"left_blue: po lewej strona niebieska", "out: odpadają", "out: poza grą", "first_game: pierwsza rozgrywka", "0: Gracz 1"} {
+		if !strings.Contains(pl, want) {
+			t.Errorf("stolik games --lang pl does not say %q", want)
+		}
+	}
+	for _, want := range []string{"left_blue: blue half on your left", "out: out of the game", "out: out of play", "reshuffle: a new deck from the box"} {
+		if !strings.Contains(en, want) {
+			t.Errorf("stolik games --lang en does not say %q", want)
+		}
+	}
+}

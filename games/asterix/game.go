@@ -50,27 +50,36 @@ func (g *Game) Title() engine.Text { return engine.Text{PL: "Asteriks i spółka
 // BoxMinutes: the box promises 35 minutes a game (spec AX, box).
 func (g *Game) BoxMinutes() int { return 35 }
 
+var seatValues, seatTexts = engine.SeatValues(MaxPlayers)
+
 func (g *Game) Options() []engine.OptionSpec {
 	t := func(pl, en string) engine.Text { return engine.Text{PL: pl, EN: en} }
 	return []engine.OptionSpec{
 		{Name: "players", Kind: engine.IntOption, Default: 2, Min: MinPlayers, Max: MaxPlayers, Help: t("Liczba graczy (2–4).", "Number of players (2–4).")},
-		{Name: "first", Kind: engine.EnumOption, Default: "random", Values: []string{"random", "0", "1", "2", "3"}, Help: t("Pierwszy gracz (AX-A29).", "First player (AX-A29).")},
+		{Name: "first", Kind: engine.EnumOption, Default: "random", Values: seatValues, ValueTexts: seatTexts, Help: t("Pierwszy gracz (AX-A29).", "First player (AX-A29).")},
 		{Name: "orientation", Kind: engine.EnumOption, Default: "left_blue", Values: []string{"left_blue", "left_red"},
-			Help: t("Album po twojej lewej zwraca do ciebie stronę niebieską (left_blue) albo czerwoną (AX-A1).", "The Album on your left shows you its blue half (left_blue) or its red half (AX-A1).")},
+			ValueTexts: map[string]engine.Text{"left_blue": t("po lewej strona niebieska", "blue half on your left"), "left_red": t("po lewej strona czerwona", "red half on your left")},
+			Help:       t("Album po twojej lewej zwraca do ciebie stronę niebieską albo czerwoną (AX-A1).", "The Album on your left shows you its blue half or its red half (AX-A1).")},
 		{Name: "unused_starting", Kind: engine.EnumOption, Default: "shuffle", Values: []string{"shuffle", "out"},
-			Help: t("Niewykorzystane Albumy początkowe trafiają do talii Albumów albo odpadają (AX-A2).", "Unused starting Albums go into the Album deck, or out (AX-A2).")},
+			ValueTexts: map[string]engine.Text{"shuffle": t("do talii Albumów", "into the Album deck"), "out": t("odpadają", "out of the game")},
+			Help:       t("Niewykorzystane Albumy początkowe trafiają do talii Albumów albo odpadają (AX-A2).", "Unused starting Albums go into the Album deck, or out (AX-A2).")},
 		{Name: "capture_check", Kind: engine.EnumOption, Default: "action", Values: []string{"action", "placement"},
-			Help: t("Przejęcie sprawdzane po całej akcji albo zaraz po położeniu karty (AX-A3).", "Captures checked after the whole action, or right after placement (AX-A3).")},
+			ValueTexts: map[string]engine.Text{"action": t("po całej akcji", "after the whole action"), "placement": t("zaraz po położeniu karty", "right after placement")},
+			Help:       t("Przejęcie sprawdzane po całej akcji albo zaraz po położeniu karty (AX-A3).", "Captures checked after the whole action, or right after placement (AX-A3).")},
 		{Name: "neutrals_count", Kind: engine.BoolOption, Default: true,
 			Help: t("Postacie neutralne liczą się do 15 (AX-A5).", "Neutral Characters count toward 15 (AX-A5).")},
 		{Name: "option_b", Kind: engine.EnumOption, Default: "token_required", Values: []string{"token_required", "draw_only"},
-			Help: t("Akcja B wymaga żetonu, którego można użyć, albo pozwala tylko dobrać (AX-A9).", "Option B needs a usable token, or may just draw (AX-A9).")},
+			ValueTexts: map[string]engine.Text{"token_required": t("wymaga żetonu", "needs a usable token"), "draw_only": t("wystarczy dobrać", "may just draw")},
+			Help:       t("Akcja B wymaga żetonu, którego można użyć, albo pozwala tylko dobrać (AX-A9).", "Option B needs a usable token, or may just draw (AX-A9).")},
 		{Name: "token_reach", Kind: engine.EnumOption, Default: "anywhere", Values: []string{"anywhere", "adjacent"},
-			Help: t("Napój, ryba i cucenie na dowolnym Albumie albo tylko na twoich (AX-A10).", "Potion, fish and revive on any Album, or only on yours (AX-A10).")},
+			ValueTexts: map[string]engine.Text{"anywhere": t("na dowolnym Albumie", "on any Album"), "adjacent": t("tylko na twoich Albumach", "only on your Albums")},
+			Help:       t("Napój, ryba i cucenie na dowolnym Albumie albo tylko na twoich (AX-A10).", "Potion, fish and revive on any Album, or only on yours (AX-A10).")},
 		{Name: "helmets_from", Kind: engine.EnumOption, Default: "both", Values: []string{"both", "defeated"},
-			Help: t("Hełmy za żołnierzy z obu stron Albumu albo tylko ze strony pokonanego (AX-A11).", "Helmets for soldiers on both halves, or on the defeated half only (AX-A11).")},
+			ValueTexts: map[string]engine.Text{"both": t("z obu stron", "both halves"), "defeated": t("ze strony pokonanego", "the defeated half")},
+			Help:       t("Hełmy za żołnierzy z obu stron Albumu albo tylko ze strony pokonanego (AX-A11).", "Helmets for soldiers on both halves, or on the defeated half only (AX-A11).")},
 		{Name: "revive_reach", Kind: engine.EnumOption, Default: "own", Values: []string{"own", "anywhere"},
-			Help: t("Dzik cuci tylko Postacie na twoich stronach albo dowolne (AX-A13).", "A boar revives Characters on your halves only, or anywhere (AX-A13).")},
+			ValueTexts: map[string]engine.Text{"own": t("tylko na twoich stronach", "on your halves only"), "anywhere": t("wszędzie", "anywhere")},
+			Help:       t("Dzik cuci tylko Postacie na twoich stronach albo dowolne (AX-A13).", "A boar revives Characters on your halves only, or anywhere (AX-A13).")},
 		// Stored 0: no cap, which tables made before the cap was required
 		// keep; a new game always has a finite end.
 		{Name: "turn_cap", Kind: engine.IntOption, Default: 500, Min: 1, Max: 10000, Stored: []int{0},

@@ -41,27 +41,33 @@ func (g *Game) Title() engine.Text {
 	return engine.Text{PL: "Cardline: Marvel", EN: "Cardline: Marvel"}
 }
 
-var seatValues = []string{"random", "0", "1", "2", "3", "4", "5", "6", "7"}
+var seatValues, seatTexts = engine.SeatValues(MaxPlayers)
 
 func (g *Game) Options() []engine.OptionSpec {
+	t := func(pl, en string) engine.Text { return engine.Text{PL: pl, EN: en} }
 	return []engine.OptionSpec{
 		{Name: "players", Kind: engine.IntOption, Default: 4, Min: MinPlayers, Max: MaxPlayers,
 			Help: engine.Text{PL: "Liczba graczy (2–8, CL-A1).", EN: "Number of players (2–8, CL-A1)."}},
 		{Name: "trait", Kind: engine.EnumOption, Default: "random", Values: []string{"random", "strength", "iq", "combat"},
-			Help: engine.Text{PL: "Cecha porównywana w całej grze; random losuje (CL-A3).", EN: "The trait compared all game; random draws one (CL-A3)."}},
+			ValueTexts: map[string]engine.Text{"random": t("losowo", "at random"), "strength": traitText[Strength], "iq": traitText[IQ], "combat": traitText[Combat]},
+			Help:       engine.Text{PL: "Cecha porównywana w całej grze, wybrana albo losowana (CL-A3).", EN: "The trait compared all game, chosen or drawn (CL-A3)."}},
 		{Name: "hand", Kind: engine.IntOption, Default: 4, Min: MinHand, Max: MaxHand,
 			Help: engine.Text{PL: "Liczba kart rozdawanych każdemu graczowi (CL-A4).", EN: "Cards dealt to each player (CL-A4)."}},
-		{Name: "first", Kind: engine.EnumOption, Default: "random", Values: seatValues,
-			Help: engine.Text{PL: "Pierwszy gracz: numer miejsca albo random (CL-A2).", EN: "First player: a seat number or random (CL-A2)."}},
+		{Name: "first", Kind: engine.EnumOption, Default: "random", Values: seatValues, ValueTexts: seatTexts,
+			Help: engine.Text{PL: "Pierwszy gracz: wybrane miejsce albo losowo (CL-A2).", EN: "First player: a chosen seat, or at random (CL-A2)."}},
 		{Name: "empty_deck", Kind: engine.EnumOption, Default: "reshuffle", Values: []string{"reshuffle", "skip"},
-			Help: engine.Text{PL: "Pusta talia: przetasuj karty z pudełka w nową talię, albo pomiń dobieranie (CL-A5).", EN: "Empty deck: shuffle the box into a new deck, or skip the draw (CL-A5)."}},
+			ValueTexts: map[string]engine.Text{"reshuffle": t("nowa talia z pudełka", "a new deck from the box"), "skip": t("bez dobierania", "no draw")},
+			Help:       engine.Text{PL: "Pusta talia: przetasuj karty z pudełka w nową talię, albo pomiń dobieranie (CL-A5).", EN: "Empty deck: shuffle the box into a new deck, or skip the draw (CL-A5)."}},
 		{Name: "finish", Kind: engine.EnumOption, Default: "round", Values: []string{"round", "immediate"},
-			Help: engine.Text{PL: "Zwycięstwo sprawdzane na koniec rundy, albo od razu po ostatniej karcie (CL-A6).", EN: "Victory checked at the end of the round, or at once on the last card (CL-A6)."}},
+			ValueTexts: map[string]engine.Text{"round": t("na koniec rundy", "at the end of the round"), "immediate": t("od razu", "at once")},
+			Help:       engine.Text{PL: "Zwycięstwo sprawdzane na koniec rundy, albo od razu po ostatniej karcie (CL-A6).", EN: "Victory checked at the end of the round, or at once on the last card (CL-A6)."}},
 		{Name: "tie_no_cards", Kind: engine.EnumOption, Default: "first", Values: []string{"first", "share"},
+			ValueTexts: map[string]engine.Text{"first": t("wygrywa pierwszy", "the first wins"), "share": t("wspólne zwycięstwo", "a shared win")},
 			Help: engine.Text{PL: "Dogrywka, w której nie ma już kart do zagrania: wygrywa ten, kto pierwszy prawidłowo zagrał ostatnią kartę, albo zwycięstwo jest wspólne.",
 				EN: "A tie-break with no card left to play: the first to place their last card correctly wins, or the finishers share the win."}},
 		{Name: "eliminated_cards", Kind: engine.EnumOption, Default: "out", Values: []string{"out", "box"},
-			Help: engine.Text{PL: "Karty wyeliminowanych graczy: poza grą, albo do pudełka (CL-A16).", EN: "Eliminated players' cards: out of play, or into the box (CL-A16)."}},
+			ValueTexts: map[string]engine.Text{"out": t("poza grą", "out of play"), "box": t("do pudełka", "into the box")},
+			Help:       engine.Text{PL: "Karty wyeliminowanych graczy: poza grą, albo do pudełka (CL-A16).", EN: "Eliminated players' cards: out of play, or into the box (CL-A16)."}},
 	}
 }
 

@@ -72,6 +72,14 @@ const (
 
 var draftNames = []string{"standard", "tactical", "free", "first_game", "random"}
 
+var draftTexts = map[string]engine.Text{
+	"standard":   {PL: "draft standardowy", EN: "standard draft"},
+	"tactical":   {PL: "draft taktyczny", EN: "tactical draft"},
+	"free":       {PL: "wolny wybór", EN: "free choice"},
+	"first_game": {PL: "pierwsza rozgrywka", EN: "first game"},
+	"random":     {PL: "losowe drużyny", EN: "random teams"},
+}
+
 // Game is Tag Team with one content pack.
 type Game struct{ pack *Pack }
 
@@ -95,7 +103,7 @@ func (g *Game) Options() []engine.OptionSpec {
 	t := func(pl, en string) engine.Text { return engine.Text{PL: pl, EN: en} }
 	specs := []engine.OptionSpec{
 		{Name: "players", Kind: engine.IntOption, Default: 2, Min: 2, Max: 2, Help: t("Zawsze 2 graczy.", "Always 2 players.")},
-		{Name: "draft", Kind: engine.EnumOption, Default: "standard", Values: draftNames,
+		{Name: "draft", Kind: engine.EnumOption, Default: "standard", Values: draftNames, ValueTexts: draftTexts,
 			Help: t("Wybór drużyn: draft standardowy, taktyczny, wolny wybór (przy sporze: draft standardowy), pierwsza rozgrywka (Joanna i Ching Shih przeciw Bödvarowi i Wongowi) albo losowe drużyny (do badań balansu).",
 				"Team choice: standard draft, tactical draft, free choice (a contested fighter falls back to the standard draft), the first game (Joan and Ching Shih against Bödvar and Wong) or random teams (for balance studies).")},
 		{Name: "cancelled_sets_active", Kind: engine.BoolOption, Default: true,

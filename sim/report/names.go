@@ -21,7 +21,6 @@ import (
 var (
 	ruleCodes = regexp.MustCompile(`\s*\([^()]*\b(?:[A-Z]{1,3}-[A-Z]?\d[\w.#]*|B\d+ #\d+)[^()]*\)`)
 	ruleRefs  = regexp.MustCompile(`\b(?:[A-Z]{1,3}-)?[A-Z]\d+(?:\.\d+)?:\s*`)
-	keyInText = regexp.MustCompile(`\s*\((?:left_blue|left_red)\)`)
 )
 
 // optionSpec is the spec of option name in the report's game.
@@ -44,28 +43,27 @@ func (w *writer) optionName(name string) string {
 	s := sp.Help.In(w.lang)
 	s = ruleCodes.ReplaceAllString(s, "")
 	s = ruleRefs.ReplaceAllString(s, "")
-	s = keyInText.ReplaceAllString(s, "")
 	return strings.TrimSuffix(strings.TrimSpace(s), ".")
 }
 
-// valueWords are the option values that have words of their own.
-var valueWords = map[string]engine.Text{
-	"random": {PL: "losowo", EN: "random"},
-	"true":   {PL: "tak", EN: "yes"},
-	"false":  {PL: "nie", EN: "no"},
+// boolWords are a bool option's values in words.
+var boolWords = map[bool]engine.Text{
+	true:  {PL: "tak", EN: "yes"},
+	false: {PL: "nie", EN: "no"},
 }
 
-// optionValue is an option's value in words: an enum's number is a seat,
-// the known words are translated, the rest is shown with spaces.
+// optionValue is an option's value in words: an enum's by the words the
+// game gives it, a bool's as yes or no, a number as it is.
 func (w *writer) optionValue(name string, v any) string {
 	s := fmt.Sprint(v)
-	if sp, ok := w.optionSpec(name); ok && sp.Kind == engine.EnumOption {
-		if n, err := strconv.Atoi(s); err == nil {
-			return engine.SeatName(engine.Seat(n)).In(w.lang)
+	sp, ok := w.optionSpec(name)
+	switch {
+	case ok && sp.Kind == engine.EnumOption:
+		return sp.ValueText(s).In(w.lang)
+	case ok && sp.Kind == engine.BoolOption:
+		if b, err := strconv.ParseBool(s); err == nil {
+			return boolWords[b].In(w.lang)
 		}
-	}
-	if t, ok := valueWords[s]; ok {
-		return t.In(w.lang)
 	}
 	return strings.ReplaceAll(s, "_", " ")
 }

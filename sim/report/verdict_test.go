@@ -8,6 +8,8 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -245,6 +247,54 @@ func TestReportShowsNoKeys(t *testing.T) {
 	}
 }
 
+// A Polish report names every enumerated value of every game's options
+// in Polish: none is shown as its key, with or without underscores
+// ("left blue", "token required", "standard").
+func TestPolishReportShowsOptionValuesInWords(t *testing.T) {
+	for _, g := range all.Games() {
+		var enums []engine.OptionSpec
+		most := 0
+		for _, sp := range g.Options() {
+			if sp.Kind == engine.EnumOption {
+				enums = append(enums, sp)
+				most = max(most, len(sp.Values))
+			}
+		}
+		// Round k sets every enum to its k-th value, so that every value is
+		// shown in one report or another.
+		for k := range most {
+			raw := map[string]any{}
+			for _, sp := range enums {
+				raw[sp.Name] = sp.Values[k%len(sp.Values)]
+			}
+			opts, err := engine.ResolveOptions(g.Options(), raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := opts.Int("players")
+			res := sim.Result{Game: g.Name(), Players: n, Games: 10, Bots: slices.Repeat([]string{"random"}, n), WinsBySeat: make([]int, n),
+				MovesHist: map[int]int{40: 10}, TurnsHist: map[int]int{20: 10}, TurnsMedian: 20, TurnsP99: 20, TurnsMax: 20}
+			res.WinsBySeat[0] = 10
+			text := visibleText(t, write(t, report.Report{Lang: engine.PL, Game: g, Options: opts, Result: &res}))
+			for _, sp := range enums {
+				v := opts.String(sp.Name)
+				// A seat's number is shown as its name ("Gracz 1"): a
+				// bare digit is a count elsewhere on the page.
+				if _, err := strconv.Atoi(v); err == nil {
+					if !strings.Contains(text, sp.ValueText(v).PL) {
+						t.Errorf("%s %s=%s: %q is not shown", g.Name(), sp.Name, v, sp.ValueText(v).PL)
+					}
+					continue
+				}
+				raw := regexp.MustCompile(`\b` + regexp.QuoteMeta(strings.ReplaceAll(v, "_", " ")) + `\b`)
+				if raw.MatchString(strings.ReplaceAll(text, "_", " ")) {
+					t.Errorf("%s %s=%s: the Polish report shows the value's key: …%s…", g.Name(), sp.Name, v, around(text, raw.FindStringIndex(strings.ReplaceAll(text, "_", " "))))
+				}
+			}
+		}
+	}
+}
+
 // Where the box promises a length, the verdict sets the turns against
 // it: the time a turn may take to keep the promise.
 func TestVerdictSetsTheBoxAgainstTheTurns(t *testing.T) {
@@ -265,4 +315,9 @@ func TestVerdictSetsTheBoxAgainstTheTurns(t *testing.T) {
 	if text := visibleText(t, write(t, report.Report{Lang: engine.EN, Game: g, Options: opts, Result: &res})); strings.Contains(text, "box promises") {
 		t.Error("a box that promises nothing is quoted")
 	}
+}
+
+// around is the text about span, to show where something was found.
+func around(text string, span []int) string {
+	return text[max(0, span[0]-60):min(len(text), span[1]+60)]
 }

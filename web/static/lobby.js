@@ -140,14 +140,15 @@ function optionLabel(o) {
   return text(o.help)
     .replace(/\s*\((?:[A-Z]{1,3}-?[A-Z]?\d[\w.#]*(?:,\s*)?|B\d+ #\d+)+\)/g, '')
     .replace(/\b(?:[A-Z]{1,3}-)?[A-Z]\d+(?:\.\d+)?:\s*/g, '')
-    .replace(/\s*\((?:left_blue|left_red)\)/g, '')
-    .replace(/;\s*random losuje/, '')
     .trim();
 }
 
-// optionValue is an option's value in words: seats from 1, the known
-// words of the games' options, else the value with spaces.
-function optionValue(x) {
+// optionValue is value x of option o in words: the words the game serves
+// for it (value_texts), else seats from 1 and the lobby's own words, else
+// the value with spaces.
+function optionValue(o, x) {
+  const served = o.value_texts && o.value_texts[x];
+  if (served) return text(served);
   if (/^\d+$/.test(x)) return t('lobby.opt.seat', {n: +x + 1});
   const key = `lobby.val.${x}`;
   const w = t(key);
@@ -286,7 +287,7 @@ function optionsBlock(g) {
         const values = (o.values || []).filter((x) => !/^\d+$/.test(x) || +x < form.players);
         if (!values.includes(v)) set(o.default);
         control = h('select', {id, dataset: {option: o.name}, onchange: (e) => set(e.target.value)},
-          values.map((x) => h('option', {value: x, text: optionValue(x), selected: x === form.options[o.name]})));
+          values.map((x) => h('option', {value: x, text: optionValue(o, x), selected: x === form.options[o.name]})));
       } else {
         control = h('input', {id, type: 'number', inputmode: 'numeric', min: o.min ?? 0, max: o.max, value: String(v),
           dataset: {option: o.name}, onchange: (e) => {

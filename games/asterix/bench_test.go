@@ -106,3 +106,12 @@ func positions(b *testing.B, players, n int) []*State {
 	}
 	return out
 }
+
+// BenchmarkBotGame plays whole 2-player games as `stolik sim` does, with
+// random play and with the default bot in both seats: the ratio of their
+// games/s is the bot's cost.
+func BenchmarkBotGame(b *testing.B) {
+	for _, bot := range []string{"random", "greedy"} {
+		b.Run("bot="+bot, func(b *testing.B) { simbench.BotGames(b, New(), 2, bot) })
+	}
+}

@@ -24,3 +24,12 @@ func BenchmarkClone(b *testing.B) { simbench.Clone(b, New(), 8, 40) }
 
 // BenchmarkBaseline is the fixed integer loop the figures are divided by.
 func BenchmarkBaseline(b *testing.B) { simbench.Baseline(b) }
+
+// BenchmarkBotGame plays whole 2-player games as `stolik sim` does, with
+// random play and with the default bot in both seats: the ratio of their
+// games/s is the bot's cost.
+func BenchmarkBotGame(b *testing.B) {
+	for _, bot := range []string{"random", "greedy"} {
+		b.Run("bot="+bot, func(b *testing.B) { simbench.BotGames(b, New(), 2, bot) })
+	}
+}

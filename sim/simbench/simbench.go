@@ -119,3 +119,23 @@ func Baseline(b *testing.B) {
 		b.Log(x)
 	}
 }
+
+// BotGames plays whole games as `stolik sim` does (bots.Decide on a
+// determinized copy, set-up included), every seat played by bot; run
+// beside the same with "random" it gives the bot's cost against random
+// play in one run. The custom metric is games per second.
+func BotGames(b *testing.B, g engine.Game, players int, bot string) {
+	opts := Options(b, g, players)
+	seats := make([]string, players)
+	for i := range seats {
+		seats[i] = bot
+	}
+	cfg := sim.Config{Game: g, Options: opts, Bots: seats, Seed: 1}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if res := sim.PlayOne(cfg, i); res.Err != nil {
+			b.Fatal(res.Err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

@@ -69,12 +69,35 @@ func New(g engine.Game, spec string) (engine.Bot, error) {
 // it gets its own copy of the game, determinized for seat, so it can never
 // see a fact that seat may not know.
 func Decide(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	return DecideWith(b, st, seat, r, r)
+}
+
+// DecideWith is Decide with the determinization drawn from det and the
+// bot's own choices from r, so that a bot's choice on a position can be
+// checked apart from how the copy it is handed was drawn.
+func DecideWith(b engine.Bot, st engine.State, seat engine.Seat, det, r *rand.Rand) (engine.Move, error) {
 	if _, ok := b.(engine.LegalOnlyBot); ok {
 		return b.Choose(st, seat, r)
 	}
-	c := st.Clone()
-	c.Determinize(seat, r)
+	c := copyFor(b, st)
+	c.Determinize(seat, det)
 	return b.Choose(c, seat, r)
+}
+
+// copyFor is a copy of st for bot b: into the state b keeps, when it keeps
+// one and the game can copy in place, else a clone.
+func copyFor(b engine.Bot, st engine.State) engine.State {
+	k, ok := b.(engine.CopyKeeper)
+	if !ok {
+		return st.Clone()
+	}
+	kept := k.Kept()
+	if c, ok := (*kept).(engine.Copier); ok {
+		c.CopyFrom(st)
+		return *kept
+	}
+	*kept = st.Clone()
+	return *kept
 }
 
 // DecideBy is Decide with a deadline: a bot that can be told when it must
@@ -87,7 +110,7 @@ func DecideBy(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand, dea
 	if _, ok := b.(engine.LegalOnlyBot); ok {
 		return d.ChooseBy(st, seat, r, deadline)
 	}
-	c := st.Clone()
+	c := copyFor(b, st)
 	c.Determinize(seat, r)
 	return d.ChooseBy(c, seat, r, deadline)
 }

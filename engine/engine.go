@@ -138,6 +138,22 @@ type LegalOnlyBot interface {
 	LegalOnly()
 }
 
+// CopyKeeper is implemented by bots that keep the copy they are handed
+// from one decision to the next: bots.Decide copies the position into the
+// kept state (Copier.CopyFrom) instead of cloning it, so a bot that decides
+// many times in a game allocates no state after its first decision. Kept
+// points to the bot's copy, nil before its first decision.
+type CopyKeeper interface {
+	Bot
+	Kept() *State
+}
+
+// KeptCopy is the copy a CopyKeeper keeps; a bot embeds it.
+type KeptCopy struct{ st State }
+
+// Kept points to the kept copy.
+func (k *KeptCopy) Kept() *State { return &k.st }
+
 // BotSpec describes a bot a game offers.
 type BotSpec struct {
 	Name   string

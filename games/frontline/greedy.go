@@ -14,14 +14,17 @@ func (g *Game) Bots() []engine.BotSpec {
 		Title: engine.Text{PL: "Szybki", EN: "Quick"},
 		Help: engine.Text{PL: "Chce przeżyć: czyta Cel, schodzi z linii ognia, trzyma Niet! na Wydarzenia, które mu szkodzą.",
 			EN: "Wants to survive: reads the Target, steps out of the line of fire, keeps Niet! for Events that hurt it."},
-		New: func(string) (engine.Bot, error) { return Greedy{}, nil },
+		New: func(string) (engine.Bot, error) { return &Greedy{}, nil },
 	}}
 }
 
 // Greedy is a bot that tries to survive the current attack: it looks one
 // decision ahead and scores positions by its hit points minus the damage
 // the revealed Attack card would deal it on the line as it then stands.
-type Greedy struct{}
+type Greedy struct {
+	engine.KeptCopy // the copy it is handed, kept between decisions
+	legal           []engine.Move
+}
 
 var errNotFrontline = errors.New("greedy: not a Front Line state")
 
@@ -32,12 +35,13 @@ var keepValue = [numActionEffects]int{
 	GasMaskFx: 3, CarDoorFx: 5, TankFx: 7, DigInFx: 3,
 }
 
-func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
 	s, ok := st.(*State)
 	if !ok {
 		return 0, errNotFrontline
 	}
-	legal := s.Legal(seat, nil)
+	b.legal = s.Legal(seat, b.legal[:0])
+	legal := b.legal
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}

@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"stolik/bots"
 	"stolik/engine"
-	"stolik/sim"
 )
 
-// BotChoices is a file of recorded decisions: seeded games played by one bot
-// in every seat, as `stolik sim` plays them, and every move it chose.
+// BotChoices is a file of recorded decisions: the positions of seeded
+// games played by one bot in every seat, and the move it chose on each.
 type BotChoices struct {
 	Bot     string         `json:"bot"`
 	Options map[string]any `json:"options"`
@@ -20,11 +20,15 @@ type BotChoices struct {
 	Games   [][]string     `json:"games"` // each game's moves as "seat move"
 }
 
-// CheckBotChoices plays the games of the file at path with the bot it names
-// and fails at the first position where the bot chooses another move than
-// the recorded one. Every position of a recorded game is reached by the
-// recorded moves, so the check covers each decision the bot made. With
-// update set it plays games new games with bot and rewrites the file.
+// CheckBotChoices plays the games of the file at path and fails at the
+// first position where the bot it names chooses another move than the
+// recorded one. Each position is reached by the recorded moves and decided
+// by a new bot (bots.DecideWith) with streams drawn from the game's seed
+// and the move's number: one for the determinized copy it is handed, one
+// for its own choices. So a decision depends only on the position and
+// those streams, and a faster bot must choose as the recorded one did on
+// every position, whatever it does or skips on the way. With update set it
+// plays games new games with bot and rewrites the file.
 func CheckBotChoices(t *testing.T, g engine.Game, path, bot string, options map[string]any, games int, update bool) {
 	t.Helper()
 	want := BotChoices{Bot: bot, Options: options, Seed: 1}
@@ -42,41 +46,15 @@ func CheckBotChoices(t *testing.T, g engine.Game, path, bot string, options map[
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := g.New(opts, nil, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bots := make([]string, st.Seats())
-	for i := range bots {
-		bots[i] = want.Bot
-	}
-	cfg := sim.Config{Game: g, Options: opts, Bots: bots, Seed: want.Seed, RecordsDir: "-", MaxMoves: 100000}
 	got := make([][]string, games)
 	decisions := 0
-	for i := range games {
-		res := sim.PlayOne(cfg, i)
-		if res.Err != nil {
-			t.Fatalf("game %d: %v", i, res.Err)
+	for i := range got {
+		var recorded []string
+		if !update {
+			recorded = want.Games[i]
 		}
-		for _, m := range res.Record.Moves {
-			got[i] = append(got[i], strconv.Itoa(int(m.Seat))+" "+m.Move)
-		}
+		got[i] = playChoices(t, g, opts, want, i, recorded)
 		decisions += len(got[i])
-		if update {
-			continue
-		}
-		for k, m := range want.Games[i] {
-			if k >= len(got[i]) || got[i][k] != m {
-				var g string
-				if k < len(got[i]) {
-					g = got[i][k]
-				}
-				t.Fatalf("game %d, decision %d: bot %s chose %q, recorded %q (after %s)", i, k, want.Bot, g, m, strings.Join(want.Games[i][max(0, k-3):k], ", "))
-			}
-		}
-		if len(got[i]) != len(want.Games[i]) {
-			t.Fatalf("game %d: %d decisions, recorded %d", i, len(got[i]), len(want.Games[i]))
-		}
 	}
 	t.Logf("%d games, %d decisions of %s", games, decisions, want.Bot)
 	if update {
@@ -89,4 +67,56 @@ func CheckBotChoices(t *testing.T, g engine.Game, path, bot string, options map[
 			t.Fatal(err)
 		}
 	}
+}
+
+// playChoices plays game i of a file; with recorded moves it plays those and
+// checks the bot's choice before each.
+func playChoices(t *testing.T, g engine.Game, opts engine.Options, f BotChoices, i int, recorded []string) []string {
+	t.Helper()
+	seed := engine.DeriveSeed(f.Seed, uint64(i))
+	st, err := g.New(opts, nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for k := 0; ; k++ {
+		pending := st.Pending()
+		if len(pending) == 0 {
+			break
+		}
+		if k >= 100000 {
+			t.Fatalf("game %d: no outcome after %d moves", i, k)
+		}
+		seat := pending[0]
+		b, err := bots.New(g, f.Bot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		det := engine.NewRand(engine.DeriveSeed(seed, 2*uint64(k)+1))
+		r := engine.NewRand(engine.DeriveSeed(seed, 2*uint64(k)+2))
+		m, err := bots.DecideWith(b, st, seat, det, r)
+		if err != nil {
+			t.Fatalf("game %d, move %d: %v", i, k, err)
+		}
+		chosen := strconv.Itoa(int(seat)) + " " + st.Format(m)
+		if recorded != nil {
+			if k >= len(recorded) {
+				t.Fatalf("game %d: longer than its %d recorded moves", i, len(recorded))
+			}
+			if chosen != recorded[k] {
+				t.Fatalf("game %d, move %d: bot %s chose %q, recorded %q (after %s)", i, k, f.Bot, chosen, recorded[k], strings.Join(recorded[max(0, k-3):k], ", "))
+			}
+			if m, err = st.Parse(strings.SplitN(recorded[k], " ", 2)[1]); err != nil {
+				t.Fatalf("game %d, move %d: %v", i, k, err)
+			}
+		}
+		if _, err := st.Apply(seat, m); err != nil {
+			t.Fatalf("game %d, move %d: %v", i, k, err)
+		}
+		moves = append(moves, chosen)
+	}
+	if recorded != nil && len(moves) != len(recorded) {
+		t.Fatalf("game %d: %d moves, recorded %d", i, len(moves), len(recorded))
+	}
+	return moves
 }

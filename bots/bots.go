@@ -76,8 +76,14 @@ func Decide(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand) (engi
 // bot's own choices from r, so that a bot's choice on a position can be
 // checked apart from how the copy it is handed was drawn.
 func DecideWith(b engine.Bot, st engine.State, seat engine.Seat, det, r *rand.Rand) (engine.Move, error) {
-	if _, ok := b.(engine.LegalOnlyBot); ok {
+	if seesOnlyItsSeat(b) {
 		return b.Choose(st, seat, r)
+	}
+	if f, ok := b.(engine.ForcedMoveBot); ok {
+		k := f.Kept()
+		if k.Moves = st.Legal(seat, k.Moves[:0]); len(k.Moves) == 1 {
+			return k.Moves[0], nil
+		}
 	}
 	c := copyFor(b, st)
 	c.Determinize(seat, det)
@@ -92,12 +98,22 @@ func copyFor(b engine.Bot, st engine.State) engine.State {
 		return st.Clone()
 	}
 	kept := k.Kept()
-	if c, ok := (*kept).(engine.Copier); ok {
+	if c, ok := kept.Copy.(engine.Copier); ok {
 		c.CopyFrom(st)
-		return *kept
+		return kept.Copy
 	}
-	*kept = st.Clone()
-	return *kept
+	kept.Copy = st.Clone()
+	return kept.Copy
+}
+
+// seesOnlyItsSeat reports whether b reads nothing but what its seat
+// knows (its legal moves, its view), so it may be handed the true state.
+func seesOnlyItsSeat(b engine.Bot) bool {
+	switch b.(type) {
+	case engine.LegalOnlyBot, engine.ViewOnlyBot:
+		return true
+	}
+	return false
 }
 
 // DecideBy is Decide with a deadline: a bot that can be told when it must
@@ -107,7 +123,7 @@ func DecideBy(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand, dea
 	if !ok || deadline.IsZero() {
 		return Decide(b, st, seat, r)
 	}
-	if _, ok := b.(engine.LegalOnlyBot); ok {
+	if seesOnlyItsSeat(b) {
 		return d.ChooseBy(st, seat, r, deadline)
 	}
 	c := copyFor(b, st)

@@ -25,7 +25,10 @@ const (
 	Combat
 )
 
-var traitNames = [3]string{"strength", "iq", "combat"}
+var traitNames = [numTraits]string{"strength", "iq", "combat"}
+
+// numTraits is the number of traits a card has.
+const numTraits = 3
 
 var traitText = [3]engine.Text{
 	{PL: "Siła", EN: "Strength"},

@@ -28,8 +28,12 @@ var FanLevels = []string{"fan", "novice", "expert"}
 type FanBot struct {
 	pack  *Pack
 	sigma float64
-	// belief[c] is log of the estimated value of card c, drawn on first use.
-	belief map[[2]int]float64
+	// belief[c*numTraits+t] is log of the estimated value of card c for
+	// trait t, drawn on first use (drawn[c*numTraits+t]).
+	belief []float64
+	drawn  []bool
+	line   []float64 // the line's log values, then the normal CDF at each gap's edges
+	cdf    []float64
 }
 
 // errFanLevel is a level the fan bot does not have.
@@ -44,24 +48,37 @@ func NewFanBot(pack *Pack, level string) (*FanBot, error) {
 	if !ok {
 		return nil, errFanLevel.Err(level)
 	}
-	return &FanBot{pack: pack, sigma: sigma, belief: map[[2]int]float64{}}, nil
+	n := len(pack.Cards) * numTraits
+	return &FanBot{pack: pack, sigma: sigma, belief: make([]float64, n), drawn: make([]bool, n)}, nil
 }
+
+// ViewOnly marks that the bot reads nothing but what its seat's view shows.
+func (*FanBot) ViewOnly() {}
 
 func logValue(v int64) float64 { return math.Log(float64(v) + 1) }
 
 func (b *FanBot) estimate(c int, t Trait, r *rand.Rand) float64 {
-	k := [2]int{c, int(t)}
-	if e, ok := b.belief[k]; ok {
-		return e
+	k := c*numTraits + int(t)
+	if b.drawn[k] {
+		return b.belief[k]
 	}
 	e := logValue(b.pack.Cards[c].Value(t)) + r.NormFloat64()*b.sigma
-	b.belief[k] = e
+	b.belief[k], b.drawn[k] = e, true
 	return e
 }
 
 // Choose picks the card and gap with the highest chance of being correct
-// under the bot's belief.
+// under the bot's belief. It reads the trait, the line's revealed values
+// and the seat's own cards: on a state of its own pack straight from the
+// state, else from the seat's view.
 func (b *FanBot) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	if s, ok := st.(*State); ok && s.pack == b.pack {
+		b.line = b.line[:0]
+		for _, c := range s.line[:s.lineLen] {
+			b.line = append(b.line, logValue(b.pack.Cards[c].Value(s.trait)))
+		}
+		return b.best(s.hands[seat][:s.handLen[seat]], s.trait, seat, r)
+	}
 	v, ok := st.View(seat).(View)
 	if !ok {
 		return 0, fmt.Errorf("fan bot: not a Cardline game")
@@ -72,28 +89,37 @@ func (b *FanBot) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 			t = Trait(i)
 		}
 	}
-	line := make([]float64, len(v.Line))
-	for i, c := range v.Line {
-		line[i] = logValue((&Card{StrengthKG: c.Traits.StrengthKG, IQ: c.Traits.IQ, Combat: c.Traits.Combat}).Value(t))
+	b.line = b.line[:0]
+	for _, c := range v.Line {
+		b.line = append(b.line, logValue((&Card{StrengthKG: c.Traits.StrengthKG, IQ: c.Traits.IQ, Combat: c.Traits.Combat}).Value(t)))
 	}
-	best, bestP := engine.Move(0), -1.0
+	hand := make([]uint8, 0, len(v.Players[seat].Cards))
 	for _, f := range v.Players[seat].Cards {
 		ci, ok := b.pack.Lookup(f.ID)
 		if !ok {
 			return 0, fmt.Errorf("fan bot: card %q not in its pack", f.ID)
 		}
-		mu := b.estimate(ci, t, r)
+		hand = append(hand, uint8(ci))
+	}
+	return b.best(hand, t, seat, r)
+}
+
+// best is the card of hand and the gap of b.line most likely right. The
+// chance of a gap is the normal mass between its edges; each edge's CDF is
+// computed once per card and shared by the two gaps it bounds.
+func (b *FanBot) best(hand []uint8, t Trait, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	best, bestP := engine.Move(0), -1.0
+	line := b.line
+	for _, ci := range hand {
+		mu := b.estimate(int(ci), t, r)
+		b.cdf = append(b.cdf[:0], normCDF((math.Inf(-1)-mu)/b.sigma))
+		for _, x := range line {
+			b.cdf = append(b.cdf, normCDF((x-mu)/b.sigma))
+		}
+		b.cdf = append(b.cdf, normCDF((math.Inf(1)-mu)/b.sigma))
 		for g := 0; g <= len(line); g++ {
-			lo, hi := math.Inf(-1), math.Inf(1)
-			if g > 0 {
-				lo = line[g-1]
-			}
-			if g < len(line) {
-				hi = line[g]
-			}
-			p := normCDF((hi-mu)/b.sigma) - normCDF((lo-mu)/b.sigma)
-			if p > bestP {
-				best, bestP = encode(uint8(ci), uint8(g)), p
+			if p := b.cdf[g+1] - b.cdf[g]; p > bestP {
+				best, bestP = encode(ci, uint8(g)), p
 			}
 		}
 	}

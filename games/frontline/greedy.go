@@ -22,9 +22,11 @@ func (g *Game) Bots() []engine.BotSpec {
 // decision ahead and scores positions by its hit points minus the damage
 // the revealed Attack card would deal it on the line as it then stands.
 type Greedy struct {
-	engine.KeptCopy // the copy it is handed, kept between decisions
-	legal           []engine.Move
+	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
 }
+
+// ForcedMoves marks that the bot plays a seat's only legal move as it is.
+func (*Greedy) ForcedMoves() {}
 
 var errNotFrontline = errors.New("greedy: not a Front Line state")
 
@@ -40,8 +42,8 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	if !ok {
 		return 0, errNotFrontline
 	}
-	b.legal = s.Legal(seat, b.legal[:0])
-	legal := b.legal
+	b.Moves = s.Legal(seat, b.Moves[:0])
+	legal := b.Moves
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}

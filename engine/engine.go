@@ -138,9 +138,11 @@ type LegalOnlyBot interface {
 	LegalOnly()
 }
 
-// ViewOnlyBot is implemented by bots that look at nothing but View(seat)
-// and Legal(seat), which hold only what seat knows; like a LegalOnlyBot
-// they may be handed the true state without a copy.
+// ViewOnlyBot is implemented by bots that look at nothing their seat does
+// not know: what View(seat) shows and Legal(seat), even where they read
+// those facts from the state itself or play on copies of it whose hidden
+// cards they count but never look at. Like a LegalOnlyBot they may be
+// handed the true state without a copy, and must leave it as it was.
 type ViewOnlyBot interface {
 	Bot
 	ViewOnly()

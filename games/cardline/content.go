@@ -71,6 +71,8 @@ type Pack struct {
 	// values holds every card's value per trait, indexed by card: the
 	// placement test reads these compact tables, not the cards.
 	values [3][]int64
+	// logs holds log(value+1) of the same, the scale the fan bot thinks in.
+	logs [3][]float64
 	// fronts and revealed are every card's JSON, as CardFront and as
 	// RevealedCard, written once for the views (viewjson.go).
 	fronts, revealed [][]byte
@@ -133,8 +135,10 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	}
 	for t := range p.values {
 		p.values[t] = make([]int64, len(p.Cards))
+		p.logs[t] = make([]float64, len(p.Cards))
 		for i := range p.Cards {
 			p.values[t][i] = p.Cards[i].Value(Trait(t))
+			p.logs[t][i] = logValue(p.values[t][i])
 		}
 	}
 	p.encodeCards()

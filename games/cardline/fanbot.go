@@ -28,12 +28,18 @@ var FanLevels = []string{"fan", "novice", "expert"}
 type FanBot struct {
 	pack  *Pack
 	sigma float64
-	// belief[c*numTraits+t] is log of the estimated value of card c for
-	// trait t, drawn on first use (drawn[c*numTraits+t]).
-	belief []float64
-	drawn  []bool
-	line   []float64 // the line's log values, then the normal CDF at each gap's edges
-	cdf    []float64
+	// beliefs are the logs of the estimated values of the cards it has
+	// held, each drawn on first use; a game shows it a few dozen at most.
+	beliefs []fanBelief
+	line    []float64 // the line's log values
+	cdf     []float64 // the normal CDF at each gap's edges
+}
+
+// fanBelief is the estimate of card c's value for trait t.
+type fanBelief struct {
+	c     uint8
+	t     Trait
+	value float64
 }
 
 // errFanLevel is a level the fan bot does not have.
@@ -48,8 +54,7 @@ func NewFanBot(pack *Pack, level string) (*FanBot, error) {
 	if !ok {
 		return nil, errFanLevel.Err(level)
 	}
-	n := len(pack.Cards) * numTraits
-	return &FanBot{pack: pack, sigma: sigma, belief: make([]float64, n), drawn: make([]bool, n)}, nil
+	return &FanBot{pack: pack, sigma: sigma}, nil
 }
 
 // ViewOnly marks that the bot reads nothing but what its seat's view shows.
@@ -58,12 +63,13 @@ func (*FanBot) ViewOnly() {}
 func logValue(v int64) float64 { return math.Log(float64(v) + 1) }
 
 func (b *FanBot) estimate(c int, t Trait, r *rand.Rand) float64 {
-	k := c*numTraits + int(t)
-	if b.drawn[k] {
-		return b.belief[k]
+	for _, k := range b.beliefs {
+		if int(k.c) == c && k.t == t {
+			return k.value
+		}
 	}
-	e := logValue(b.pack.Cards[c].Value(t)) + r.NormFloat64()*b.sigma
-	b.belief[k], b.drawn[k] = e, true
+	e := b.pack.logs[t][c] + r.NormFloat64()*b.sigma
+	b.beliefs = append(b.beliefs, fanBelief{uint8(c), t, e})
 	return e
 }
 
@@ -75,7 +81,7 @@ func (b *FanBot) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	if s, ok := st.(*State); ok && s.pack == b.pack {
 		b.line = b.line[:0]
 		for _, c := range s.line[:s.lineLen] {
-			b.line = append(b.line, logValue(b.pack.Cards[c].Value(s.trait)))
+			b.line = append(b.line, b.pack.logs[s.trait][c])
 		}
 		return b.best(s.hands[seat][:s.handLen[seat]], s.trait, seat, r)
 	}

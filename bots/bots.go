@@ -80,19 +80,58 @@ var clock = time.Now
 // deadline that far from now, before the copy is made, so the copy and its
 // determinization count against the budget.
 func Decide(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
-	if _, ok := b.(engine.LegalOnlyBot); ok {
+	return DecideWith(b, st, seat, r, r)
+}
+
+// DecideWith is Decide with the determinization drawn from det and the
+// bot's own choices from r, so that a bot's choice on a position can be
+// checked apart from how the copy it is handed was drawn.
+func DecideWith(b engine.Bot, st engine.State, seat engine.Seat, det, r *rand.Rand) (engine.Move, error) {
+	if seesOnlyItsSeat(b) {
 		return b.Choose(st, seat, r)
+	}
+	if f, ok := b.(engine.ForcedMoveBot); ok {
+		k := f.Kept()
+		if k.Moves = st.Legal(seat, k.Moves[:0]); len(k.Moves) == 1 {
+			return k.Moves[0], nil
+		}
 	}
 	if d, ok := b.(engine.DeadlineBot); ok {
 		if deadline := budgetDeadline(b, time.Time{}); !deadline.IsZero() {
-			c := st.Clone()
-			c.Determinize(seat, r)
+			c := copyFor(b, st)
+			c.Determinize(seat, det)
 			return d.ChooseBy(c, seat, r, deadline)
 		}
 	}
-	c := st.Clone()
-	c.Determinize(seat, r)
+	c := copyFor(b, st)
+	c.Determinize(seat, det)
 	return b.Choose(c, seat, r)
+}
+
+// copyFor is a copy of st for bot b: into the state b keeps, when it keeps
+// one and the game can copy in place, else a clone.
+func copyFor(b engine.Bot, st engine.State) engine.State {
+	k, ok := b.(engine.CopyKeeper)
+	if !ok {
+		return st.Clone()
+	}
+	kept := k.Kept()
+	if c, ok := kept.Copy.(engine.Copier); ok {
+		c.CopyFrom(st)
+		return kept.Copy
+	}
+	kept.Copy = st.Clone()
+	return kept.Copy
+}
+
+// seesOnlyItsSeat reports whether b reads nothing but what its seat
+// knows (its legal moves, its view), so it may be handed the true state.
+func seesOnlyItsSeat(b engine.Bot) bool {
+	switch b.(type) {
+	case engine.LegalOnlyBot, engine.ViewOnlyBot:
+		return true
+	}
+	return false
 }
 
 // DecideBy is Decide with a deadline: a bot that can be told when it must
@@ -103,11 +142,11 @@ func DecideBy(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand, dea
 	if !ok || deadline.IsZero() {
 		return Decide(b, st, seat, r)
 	}
-	if _, ok := b.(engine.LegalOnlyBot); ok {
+	if seesOnlyItsSeat(b) {
 		return d.ChooseBy(st, seat, r, deadline)
 	}
 	deadline = budgetDeadline(b, deadline)
-	c := st.Clone()
+	c := copyFor(b, st)
 	c.Determinize(seat, r)
 	return d.ChooseBy(c, seat, r, deadline)
 }

@@ -141,6 +141,42 @@ type LegalOnlyBot interface {
 	LegalOnly()
 }
 
+// ViewOnlyBot is implemented by bots that look at nothing their seat does
+// not know: what View(seat) shows and Legal(seat), even where they read
+// those facts from the state itself or play on copies of it whose hidden
+// cards they count but never look at. Like a LegalOnlyBot they may be
+// handed the true state without a copy, and must leave it as it was.
+type ViewOnlyBot interface {
+	Bot
+	ViewOnly()
+}
+
+// CopyKeeper is implemented by bots that keep the copy they are handed
+// from one decision to the next: bots.Decide copies the position into the
+// kept state (Copier.CopyFrom) instead of cloning it, so a bot that decides
+// many times in a game allocates no state after its first decision.
+type CopyKeeper interface {
+	Bot
+	Kept() *KeptCopy
+}
+
+// KeptCopy is what a CopyKeeper keeps; a bot embeds it.
+type KeptCopy struct {
+	Copy  State  // the bot's copy, nil before its first decision
+	Moves []Move // a buffer for the seat's legal moves
+}
+
+// Kept returns k.
+func (k *KeptCopy) Kept() *KeptCopy { return k }
+
+// ForcedMoveBot is a CopyKeeper that plays a seat's only legal move
+// without looking at the position: bots.Decide plays it for the bot, with
+// no copy and no determinization.
+type ForcedMoveBot interface {
+	CopyKeeper
+	ForcedMoves()
+}
+
 // BotSpec describes a bot a game offers.
 type BotSpec struct {
 	Name   string

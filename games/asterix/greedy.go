@@ -24,12 +24,13 @@ import (
 // resampling the hidden facts (Determinize) never changes its move.
 type GreedyBot struct {
 	judge
-	pack   *Pack
-	scr    [greedyDepth]State
-	evs    [greedyDepth][]engine.Event
-	fin    State // option C's plans, finished
-	finEvs []engine.Event
-	moves  [greedyDepth + 1][]engine.Move
+	engine.KeptCopy // the copy it is handed, kept between decisions
+	pack            *Pack
+	scr             [greedyDepth]State
+	evs             [greedyDepth][]engine.Event
+	fin             State // option C's plans, finished
+	finEvs          []engine.Event
+	moves           [greedyDepth + 1][]engine.Move
 }
 
 const (
@@ -118,6 +119,9 @@ func (g *Game) Bots() []engine.BotSpec {
 }
 
 var errNotAsterix = errors.New("greedy bot: not an Asterix & Co game")
+
+// ForcedMoves marks that the bot plays a seat's only legal move as it is.
+func (*GreedyBot) ForcedMoves() {}
 
 // Choose picks seat's move.
 func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (engine.Move, error) {

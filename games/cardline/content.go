@@ -25,7 +25,10 @@ const (
 	Combat
 )
 
-var traitNames = [3]string{"strength", "iq", "combat"}
+var traitNames = [numTraits]string{"strength", "iq", "combat"}
+
+// numTraits is the number of traits a card has.
+const numTraits = 3
 
 var traitText = [3]engine.Text{
 	{PL: "Siła", EN: "Strength"},
@@ -68,6 +71,8 @@ type Pack struct {
 	// values holds every card's value per trait, indexed by card: the
 	// placement test reads these compact tables, not the cards.
 	values [3][]int64
+	// logs holds log(value+1) of the same, the scale the fan bot thinks in.
+	logs [3][]float64
 	// fronts and revealed are every card's JSON, as CardFront and as
 	// RevealedCard, written once for the views (viewjson.go).
 	fronts, revealed [][]byte
@@ -130,8 +135,10 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	}
 	for t := range p.values {
 		p.values[t] = make([]int64, len(p.Cards))
+		p.logs[t] = make([]float64, len(p.Cards))
 		for i := range p.Cards {
 			p.values[t][i] = p.Cards[i].Value(Trait(t))
+			p.logs[t][i] = logValue(p.values[t][i])
 		}
 	}
 	p.encodeCards()

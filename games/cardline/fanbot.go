@@ -28,11 +28,21 @@ var FanLevels = []string{"fan", "novice", "expert"}
 type FanBot struct {
 	pack  *Pack
 	sigma float64
-	// belief[c] is log of the estimated value of card c, drawn on first use.
-	belief map[[2]int]float64
+	// beliefs are the logs of the estimated values of the cards it has
+	// held, each drawn on first use; a game shows it a few dozen at most.
+	beliefs []fanBelief
+	line    []float64 // the line's log values
+	cdf     []float64 // the normal CDF at each gap's edges
 	// known holds the cards the bot has seen revealed (in the line or the
-	// box): it knows their values from then on.
-	known map[int]bool
+	// box, or checked): it knows their values from then on.
+	known cardSet
+}
+
+// fanBelief is the estimate of card c's value for trait t.
+type fanBelief struct {
+	c     uint8
+	t     Trait
+	value float64
 }
 
 // errFanLevel is a level the fan bot does not have.
@@ -47,24 +57,43 @@ func NewFanBot(pack *Pack, level string) (*FanBot, error) {
 	if !ok {
 		return nil, errFanLevel.Err(level)
 	}
-	return &FanBot{pack: pack, sigma: sigma, belief: map[[2]int]float64{}, known: map[int]bool{}}, nil
+	return &FanBot{pack: pack, sigma: sigma}, nil
 }
+
+// ViewOnly marks that the bot reads nothing but what its seat's view shows.
+func (*FanBot) ViewOnly() {}
 
 func logValue(v int64) float64 { return math.Log(float64(v) + 1) }
 
 func (b *FanBot) estimate(c int, t Trait, r *rand.Rand) float64 {
-	k := [2]int{c, int(t)}
-	if e, ok := b.belief[k]; ok {
-		return e
+	for _, k := range b.beliefs {
+		if int(k.c) == c && k.t == t {
+			return k.value
+		}
 	}
-	e := logValue(b.pack.Cards[c].Value(t)) + r.NormFloat64()*b.sigma
-	b.belief[k] = e
+	e := b.pack.logs[t][c] + r.NormFloat64()*b.sigma
+	b.beliefs = append(b.beliefs, fanBelief{uint8(c), t, e})
 	return e
 }
 
 // Choose picks the card and gap with the highest chance of being correct
-// under the bot's belief.
+// under the bot's belief. It reads the trait, the line's revealed values
+// and the seat's own cards: on a state of its own pack straight from the
+// state, else from the seat's view.
 func (b *FanBot) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	if s, ok := st.(*State); ok && s.pack == b.pack {
+		// Every card whose values were shown is known to every player, as
+		// to one who saw a failed card go to the box and sees it come back
+		// with the reshuffled deck.
+		for i := range b.known {
+			b.known[i] |= s.revealed[i]
+		}
+		b.line = b.line[:0]
+		for _, c := range s.line[:s.lineLen] {
+			b.line = append(b.line, b.pack.logs[s.trait][c])
+		}
+		return b.best(s.hands[seat][:s.handLen[seat]], s.trait, seat, r)
+	}
 	v, ok := st.View(seat).(View)
 	if !ok {
 		return 0, fmt.Errorf("fan bot: not a Cardline game")
@@ -75,44 +104,47 @@ func (b *FanBot) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 			t = Trait(i)
 		}
 	}
-	// Every card on the table shows its values: the bot remembers them,
-	// as a player who saw a failed card go to the box does when it comes
-	// back with the reshuffled deck.
 	for _, cs := range [][]RevealedCard{v.Line, v.Box} {
 		for _, c := range cs {
-			if ci, ok := b.pack.Lookup(c.ID); ok && !b.known[ci] {
-				b.known[ci] = true
-				for tr := range Trait(len(traitNames)) {
-					b.belief[[2]int{ci, int(tr)}] = logValue(b.pack.Cards[ci].Value(tr))
-				}
+			if ci, ok := b.pack.Lookup(c.ID); ok {
+				b.known.set(uint8(ci))
 			}
 		}
 	}
-	line := make([]float64, len(v.Line))
-	for i, c := range v.Line {
-		line[i] = logValue((&Card{StrengthKG: c.Traits.StrengthKG, IQ: c.Traits.IQ, Combat: c.Traits.Combat}).Value(t))
+	b.line = b.line[:0]
+	for _, c := range v.Line {
+		b.line = append(b.line, logValue((&Card{StrengthKG: c.Traits.StrengthKG, IQ: c.Traits.IQ, Combat: c.Traits.Combat}).Value(t)))
 	}
-	best, bestP := engine.Move(0), -1.0
+	hand := make([]uint8, 0, len(v.Players[seat].Cards))
 	for _, f := range v.Players[seat].Cards {
 		ci, ok := b.pack.Lookup(f.ID)
 		if !ok {
 			return 0, fmt.Errorf("fan bot: card %q not in its pack", f.ID)
 		}
-		mu, sigma := b.estimate(ci, t, r), b.sigma
-		if b.known[ci] {
-			sigma = knownSigma
+		hand = append(hand, uint8(ci))
+	}
+	return b.best(hand, t, seat, r)
+}
+
+// best is the card of hand and the gap of b.line most likely right. The
+// chance of a gap is the normal mass between its edges; each edge's CDF is
+// computed once per card and shared by the two gaps it bounds.
+func (b *FanBot) best(hand []uint8, t Trait, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	best, bestP := engine.Move(0), -1.0
+	line := b.line
+	for _, ci := range hand {
+		mu, sigma := b.estimate(int(ci), t, r), b.sigma
+		if b.known.has(ci) {
+			mu, sigma = b.pack.logs[t][ci], knownSigma
 		}
+		b.cdf = append(b.cdf[:0], normCDF((math.Inf(-1)-mu)/sigma))
+		for _, x := range line {
+			b.cdf = append(b.cdf, normCDF((x-mu)/sigma))
+		}
+		b.cdf = append(b.cdf, normCDF((math.Inf(1)-mu)/sigma))
 		for g := 0; g <= len(line); g++ {
-			lo, hi := math.Inf(-1), math.Inf(1)
-			if g > 0 {
-				lo = line[g-1]
-			}
-			if g < len(line) {
-				hi = line[g]
-			}
-			p := normCDF((hi-mu)/sigma) - normCDF((lo-mu)/sigma)
-			if p > bestP {
-				best, bestP = encode(uint8(ci), uint8(g)), p
+			if p := b.cdf[g+1] - b.cdf[g]; p > bestP {
+				best, bestP = encode(ci, uint8(g)), p
 			}
 		}
 	}

@@ -14,14 +14,19 @@ func (g *Game) Bots() []engine.BotSpec {
 		Title: engine.Text{PL: "Szybki", EN: "Quick"},
 		Help: engine.Text{PL: "Chce przeżyć: czyta Cel, schodzi z linii ognia, trzyma Niet! na Wydarzenia, które mu szkodzą.",
 			EN: "Wants to survive: reads the Target, steps out of the line of fire, keeps Niet! for Events that hurt it."},
-		New: func(string) (engine.Bot, error) { return Greedy{}, nil },
+		New: func(string) (engine.Bot, error) { return &Greedy{}, nil },
 	}}
 }
 
 // Greedy is a bot that tries to survive the current attack: it looks one
 // decision ahead and scores positions by its hit points minus the damage
 // the revealed Attack card would deal it on the line as it then stands.
-type Greedy struct{}
+type Greedy struct {
+	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
+}
+
+// ForcedMoves marks that the bot plays a seat's only legal move as it is.
+func (*Greedy) ForcedMoves() {}
 
 var errNotFrontline = errors.New("greedy: not a Front Line state")
 
@@ -32,23 +37,46 @@ var keepValue = [numActionEffects]int{
 	GasMaskFx: 3, CarDoorFx: 5, TankFx: 7, DigInFx: 3,
 }
 
-func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
 	s, ok := st.(*State)
 	if !ok {
 		return 0, errNotFrontline
 	}
-	legal := s.Legal(seat, nil)
+	b.Moves = s.Legal(seat, b.Moves[:0])
+	legal := b.Moves
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}
 	p := int(seat)
+	// Most moves are scored against the position as it stands, which is
+	// worked out once for all of them.
+	now := survivalNow{s: s, p: p}
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
-	return engine.PickBest(legal, r, func(m engine.Move) int { return s.greedyScore(p, m) }), nil
+	return engine.PickBest(legal, r, func(m engine.Move) int { return s.scoreMove(p, m, &now) }), nil
+}
+
+// survivalNow is p's survival score in s, worked out on first use.
+type survivalNow struct {
+	s    *State
+	p, v int
+	done bool
+}
+
+func (n *survivalNow) get() int {
+	if !n.done {
+		n.v, n.done = n.s.survival(n.p), true
+	}
+	return n.v
 }
 
 // greedyScore values move m for seat p.
 func (s *State) greedyScore(p int, m engine.Move) int {
+	return s.scoreMove(p, m, &survivalNow{s: s, p: p})
+}
+
+// scoreMove values move m for seat p; now is p's survival score in s.
+func (s *State) scoreMove(p int, m engine.Move, now *survivalNow) int {
 	k, c, a, b := unmv(m)
 	switch k {
 	case mKeep:
@@ -59,30 +87,30 @@ func (s *State) greedyScore(p int, m engine.Move) int {
 		case Event:
 			return -1000 - 10*keepValue[ac.Effect] // committed Events are wasted
 		case Equipment:
-			return s.scoreAfter(p, nil) + 20 + keepValue[ac.Effect]
+			return now.get() + 20 + keepValue[ac.Effect]
 		}
 		// A Maneuver: as if revealed now, with its best choice.
 		return s.bestManeuverOutcome(p, c) - keepValue[ac.Effect]
 	case mPass:
 		if s.phase == phEquip {
-			return s.scoreAfter(p, nil) - 1
+			return now.get() - 1
 		}
-		return s.scoreAfter(p, nil)
+		return now.get()
 	case mDone:
 		// Done when no Event in hand could still help this turn.
 		if s.seats[p].hand.and(s.pack.events).empty() && (s.comradeAbility(p) != ExchangeHands || s.seats[p].is(fAbilityUsed)) {
-			return s.scoreAfter(p, nil) + 1
+			return now.get() + 1
 		}
-		return s.scoreAfter(p, nil) - 5
+		return now.get() - 5
 	case mPlay:
 		if s.phase == phAnswer {
 			// Niet! only when the Event on top hurts us.
 			top := s.stack[s.stackN-1]
-			hurt := s.scoreAfter(p, nil) - s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
+			hurt := now.get() - s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
 			if hurt >= 10 {
-				return s.scoreAfter(p, nil) + hurt
+				return now.get() + hurt
 			}
-			return s.scoreAfter(p, nil) - 30
+			return now.get() - 30
 		}
 		v := s.scoreAfter(p, func(x *State) {
 			x.seats[p].hand.clear(c)
@@ -91,7 +119,7 @@ func (s *State) greedyScore(p int, m engine.Move) int {
 		return v - 8 - keepValue[s.pack.aEffect[c]]
 	case mExchange:
 		// Take a bigger hand.
-		return s.scoreAfter(p, nil) + 3*(s.seats[a].hand.count()-s.seats[p].hand.count()) - 6
+		return now.get() + 3*(s.seats[a].hand.count()-s.seats[p].hand.count()) - 6
 	case mDir, mSwap, mSmoke, mUse:
 		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
 	}

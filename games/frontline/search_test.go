@@ -110,7 +110,7 @@ func policyChooser(st *State, seat engine.Seat, r *rand.Rand) engine.Move {
 }
 
 func greedyChooser(st *State, seat engine.Seat, r *rand.Rand) engine.Move {
-	m, err := Greedy{}.Choose(st, seat, r)
+	m, err := (&Greedy{}).Choose(st, seat, r)
 	if err != nil {
 		panic(err)
 	}
@@ -386,7 +386,7 @@ func benchDecisions(b *testing.B, n int, spec string) {
 					cpu = append(cpu, processCPU()-c0)
 				}
 			} else {
-				m, err = Greedy{}.Choose(view, seat, r)
+				m, err = (&Greedy{}).Choose(view, seat, r)
 			}
 			if err != nil {
 				b.Fatal(err)

@@ -44,3 +44,14 @@ func BenchmarkCopyFrom(b *testing.B) {
 		dst.CopyFrom(st)
 	}
 }
+
+// BenchmarkBotGame plays whole 2-player games as `stolik sim` does, with
+// random play and with the default bot in both seats: the ratio of their
+// games/s is the bot's cost. bot=copy is random play on the determinized
+// copy a bot is handed, the floor under the bot's cost.
+func BenchmarkBotGame(b *testing.B) {
+	b.Run("bot=copy", func(b *testing.B) { simbench.CopyingGames(b, New(), 2) })
+	for _, bot := range []string{"random", "greedy"} {
+		b.Run("bot="+bot, func(b *testing.B) { simbench.BotGames(b, New(), 2, bot) })
+	}
+}

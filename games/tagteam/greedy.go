@@ -13,7 +13,7 @@ func (g *Game) Bots() []engine.BotSpec {
 		Name: "greedy",
 		Help: engine.Text{PL: "Buduje talię przeciw temu, co przeciwnik odkrył w ostatniej rundzie: rozgrywa następną rundę dla każdego miejsca nowej karty i wybiera najlepsze.",
 			EN: "Builds against what the opponent revealed last round: plays the next round out for every place of the new card and takes the best."},
-		New: func(string) (engine.Bot, error) { return Greedy{}, nil },
+		New: func(string) (engine.Bot, error) { return &Greedy{}, nil },
 	}}
 }
 
@@ -24,7 +24,13 @@ func (g *Game) Bots() []engine.BotSpec {
 // leaves its team best off. It orders the starting cards the same way,
 // drafts fighters by a strength table and brings in the Fey Folk character
 // with the most HP.
-type Greedy struct{}
+type Greedy struct {
+	engine.KeptCopy        // the copy it is handed and its legal moves, kept between decisions
+	look            *State // where each candidate is played out
+}
+
+// ForcedMoves marks that the bot plays a seat's only legal move as it is.
+func (*Greedy) ForcedMoves() {}
 
 var errNotTagTeam = errors.New("greedy: not a Tag Team state")
 
@@ -35,12 +41,13 @@ var draftValue = map[string]int{
 	"maman-brijit": 6, "mordred": 5, "wong-fei-hung": 4, "the-fey-folk": 3, "mephisto": 2, "bodvar": 1,
 }
 
-func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
 	s, ok := st.(*State)
 	if !ok {
 		return 0, errNotTagTeam
 	}
-	legal := s.Legal(seat, nil)
+	b.Moves = s.Legal(seat, b.Moves[:0])
+	legal := b.Moves
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}
@@ -48,7 +55,10 @@ func (Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Mo
 	// One guess of the opponent's pending decision for every candidate, so
 	// that candidates are compared on the same future.
 	guess := r.Uint64()
-	look := &State{}
+	if b.look == nil {
+		b.look = &State{}
+	}
+	look := b.look
 	switch s.phase {
 	case phPick, phPick2, phTeam:
 		return engine.PickBest(legal, r, func(m engine.Move) int {

@@ -104,7 +104,7 @@ func policyChooser(st *State, seat engine.Seat, r *rand.Rand) engine.Move {
 }
 
 func greedyChooser(st *State, seat engine.Seat, r *rand.Rand) engine.Move {
-	m, err := Greedy{}.Choose(st, seat, r)
+	m, err := (&Greedy{}).Choose(st, seat, r)
 	if err != nil {
 		panic(err)
 	}

@@ -4,8 +4,10 @@
 package simbench
 
 import (
+	"math/rand/v2"
 	"testing"
 
+	"stolik/bots"
 	"stolik/engine"
 	"stolik/sim"
 )
@@ -118,4 +120,69 @@ func Baseline(b *testing.B) {
 	if x == 0 {
 		b.Log(x)
 	}
+}
+
+// BotGames plays whole games as `stolik sim` does (bots.Decide on a
+// determinized copy, set-up included), every seat played by bot; run
+// beside the same with "random" it gives the bot's cost against random
+// play in one run. The custom metric is games per second.
+func BotGames(b *testing.B, g engine.Game, players int, bot string) {
+	opts := Options(b, g, players)
+	seats := make([]string, players)
+	for i := range seats {
+		seats[i] = bot
+	}
+	cfg := sim.Config{Game: g, Options: opts, Bots: seats, Seed: 1}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if res := sim.PlayOne(cfg, i); res.Err != nil {
+			b.Fatal(res.Err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// CopyingGames plays whole games with random moves chosen the way a bot
+// that looks at the position chooses: each decision on a determinized copy
+// (bots.Decide). Against RandomGames' bot=random it is the price of the copy
+// and the determinization alone, the floor under any such bot's cost.
+func CopyingGames(b *testing.B, g engine.Game, players int) {
+	opts := Options(b, g, players)
+	b.ReportAllocs()
+	buf := make([]engine.Move, 0, 64)
+	for i := 0; i < b.N; i++ {
+		seed := engine.DeriveSeed(1, uint64(i))
+		st, err := g.New(opts, nil, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		bot := &copyingRandom{}
+		r := engine.NewRand(seed + 1)
+		for {
+			p := st.Pending()
+			if len(p) == 0 {
+				break
+			}
+			bot.legal = buf[:0]
+			m, err := bots.Decide(bot, st, p[0], r)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := st.Apply(p[0], m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// copyingRandom plays a random legal move of the copy it is handed.
+type copyingRandom struct {
+	engine.KeptCopy
+	legal []engine.Move
+}
+
+func (c *copyingRandom) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	c.legal = st.Legal(seat, c.legal[:0])
+	return c.legal[r.IntN(len(c.legal))], nil
 }

@@ -9,10 +9,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"stolik/engine"
@@ -107,7 +110,7 @@ func (s *Server) startNotifier() error {
 	c := s.cfg.Notify
 	n := &notifier{s: s, st: ns.Notices(), mail: c.Mail, base: strings.TrimSuffix(c.PublicURL, "/"), client: c.PushClient}
 	if n.client == nil {
-		n.client = &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		n.client = pushClient()
 	}
 	size := c.Queue
 	if size <= 0 {
@@ -405,4 +408,34 @@ func mentioned(text string) []string {
 		}
 	}
 	return keys
+}
+
+// errNotPublic: a push endpoint that is not on the public internet.
+var errNotPublic = errors.New("a push endpoint must be a public address")
+
+// pushClient posts to push services: a 10 s limit, no redirects, and
+// public addresses only, as the address the connection is made to
+// (after the name is resolved) says. An endpoint is whatever a browser
+// (or anyone signed in) sent, so it must not make the server reach
+// itself or its private network.
+func pushClient() *http.Client {
+	d := &net.Dialer{Timeout: 10 * time.Second, Control: publicOnly}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.Proxy, tr.DialContext = nil, d.DialContext
+	return &http.Client{Timeout: 10 * time.Second, Transport: tr,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// publicOnly refuses a connection to an address that is not a public
+// unicast one (loopback, private, link-local, unspecified, multicast).
+func publicOnly(_, address string, _ syscall.RawConn) error {
+	host, _, err := net.SplitHostPort(address)
+	if err != nil {
+		return err
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil || !ip.Unmap().IsGlobalUnicast() || ip.Unmap().IsPrivate() {
+		return errNotPublic
+	}
+	return nil
 }

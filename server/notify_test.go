@@ -3,10 +3,12 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"sync"
@@ -432,4 +434,43 @@ func TestNoticeOfFirstTurn(t *testing.T) {
 		r.nextPush(t, turn.device)
 	}
 	r.push.None(t)
+}
+
+// The server posts pushes only to public addresses: an endpoint that
+// names the server itself or its private network is never reached.
+func TestPushClientReachesOnlyPublicAddresses(t *testing.T) {
+	reached := false
+	hs := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { reached = true }))
+	defer hs.Close()
+	if _, err := pushClient().Post(hs.URL, "application/octet-stream", nil); !errors.Is(err, errNotPublic) || reached {
+		t.Errorf("a push to %s: %v (reached %v), want it refused", hs.URL, err, reached)
+	}
+	for _, a := range []string{"127.0.0.1:443", "[::1]:443", "10.1.2.3:443", "192.168.0.1:443", "169.254.169.254:80", "[fd00::1]:443", "0.0.0.0:443"} {
+		if publicOnly("tcp", a, nil) == nil {
+			t.Errorf("%s was let through", a)
+		}
+	}
+	for _, a := range []string{"142.250.74.36:443", "[2a00:1450:400f:80d::200a]:443"} {
+		if err := publicOnly("tcp", a, nil); err != nil {
+			t.Errorf("%s was refused: %v", a, err)
+		}
+	}
+}
+
+// An account's browsers are few: past maxPushDevices subscriptions the
+// oldest are forgotten, the newest kept.
+func TestPushDevicesAreFew(t *testing.T) {
+	r := newNoticeRig(t)
+	for i := range maxPushDevices + 3 {
+		r.clock.add(time.Second)
+		r.ala.must("POST", "/api/account/push", fmt.Sprintf(`{"endpoint":"https://push.example.org/%d","keys":{"p256dh":"k","auth":"a"}}`, i), 200)
+	}
+	acc, err := FindAccount(context.Background(), r.s.accounts(), "ala")
+	if err != nil {
+		t.Fatal(err)
+	}
+	subs, err := r.s.notes.st.PushSubscriptions(context.Background(), acc.ID)
+	if err != nil || len(subs) != maxPushDevices || subs[len(subs)-1].Endpoint != fmt.Sprintf("https://push.example.org/%d", maxPushDevices+2) {
+		t.Fatalf("after %d subscriptions: %d kept (%v)", maxPushDevices+4, len(subs), err) // the rig subscribed one too
+	}
 }

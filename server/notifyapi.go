@@ -187,6 +187,9 @@ type pushRequest struct {
 	} `json:"keys"`
 }
 
+// maxPushDevices is how many browsers of an account get pushes.
+const maxPushDevices = 10
+
 // checkEndpoint refuses an endpoint that is not an https URL: the server
 // posts to it, and a push service is never anything else.
 func checkEndpoint(e string) error {
@@ -214,6 +217,13 @@ func (s *Server) handleAddPush(w http.ResponseWriter, r *http.Request, signed Si
 	if err := s.notes.st.AddPushSubscription(r.Context(), sub); err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	// An account's devices are few: past maxPushDevices the oldest are
+	// forgotten, so that no account makes each notice a flood of posts.
+	if subs, err := s.notes.st.PushSubscriptions(r.Context(), signed.Account.ID); err == nil {
+		for _, old := range subs[:max(len(subs)-maxPushDevices, 0)] {
+			s.notes.st.DeletePushSubscription(r.Context(), signed.Account.ID, old.Endpoint)
+		}
 	}
 	s.handleNotices(w, r, signed)
 }

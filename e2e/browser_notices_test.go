@@ -83,7 +83,7 @@ func (tb *tab) waitNotices(pred, what string, within time.Duration) (st noticesS
 // Headless Chromium here reaches no real push service: when its
 // subscribe fails for that, the test says so and checks the worker alone.
 func TestBrowserNotices(t *testing.T) {
-	browser(t)
+	fullBrowser(t)
 	s := startServer(t, cheapPasswords)
 	origin := strings.Replace(s.URL, "127.0.0.1", "localhost", 1)
 	tb := newProfileTab(t)
@@ -154,7 +154,7 @@ func TestBrowserNotices(t *testing.T) {
 func newProfileTab(t *testing.T) *tab {
 	t.Helper()
 	tb := &tab{t: t}
-	ctx, cancel := chromedp.NewContext(browser(t), chromedp.WithListener(tb.listen))
+	ctx, cancel := chromedp.NewContext(fullBrowser(t), chromedp.WithListener(tb.listen))
 	if err := chromedp.Do(ctx); err != nil {
 		cancel()
 		t.Fatalf("opening a tab: %v", err)

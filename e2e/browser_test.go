@@ -37,9 +37,11 @@ package e2e_test
 //   - The lobby: button.quick-play[data-game] (#quick-GAME) and .game-desc
 //     per game.
 //
-// Without Chromium ($STOLIK_CHROMIUM, /usr/bin/chromium, or chromium,
-// chromium-browser, google-chrome on PATH) or under -short the tests skip,
-// saying why. Screenshots go to $STOLIK_SCREENSHOTS, else
+// The tests drive Chromium's headless shell ($STOLIK_CHROMIUM, else
+// chromium-headless-shell on PATH, else the browser), and the browser
+// itself ($STOLIK_CHROMIUM_FULL, else /usr/bin/chromium, or chromium,
+// chromium-browser, google-chrome on PATH) where they need its
+// notifications. Without them or under -short the tests skip, saying why. Screenshots go to $STOLIK_SCREENSHOTS, else
 // $TMPDIR/stolik-screenshots.
 
 import (

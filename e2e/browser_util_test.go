@@ -37,8 +37,8 @@ import (
 
 const noChromium = chromium.Missing
 
-// The one browser of the test binary, started on first use.
-var chrome struct {
+// sharedBrowser is a browser of the test binary, started on first use.
+type sharedBrowser struct {
 	once   sync.Once
 	path   string
 	ctx    context.Context
@@ -47,6 +47,11 @@ var chrome struct {
 	out    lockedBuffer
 	cancel []context.CancelFunc
 }
+
+// The test binary's browsers: chromium-headless-shell where it is
+// installed (internal/chromium), and the browser itself for the few tests
+// that need its notifications.
+var chrome, chromeFull sharedBrowser
 
 type lockedBuffer struct {
 	mu  sync.Mutex
@@ -70,43 +75,58 @@ func (b *lockedBuffer) String() string {
 func TestMain(m *testing.M) {
 	longtest.AtLeastParallel(4)
 	code := m.Run()
-	stopBrowser()
+	chrome.stop()
+	chromeFull.stop()
 	os.Exit(code)
 }
 
 // browser skips the test without Chromium or under -short, and otherwise
-// gives the context of the shared browser (tabs are its children).
+// gives the context of the shared headless browser (tabs are its children).
 func browser(t *testing.T) context.Context {
+	t.Helper()
+	return chrome.get(t, chromium.Path(), noChromium)
+}
+
+// fullBrowser is browser for the tests that need the browser itself, not
+// its headless shell: notifications, push and the permission prompt.
+func fullBrowser(t *testing.T) context.Context {
+	t.Helper()
+	if p := chromium.Full(); p == chromium.Path() {
+		return browser(t)
+	}
+	return chromeFull.get(t, chromium.Full(), chromium.MissingFull)
+}
+
+func (b *sharedBrowser) get(t *testing.T, path, missing string) context.Context {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests play whole games in Chromium; skipped under -short")
 	}
-	path := chromium.Path()
 	if path == "" {
-		t.Skip(noChromium)
+		t.Skip(missing)
 	}
 	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("STOLIK_CHROMIUM") != "" {
-			t.Fatalf("STOLIK_CHROMIUM=%s: %v", path, err)
+		if os.Getenv("STOLIK_CHROMIUM") != "" || os.Getenv("STOLIK_CHROMIUM_FULL") != "" {
+			t.Fatalf("%s: %v", path, err)
 		}
-		t.Skip(noChromium)
+		t.Skip(missing)
 	}
-	chrome.once.Do(func() { chrome.path = path; chrome.ctx, chrome.err = startBrowser(path) })
-	if chrome.err != nil {
-		t.Fatalf("starting Chromium %s: %v\n%s", chrome.path, chrome.err, chrome.out.String())
+	b.once.Do(func() { b.path = path; b.ctx, b.err = b.start(path) })
+	if b.err != nil {
+		t.Fatalf("starting Chromium %s: %v\n%s", b.path, b.err, b.out.String())
 	}
-	return chrome.ctx
+	return b.ctx
 }
 
-// startBrowser starts headless Chromium with chromedp's default flags and
-// the ones that keep it off the network: no QUIC, no background
-// networking, no component updates, no sync, a fresh profile.
-func startBrowser(path string) (context.Context, error) {
+// start starts headless Chromium with chromedp's default flags and the
+// ones that keep it off the network: no QUIC, no background networking,
+// no component updates, no sync, a fresh profile.
+func (b *sharedBrowser) start(path string) (context.Context, error) {
 	dir, err := os.MkdirTemp("", "stolik-chromium-")
 	if err != nil {
 		return nil, err
 	}
-	chrome.dir = dir
+	b.dir = dir
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.Headless,
@@ -118,11 +138,11 @@ func startBrowser(path string) (context.Context, error) {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.UserDataDir(dir),
-		chromedp.CombinedOutput(&chrome.out),
+		chromedp.CombinedOutput(&b.out),
 	)
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	bctx, bcancel := chromedp.NewContext(actx)
-	chrome.cancel = []context.CancelFunc{bcancel, acancel}
+	b.cancel = []context.CancelFunc{bcancel, acancel}
 	// The first Do starts the browser and binds it to bctx, so it gets no
 	// deadline; a watchdog turns a hang into an error.
 	done := make(chan error, 1)
@@ -133,23 +153,23 @@ func startBrowser(path string) (context.Context, error) {
 		err = fmt.Errorf("Chromium did not start within 90 s")
 	}
 	if err != nil {
-		stopBrowser()
+		b.stop()
 		return nil, err
 	}
 	return bctx, nil
 }
 
-func stopBrowser() {
-	if chrome.ctx != nil {
-		ctx, cancel := context.WithTimeout(chrome.ctx, 15*time.Second)
+func (b *sharedBrowser) stop() {
+	if b.ctx != nil {
+		ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
 		chromedp.Cancel(ctx)
 		cancel()
 	}
-	for _, c := range chrome.cancel {
+	for _, c := range b.cancel {
 		c()
 	}
-	if chrome.dir != "" {
-		os.RemoveAll(chrome.dir)
+	if b.dir != "" {
+		os.RemoveAll(b.dir)
 	}
 }
 
@@ -185,7 +205,17 @@ type tab struct {
 // browser would be.
 func newTab(t *testing.T) *tab {
 	t.Helper()
-	b := browser(t)
+	return newTabIn(t, browser(t))
+}
+
+// newFullTab is newTab in the browser itself (fullBrowser).
+func newFullTab(t *testing.T) *tab {
+	t.Helper()
+	return newTabIn(t, fullBrowser(t))
+}
+
+func newTabIn(t *testing.T, b context.Context) *tab {
+	t.Helper()
 	tb := &tab{t: t}
 	ctx, cancel := chromedp.NewContext(b, chromedp.WithNewBrowserContext(), chromedp.WithListener(tb.listen))
 	if err := chromedp.Do(ctx); err != nil {

@@ -85,11 +85,11 @@ func (tb *tab) waitWords(ctx context.Context, pred, what string) tableWords {
 // choice kept over a reload; the notification permission is asked only
 // on the player's click. A spectator has no moves panel.
 func TestBrowserTableWords(t *testing.T) {
-	browser(t)
+	fullBrowser(t) // the notification permission's prompt
 	t.Parallel()
 	s := startServer(t, allowSeeds)
 	c := s.create(t, "cardline", map[string]any{"players": 2}, []string{"human", s.games["cardline"].bot()}, 101)
-	tb := newTab(t)
+	tb := newFullTab(t)
 	ctx, cancel := context.WithTimeout(tb.ctx, gameTimeout)
 	defer cancel()
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: countAsked}); err != nil {

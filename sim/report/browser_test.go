@@ -32,7 +32,7 @@ func TestReportInChromium(t *testing.T) {
 	}
 	path := chromium.Path()
 	if path == "" {
-		t.Skip("no Chromium: install Debian's chromium package (apt-get install -y chromium) or set STOLIK_CHROMIUM")
+		t.Skip(chromium.Missing)
 	}
 	shots := os.Getenv("STOLIK_SCREENSHOTS")
 	if shots == "" {

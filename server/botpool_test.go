@@ -96,7 +96,14 @@ type budgetedBot struct {
 	budget    time.Duration
 	mu        sync.Mutex
 	deadlines []time.Time
-	plain     int // calls of Choose, without a deadline
+	plain     int   // calls of Choose, without a deadline
+	workers   []int // SetWorkers' arguments, in order
+}
+
+func (b *budgetedBot) SetWorkers(n int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.workers = append(b.workers, n)
 }
 
 func (b *budgetedBot) Budget() time.Duration { return b.budget }
@@ -289,6 +296,38 @@ func TestBudgetedBotGetsItsDeadline(t *testing.T) {
 	}
 	if n := s.BotDefaults(); n != 0 {
 		t.Errorf("%d decisions fell to the default bot with free workers", n)
+	}
+}
+
+// A search bounded by time is given the pool's free workers as well as
+// its own; one bounded by playouts never is.
+func TestBudgetedBotTakesTheFreeWorkers(t *testing.T) {
+	timed, counted := &budgetedBot{budget: time.Second}, &budgetedBot{}
+	s, _, _ := newServer(t, filepath.Join(t.TempDir(), "db"), func(c *Config) {
+		c.BotWorkers = 3
+		c.testBots = []engine.BotSpec{budgetedSpec(timed)}
+	})
+	tab := mustCreate(t, s, Spec{Game: "asterix", Seats: []string{"bot:budgeted", "bot:budgeted"}, Seed: 3})
+	wait(t, tab)
+	timed.mu.Lock()
+	defer timed.mu.Unlock()
+	if len(timed.workers) != len(timed.deadlines) || len(timed.workers) == 0 {
+		t.Fatalf("%d decisions, %d of them given workers", len(timed.deadlines), len(timed.workers))
+	}
+	for i, n := range timed.workers {
+		// The table decides one move at a time: nothing else holds a slot.
+		if n != 3 {
+			t.Errorf("decision %d: %d workers, want all 3 of the pool's", i, n)
+		}
+	}
+
+	s2, _, _ := newServer(t, filepath.Join(t.TempDir(), "db"), func(c *Config) {
+		c.BotWorkers = 3
+		c.testBots = []engine.BotSpec{budgetedSpec(counted)}
+	})
+	wait(t, mustCreate(t, s2, Spec{Game: "asterix", Seats: []string{"bot:budgeted", "bot:budgeted"}, Seed: 3}))
+	if counted.plain == 0 || len(counted.workers) != 0 {
+		t.Errorf("a bot without a time budget: %d decisions, given workers %v", counted.plain, counted.workers)
 	}
 }
 

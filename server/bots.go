@@ -200,6 +200,13 @@ func (p *botPool) acquire(ctx context.Context, by time.Time, now func() time.Tim
 
 func (p *botPool) release() { <-p.slots }
 
+// free is how many slots no decision holds now.
+func (p *botPool) free() int { return cap(p.slots) - len(p.slots) }
+
+// workerSetter is a bot that can search on several cores at once
+// (bots.MCTS.SetWorkers).
+type workerSetter interface{ SetWorkers(n int) }
+
 // decide asks seat's bot for a move on st (a copy of the table's state),
 // in a slot of the pool. A bot with a time budget must answer by the time
 // the table asked plus its budget, waiting for a slot included: if no slot
@@ -230,6 +237,15 @@ func (s *Server) decide(t *Table, seat engine.Seat, bot engine.Bot, st engine.St
 		return bots.DecideBy(fb, st, seat, r, time.Time{})
 	}
 	defer s.pool.release()
+	if w, ok := bot.(workerSetter); ok && budget > 0 {
+		// A search bounded by time takes the cores no decision uses now
+		// as well as its own (root-parallel). It holds no slot for them:
+		// a decision that comes meanwhile finds its slot free at once,
+		// and both search on for the rest of their budgets. A search
+		// bounded by playouts keeps one tree, so that its moves never
+		// depend on what else the server does.
+		w.SetWorkers(1 + s.pool.free())
+	}
 	return bots.DecideBy(bot, st, seat, r, deadline)
 }
 

@@ -177,6 +177,16 @@ type ForcedMoveBot interface {
 	ForcedMoves()
 }
 
+// PublicChoiceBot is a CopyKeeper that can tell, before it decides, that
+// its choice on a position depends on nothing its seat does not know:
+// where PublicChoice(st, seat) reports so, bots.Decide hands it a copy of
+// the position that is not determinized, which saves the determinization.
+// PublicChoice reads st and leaves it as it was.
+type PublicChoiceBot interface {
+	CopyKeeper
+	PublicChoice(st State, seat Seat) bool
+}
+
 // BotSpec describes a bot a game offers.
 type BotSpec struct {
 	Name   string

@@ -28,6 +28,38 @@ type Greedy struct {
 // ForcedMoves marks that the bot plays a seat's only legal move as it is.
 func (*Greedy) ForcedMoves() {}
 
+// PublicChoice reports whether the bot's choice on st depends on nothing
+// seat does not know, so that it needs no determinized copy. Its scores
+// read only what everyone sees (hit points, who is alive, the line, the
+// Attack and its Targets, Equipment in play, the turn's flags, hand sizes)
+// and seat's own hand. Looking ahead touches the hidden cards and the
+// game's randomness, but only where they never reach those facts (a
+// Denounce discards at random, a Dominika exchange or a Smoke Screen
+// replaced moves cards between hands and deck), with two exceptions: Wsjo
+// Rawno shuffles the line with the game's randomness, and once a revealed
+// Maneuver's way is chosen the next face-down card is revealed.
+func (*Greedy) PublicChoice(st engine.State, seat engine.Seat) bool {
+	s, ok := st.(*State)
+	if !ok || seat < 0 || int(seat) >= int(s.n) {
+		return false
+	}
+	hand := s.seats[seat].hand
+	switch s.phase {
+	case phChoice:
+		return false
+	case phWindow:
+		// Playing Wsjo Rawno is scored on the line it shuffles.
+		return hand.and(s.pack.wsjoRawnos).empty()
+	case phAnswer:
+		// So is answering it with Niet!.
+		top := s.stack[s.stackN-1].card
+		return top == abilityCard || s.pack.aEffect[top] != WsjoRawnoFx || hand.and(s.pack.niets).empty()
+	}
+	return true
+}
+
+var _ engine.PublicChoiceBot = (*Greedy)(nil)
+
 var errNotFrontline = errors.New("greedy: not a Front Line state")
 
 // keepValue ranks Action cards for the draft.

@@ -138,7 +138,13 @@ type hit struct {
 
 // State is one position of Front Line No Komrades.
 type State struct {
-	pack  *Pack
+	// The pointers come first, so that copying a state (a bot's look-ahead
+	// copies many) while the garbage collector runs checks three words,
+	// not the whole state.
+	pack   *Pack
+	events []engine.Event
+	look   *State // the scratch state of look-ahead (probe); never shared between states
+
 	rules rules
 	n     int8
 	live  uint16 // the seats whose Comrade is alive: fDead's complement, kept for speed
@@ -193,12 +199,9 @@ type State struct {
 	turnCap  int16
 	lastDead int16
 
-	rng    engine.RNG
-	events []engine.Event
-	pend   [MaxSeats]engine.Seat
-	pendN  int8
-
-	look *State // the scratch state of look-ahead (probe); never shared between states
+	rng   engine.RNG
+	pend  [MaxSeats]engine.Seat
+	pendN int8
 }
 
 // scanState is the progress of a linear attack along the line, kept so that

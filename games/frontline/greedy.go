@@ -164,7 +164,7 @@ func (s *State) bestManeuverOutcome(p int, c uint8) int {
 	x := s.probe()
 	x.seats[p].hand.clear(c)
 	if !x.maneuver(p, c) {
-		return x.survival(p)
+		return x.lastSurvival(p)
 	}
 	x.choice, x.choiceC, x.phase = int8(p), c, phChoice
 	best, any := 0, false
@@ -172,12 +172,12 @@ func (s *State) bestManeuverOutcome(p int, c uint8) int {
 	for _, m := range x.choiceMoves(p, buf[:0]) {
 		y := x.probe()
 		y.applyChoice(p, m)
-		if v := y.survival(p); !any || v > best {
+		if v := y.lastSurvival(p); !any || v > best {
 			best, any = v, true
 		}
 	}
 	if !any {
-		return x.survival(p)
+		return x.lastSurvival(p)
 	}
 	return best
 }
@@ -206,47 +206,76 @@ func (s *State) scoreAfter(p int, f func(*State)) int {
 	}
 	x := s.probe()
 	f(x)
-	return x.survival(p)
+	return x.lastSurvival(p)
 }
 
 // survival scores the position for p: alive, hit points, minus the damage
 // the revealed Attack card would deal on the line as it stands.
 func (s *State) survival(p int) int {
+	if v, ok := s.settledSurvival(p); ok {
+		return v
+	}
+	return 10*int(s.seats[p].hp) - 10*s.projected(p)
+}
+
+// lastSurvival is survival for a look-ahead copy that is looked at no
+// more: the attack is worked out on s itself, not on another copy.
+func (s *State) lastSurvival(p int) int {
+	if v, ok := s.settledSurvival(p); ok {
+		return v
+	}
+	return 10*int(s.seats[p].hp) - 10*s.strikeNow(p)
+}
+
+// settledSurvival is p's survival score where no attack weighs on it: p
+// is dead or the game is over.
+func (s *State) settledSurvival(p int) (int, bool) {
 	if !s.alive(p) {
 		if s.over && s.winner < 0 {
-			return -900
+			return -900, true
 		}
-		return -1000
+		return -1000, true
 	}
 	if s.over {
-		return 1000
+		return 1000, true
 	}
-	v := 10 * int(s.seats[p].hp)
-	v -= 10 * s.projected(p)
-	return v
+	return 0, false
 }
 
 // projected is the damage the current Attack would deal p if it struck now.
 func (s *State) projected(p int) int {
-	if s.attack < 0 || s.step > stDamage || s.step == stDamage && s.phase != phWindow {
+	if !s.attackPending() {
 		return 0
 	}
-	x := s.probe()
-	x.rules.askEquipment = false
-	x.scan = scanState{}
-	x.hitN = 0
-	x.strikeTargets(x.pack.Attack(uint8(x.attack)))
+	return s.probe().strikeNow(p)
+}
+
+// attackPending reports whether the current Attack has yet to strike.
+func (s *State) attackPending() bool {
+	return s.attack >= 0 && (s.step < stDamage || s.step == stDamage && s.phase == phWindow)
+}
+
+// strikeNow is projected worked out on s itself, which it changes: the
+// attack strikes, with no Equipment asked about.
+func (s *State) strikeNow(p int) int {
+	if !s.attackPending() {
+		return 0
+	}
+	s.rules.askEquipment = false
+	s.scan = scanState{}
+	s.hitN = 0
+	s.strikeTargets(s.pack.Attack(uint8(s.attack)))
 	d := 0
-	for _, h := range x.hits[:x.hitN] {
+	for _, h := range s.hits[:s.hitN] {
 		if int(h.seat) == p {
 			d += int(h.dmg)
 		}
 	}
-	if x.seats[p].is(fCover) {
+	if s.seats[p].is(fCover) {
 		d -= 2
 	}
-	if p == int(x.initiative) && d > 0 {
-		d += x.roulettes() * int(x.rules.rouletteExtra)
+	if p == int(s.initiative) && d > 0 {
+		d += s.roulettes() * int(s.rules.rouletteExtra)
 	}
 	return max(d, 0)
 }

@@ -23,6 +23,7 @@ func (g *Game) Bots() []engine.BotSpec {
 // the revealed Attack card would deal it on the line as it then stands.
 type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
+	ahead, scores   []int
 }
 
 // ForcedMoves marks that the bot plays a seat's only legal move as it is.
@@ -80,36 +81,90 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 		return 0, errors.New("greedy: no legal move")
 	}
 	p := int(seat)
-	// Most moves are scored against the position as it stands, which is
-	// worked out once for all of them.
-	now := survivalNow{s: s, p: p}
+	// The moves that must be played forward are, each on a look-ahead
+	// copy; then the position's own survival score, which most moves are
+	// scored against, is worked out once, on the bot's copy itself (no
+	// longer needed as it was: working the attack out changes only the
+	// attack's own bookkeeping, which no score reads).
+	b.ahead = b.ahead[:0]
+	for _, m := range legal {
+		b.ahead = append(b.ahead, s.lookAhead(p, m))
+	}
+	now := survivalNow{s: s, p: p, spend: true}
+	b.scores = b.scores[:0]
+	for i, m := range legal {
+		b.scores = append(b.scores, s.valueMove(p, m, b.ahead[i], &now))
+	}
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
-	return engine.PickBest(legal, r, func(m engine.Move) int { return s.scoreMove(p, m, &now) }), nil
+	i := 0
+	return engine.PickBest(legal, r, func(engine.Move) int { i++; return b.scores[i-1] }), nil
 }
 
-// survivalNow is p's survival score in s, worked out on first use.
+// survivalNow is p's survival score in s, worked out on first use; with
+// spend, on s itself (see lastSurvival), not on a copy.
 type survivalNow struct {
-	s    *State
-	p, v int
-	done bool
+	s     *State
+	p, v  int
+	done  bool
+	spend bool
 }
 
 func (n *survivalNow) get() int {
 	if !n.done {
-		n.v, n.done = n.s.survival(n.p), true
+		if n.spend {
+			n.v = n.s.lastSurvival(n.p)
+		} else {
+			n.v = n.s.survival(n.p)
+		}
+		n.done = true
 	}
 	return n.v
 }
 
 // greedyScore values move m for seat p.
 func (s *State) greedyScore(p int, m engine.Move) int {
-	return s.scoreMove(p, m, &survivalNow{s: s, p: p})
+	return s.valueMove(p, m, s.lookAhead(p, m), &survivalNow{s: s, p: p})
 }
 
-// scoreMove values move m for seat p; now is p's survival score in s.
-func (s *State) scoreMove(p int, m engine.Move, now *survivalNow) int {
+// lookAhead is p's survival score after m, for the moves whose score
+// needs m played forward on a copy; 0 for the others.
+func (s *State) lookAhead(p int, m engine.Move) int {
 	k, c, a, b := unmv(m)
+	switch k {
+	case mCommit:
+		if s.pack.aKind[c] == Maneuver {
+			return s.bestManeuverOutcome(p, c)
+		}
+	case mPlay:
+		if s.phase == phAnswer {
+			top := s.stack[s.stackN-1]
+			return s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
+		}
+		if !survivalKeeps(s.pack.aEffect[c]) {
+			return s.scoreAfter(p, func(x *State) {
+				x.seats[p].hand.clear(c)
+				x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
+			})
+		}
+	case mDir, mSwap, mSmoke, mUse:
+		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
+	}
+	return 0
+}
+
+// survivalKeeps reports whether an Event with effect e changes no fact a
+// survival score reads but the hit points it heals: Stój! stops movement
+// (and nothing else) for the rest of the turn, Donos discards a card,
+// Sanitariusz heals.
+func survivalKeeps(e ActionEffect) bool {
+	return e == StojFx || e == DenounceFx || e == HealFx
+}
+
+// valueMove values move m for seat p; ahead is lookAhead's score of m,
+// now is p's survival score in s.
+func (s *State) valueMove(p int, m engine.Move, ahead int, now *survivalNow) int {
+	k, c, a, _ := unmv(m)
 	switch k {
 	case mKeep:
 		return 10 * keepValue[s.pack.aEffect[c]]
@@ -122,7 +177,7 @@ func (s *State) scoreMove(p int, m engine.Move, now *survivalNow) int {
 			return now.get() + 20 + keepValue[ac.Effect]
 		}
 		// A Maneuver: as if revealed now, with its best choice.
-		return s.bestManeuverOutcome(p, c) - keepValue[ac.Effect]
+		return ahead - keepValue[ac.Effect]
 	case mPass:
 		if s.phase == phEquip {
 			return now.get() - 1
@@ -137,25 +192,34 @@ func (s *State) scoreMove(p int, m engine.Move, now *survivalNow) int {
 	case mPlay:
 		if s.phase == phAnswer {
 			// Niet! only when the Event on top hurts us.
-			top := s.stack[s.stackN-1]
-			hurt := now.get() - s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
+			hurt := now.get() - ahead
 			if hurt >= 10 {
 				return now.get() + hurt
 			}
 			return now.get() - 30
 		}
-		v := s.scoreAfter(p, func(x *State) {
-			x.seats[p].hand.clear(c)
-			x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
-		})
-		return v - 8 - keepValue[s.pack.aEffect[c]]
+		e := s.pack.aEffect[c]
+		if survivalKeeps(e) {
+			ahead = now.get() + s.healed(p, c, int(a))
+		}
+		return ahead - 8 - keepValue[e]
 	case mExchange:
 		// Take a bigger hand.
 		return now.get() + 3*(s.seats[a].hand.count()-s.seats[p].hand.count()) - 6
 	case mDir, mSwap, mSmoke, mUse:
-		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
+		return ahead
 	}
 	return 0
+}
+
+// healed is what p's survival score gains when p plays Event c on seat q:
+// ten a hit point Sanitariusz gives back to p itself.
+func (s *State) healed(p int, c uint8, q int) int {
+	st := &s.seats[p]
+	if s.pack.aEffect[c] != HealFx || q != p || !s.alive(p) || s.over {
+		return 0
+	}
+	return 10 * int(min(st.maxHP, st.hp+int8(s.pack.Action(c).N))-st.hp)
 }
 
 // bestManeuverOutcome scores Maneuver c as if p revealed it now, with

@@ -86,6 +86,9 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	// scored against, is worked out once, on the bot's copy itself (no
 	// longer needed as it was: working the attack out changes only the
 	// attack's own bookkeeping, which no score reads).
+	if b.ahead == nil {
+		b.ahead, b.scores = make([]int, 0, 32), make([]int, 0, 32)
+	}
 	b.ahead = b.ahead[:0]
 	for _, m := range legal {
 		b.ahead = append(b.ahead, s.lookAhead(p, m))
@@ -256,9 +259,9 @@ func (s *State) probe() *State {
 		c = &State{}
 		s.look = c
 	}
-	deeper, ev := c.look, c.events
+	deeper := c.look
 	*c = *s
-	c.look, c.events = deeper, ev[:0]
+	c.look, c.events = deeper, nil // it tells no events (emit)
 	c.probing = true
 	return c
 }

@@ -44,6 +44,18 @@ func (c *cardSet) nth(k int) uint8 {
 	return 0
 }
 
+// appendTo puts the members in instance order into dst from dst[n] on and
+// returns the new length.
+func (c *cardSet) appendTo(dst []uint8, n int) int {
+	for w, x := range c {
+		for ; x != 0; x &= x - 1 {
+			dst[n] = uint8(w*64 + bits.TrailingZeros64(x))
+			n++
+		}
+	}
+	return n
+}
+
 // each calls f for every member in instance order.
 func (c cardSet) each(f func(uint8)) {
 	for w, x := range c {
@@ -194,7 +206,7 @@ type State struct {
 	queryC   uint8
 	scan     scanState
 	over     bool
-	probing  bool // a bot's look-ahead copy: the turn does not move past the attack
+	probing  bool // a bot's look-ahead copy: the turn does not move past the attack, no events are told
 	winner   int8
 	turnCap  int16
 	lastDead int16
@@ -234,6 +246,9 @@ func (s *State) order(k int) int {
 }
 
 func (s *State) emit(kind evKind, seat int, card int, a, b int) {
+	if s.probing {
+		return // a look-ahead copy's events are never read
+	}
 	s.events = append(s.events, engine.Event{Kind: engine.EventKind(kind), Seat: engine.Seat(seat), Card: int16(card), A: int32(a), B: int32(b)})
 }
 

@@ -97,6 +97,7 @@ func DecideWith(b engine.Bot, st engine.State, seat engine.Seat, det, r *rand.Ra
 		if k.Moves = st.Legal(seat, k.Moves[:0]); len(k.Moves) == 1 {
 			return k.Moves[0], nil
 		}
+		k.Listed = true
 	}
 	if d, ok := b.(engine.DeadlineBot); ok {
 		if deadline := budgetDeadline(b, time.Time{}); !deadline.IsZero() {

@@ -2,6 +2,7 @@ package bots_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"stolik/bots"
@@ -49,5 +50,38 @@ func TestDecideSkipsTheDeterminizationOfPublicChoices(t *testing.T) {
 		if want := map[bool]int{false: 1, true: 0}[public]; n != want {
 			t.Errorf("public choice %v: %d determinizations, want %d", public, n, want)
 		}
+	}
+}
+
+// listing is a bot that plays forced moves as they are and records whether
+// the legal moves it is handed were listed for it.
+type listing struct {
+	engine.KeptCopy
+	listed, same bool
+}
+
+func (*listing) ForcedMoves() {}
+
+func (b *listing) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (engine.Move, error) {
+	b.listed = b.Listed
+	b.same = slices.Equal(b.Moves, st.Legal(seat, nil))
+	b.Listed = false
+	return b.Moves[0], nil
+}
+
+// A bot that plays forced moves as they are is handed the legal moves
+// Decide listed on the position, and they are its copy's.
+func TestDecideHandsOverTheLegalMovesItListed(t *testing.T) {
+	st := newGame(t, "frontline", 5)
+	seat := st.Pending()[0]
+	if len(st.Legal(seat, nil)) < 2 {
+		t.Fatal("the first decision is forced")
+	}
+	b := &listing{}
+	if _, err := bots.Decide(b, st, seat, rand.New(rand.NewPCG(1, 2))); err != nil {
+		t.Fatal(err)
+	}
+	if !b.listed || !b.same {
+		t.Errorf("listed %v, the copy's own moves %v: want both", b.listed, b.same)
 	}
 }

@@ -164,6 +164,10 @@ type CopyKeeper interface {
 type KeptCopy struct {
 	Copy  State  // the bot's copy, nil before its first decision
 	Moves []Move // a buffer for the seat's legal moves
+	// Listed: Moves are already the deciding seat's legal moves, listed by
+	// bots.Decide on the position (a determinization keeps them); Choose
+	// may use them instead of listing them again, and clears Listed.
+	Listed bool
 }
 
 // Kept returns k.

@@ -75,7 +75,10 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	if !ok {
 		return 0, errNotFrontline
 	}
-	b.Moves = s.Legal(seat, b.Moves[:0])
+	if !b.Listed {
+		b.Moves = s.Legal(seat, b.Moves[:0])
+	}
+	b.Listed = false
 	legal := b.Moves
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")

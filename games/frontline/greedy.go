@@ -93,8 +93,8 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 		b.ahead, b.scores = make([]int, 0, 32), make([]int, 0, 32)
 	}
 	b.ahead = b.ahead[:0]
-	for _, m := range legal {
-		b.ahead = append(b.ahead, s.lookAhead(p, m))
+	for i := range legal {
+		b.ahead = append(b.ahead, b.aheadOf(s, p, i))
 	}
 	now := survivalNow{s: s, p: p, spend: true}
 	b.scores = b.scores[:0]
@@ -105,6 +105,28 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
 	i := 0
 	return engine.PickBest(legal, r, func(engine.Move) int { i++; return b.scores[i-1] }), nil
+}
+
+// aheadOf is lookAhead of legal move i, taken from an earlier move that
+// plays another copy of the same card the same way: copies of a card do
+// the same, so they look alike ahead.
+func (b *Greedy) aheadOf(s *State, p, i int) int {
+	m := b.Moves[i]
+	if k := uint8(m); k == mCommit || k == mPlay {
+		same := s.sameCard(m)
+		for j, o := range b.Moves[:i] {
+			if s.sameCard(o) == same {
+				return b.ahead[j]
+			}
+		}
+	}
+	return s.lookAhead(p, m)
+}
+
+// sameCard is m with its card named by the card it is a copy of.
+func (s *State) sameCard(m engine.Move) engine.Move {
+	k, c, a, b := unmv(m)
+	return mv(k, s.pack.actionOf[c], a, b)
 }
 
 // survivalNow is p's survival score in s, worked out on first use; with

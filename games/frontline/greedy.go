@@ -97,6 +97,11 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 		b.ahead = append(b.ahead, b.aheadOf(s, p, i))
 	}
 	now := survivalNow{s: s, p: p, spend: true}
+	if b.allAgainstNow(s) {
+		// Every score is the position's own plus a constant, so which
+		// move is best (and which are equal) does not depend on it.
+		now.done = true
+	}
 	b.scores = b.scores[:0]
 	for i, m := range legal {
 		b.scores = append(b.scores, s.valueMove(p, m, b.ahead[i], &now))
@@ -121,6 +126,22 @@ func (b *Greedy) aheadOf(s *State, p, i int) int {
 		}
 	}
 	return s.lookAhead(p, m)
+}
+
+// allAgainstNow reports whether every legal move scores the position's
+// own survival score plus a constant (valueMove).
+func (b *Greedy) allAgainstNow(s *State) bool {
+	for _, m := range b.Moves {
+		k, c, _, _ := unmv(m)
+		switch {
+		case k == mPass || k == mDone || k == mExchange:
+		case k == mCommit && s.pack.aKind[c] == Equipment:
+		case k == mPlay && s.phase == phWindow && survivalKeeps(s.pack.aEffect[c]):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // sameCard is m with its card named by the card it is a copy of.

@@ -76,7 +76,9 @@ var clock = time.Now
 
 // Decide asks bot b for seat's move. Unless the bot only reads legal moves,
 // it gets its own copy of the game, determinized for seat, so it can never
-// see a fact that seat may not know. A bot with a time budget is given a
+// see a fact that seat may not know (a bot that says its choice on the
+// position depends on nothing seat does not know, engine.PublicChoiceBot,
+// gets a copy that is not determinized). A bot with a time budget is given a
 // deadline that far from now, before the copy is made, so the copy and its
 // determinization count against the budget.
 func Decide(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
@@ -95,17 +97,24 @@ func DecideWith(b engine.Bot, st engine.State, seat engine.Seat, det, r *rand.Ra
 		if k.Moves = st.Legal(seat, k.Moves[:0]); len(k.Moves) == 1 {
 			return k.Moves[0], nil
 		}
+		k.Listed = true
 	}
 	if d, ok := b.(engine.DeadlineBot); ok {
 		if deadline := budgetDeadline(b, time.Time{}); !deadline.IsZero() {
-			c := copyFor(b, st)
-			c.Determinize(seat, det)
-			return d.ChooseBy(c, seat, r, deadline)
+			return d.ChooseBy(determinizedFor(b, st, seat, det), seat, r, deadline)
 		}
 	}
+	return b.Choose(determinizedFor(b, st, seat, det), seat, r)
+}
+
+// determinizedFor is b's copy of st, determinized for seat with det
+// unless b says its choice on st depends on nothing seat does not know.
+func determinizedFor(b engine.Bot, st engine.State, seat engine.Seat, det *rand.Rand) engine.State {
 	c := copyFor(b, st)
-	c.Determinize(seat, det)
-	return b.Choose(c, seat, r)
+	if p, ok := b.(engine.PublicChoiceBot); !ok || !p.PublicChoice(st, seat) {
+		c.Determinize(seat, det)
+	}
+	return c
 }
 
 // copyFor is a copy of st for bot b: into the state b keeps, when it keeps
@@ -146,9 +155,7 @@ func DecideBy(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand, dea
 		return d.ChooseBy(st, seat, r, deadline)
 	}
 	deadline = budgetDeadline(b, deadline)
-	c := copyFor(b, st)
-	c.Determinize(seat, r)
-	return d.ChooseBy(c, seat, r, deadline)
+	return d.ChooseBy(determinizedFor(b, st, seat, r), seat, r, deadline)
 }
 
 // budgetDeadline is the earlier of deadline (zero: none) and the end of

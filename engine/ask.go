@@ -42,6 +42,7 @@ func NumberedAsk(st State, p Seat, answers []string, lang Lang, noMove *RuleErro
 
 // PickBest returns a move of the highest score, ties broken at random (a
 // bot that takes the first of equals favours whatever Legal lists first).
+// score is called once for each move, in the order of legal.
 func PickBest(legal []Move, r *rand.Rand, score func(Move) int) Move {
 	best, bestScore, ties := legal[0], 0, 0
 	for _, m := range legal {

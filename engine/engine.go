@@ -164,6 +164,10 @@ type CopyKeeper interface {
 type KeptCopy struct {
 	Copy  State  // the bot's copy, nil before its first decision
 	Moves []Move // a buffer for the seat's legal moves
+	// Listed: Moves are already the deciding seat's legal moves, listed by
+	// bots.Decide on the position (a determinization keeps them); Choose
+	// may use them instead of listing them again, and clears Listed.
+	Listed bool
 }
 
 // Kept returns k.
@@ -175,6 +179,16 @@ func (k *KeptCopy) Kept() *KeptCopy { return k }
 type ForcedMoveBot interface {
 	CopyKeeper
 	ForcedMoves()
+}
+
+// PublicChoiceBot is a CopyKeeper that can tell, before it decides, that
+// its choice on a position depends on nothing its seat does not know:
+// where PublicChoice(st, seat) reports so, bots.Decide hands it a copy of
+// the position that is not determinized, which saves the determinization.
+// PublicChoice reads st and leaves it as it was.
+type PublicChoiceBot interface {
+	CopyKeeper
+	PublicChoice(st State, seat Seat) bool
 }
 
 // BotSpec describes a bot a game offers.

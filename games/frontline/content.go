@@ -218,11 +218,12 @@ type Pack struct {
 	actionIx   map[string]uint8
 	comradeIx  map[string]uint8
 	// per action instance, for the hot loops
-	aKind   [MaxActions]ActionKind
-	aEffect [MaxActions]ActionEffect
-	events  cardSet // every Event instance
-	niets   cardSet
-	smokes  cardSet
+	aKind      [MaxActions]ActionKind
+	aEffect    [MaxActions]ActionEffect
+	events     cardSet // every Event instance
+	niets      cardSet
+	wsjoRawnos cardSet
+	smokes     cardSet
 	// what the views show of the cards, written once (viewjson.go)
 	faces faceTable
 }
@@ -605,6 +606,9 @@ func (p *Pack) addActionCopies(id string, ac *Action) {
 		}
 		if ac.Effect == NietFx {
 			p.niets.set(i)
+		}
+		if ac.Effect == WsjoRawnoFx {
+			p.wsjoRawnos.set(i)
 		}
 		if ac.Effect == SmokeFx {
 			p.smokes.set(i)

@@ -23,10 +23,43 @@ func (g *Game) Bots() []engine.BotSpec {
 // the revealed Attack card would deal it on the line as it then stands.
 type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
+	ahead, scores   []int
 }
 
 // ForcedMoves marks that the bot plays a seat's only legal move as it is.
 func (*Greedy) ForcedMoves() {}
+
+// PublicChoice reports whether the bot's choice on st depends on nothing
+// seat does not know, so that it needs no determinized copy. Its scores
+// read only what everyone sees (hit points, who is alive, the line, the
+// Attack and its Targets, Equipment in play, the turn's flags, hand sizes)
+// and seat's own hand. Looking ahead touches the hidden cards and the
+// game's randomness, but only where they never reach those facts (a
+// Denounce discards at random, a Dominika exchange or a Smoke Screen
+// replaced moves cards between hands and deck), with two exceptions: Wsjo
+// Rawno shuffles the line with the game's randomness, and once a revealed
+// Maneuver's way is chosen the next face-down card is revealed.
+func (*Greedy) PublicChoice(st engine.State, seat engine.Seat) bool {
+	s, ok := st.(*State)
+	if !ok || seat < 0 || int(seat) >= int(s.n) {
+		return false
+	}
+	hand := s.seats[seat].hand
+	switch s.phase {
+	case phChoice:
+		return false
+	case phWindow:
+		// Playing Wsjo Rawno is scored on the line it shuffles.
+		return hand.and(s.pack.wsjoRawnos).empty()
+	case phAnswer:
+		// So is answering it with Niet!.
+		top := s.stack[s.stackN-1].card
+		return top == abilityCard || s.pack.aEffect[top] != WsjoRawnoFx || hand.and(s.pack.niets).empty()
+	}
+	return true
+}
+
+var _ engine.PublicChoiceBot = (*Greedy)(nil)
 
 var errNotFrontline = errors.New("greedy: not a Front Line state")
 
@@ -42,42 +75,145 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	if !ok {
 		return 0, errNotFrontline
 	}
-	b.Moves = s.Legal(seat, b.Moves[:0])
+	if !b.Listed {
+		b.Moves = s.Legal(seat, b.Moves[:0])
+	}
+	b.Listed = false
 	legal := b.Moves
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}
 	p := int(seat)
-	// Most moves are scored against the position as it stands, which is
-	// worked out once for all of them.
-	now := survivalNow{s: s, p: p}
+	// The moves that must be played forward are, each on a look-ahead
+	// copy; then the position's own survival score, which most moves are
+	// scored against, is worked out once, on the bot's copy itself (no
+	// longer needed as it was: working the attack out changes only the
+	// attack's own bookkeeping, which no score reads).
+	if b.ahead == nil {
+		b.ahead, b.scores = make([]int, 0, 32), make([]int, 0, 32)
+	}
+	b.ahead = b.ahead[:0]
+	for i := range legal {
+		b.ahead = append(b.ahead, b.aheadOf(s, p, i))
+	}
+	now := survivalNow{s: s, p: p, spend: true}
+	if b.allAgainstNow(s) {
+		// Every score is the position's own plus a constant, so which
+		// move is best (and which are equal) does not depend on it.
+		now.done = true
+	}
+	b.scores = b.scores[:0]
+	for i, m := range legal {
+		b.scores = append(b.scores, s.valueMove(p, m, b.ahead[i], &now))
+	}
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
-	return engine.PickBest(legal, r, func(m engine.Move) int { return s.scoreMove(p, m, &now) }), nil
+	i := 0
+	return engine.PickBest(legal, r, func(engine.Move) int { i++; return b.scores[i-1] }), nil
 }
 
-// survivalNow is p's survival score in s, worked out on first use.
+// aheadOf is lookAhead of legal move i, taken from an earlier move that
+// plays another copy of the same card the same way: copies of a card do
+// the same, so they look alike ahead.
+func (b *Greedy) aheadOf(s *State, p, i int) int {
+	m := b.Moves[i]
+	if k := uint8(m); k == mCommit || k == mPlay {
+		same := s.sameCard(m)
+		for j, o := range b.Moves[:i] {
+			if s.sameCard(o) == same {
+				return b.ahead[j]
+			}
+		}
+	}
+	return s.lookAhead(p, m)
+}
+
+// allAgainstNow reports whether every legal move scores the position's
+// own survival score plus a constant (valueMove).
+func (b *Greedy) allAgainstNow(s *State) bool {
+	for _, m := range b.Moves {
+		k, c, _, _ := unmv(m)
+		switch {
+		case k == mPass || k == mDone || k == mExchange:
+		case k == mCommit && s.pack.aKind[c] == Equipment:
+		case k == mPlay && s.phase == phWindow && survivalKeeps(s.pack.aEffect[c]):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// sameCard is m with its card named by the card it is a copy of.
+func (s *State) sameCard(m engine.Move) engine.Move {
+	k, c, a, b := unmv(m)
+	return mv(k, s.pack.actionOf[c], a, b)
+}
+
+// survivalNow is p's survival score in s, worked out on first use; with
+// spend, on s itself (see lastSurvival), not on a copy.
 type survivalNow struct {
-	s    *State
-	p, v int
-	done bool
+	s     *State
+	p, v  int
+	done  bool
+	spend bool
 }
 
 func (n *survivalNow) get() int {
 	if !n.done {
-		n.v, n.done = n.s.survival(n.p), true
+		if n.spend {
+			n.v = n.s.lastSurvival(n.p)
+		} else {
+			n.v = n.s.survival(n.p)
+		}
+		n.done = true
 	}
 	return n.v
 }
 
 // greedyScore values move m for seat p.
 func (s *State) greedyScore(p int, m engine.Move) int {
-	return s.scoreMove(p, m, &survivalNow{s: s, p: p})
+	return s.valueMove(p, m, s.lookAhead(p, m), &survivalNow{s: s, p: p})
 }
 
-// scoreMove values move m for seat p; now is p's survival score in s.
-func (s *State) scoreMove(p int, m engine.Move, now *survivalNow) int {
+// lookAhead is p's survival score after m, for the moves whose score
+// needs m played forward on a copy; 0 for the others.
+func (s *State) lookAhead(p int, m engine.Move) int {
 	k, c, a, b := unmv(m)
+	switch k {
+	case mCommit:
+		if s.pack.aKind[c] == Maneuver {
+			return s.bestManeuverOutcome(p, c)
+		}
+	case mPlay:
+		if s.phase == phAnswer {
+			top := s.stack[s.stackN-1]
+			return s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
+		}
+		if !survivalKeeps(s.pack.aEffect[c]) {
+			return s.scoreAfter(p, func(x *State) {
+				x.seats[p].hand.clear(c)
+				x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
+			})
+		}
+	case mDir, mSwap, mSmoke, mUse:
+		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
+	}
+	return 0
+}
+
+// survivalKeeps reports whether an Event with effect e changes no fact a
+// survival score reads but the hit points it heals: Stój! stops movement
+// (and nothing else) for the rest of the turn, Donos discards a card,
+// Sanitariusz heals.
+func survivalKeeps(e ActionEffect) bool {
+	return e == StojFx || e == DenounceFx || e == HealFx
+}
+
+// valueMove values move m for seat p; ahead is lookAhead's score of m,
+// now is p's survival score in s.
+func (s *State) valueMove(p int, m engine.Move, ahead int, now *survivalNow) int {
+	k, c, a, _ := unmv(m)
 	switch k {
 	case mKeep:
 		return 10 * keepValue[s.pack.aEffect[c]]
@@ -90,7 +226,7 @@ func (s *State) scoreMove(p int, m engine.Move, now *survivalNow) int {
 			return now.get() + 20 + keepValue[ac.Effect]
 		}
 		// A Maneuver: as if revealed now, with its best choice.
-		return s.bestManeuverOutcome(p, c) - keepValue[ac.Effect]
+		return ahead - keepValue[ac.Effect]
 	case mPass:
 		if s.phase == phEquip {
 			return now.get() - 1
@@ -105,25 +241,34 @@ func (s *State) scoreMove(p int, m engine.Move, now *survivalNow) int {
 	case mPlay:
 		if s.phase == phAnswer {
 			// Niet! only when the Event on top hurts us.
-			top := s.stack[s.stackN-1]
-			hurt := now.get() - s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
+			hurt := now.get() - ahead
 			if hurt >= 10 {
 				return now.get() + hurt
 			}
 			return now.get() - 30
 		}
-		v := s.scoreAfter(p, func(x *State) {
-			x.seats[p].hand.clear(c)
-			x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
-		})
-		return v - 8 - keepValue[s.pack.aEffect[c]]
+		e := s.pack.aEffect[c]
+		if survivalKeeps(e) {
+			ahead = now.get() + s.healed(p, c, int(a))
+		}
+		return ahead - 8 - keepValue[e]
 	case mExchange:
 		// Take a bigger hand.
 		return now.get() + 3*(s.seats[a].hand.count()-s.seats[p].hand.count()) - 6
 	case mDir, mSwap, mSmoke, mUse:
-		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
+		return ahead
 	}
 	return 0
+}
+
+// healed is what p's survival score gains when p plays Event c on seat q:
+// ten a hit point Sanitariusz gives back to p itself.
+func (s *State) healed(p int, c uint8, q int) int {
+	st := &s.seats[p]
+	if s.pack.aEffect[c] != HealFx || q != p || !s.alive(p) || s.over {
+		return 0
+	}
+	return 10 * int(min(st.maxHP, st.hp+int8(s.pack.Action(c).N))-st.hp)
 }
 
 // bestManeuverOutcome scores Maneuver c as if p revealed it now, with
@@ -132,7 +277,7 @@ func (s *State) bestManeuverOutcome(p int, c uint8) int {
 	x := s.probe()
 	x.seats[p].hand.clear(c)
 	if !x.maneuver(p, c) {
-		return x.survival(p)
+		return x.lastSurvival(p)
 	}
 	x.choice, x.choiceC, x.phase = int8(p), c, phChoice
 	best, any := 0, false
@@ -140,12 +285,12 @@ func (s *State) bestManeuverOutcome(p int, c uint8) int {
 	for _, m := range x.choiceMoves(p, buf[:0]) {
 		y := x.probe()
 		y.applyChoice(p, m)
-		if v := y.survival(p); !any || v > best {
+		if v := y.lastSurvival(p); !any || v > best {
 			best, any = v, true
 		}
 	}
 	if !any {
-		return x.survival(p)
+		return x.lastSurvival(p)
 	}
 	return best
 }
@@ -160,9 +305,9 @@ func (s *State) probe() *State {
 		c = &State{}
 		s.look = c
 	}
-	deeper, ev := c.look, c.events
+	deeper := c.look
 	*c = *s
-	c.look, c.events = deeper, ev[:0]
+	c.look, c.events = deeper, nil // it tells no events (emit)
 	c.probing = true
 	return c
 }
@@ -174,47 +319,76 @@ func (s *State) scoreAfter(p int, f func(*State)) int {
 	}
 	x := s.probe()
 	f(x)
-	return x.survival(p)
+	return x.lastSurvival(p)
 }
 
 // survival scores the position for p: alive, hit points, minus the damage
 // the revealed Attack card would deal on the line as it stands.
 func (s *State) survival(p int) int {
+	if v, ok := s.settledSurvival(p); ok {
+		return v
+	}
+	return 10*int(s.seats[p].hp) - 10*s.projected(p)
+}
+
+// lastSurvival is survival for a look-ahead copy that is looked at no
+// more: the attack is worked out on s itself, not on another copy.
+func (s *State) lastSurvival(p int) int {
+	if v, ok := s.settledSurvival(p); ok {
+		return v
+	}
+	return 10*int(s.seats[p].hp) - 10*s.strikeNow(p)
+}
+
+// settledSurvival is p's survival score where no attack weighs on it: p
+// is dead or the game is over.
+func (s *State) settledSurvival(p int) (int, bool) {
 	if !s.alive(p) {
 		if s.over && s.winner < 0 {
-			return -900
+			return -900, true
 		}
-		return -1000
+		return -1000, true
 	}
 	if s.over {
-		return 1000
+		return 1000, true
 	}
-	v := 10 * int(s.seats[p].hp)
-	v -= 10 * s.projected(p)
-	return v
+	return 0, false
 }
 
 // projected is the damage the current Attack would deal p if it struck now.
 func (s *State) projected(p int) int {
-	if s.attack < 0 || s.step > stDamage || s.step == stDamage && s.phase != phWindow {
+	if !s.attackPending() {
 		return 0
 	}
-	x := s.probe()
-	x.rules.askEquipment = false
-	x.scan = scanState{}
-	x.hitN = 0
-	x.strikeTargets(x.pack.Attack(uint8(x.attack)))
+	return s.probe().strikeNow(p)
+}
+
+// attackPending reports whether the current Attack has yet to strike.
+func (s *State) attackPending() bool {
+	return s.attack >= 0 && (s.step < stDamage || s.step == stDamage && s.phase == phWindow)
+}
+
+// strikeNow is projected worked out on s itself, which it changes: the
+// attack strikes, with no Equipment asked about.
+func (s *State) strikeNow(p int) int {
+	if !s.attackPending() {
+		return 0
+	}
+	s.rules.askEquipment = false
+	s.scan = scanState{}
+	s.hitN = 0
+	s.strikeTargets(s.pack.Attack(uint8(s.attack)))
 	d := 0
-	for _, h := range x.hits[:x.hitN] {
+	for _, h := range s.hits[:s.hitN] {
 		if int(h.seat) == p {
 			d += int(h.dmg)
 		}
 	}
-	if x.seats[p].is(fCover) {
+	if s.seats[p].is(fCover) {
 		d -= 2
 	}
-	if p == int(x.initiative) && d > 0 {
-		d += x.roulettes() * int(x.rules.rouletteExtra)
+	if p == int(s.initiative) && d > 0 {
+		d += s.roulettes() * int(s.rules.rouletteExtra)
 	}
 	return max(d, 0)
 }

@@ -44,6 +44,18 @@ func (c *cardSet) nth(k int) uint8 {
 	return 0
 }
 
+// appendTo puts the members in instance order into dst from dst[n] on and
+// returns the new length.
+func (c *cardSet) appendTo(dst []uint8, n int) int {
+	for w, x := range c {
+		for ; x != 0; x &= x - 1 {
+			dst[n] = uint8(w*64 + bits.TrailingZeros64(x))
+			n++
+		}
+	}
+	return n
+}
+
 // each calls f for every member in instance order.
 func (c cardSet) each(f func(uint8)) {
 	for w, x := range c {
@@ -138,7 +150,13 @@ type hit struct {
 
 // State is one position of Front Line No Komrades.
 type State struct {
-	pack  *Pack
+	// The pointers come first, so that copying a state (a bot's look-ahead
+	// copies many) while the garbage collector runs checks three words,
+	// not the whole state.
+	pack   *Pack
+	events []engine.Event
+	look   *State // the scratch state of look-ahead (probe); never shared between states
+
 	rules rules
 	n     int8
 	live  uint16 // the seats whose Comrade is alive: fDead's complement, kept for speed
@@ -188,17 +206,14 @@ type State struct {
 	queryC   uint8
 	scan     scanState
 	over     bool
-	probing  bool // a bot's look-ahead copy: the turn does not move past the attack
+	probing  bool // a bot's look-ahead copy: the turn does not move past the attack, no events are told
 	winner   int8
 	turnCap  int16
 	lastDead int16
 
-	rng    engine.RNG
-	events []engine.Event
-	pend   [MaxSeats]engine.Seat
-	pendN  int8
-
-	look *State // the scratch state of look-ahead (probe); never shared between states
+	rng   engine.RNG
+	pend  [MaxSeats]engine.Seat
+	pendN int8
 }
 
 // scanState is the progress of a linear attack along the line, kept so that
@@ -231,6 +246,9 @@ func (s *State) order(k int) int {
 }
 
 func (s *State) emit(kind evKind, seat int, card int, a, b int) {
+	if s.probing {
+		return // a look-ahead copy's events are never read
+	}
 	s.events = append(s.events, engine.Event{Kind: engine.EventKind(kind), Seat: engine.Seat(seat), Card: int16(card), A: int32(a), B: int32(b)})
 }
 

@@ -381,31 +381,27 @@ func (s *State) Hash() uint64 {
 // kept.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 	var pool [MaxActions]uint8
-	n := 0
-	pool2 := func(c uint8) { pool[n] = c; n++ }
-	for k := 0; k < int(s.deckN); k++ {
-		pool2(s.deck[k])
-	}
+	n := copy(pool[:], s.deck[:s.deckN])
 	var handN, packN [MaxSeats]int
-	var committed [MaxSeats]bool
 	held := 0 // the cards the other players hold
 	for p := 0; p < int(s.n); p++ {
 		if p == int(observer) {
 			continue
 		}
 		st := &s.seats[p]
-		handN[p], packN[p] = st.hand.count(), st.pack.count()
-		st.hand.each(pool2)
-		st.pack.each(pool2)
-		st.hand, st.pack = cardSet{}, cardSet{}
-		held += handN[p] + packN[p]
+		n0 := n
+		n = st.hand.appendTo(pool[:], n)
+		handN[p] = n - n0
+		n = st.pack.appendTo(pool[:], n)
+		packN[p] = n - n0 - handN[p]
 		if st.is(fCommitted) {
-			committed[p] = true
-			pool2(st.committed)
-			held++
+			pool[n] = st.committed
+			n++
 		}
+		held += n - n0
+		st.hand, st.pack = cardSet{}, cardSet{}
 	}
-	r.Shuffle(n, func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	shuffle(r, pool[:n])
 	s.passedToPlayers(observer, pool[:n], held, r)
 	k := 0
 	for p := 0; p < int(s.n); p++ {
@@ -413,23 +409,32 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 			continue
 		}
 		st := &s.seats[p]
-		for i := 0; i < handN[p]; i++ {
-			st.hand.set(pool[k])
-			k++
+		for _, c := range pool[k : k+handN[p]] {
+			st.hand.set(c)
 		}
-		for i := 0; i < packN[p]; i++ {
-			st.pack.set(pool[k])
-			k++
+		k += handN[p]
+		for _, c := range pool[k : k+packN[p]] {
+			st.pack.set(c)
 		}
-		if committed[p] {
+		k += packN[p]
+		if st.is(fCommitted) {
 			st.committed = pool[k]
 			k++
 		}
 	}
 	s.deckN = uint8(copy(s.deck[:], pool[k:n]))
-	r.Shuffle(int(s.adeckN), func(i, j int) { s.adeck[i], s.adeck[j] = s.adeck[j], s.adeck[i] })
+	shuffle(r, s.adeck[:s.adeckN])
 	// The game's own randomness after this point is unknown too.
 	s.rng = engine.NewRNG(r.Uint64())
+}
+
+// shuffle is r.Shuffle of a, the same draws giving the same order,
+// without a call per swap.
+func shuffle(r *rand.Rand, a []uint8) {
+	for i := len(a) - 1; i > 0; i-- {
+		j := r.Uint64N(uint64(i + 1))
+		a[i], a[j] = a[j], a[i]
+	}
 }
 
 // passedToPlayers moves the cards of the shuffled pool that observer
@@ -453,6 +458,6 @@ func (s *State) passedToPlayers(observer engine.Seat, pool []uint8, held int, r 
 		}
 	}
 	if front > 0 {
-		r.Shuffle(held, func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+		shuffle(r, pool[:held])
 	}
 }

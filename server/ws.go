@@ -345,8 +345,16 @@ func (wc *wsConn) accept(w http.ResponseWriter, r *http.Request) bool {
 		wc.refuse()
 		return false
 	}
-	tw := &takeover{ResponseWriter: w}
-	c, err := websocket.Accept(tw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
+	opts := &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing}
+	if wc.v2 {
+		// Version 2 is compressed where the client offers it (browsers
+		// do): each message on its own (no context kept between them, so
+		// an idle socket holds no compressor), from a size on.
+		opts.CompressionMode = websocket.CompressionNoContextTakeover
+		opts.CompressionThreshold = compressFrom
+	}
+	tw := &takeover{ResponseWriter: w, copies: wc.v2}
+	c, err := websocket.Accept(tw, r, opts)
 	if err != nil {
 		return false // Accept has answered
 	}
@@ -629,11 +637,17 @@ const controlBuffer = 256 // a control frame: 125 bytes of payload, and its head
 // readBuffer is the size of a socket's reading buffer.
 const readBuffer = 512
 
+// compressFrom is the size from which a version 2 message is
+// compressed: below it, deflate saves too little for its work.
+const compressFrom = 256
+
 // takeover hands the WebSocket its connection through a corkedConn when
-// it takes the connection over.
+// it takes the connection over; copies: the corkedConn copies what it
+// holds.
 type takeover struct {
 	http.ResponseWriter
-	cork *corkedConn
+	cork   *corkedConn
+	copies bool
 }
 
 func (t *takeover) Hijack() (net.Conn, *bufio.ReadWriter, error) {
@@ -649,7 +663,7 @@ func (t *takeover) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		conn.Close()
 		return nil, nil, err
 	}
-	t.cork = &corkedConn{conn: conn}
+	t.cork = &corkedConn{conn: conn, copies: t.copies}
 	// The HTTP server's reader holds 4 KiB for the socket's life; a
 	// client's messages are small (maxMessage at most), and a smaller
 	// one reads them in a few more reads.
@@ -671,9 +685,12 @@ type corkedConn struct {
 	// held are the writes while corked: a write larger than the
 	// WebSocket's buffer is the caller's message itself, held as it is
 	// until uncork returns; a smaller one may be the buffer, and is
-	// copied into small.
-	held  net.Buffers
-	small []byte
+	// copied into small. With copies, every write is copied: a
+	// compressed message is written from the WebSocket's own buffer,
+	// which goes back to its pool before uncork.
+	held   net.Buffers
+	small  []byte
+	copies bool
 }
 
 func (c *corkedConn) Write(p []byte) (int, error) {
@@ -682,7 +699,7 @@ func (c *corkedConn) Write(p []byte) (int, error) {
 	if !c.corked {
 		return c.conn.Write(p)
 	}
-	if len(p) > controlBuffer {
+	if len(p) > controlBuffer && !c.copies {
 		c.held = append(c.held, p)
 	} else {
 		from := len(c.small)
@@ -709,6 +726,9 @@ func (c *corkedConn) uncork() error {
 	_, err := bufs.WriteTo(c.conn)
 	clear(c.held)
 	c.held, c.small = c.held[:0], c.small[:0]
+	if cap(c.small) > controlBuffer {
+		c.small = nil // a message's copy: not kept by an idle socket
+	}
 	return err
 }
 

@@ -298,6 +298,7 @@ func (s *Server) Chat(ctx context.Context, t *Table, seat engine.Seat, token str
 		c.lines = slices.Delete(c.lines, 0, len(c.lines)-chatTail)
 	}
 	c.changed()
+	t.wakeSockets()
 	from := "player"
 	if m.Seat < 0 {
 		from = "spectator"
@@ -333,6 +334,7 @@ func (s *Server) deleteChat(ctx context.Context, t *Table, n int, by string) err
 		}
 	}
 	c.changed()
+	t.wakeSockets()
 	s.metrics.chat.WithLabelValues("deleted").Inc()
 	return nil
 }

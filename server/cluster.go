@@ -628,6 +628,7 @@ func (t *Table) elsewhere() bool {
 func (t *Table) leave() {
 	if !t.elsewhere() {
 		close(t.away)
+		t.wakeSockets()
 	}
 	t.stopClock()
 }

@@ -95,6 +95,10 @@ type Table struct {
 	unrated bool
 	// chat is the table's chat (chat.go).
 	chat chatState
+	// sockets are the WebSockets served from this table, woken at every
+	// change of the table or its chat (ws.go).
+	socketsMu sync.Mutex
+	sockets   []*wsConn
 	// clock is the table's clock (clock.go; nil: untimed), stored in
 	// clocks where the store keeps them; timeSource tells its time, and
 	// timer calls timeUp at the next deadline. timeUp and turnsBegan are
@@ -204,6 +208,34 @@ func (t *Table) changed() {
 	close(t.tick)
 	t.tick = make(chan struct{})
 	t.clockChanged()
+	t.wakeSockets()
+}
+
+// watch has the table wake wc's writer at its changes, until unwatch.
+func (t *Table) watch(wc *wsConn) {
+	t.socketsMu.Lock()
+	t.sockets = append(t.sockets, wc)
+	t.socketsMu.Unlock()
+}
+
+func (t *Table) unwatch(wc *wsConn) {
+	t.socketsMu.Lock()
+	defer t.socketsMu.Unlock()
+	if i := slices.Index(t.sockets, wc); i >= 0 {
+		last := len(t.sockets) - 1
+		t.sockets[i], t.sockets[last] = t.sockets[last], nil
+		t.sockets = t.sockets[:last]
+	}
+}
+
+// wakeSockets wakes the writers of the table's WebSockets; it never
+// waits for them.
+func (t *Table) wakeSockets() {
+	t.socketsMu.Lock()
+	defer t.socketsMu.Unlock()
+	for _, wc := range t.sockets {
+		wc.wake()
+	}
 }
 
 // Changed is closed at the next change: a move, a seat joined or left, a

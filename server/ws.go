@@ -188,10 +188,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.sockets.put(addr)
 		return
 	}
-	// The socket is served on a goroutine of its own, and the handler
-	// returns: the HTTP server then lets go of what it holds for a
-	// request (its buffers, the handler's stack), which an idle socket
-	// would otherwise keep for its whole life.
+	// The socket is served on a goroutine of its own, its reader, and
+	// the handler returns: the HTTP server then lets go of what it holds
+	// for a request (its buffers, the handler's stack), which an idle
+	// socket would otherwise keep for its whole life.
 	ctx := context.WithoutCancel(r.Context())
 	go func() {
 		defer s.sockets.put(addr)
@@ -241,7 +241,9 @@ func (s *Server) connectWS(w http.ResponseWriter, r *http.Request) (*wsConn, boo
 
 // wsConn is one client's WebSocket while handleWS serves it: what its
 // reader (the moves it sends) and its writer (the states it is sent)
-// share.
+// share. The reader is the connection's one lasting goroutine; the
+// writer runs only while there is something to write (wake starts it),
+// so that an idle connection holds no goroutine but its reader.
 type wsConn struct {
 	s         *Server
 	t         *Table
@@ -271,17 +273,27 @@ type wsConn struct {
 	flood   sync.Once
 	replies chan ErrorMessage // the reader's refusals, for the writer to send
 	stuck   *time.Timer       // closes the connection when a write takes too long
+	pinger  *time.Timer       // wakes the writer to ping the client
 	wb      *wireBuf          // taken from wirePool while a message is written
 
+	// mu guards what the wakers tell the writer: due, something may be
+	// there to write; writing, a writer runs; over, the connection ends
+	// and no writer starts again; pingDue and heldOver, why it was woken.
+	mu                 sync.Mutex
+	due, writing, over bool
+	pingDue, heldOver  bool
+	writers            sync.WaitGroup
+
 	// The writer's: the moves and changes of seats in the last state
-	// sent, when, and a change of seats held back until it may go.
+	// sent, when, and whether a change of seats is held back until it
+	// may go.
 	seen, seenChanges int
 	lastSent          time.Time
-	held              <-chan time.Time
+	holding           bool
 }
 
-// serve runs the WebSocket's reader and writer until the connection
-// ends; ctx is the request's, without its end.
+// serve runs the WebSocket's reader, and its writer whenever woken,
+// until the connection ends; ctx is the request's, without its end.
 func (wc *wsConn) serve(ctx context.Context) {
 	s, c := wc.s, wc.c
 	if !s.enter() {
@@ -290,35 +302,90 @@ func (wc *wsConn) serve(ctx context.Context) {
 	}
 	defer s.wg.Done()
 	wc.ctx, wc.cancel = context.WithCancel(ctx)
-	readerDone := make(chan struct{})
-	defer func() {
-		// The reader may be storing a move: let it finish before Close
-		// lets the store go.
-		wc.cancel()
-		c.CloseNow()
-		<-readerDone
-	}()
+	defer wc.cancel()
 	s.log.Info("client connected", "table", wc.t.ID(), "seat", int(wc.seat))
 
 	// A write that takes longer than writeTimeout (a client that does not
-	// read) ends the connection, as does the end of the handler: by one
-	// timer per connection, stopped and started again for every message,
-	// and no goroutine while nothing is due (a connection costs its
-	// goroutines' stacks, a flood of them thousands).
+	// read) ends the connection: by one timer per connection, stopped and
+	// started again for every message, and no goroutine while nothing is
+	// due (a connection costs its goroutines' stacks, a flood of them
+	// thousands).
 	wc.stuck = time.AfterFunc(writeTimeout, func() {
 		s.log.Info("client gone: a write took too long", "table", wc.t.ID(), "seat", int(wc.seat))
 		c.CloseNow()
 	})
 	wc.stuck.Stop()
 	defer wc.stuck.Stop()
-	defer context.AfterFunc(wc.ctx, func() { c.CloseNow() })()
 	wc.replies = make(chan ErrorMessage, 4)
-	go func() {
-		defer close(readerDone)
-		defer wc.cancel()
-		wc.read()
-	}()
-	wc.writeStates()
+	wc.seen, wc.seenChanges = -1, -1
+	// The writer is woken by the table's changes (and its chat's), the
+	// server's stopping, the ping's time and the reader.
+	wc.pinger = time.AfterFunc(s.cfg.PingInterval, func() { wc.wakeFor(&wc.pingDue) })
+	defer wc.pinger.Stop()
+	defer context.AfterFunc(s.ctx, wc.wake)()
+	wc.t.watch(wc)
+	defer wc.t.unwatch(wc)
+	wc.wake() // the state now
+	wc.read()
+	// The client went, or the writer closed the connection: the writer
+	// starts no more, and the one running (a move may be being stored
+	// by the reader no longer) ends before the connection is let go.
+	wc.cancel()
+	wc.mu.Lock()
+	wc.over = true
+	wc.mu.Unlock()
+	c.CloseNow()
+	wc.writers.Wait()
+}
+
+// wake has the connection's writer look at what changed, starting it
+// when none runs; it never waits.
+func (wc *wsConn) wake() { wc.wakeFor(nil) }
+
+// wakeFor is wake, with the reason set true (nil: none).
+func (wc *wsConn) wakeFor(reason *bool) {
+	wc.mu.Lock()
+	if reason != nil {
+		*reason = true
+	}
+	wc.due = true
+	start := !wc.writing && !wc.over
+	if start {
+		wc.writing = true
+		wc.writers.Add(1)
+	}
+	wc.mu.Unlock()
+	if start {
+		go wc.writeDue()
+	}
+}
+
+// writeDue is the writer: it writes what is due until nothing is, and
+// ends; or it ends the connection.
+func (wc *wsConn) writeDue() {
+	defer wc.writers.Done()
+	for {
+		wc.mu.Lock()
+		if !wc.due || wc.over {
+			wc.writing = false
+			wc.mu.Unlock()
+			return
+		}
+		ping, heldOver := wc.pingDue, wc.heldOver
+		wc.due, wc.pingDue, wc.heldOver = false, false, false
+		wc.mu.Unlock()
+		if heldOver {
+			wc.holding = false
+		}
+		if !wc.writeOnce(ping) {
+			wc.mu.Lock()
+			wc.over, wc.writing = true, false
+			wc.mu.Unlock()
+			wc.cancel() // the reader may be waiting to hand a refusal over
+			wc.c.CloseNow()
+			return
+		}
+	}
 }
 
 // accept lifts the request's deadlines and accepts the WebSocket, with
@@ -345,8 +412,16 @@ func (wc *wsConn) accept(w http.ResponseWriter, r *http.Request) bool {
 		wc.refuse()
 		return false
 	}
-	tw := &takeover{ResponseWriter: w}
-	c, err := websocket.Accept(tw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing})
+	opts := &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins, OnPingReceived: onPing}
+	if wc.v2 {
+		// Version 2 is compressed where the client offers it (browsers
+		// do): each message on its own (no context kept between them, so
+		// an idle socket holds no compressor), from a size on.
+		opts.CompressionMode = websocket.CompressionNoContextTakeover
+		opts.CompressionThreshold = compressFrom
+	}
+	tw := &takeover{ResponseWriter: w, copies: wc.v2}
+	c, err := websocket.Accept(tw, r, opts)
 	if err != nil {
 		return false // Accept has answered
 	}
@@ -361,6 +436,7 @@ func (wc *wsConn) refuse() {
 	wc.s.metrics.limitHit(limitMessages)
 	if wc.limit.flooding() {
 		wc.flood.Do(func() { close(wc.flooded) })
+		wc.wake()
 	}
 }
 
@@ -415,6 +491,7 @@ func (wc *wsConn) read() {
 			}
 			select {
 			case wc.replies <- ErrorMessage{Type: "error", Code: re.Code, Message: re.Msg}:
+				wc.wake()
 			case <-wc.ctx.Done():
 				return
 			}
@@ -436,6 +513,7 @@ func (wc *wsConn) play(ctx context.Context, typ websocket.MessageType, data []by
 	case read && msg.Type == "resync" && wc.v2:
 		select {
 		case wc.resync <- struct{}{}:
+			wc.wake()
 		default: // one is on its way
 		}
 		return nil, false
@@ -468,68 +546,59 @@ func (wc *wsConn) playMove(ctx context.Context, msg ClientMessage) *engine.RuleE
 	return re
 }
 
-// writeStates sends the state now, then events and state after every
-// change, and the reader's refusals, until the connection ends. A change
-// of seats alone waits until LobbyInterval has passed since the last state
-// sent, so that a storm of joins and leaves costs a client one message an
-// interval; a move goes at once, with them.
-func (wc *wsConn) writeStates() {
+// writeOnce sends what is due: the reader's refusals, the state when it
+// changed since the last sent (a change of seats alone waits until
+// LobbyInterval has passed since the last state sent, so that a storm
+// of joins and leaves costs a client one message an interval; a move
+// goes at once, with them), the chat, and a ping when ping; or it ends
+// the connection, and says false.
+func (wc *wsConn) writeOnce(ping bool) bool {
 	s, t, c := wc.s, wc.t, wc.c
-	wc.seen, wc.seenChanges = -1, -1
-	ping := time.NewTicker(s.cfg.PingInterval)
-	defer ping.Stop()
-	for {
-		changed, chat := t.Changed(), t.chatChanged()
-		if !wc.aside(wc.sendState) || !wc.aside(wc.sendChat) {
-			return
-		}
-		select {
-		case <-chat:
-		case <-wc.held:
-			wc.held = nil
-		case <-wc.resync: // nil for version 1
-			wc.hash, wc.seenChanges = "", -1
-		case <-ping.C:
-			pctx, pcancel := context.WithTimeout(wc.ctx, s.cfg.PingTimeout)
-			err := c.Ping(pctx)
-			pcancel()
-			if err != nil {
-				s.log.Info("client gone: no answer to a ping", "table", t.ID(), "seat", int(wc.seat))
-				return
-			}
-		case <-changed:
-		case msg := <-wc.replies:
-			wc.takeWire()
-			wc.wb.out = msg.appendJSON(wc.wb.out[:0])
-			err := wc.write(wc.wb.out)
-			wc.putWire()
-			if err != nil {
-				return
-			}
-		case <-s.ctx.Done():
-			c.Close(websocket.StatusGoingAway, "the server is stopping")
-			return
-		case <-t.away:
-			c.Close(websocket.StatusServiceRestart, "the table moved to another server; connect again")
-			return
-		case <-wc.flooded:
-			s.log.Info("client closed: too many messages", "table", t.ID(), "seat", int(wc.seat))
-			c.Close(StatusTooFast, "too many messages")
-			return
-		case <-wc.ctx.Done():
-			c.Close(websocket.StatusNormalClosure, "")
-			return
+	select {
+	case <-s.ctx.Done():
+		c.Close(websocket.StatusGoingAway, "the server is stopping")
+		return false
+	case <-t.away:
+		c.Close(websocket.StatusServiceRestart, "the table moved to another server; connect again")
+		return false
+	case <-wc.flooded:
+		s.log.Info("client closed: too many messages", "table", t.ID(), "seat", int(wc.seat))
+		c.Close(StatusTooFast, "too many messages")
+		return false
+	case <-wc.ctx.Done():
+		c.Close(websocket.StatusNormalClosure, "")
+		return false
+	default:
+	}
+	select {
+	case <-wc.resync: // nil for version 1
+		wc.hash, wc.seenChanges = "", -1
+	default:
+	}
+	for len(wc.replies) > 0 {
+		msg := <-wc.replies // the reader's alone: the writer's to take
+		wc.takeWire()
+		wc.wb.out = msg.appendJSON(wc.wb.out[:0])
+		err := wc.write(wc.wb.out)
+		wc.putWire()
+		if err != nil {
+			return false
 		}
 	}
-}
-
-// aside runs send on a goroutine of its own and waits for it: writing a
-// message takes a deep stack, which would stay with the connection's
-// writer while it waits, idle, for the next.
-func (wc *wsConn) aside(send func() bool) bool {
-	done := make(chan bool, 1)
-	go func() { done <- send() }()
-	return <-done
+	if !wc.sendState() || !wc.sendChat() {
+		return false
+	}
+	if ping {
+		pctx, pcancel := context.WithTimeout(wc.ctx, s.cfg.PingTimeout)
+		err := c.Ping(pctx)
+		pcancel()
+		if err != nil {
+			s.log.Info("client gone: no answer to a ping", "table", t.ID(), "seat", int(wc.seat))
+			return false
+		}
+		wc.pinger.Reset(s.cfg.PingInterval)
+	}
+	return true
 }
 
 // sendState sends the table's state if it changed since the last one
@@ -558,8 +627,9 @@ func (wc *wsConn) sendState() bool {
 		return true
 	}
 	if wait := s.lim.LobbyInterval - time.Since(wc.lastSent); sn.moves == wc.seen && wait > 0 && !sn.abandoned {
-		if wc.held == nil {
-			wc.held = time.After(wait)
+		if !wc.holding {
+			wc.holding = true
+			time.AfterFunc(wait, func() { wc.wakeFor(&wc.heldOver) })
 		}
 		return true
 	}
@@ -587,7 +657,7 @@ func (wc *wsConn) sendState() bool {
 		return false
 	}
 	wc.sent = t.sent(wc.sent, sn.moves)
-	wc.seen, wc.seenChanges, wc.lastSent, wc.held, wc.hash = sn.moves, sn.changes, time.Now(), nil, hash
+	wc.seen, wc.seenChanges, wc.lastSent, wc.holding, wc.hash = sn.moves, sn.changes, time.Now(), false, hash
 	if sn.abandoned {
 		c.Close(websocket.StatusNormalClosure, "the table was abandoned")
 		return false
@@ -629,11 +699,17 @@ const controlBuffer = 256 // a control frame: 125 bytes of payload, and its head
 // readBuffer is the size of a socket's reading buffer.
 const readBuffer = 512
 
+// compressFrom is the size from which a version 2 message is
+// compressed: below it, deflate saves too little for its work.
+const compressFrom = 256
+
 // takeover hands the WebSocket its connection through a corkedConn when
-// it takes the connection over.
+// it takes the connection over; copies: the corkedConn copies what it
+// holds.
 type takeover struct {
 	http.ResponseWriter
-	cork *corkedConn
+	cork   *corkedConn
+	copies bool
 }
 
 func (t *takeover) Hijack() (net.Conn, *bufio.ReadWriter, error) {
@@ -649,7 +725,7 @@ func (t *takeover) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		conn.Close()
 		return nil, nil, err
 	}
-	t.cork = &corkedConn{conn: conn}
+	t.cork = &corkedConn{conn: conn, copies: t.copies}
 	// The HTTP server's reader holds 4 KiB for the socket's life; a
 	// client's messages are small (maxMessage at most), and a smaller
 	// one reads them in a few more reads.
@@ -671,9 +747,12 @@ type corkedConn struct {
 	// held are the writes while corked: a write larger than the
 	// WebSocket's buffer is the caller's message itself, held as it is
 	// until uncork returns; a smaller one may be the buffer, and is
-	// copied into small.
-	held  net.Buffers
-	small []byte
+	// copied into small. With copies, every write is copied: a
+	// compressed message is written from the WebSocket's own buffer,
+	// which goes back to its pool before uncork.
+	held   net.Buffers
+	small  []byte
+	copies bool
 }
 
 func (c *corkedConn) Write(p []byte) (int, error) {
@@ -682,7 +761,7 @@ func (c *corkedConn) Write(p []byte) (int, error) {
 	if !c.corked {
 		return c.conn.Write(p)
 	}
-	if len(p) > controlBuffer {
+	if len(p) > controlBuffer && !c.copies {
 		c.held = append(c.held, p)
 	} else {
 		from := len(c.small)
@@ -709,6 +788,9 @@ func (c *corkedConn) uncork() error {
 	_, err := bufs.WriteTo(c.conn)
 	clear(c.held)
 	c.held, c.small = c.held[:0], c.small[:0]
+	if cap(c.small) > controlBuffer {
+		c.small = nil // a message's copy: not kept by an idle socket
+	}
 	return err
 }
 

@@ -21,9 +21,14 @@ type wsClient struct {
 }
 
 func dial(t *testing.T, url string) (*wsClient, *http.Response, error) {
+	return dialWith(t, url, nil)
+}
+
+// dialWith is dial with the client's options.
+func dialWith(t *testing.T, url string, opts *websocket.DialOptions) (*wsClient, *http.Response, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, resp, err := websocket.Dial(ctx, url, nil)
+	c, resp, err := websocket.Dial(ctx, url, opts)
 	if err != nil {
 		return nil, resp, err
 	}

@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"math/rand/v2"
+	"net"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/coder/websocket"
 
 	"stolik/server/jsonpatch"
 )
@@ -30,6 +34,8 @@ func document(t *testing.T, msg []byte) map[string]json.RawMessage {
 // WebSockets through a whole game: every change applied to the document
 // held gives version 1's state, its hash is the one the change names, and
 // a client that asks for the whole state again (resync) is sent it.
+// Both offer to compress (permessage-deflate), as browsers do: version 2
+// is compressed, version 1 is not.
 func TestWebSocketVersion2FollowsVersion1(t *testing.T) {
 	t.Parallel()
 	s, hs, _ := newServer(t, filepath.Join(t.TempDir(), "v2.db"))
@@ -44,13 +50,20 @@ func TestWebSocketVersion2FollowsVersion1(t *testing.T) {
 		toks = append(toks, token)
 	}
 	url := ws + "/ws/tables/" + tab.ID() + "?token=" + toks[0]
-	v1, _, err := dial(t, url)
+	deflate := &websocket.DialOptions{CompressionMode: websocket.CompressionNoContextTakeover}
+	v1, resp1, err := dialWith(t, url, deflate)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v2, _, err := dial(t, url+"&v=2")
+	v2, resp2, err := dialWith(t, url+"&v=2", deflate)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if ext := resp1.Header.Get("Sec-WebSocket-Extensions"); ext != "" {
+		t.Errorf("version 1 takes the extensions %q", ext)
+	}
+	if ext := resp2.Header.Get("Sec-WebSocket-Extensions"); !strings.Contains(ext, "permessage-deflate") {
+		t.Errorf("version 2 does not compress: extensions %q", ext)
 	}
 	// next reads the next state or change, skipping other messages.
 	next := func(w *wsClient, want ...string) (string, []byte) {
@@ -129,5 +142,33 @@ func TestWebSocketVersion2FollowsVersion1(t *testing.T) {
 		if !bytes.Equal(g, w) {
 			t.Fatalf("move %d: version 2's state differs from version 1's:\nv2 %s\nv1 %s", moves, g, w)
 		}
+	}
+}
+
+// A compressed message is written from the WebSocket's own buffer, which
+// goes back to its pool before the corked connection writes what it
+// holds: a connection that compresses keeps a copy of what it is given.
+func TestCorkedConnKeepsACopyOfACompressedMessage(t *testing.T) {
+	server, client := net.Pipe()
+	defer server.Close()
+	defer client.Close()
+	c := &corkedConn{conn: server, copies: true}
+	msg := bytes.Repeat([]byte("x"), 2*controlBuffer)
+	c.cork()
+	c.Write([]byte{0x81, 0x7e})
+	c.Write(msg)
+	for i := range msg {
+		msg[i] = 'y' // the pool's next user
+	}
+	got := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(io.LimitReader(client, int64(2+len(msg))))
+		got <- b
+	}()
+	if err := c.uncork(); err != nil {
+		t.Fatal(err)
+	}
+	if b := <-got; !bytes.Equal(b[2:], bytes.Repeat([]byte("x"), len(msg))) {
+		t.Errorf("written: %.20q…", b[2:])
 	}
 }

@@ -209,9 +209,11 @@ func appendKey(path, key []byte) []byte {
 }
 
 // diffArray keeps what the lists share at their start and at their
-// end, and changes the middle: element by element where the middles are
-// as long, else by removing a's middle and adding b's where it stood;
-// where that would say more than b itself, b replaces a.
+// end, and changes the middle: the elements the middles share, in order
+// (their longest common subsequence), stay where they are, and between
+// them a's elements are changed into b's one for one (each by its own
+// diff), the rest removed or added; where that would say more than b
+// itself, b replaces a.
 func diffArray(dst []byte, start int, path *[]byte, a, b []byte) ([]byte, error) {
 	ae, err := Elements(a)
 	if err != nil {
@@ -232,30 +234,92 @@ func diffArray(dst []byte, start int, path *[]byte, a, b []byte) ([]byte, error)
 	am, bm := ae[pre:len(ae)-suf], be[pre:len(be)-suf]
 	mark := len(dst)
 	base := len(*path)
-	if len(am) == len(bm) {
-		for i := range am {
-			*path = appendIndex(append((*path)[:base], '/'), pre+i)
-			if dst, err = diffValue(dst, start, path, am[i], bm[i]); err != nil {
-				return nil, err
+	at := pre    // where the next element of b goes, in the list as changed so far
+	n := len(ae) // the list's length as changed so far
+	// runs changes a's elements am[i:i2] into b's bm[j:j2], at at.
+	runs := func(i, i2, j, j2 int) error {
+		for ; i < i2 && j < j2; i, j, at = i+1, j+1, at+1 {
+			*path = appendIndex(append((*path)[:base], '/'), at)
+			if dst, err = diffValue(dst, start, path, am[i], bm[j]); err != nil {
+				return err
 			}
 		}
-	} else {
-		for i := len(am) - 1; i >= 0; i-- {
-			*path = appendIndex(append((*path)[:base], '/'), pre+i)
-			dst = op(dst, start, "remove", *path, nil)
+		for ; i < i2; i, n = i+1, n-1 {
+			dst = op(dst, start, "remove", appendIndex(append((*path)[:base], '/'), at), nil)
 		}
-		for i := range bm {
+		for ; j < j2; j, at, n = j+1, at+1, n+1 {
 			*path = append((*path)[:base], '/')
-			if suf == 0 {
+			if at == n {
 				*path = append(*path, '-')
 			} else {
-				*path = appendIndex(*path, pre+i)
+				*path = appendIndex(*path, at)
 			}
-			dst = op(dst, start, "add", *path, bm[i])
+			dst = op(dst, start, "add", *path, bm[j])
 		}
+		return nil
+	}
+	i, j := 0, 0
+	for _, k := range common(am, bm) {
+		if err := runs(i, k[0], j, k[1]); err != nil {
+			return nil, err
+		}
+		i, j, at = k[0]+1, k[1]+1, at+1
+	}
+	if err := runs(i, len(am), j, len(bm)); err != nil {
+		return nil, err
 	}
 	*path = (*path)[:base]
 	return orReplace(dst, start, mark, *path, b), nil
+}
+
+// maxCommon bounds the work of common: past it, lists are changed one
+// element for one as they stand.
+const maxCommon = 1 << 14
+
+// common is the longest common subsequence of a and b, as pairs of
+// indices, in order; none when the lists are too long to look.
+func common(a, b [][]byte) [][2]int {
+	if len(a) == 0 || len(b) == 0 || len(a)*len(b) > maxCommon {
+		return nil
+	}
+	ha, hb := hashes(a), hashes(b)
+	same := func(i, j int) bool { return ha[i] == hb[j] && bytes.Equal(a[i], b[j]) }
+	// n[i*w+j]: the length of the longest common subsequence of a[i:]
+	// and b[j:].
+	w := len(b) + 1
+	n := make([]int32, (len(a)+1)*w)
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if same(i, j) {
+				n[i*w+j] = n[(i+1)*w+j+1] + 1
+			} else {
+				n[i*w+j] = max(n[(i+1)*w+j], n[i*w+j+1])
+			}
+		}
+	}
+	var out [][2]int
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case same(i, j):
+			out = append(out, [2]int{i, j})
+			i, j = i+1, j+1
+		case n[(i+1)*w+j] >= n[i*w+j+1]:
+			i++
+		default:
+			j++
+		}
+	}
+	return out
+}
+
+func hashes(es [][]byte) []uint64 {
+	out := make([]uint64, len(es))
+	for i, e := range es {
+		h := fnv.New64a()
+		h.Write(e)
+		out[i] = h.Sum64()
+	}
+	return out
 }
 
 func appendIndex(path []byte, i int) []byte {

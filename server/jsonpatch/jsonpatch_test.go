@@ -1,6 +1,9 @@
 package jsonpatch
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The diff of two documents, applied as a client applies it, gives the
 // second byte for byte.
@@ -35,6 +38,37 @@ func TestPatchTurnsOneTextIntoTheOther(t *testing.T) {
 		}
 		if string(got) != c.b {
 			t.Errorf("%s -> %s: patch %s gives %s", c.a, c.b, p, got)
+		}
+	}
+}
+
+// A list whose elements shift (one leaves at the start, one comes at the
+// end, one goes in between) is changed where it changes: the elements
+// kept are not sent again.
+func TestListPatchKeepsTheElementsThatShift(t *testing.T) {
+	// Each letter stands for a long text, as a legal move's.
+	long := strings.NewReplacer("aaaa", strings.Repeat("a", 40), "bbbb", strings.Repeat("b", 40),
+		"cccc", strings.Repeat("c", 40), "dddd", strings.Repeat("d", 40), "eeee", strings.Repeat("e", 40),
+		"xxxx", strings.Repeat("x", 40), "yyyy", strings.Repeat("y", 40))
+	cases := []struct{ a, b, want string }{
+		{`["aaaa","bbbb","cccc"]`, `["bbbb","cccc","dddd"]`,
+			`[{"op":"remove","path":"/0"},{"op":"add","path":"/-","value":"dddd"}]`},
+		{`["aaaa","bbbb","cccc","dddd"]`, `["aaaa","xxxx","cccc","yyyy","dddd","eeee"]`,
+			`[{"op":"replace","path":"/1","value":"xxxx"},{"op":"add","path":"/3","value":"yyyy"},{"op":"add","path":"/-","value":"eeee"}]`},
+		{`[{"c":"aaaa","n":1},"bbbb","cccc"]`, `[{"c":"aaaa","n":2},"cccc"]`,
+			`[{"op":"replace","path":"/0/n","value":2},{"op":"remove","path":"/1"}]`},
+	}
+	for _, c := range cases {
+		a, b, want := long.Replace(c.a), long.Replace(c.b), long.Replace(c.want)
+		p, err := Append(nil, []byte(a), []byte(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(p) != want {
+			t.Errorf("%s -> %s:\n got %s\nwant %s", c.a, c.b, p, c.want)
+		}
+		if got, err := Apply([]byte(a), p); err != nil || string(got) != b {
+			t.Errorf("%s -> %s: %s gives %s (%v)", c.a, c.b, p, got, err)
 		}
 	}
 }

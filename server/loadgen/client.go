@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"net/url"
 	"strings"
@@ -20,6 +21,7 @@ import (
 type seatClient struct {
 	r        *run
 	c        *websocket.Conn
+	wire     *wireConn // counts the bytes of each message on the wire
 	rnd      *rand.Rand
 	p        *pace
 	next     time.Time // the earliest the next move may be sent
@@ -38,7 +40,7 @@ func (r *run) play(id, token string, rnd *rand.Rand, p *pace) (over bool, err er
 	if r.cfg.Protocol == 2 {
 		u += "&v=2"
 	}
-	c, _, err := websocket.Dial(r.ctx, u, nil)
+	c, wire, err := dialCounted(r.ctx, u, r.cfg.Protocol == 2)
 	if err != nil {
 		return false, err
 	}
@@ -52,7 +54,7 @@ func (r *run) play(id, token string, rnd *rand.Rand, p *pace) (over bool, err er
 		}
 	}
 	defer r.open.Add(-1)
-	sc := &seatClient{r: r, c: c, rnd: rnd, p: p, sentMade: -1}
+	sc := &seatClient{r: r, c: c, wire: wire, rnd: rnd, p: p, sentMade: -1}
 	return sc.play()
 }
 
@@ -70,6 +72,10 @@ func (sc *seatClient) play() (over bool, err error) {
 			return false, err
 		}
 		data := sc.buf.Bytes()
+		size, ok := sc.wire.take()
+		if !ok {
+			return false, errors.New("a message not seen on the wire")
+		}
 		if sc.r.cfg.Protocol == 2 {
 			if data, err = sc.follow(data); err != nil {
 				return false, err
@@ -79,7 +85,7 @@ func (sc *seatClient) play() (over bool, err error) {
 			return false, err
 		}
 		if m.Type == "state" && time.Now().After(sc.r.measureFrom) {
-			sc.r.sent(sc.buf.Len())
+			sc.r.sent(size)
 		}
 		switch m.Type {
 		case "error":

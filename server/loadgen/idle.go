@@ -307,8 +307,14 @@ func openIdle(ctx context.Context, urls []string) ([]*websocket.Conn, error) {
 	return conns, first
 }
 
+// openOne opens a socket and reads its first state; a version 2 one
+// offers to compress, as browsers do.
 func openOne(ctx context.Context, u string) (*websocket.Conn, error) {
-	c, _, err := websocket.Dial(ctx, u, nil)
+	var opts *websocket.DialOptions
+	if strings.Contains(u, "&v=2") {
+		opts = &websocket.DialOptions{CompressionMode: websocket.CompressionNoContextTakeover}
+	}
+	c, _, err := websocket.Dial(ctx, u, opts)
 	if err != nil {
 		return nil, err
 	}

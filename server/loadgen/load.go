@@ -113,7 +113,10 @@ type LoadResult struct {
 	Errors             int64   `json:"errors"` // moves refused (none expected)
 	// Protocol is the version of the messages; WireBytesPerMove the
 	// bytes of states (or changes) the clients were sent per move
-	// measured, and MedianMessage the median of those messages, in bytes.
+	// measured, and MedianMessage the median of those messages, in bytes
+	// as the network carries them: frame headers and payload, compressed
+	// where the socket compresses (version 2's clients offer to, as
+	// browsers do).
 	Protocol         int     `json:"protocol"`
 	WireBytesPerMove float64 `json:"wire_bytes_per_move"`
 	MedianMessage    int     `json:"median_message_bytes"`

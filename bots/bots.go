@@ -96,6 +96,9 @@ func DecideWith(b engine.Bot, st engine.State, seat engine.Seat, det, r *rand.Ra
 			return k.Moves[0], nil
 		}
 	}
+	if sb, ok := b.(engine.SamplingBot); ok {
+		return sb.ChooseSampling(st, seat, det, r)
+	}
 	if d, ok := b.(engine.DeadlineBot); ok {
 		if deadline := budgetDeadline(b, time.Time{}); !deadline.IsZero() {
 			c := copyFor(b, st)

@@ -21,7 +21,8 @@ import (
 // It never cheats: the score reads the public table and, of the hands, only
 // the cards its own hand held when it was asked and every player's hand
 // size. Cards it draws on the copy are counted, not looked at, so
-// resampling the hidden facts (Determinize) never changes its move.
+// resampling the hidden facts (Determinize) changes its move only where a
+// look-ahead reshuffles the discard pile (ChooseSampling).
 type GreedyBot struct {
 	judge
 	engine.KeptCopy // the copy it is handed, kept between decisions
@@ -31,6 +32,11 @@ type GreedyBot struct {
 	fin             State // option C's plans, finished
 	finEvs          []engine.Event
 	moves           [greedyDepth + 1][]engine.Move
+	// rng is the game's generator in the position asked about; peeked
+	// reports that a look-ahead drew from it (a reshuffle), so the
+	// choice may depend on what Determinize reseeds.
+	rng    engine.RNG
+	peeked bool
 }
 
 const (
@@ -133,6 +139,7 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 		return 0, fmt.Errorf("greedy bot: seat %d owes no decision", seat)
 	}
 	b.me, b.root = seat, s.hands[seat]
+	b.rng, b.peeked = s.rng, false
 	var m engine.Move
 	switch s.phase {
 	case phAction, phToken, phAbility:
@@ -146,6 +153,30 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 		return 0, fmt.Errorf("greedy bot: seat %d has no legal move", seat)
 	}
 	return m, nil
+}
+
+// ChooseSampling picks seat's move as Choose picks it on a copy of st
+// determinized from det (engine.SamplingBot), but chooses on st itself
+// first: its look-ahead reads of the hidden facts only what resampling
+// keeps (hand sizes, which of its own cards it has seen, the top of the
+// Album deck; cards it draws are counted, never looked at, and cannot be
+// cards it has seen without a reshuffle). What resampling changes and the
+// look-ahead may read is the game's generator, which a reshuffle draws
+// from: when a look-ahead drew from it, the bot chooses again on the
+// determinized copy.
+func (b *GreedyBot) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.Rand) (engine.Move, error) {
+	m, err := b.Choose(st, seat, r)
+	if err != nil || !b.peeked {
+		return m, err
+	}
+	c, ok := b.Copy.(*State)
+	if !ok {
+		c = st.Clone().(*State)
+		b.Copy = c
+	}
+	c.CopyFrom(st)
+	c.Determinize(seat, det)
+	return b.Choose(c, seat, r)
 }
 
 // search returns the best of the bot's legal moves in s and its score.
@@ -193,6 +224,7 @@ func (b *GreedyBot) eval(s *State, m engine.Move, d int) float64 {
 	if _, err := c.Apply(b.me, m); err == nil {
 		v = b.settle(c, d)
 	}
+	b.peeked = b.peeked || c.rng != b.rng
 	b.evs[d] = c.events[:0]
 	return v
 }
@@ -325,6 +357,7 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 		*f = *c
 		f.events = b.finEvs[:0]
 		if _, err := f.Apply(b.me, mv(mDone, 0, 0)); err == nil {
+			b.peeked = b.peeked || f.rng != b.rng
 			if v := b.score(f); v > bestV {
 				bestV = v
 				if first != 0 {

@@ -496,21 +496,13 @@ func (b *judge) ownAlbum(s *State, slot, side int, wq, kr float64) float64 {
 
 // helmetsOn is the sestertii in helmets the capture of slot would bring.
 func (b *judge) helmetsOn(s *State, slot int) int {
-	v := 0
-	for side := range 2 {
-		h := &s.halves[slot][side]
-		for _, x := range h.cards[:h.n] {
-			if s.ko.has(x) {
-				continue
-			}
-			switch s.pack.iType[x] {
-			case Legionary:
-				v++
-			case Centurion:
-				v += 3
-			}
-		}
-	}
+	up := s.on[slot][0]
+	up.or(&s.on[slot][1])
+	up.andNot(&s.ko)
+	leg, cent := up, up
+	leg.and(&s.pack.ofType[Legionary])
+	cent.and(&s.pack.ofType[Centurion])
+	v := leg.count() + 3*cent.count()
 	if a := s.album(slot); a.Rule == RuleBonusHelmet {
 		v += 1 + 2*int(a.Helmet)
 	}

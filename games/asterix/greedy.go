@@ -67,10 +67,16 @@ type judge struct {
 	fit  *fitTable
 }
 
-// fitTable[c][f][g] is the share of the pack's cards that add at least g
-// to a half of colour c (f: only that colour counts), for guessing what a
-// hand of unknown cards can do.
-type fitTable [2][2][maxGap + 1]float64
+// fitTable guesses what a hand of unknown cards can do: share[c][f][g]
+// is the share of the pack's cards that add at least g to a half of
+// colour c (f: only that colour counts), and miss[c][f][g][n] the chance
+// that none of n such cards does, for the hand sizes it holds.
+type fitTable struct {
+	share [2][2][maxGap + 1]float64
+	miss  [2][2][maxGap + 1][missHands]float64
+}
+
+const missHands = 16 // hand sizes fitTable.miss holds
 
 // NewGreedyBot returns a greedy bot for a pack.
 func NewGreedyBot(p *Pack) *GreedyBot {
@@ -96,7 +102,13 @@ func fitTableOf(p *Pack) (fit fitTable) {
 			acc := 0
 			for g := maxGap; g >= 0; g-- {
 				acc += hist[c][f][g]
-				fit[c][f][g] = float64(acc) / total
+				fit.share[c][f][g] = float64(acc) / total
+				// Multiplied out as handChance once did, to the last bit.
+				miss, p := 1-fit.share[c][f][g], 1.0
+				for n := range missHands {
+					fit.miss[c][f][g][n] = p
+					p *= miss
+				}
 			}
 		}
 	}
@@ -462,6 +474,26 @@ func (b *judge) score(s *State) float64 {
 }
 
 func tokensWorth(t *[3]int8) float64 {
+	if uint8(t[0]) <= capTokens && uint8(t[1]) <= capTokens && uint8(t[2]) <= capTokens {
+		return tokenSums[t[0]][t[1]][t[2]]
+	}
+	return sumTokens(t)
+}
+
+// tokenSums[p][f][b] is sumTokens of p potions, f fish and b boars.
+var tokenSums = func() (sums [capTokens + 1][capTokens + 1][capTokens + 1]float64) {
+	for p := range int8(capTokens + 1) {
+		for f := range int8(capTokens + 1) {
+			for b := range int8(capTokens + 1) {
+				sums[p][f][b] = sumTokens(&[3]int8{p, f, b})
+			}
+		}
+	}
+	return sums
+}()
+
+// sumTokens is what tokens are worth to their holder.
+func sumTokens(t *[3]int8) float64 {
 	v := 0.0
 	for k := range 3 {
 		for j := range min(int(t[k]), 2) {
@@ -562,7 +594,11 @@ func (b *judge) handChance(s *State, slot, side, n, gap int) float64 {
 	if s.rule(slot) == RuleFactionOnly || !s.rules.neutralsCount {
 		f = 1
 	}
-	miss := 1 - b.fit[col][f][max(gap, 0)]
+	g := max(gap, 0)
+	if n < missHands {
+		return 1 - b.fit.miss[col][f][g][n]
+	}
+	miss := 1 - b.fit.share[col][f][g]
 	p := 1.0
 	for range n {
 		p *= miss

@@ -455,15 +455,23 @@ func (b *judge) score(s *State) float64 {
 		v += wq * oppHandCard * float64(s.ctx.left)
 	}
 	// The bot's hand: the known cards by worth, the rest as average cards.
-	known := b.known(s)
-	v += unknownCard * float64(s.hands[me].count()-known.count())
-	known.each(func(i uint8) { v += b.cardWorth(s, i) })
+	var hand knownHand
+	hand.set = b.known(s)
+	v += unknownCard * float64(s.hands[me].count()-hand.set.count())
+	hand.set.each(func(i uint8) {
+		w := b.cardWorth(s, i)
+		if hand.n < len(hand.card) {
+			hand.card[hand.n], hand.worth[hand.n] = i, w
+		}
+		hand.n++
+		v += w
+	})
 	for slot := 0; slot < int(s.nslots); slot++ {
 		if s.slotAlbum[slot] < 0 {
 			continue
 		}
 		if side := s.sideOf(slot, me); side >= 0 {
-			v += b.ownAlbum(s, slot, side, wq, kr)
+			v += b.ownAlbum(s, slot, side, wq, kr, &hand)
 			continue
 		}
 		// Two opponents race for it: either capture costs the bot.
@@ -513,17 +521,27 @@ func progress(total, thr int) float64 {
 // ownAlbum rates an Album the bot plays on: its progress against the
 // opponent's, then what follows if the opponent captures it on their next
 // turn, or else the bot on its own.
-func (b *judge) ownAlbum(s *State, slot, side int, wq, kr float64) float64 {
+func (b *judge) ownAlbum(s *State, slot, side int, wq, kr float64, hand *knownHand) float64 {
 	thr := s.threshold(slot)
 	mine := progress(s.total(slot, side), thr)
 	theirs := progress(s.total(slot, 1-side), thr)
 	prize := float64(albumValue + b.helmetsOn(s, slot))
 	pOpp := b.threat(s, slot, 1-side)
-	pMe, cost := b.ready(s, slot, side)
+	pMe, cost := b.ready(s, slot, side, hand)
 	pMe *= kr
 	lose := -wq*prize - mine + wq*theirs
 	win := prize - mine + wq*theirs - cost
 	return mine - wq*theirs + pOpp*lose + (1-pOpp)*pMe*win
+}
+
+// knownHand is the part of the bot's hand it has seen, worked out once
+// per score: the cards and their worth in instance order (the first 16;
+// n counts them all).
+type knownHand struct {
+	set   instSet
+	n     int
+	card  [16]uint8
+	worth [16]float64
 }
 
 // helmetsOn is the sestertii in helmets the capture of slot would bring.
@@ -629,7 +647,7 @@ func (b *judge) threat(s *State, slot, side int) float64 {
 // ready is the chance that the bot can capture its half on its next turn,
 // from its tokens, the cards it knows it holds and those it drew unseen,
 // and the worth of what the capture would use up.
-func (b *judge) ready(s *State, slot, side int) (p, cost float64) {
+func (b *judge) ready(s *State, slot, side int, hand *knownHand) (p, cost float64) {
 	gap := s.threshold(slot) - s.total(slot, side)
 	if gap <= 0 {
 		return 1, 0
@@ -639,18 +657,25 @@ func (b *judge) ready(s *State, slot, side int) (p, cost float64) {
 	if potion >= gap {
 		return 1, tokenWorth[Potion][min(tk[Potion], 2)-1]
 	}
-	known := b.known(s)
 	cost = math.Inf(1)
-	known.each(func(i uint8) {
-		if adds(s, i, slot, side) >= gap && s.playable(b.me, i, slot, side) == legal {
-			cost = min(cost, b.cardWorth(s, i))
+	if hand.n <= len(hand.card) {
+		for k, i := range hand.card[:hand.n] {
+			if adds(s, i, slot, side) >= gap && s.playable(b.me, i, slot, side) == legal {
+				cost = min(cost, hand.worth[k])
+			}
 		}
-	})
+	} else {
+		hand.set.each(func(i uint8) {
+			if adds(s, i, slot, side) >= gap && s.playable(b.me, i, slot, side) == legal {
+				cost = min(cost, b.cardWorth(s, i))
+			}
+		})
+	}
 	if cost < math.Inf(1) {
 		return 1, cost
 	}
 	if revive >= gap {
 		return 0.9, tokenWorth[Boar][min(tk[Boar], 2)-1]
 	}
-	return b.handChance(s, slot, side, s.hands[b.me].count()-known.count(), gap), unknownCard
+	return b.handChance(s, slot, side, s.hands[b.me].count()-hand.n, gap), unknownCard
 }

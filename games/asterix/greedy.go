@@ -417,14 +417,43 @@ func (b *judge) cardWorth(s *State, i uint8) float64 {
 
 // score rates a position for the bot, in sestertii.
 func (b *judge) score(s *State) float64 {
+	if s.phase == phOver {
+		return b.finalScore(s)
+	}
+	var t tableScore
+	b.table(s, &t)
+	return b.withHand(s, &t)
+}
+
+// finalScore rates a finished game.
+func (b *judge) finalScore(s *State) float64 {
+	if s.winners&(1<<uint(b.me)) != 0 {
+		return 1e6
+	}
+	return -1e6 + float64(s.score(b.me))
+}
+
+// tableScore is the part of a score read from the table and the other
+// players, not from the bot's hand: the sestertii, tokens and hands of
+// all, and each Album's progress, prize and threats. Option C's plans
+// differ only in the bot's hand and the piles, so change works it out
+// once and reads it for every plan.
+type tableScore struct {
+	v, wq, kr float64
+	albums    [maxSlots]albumScore
+}
+
+// albumScore is an Album's part of tableScore: for the bot's own, its
+// progress and the opponent's, its prize and the opponent's threat; for
+// one two opponents race for, the sum of their threats.
+type albumScore struct {
+	mine, theirs, prize, threat float64
+}
+
+// table works out the table's part of a score of s (not over).
+func (b *judge) table(s *State, t *tableScore) {
 	me := b.me
 	n := int(s.seats)
-	if s.phase == phOver {
-		if s.winners&(1<<uint(me)) != 0 {
-			return 1e6
-		}
-		return -1e6 + float64(s.score(me))
-	}
 	var pts [MaxPlayers]float64
 	for q := range n {
 		pts[q] = float64(s.score(engine.Seat(q)))
@@ -454,6 +483,27 @@ func (b *judge) score(s *State) float64 {
 	if s.phase == phOppDiscard && s.decider != me {
 		v += wq * oppHandCard * float64(s.ctx.left)
 	}
+	t.v, t.wq, t.kr = v, wq, kr
+	for slot := 0; slot < int(s.nslots); slot++ {
+		if s.slotAlbum[slot] < 0 {
+			continue
+		}
+		a := &t.albums[slot]
+		if side := s.sideOf(slot, me); side >= 0 {
+			thr := s.threshold(slot)
+			a.mine = progress(s.total(slot, side), thr)
+			a.theirs = progress(s.total(slot, 1-side), thr)
+			a.prize = float64(albumValue + b.helmetsOn(s, slot))
+			a.threat = b.threat(s, slot, 1-side)
+			continue
+		}
+		a.threat = b.threat(s, slot, 0) + b.threat(s, slot, 1)
+	}
+}
+
+// withHand adds the bot's hand to the table's part of a score of s.
+func (b *judge) withHand(s *State, t *tableScore) float64 {
+	me, v, wq := b.me, t.v, t.wq
 	// The bot's hand: the known cards by worth, the rest as average cards.
 	var hand knownHand
 	hand.set = b.known(s)
@@ -471,12 +521,11 @@ func (b *judge) score(s *State) float64 {
 			continue
 		}
 		if side := s.sideOf(slot, me); side >= 0 {
-			v += b.ownAlbum(s, slot, side, wq, kr, &hand)
+			v += b.ownAlbum(s, slot, side, t, &hand)
 			continue
 		}
 		// Two opponents race for it: either capture costs the bot.
-		p := b.threat(s, slot, 0) + b.threat(s, slot, 1)
-		v -= wq * albumValue * 0.4 * p
+		v -= wq * albumValue * 0.4 * t.albums[slot].threat
 	}
 	return v
 }
@@ -521,12 +570,9 @@ func progress(total, thr int) float64 {
 // ownAlbum rates an Album the bot plays on: its progress against the
 // opponent's, then what follows if the opponent captures it on their next
 // turn, or else the bot on its own.
-func (b *judge) ownAlbum(s *State, slot, side int, wq, kr float64, hand *knownHand) float64 {
-	thr := s.threshold(slot)
-	mine := progress(s.total(slot, side), thr)
-	theirs := progress(s.total(slot, 1-side), thr)
-	prize := float64(albumValue + b.helmetsOn(s, slot))
-	pOpp := b.threat(s, slot, 1-side)
+func (b *judge) ownAlbum(s *State, slot, side int, t *tableScore, hand *knownHand) float64 {
+	a, wq, kr := &t.albums[slot], t.wq, t.kr
+	mine, theirs, prize, pOpp := a.mine, a.theirs, a.prize, a.threat
 	pMe, cost := b.ready(s, slot, side, hand)
 	pMe *= kr
 	lose := -wq*prize - mine + wq*theirs

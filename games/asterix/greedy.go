@@ -365,12 +365,26 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 	c.events = b.evs[d][:0]
 	best, bestV := mv(mDone, 0, 0), math.Inf(-1)
 	first := engine.Move(0)
+	// The plans leave the same table, so its part of the score is worked
+	// out once (TestGreedyPlansShareTheTable).
+	var t tableScore
+	tabled := false
 	for {
 		*f = *c
 		f.events = b.finEvs[:0]
 		if _, err := f.Apply(b.me, mv(mDone, 0, 0)); err == nil {
 			b.peeked = b.peeked || f.rng != b.rng
-			if v := b.score(f); v > bestV {
+			var v float64
+			if f.phase == phOver {
+				v = b.finalScore(f)
+			} else {
+				if !tabled {
+					b.table(f, &t)
+					tabled = true
+				}
+				v = b.withHand(f, &t)
+			}
+			if v > bestV {
 				bestV = v
 				if first != 0 {
 					best = first

@@ -156,6 +156,68 @@ func TestGreedyChoosesAgainWhereItReshuffles(t *testing.T) {
 	}
 }
 
+// Option C's plans (let go of the k worst cards, then draw up to five)
+// leave the same table, so the greedy bot works out the table's part of
+// their scores once: for every plan it must be the score worked out
+// whole, to the last bit. Positions of random games at every player
+// count where a seat may let cards go.
+func TestGreedyPlansShareTheTable(t *testing.T) {
+	g := New()
+	plans := 0
+	for _, raw := range []map[string]any{{"players": 2}, {"players": 3}, {"players": 4, "turn_cap": 30}} {
+		opts, err := engine.ResolveOptions(g.Options(), raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := engine.NewRand(5)
+		var moves []engine.Move
+		for seed := uint64(1); seed <= 10; seed++ {
+			st, _ := g.New(opts, nil, seed)
+			for len(st.Pending()) > 0 {
+				s, p := st.(*State), st.Pending()[0]
+				if s.phase == phAction && s.check(p, mv(mChange, 0, 0)) == legal {
+					c := s.Clone().(*State)
+					if _, err := c.Apply(p, mv(mChange, 0, 0)); err != nil {
+						t.Fatal(err)
+					}
+					bot := NewGreedyBot(g.pack)
+					bot.me, bot.root = p, c.hands[p]
+					var tab tableScore
+					tabled := false
+					for {
+						f := c.Clone().(*State)
+						if _, err := f.Apply(p, mv(mDone, 0, 0)); err == nil && f.phase != phOver {
+							if !tabled {
+								bot.table(f, &tab)
+								tabled = true
+							}
+							if got, want := bot.withHand(f, &tab), bot.score(f); got != want {
+								t.Fatalf("%v seed %d turn %d: a plan scores %v with the shared table, %v whole", raw, seed, s.turns, got, want)
+							}
+							plans++
+						}
+						i, ok := bot.worstCard(c)
+						if !ok {
+							break
+						}
+						if _, err := c.Apply(p, mv(mDiscard, i, 0)); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				moves = st.Legal(p, moves[:0])
+				if _, err := st.Apply(p, moves[r.IntN(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d plans", plans)
+	if plans == 0 {
+		t.Fatal("no plan was scored")
+	}
+}
+
 // Greedy beats random most of the time, from either seat.
 func TestGreedyBeatsRandom(t *testing.T) {
 	g := New()

@@ -232,10 +232,8 @@ func (b *GreedyBot) eval(s *State, m engine.Move, d int) float64 {
 	c := &b.scr[d]
 	*c = *s
 	c.events = b.evs[d][:0]
-	v := math.Inf(-1)
-	if _, err := c.Apply(b.me, m); err == nil {
-		v = b.settle(c, d)
-	}
+	c.apply(b.me, m) // a legal move of the decider: search's moves are Legal's
+	v := b.settle(c, d)
 	b.peeked = b.peeked || c.rng != b.rng
 	b.evs[d] = c.events[:0]
 	return v

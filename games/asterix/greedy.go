@@ -27,10 +27,8 @@ type GreedyBot struct {
 	judge
 	engine.KeptCopy // the copy it is handed, kept between decisions
 	pack            *Pack
-	scr             [greedyDepth]State
-	evs             [greedyDepth][]engine.Event
-	fin             State // option C's plans, finished
-	finEvs          []engine.Event
+	scr             [greedyDepth]State // quiet copies to look ahead on
+	fin             State              // option C's plans, finished
 	moves           [greedyDepth + 1][]engine.Move
 	// rng is the game's generator in the position asked about; peeked
 	// reports that a look-ahead drew from it (a reshuffle), so the
@@ -231,11 +229,10 @@ func (b *GreedyBot) mine(s *State, a uint8) bool {
 func (b *GreedyBot) eval(s *State, m engine.Move, d int) float64 {
 	c := &b.scr[d]
 	*c = *s
-	c.events = b.evs[d][:0]
+	c.events, c.quiet = nil, true
 	c.apply(b.me, m) // a legal move of the decider: search's moves are Legal's
 	v := b.settle(c, d)
 	b.peeked = b.peeked || c.rng != b.rng
-	b.evs[d] = c.events[:0]
 	return v
 }
 
@@ -360,7 +357,7 @@ func (b *GreedyBot) worstCard(s *State) (uint8, bool) {
 func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 	c, f := &b.scr[d], &b.fin
 	*c = *s
-	c.events = b.evs[d][:0]
+	c.events, c.quiet = nil, true
 	best, bestV := mv(mDone, 0, 0), math.Inf(-1)
 	first := engine.Move(0)
 	// The plans leave the same table, so its part of the score is worked
@@ -369,7 +366,6 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 	tabled := false
 	for {
 		*f = *c
-		f.events = b.finEvs[:0]
 		if _, err := f.Apply(b.me, mv(mDone, 0, 0)); err == nil {
 			b.peeked = b.peeked || f.rng != b.rng
 			var v float64
@@ -389,7 +385,6 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 				}
 			}
 		}
-		b.finEvs = f.events[:0]
 		i, ok := b.worstCard(c)
 		if !ok {
 			break
@@ -401,7 +396,6 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 			first = mv(mDiscard, i, 0)
 		}
 	}
-	b.evs[d] = c.events[:0]
 	return best, bestV
 }
 
@@ -617,15 +611,33 @@ func (b *judge) helmetsOn(s *State, slot int) int {
 	return v
 }
 
-// adds is what card i adds to a half once face up, before any potion.
-func adds(s *State, i uint8, slot, side int) int {
-	col := s.pack.iCol[i]
-	if (s.rule(slot) == RuleFactionOnly && col != s.colour[slot][side]) || (col == Purple && !s.rules.neutralsCount) {
+// adder tells what a card adds to one half once face up, before any
+// potion, with the half's rules looked up once.
+type adder struct {
+	pack      *Pack
+	faction   bool   // only cards of colour own count (RuleFactionOnly)
+	own       Colour // the half's colour
+	neutrals  bool   // neutral cards count
+	typeBonus bool   // cards of type bonusType add bonusN (RuleTypeBonus)
+	bonusType Type
+	bonusN    int
+}
+
+func adderOf(s *State, slot, side int) adder {
+	a := s.album(slot)
+	return adder{pack: s.pack, faction: s.rule(slot) == RuleFactionOnly, own: s.colour[slot][side],
+		neutrals: s.rules.neutralsCount, typeBonus: a.Rule == RuleTypeBonus, bonusType: a.Type, bonusN: int(a.N)}
+}
+
+// adds is what card i adds.
+func (a *adder) adds(i uint8) int {
+	col := a.pack.iCol[i]
+	if (a.faction && col != a.own) || (col == Purple && !a.neutrals) {
 		return 0
 	}
-	v := int(s.pack.iStr[i])
-	if a := s.album(slot); a.Rule == RuleTypeBonus && s.pack.iType[i] == a.Type {
-		v += int(a.N)
+	v := int(a.pack.iStr[i])
+	if a.typeBonus && a.pack.iType[i] == a.bonusType {
+		v += a.bonusN
 	}
 	return max(v, 0)
 }
@@ -640,14 +652,15 @@ func boosts(s *State, slot, side int, q engine.Seat) (potion, revive int) {
 		return
 	}
 	h := &s.halves[slot][side]
+	ad := adderOf(s, slot, side)
 	for _, x := range h.cards[:h.n] {
 		switch {
 		case s.ko.has(x):
 			if canRevive && (s.pack.iType[x] != Hero || !s.otherCopyVisible(x)) {
-				revive = max(revive, adds(s, x, slot, side))
+				revive = max(revive, ad.adds(x))
 			}
 		case canPotion && !s.potion.has(x) && !s.pack.noPotion.has(x):
-			potion = max(potion, adds(s, x, slot, side))
+			potion = max(potion, ad.adds(x))
 		}
 	}
 	return
@@ -716,15 +729,16 @@ func (b *judge) ready(s *State, slot, side int, hand *knownHand) (p, cost float6
 		return 1, tokenWorth[Potion][min(tk[Potion], 2)-1]
 	}
 	cost = math.Inf(1)
+	ad := adderOf(s, slot, side)
 	if hand.n <= len(hand.card) {
 		for k, i := range hand.card[:hand.n] {
-			if adds(s, i, slot, side) >= gap && s.playable(b.me, i, slot, side) == legal {
+			if ad.adds(i) >= gap && s.playable(b.me, i, slot, side) == legal {
 				cost = min(cost, hand.worth[k])
 			}
 		}
 	} else {
 		hand.set.each(func(i uint8) {
-			if adds(s, i, slot, side) >= gap && s.playable(b.me, i, slot, side) == legal {
+			if ad.adds(i) >= gap && s.playable(b.me, i, slot, side) == legal {
 				cost = min(cost, b.cardWorth(s, i))
 			}
 		})

@@ -315,7 +315,7 @@ func (s *State) Snapshot() any {
 // Clone copies the state: one flat copy, the pack is shared (it never changes).
 func (s *State) Clone() engine.State {
 	c := *s
-	c.events = nil
+	c.events, c.quiet = nil, false
 	return &c
 }
 

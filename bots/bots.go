@@ -87,7 +87,9 @@ func Decide(b engine.Bot, st engine.State, seat engine.Seat, r *rand.Rand) (engi
 
 // DecideWith is Decide with the determinization drawn from det and the
 // bot's own choices from r, so that a bot's choice on a position can be
-// checked apart from how the copy it is handed was drawn.
+// checked apart from how the copy it is handed was drawn. A bot that
+// determinizes its own copy (engine.SamplingBot) is handed the position
+// and det.
 func DecideWith(b engine.Bot, st engine.State, seat engine.Seat, det, r *rand.Rand) (engine.Move, error) {
 	if seesOnlyItsSeat(b) {
 		return b.Choose(st, seat, r)
@@ -98,6 +100,9 @@ func DecideWith(b engine.Bot, st engine.State, seat engine.Seat, det, r *rand.Ra
 			return k.Moves[0], nil
 		}
 		k.Listed = true
+	}
+	if sb, ok := b.(engine.SamplingBot); ok {
+		return sb.ChooseSampling(st, seat, det, r)
 	}
 	if d, ok := b.(engine.DeadlineBot); ok {
 		if deadline := budgetDeadline(b, time.Time{}); !deadline.IsZero() {

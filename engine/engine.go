@@ -191,6 +191,17 @@ type PublicChoiceBot interface {
 	PublicChoice(st State, seat Seat) bool
 }
 
+// SamplingBot is a CopyKeeper that determinizes its copy itself:
+// bots.Decide hands it the true state and the stream the copy's
+// determinization would be drawn from, and it must choose what it would
+// choose on the copy determinized from det. It may skip the
+// determinization where its choice cannot depend on the facts that would
+// be resampled, and must leave st as it was.
+type SamplingBot interface {
+	CopyKeeper
+	ChooseSampling(st State, seat Seat, det, r *rand.Rand) (Move, error)
+}
+
 // BotSpec describes a bot a game offers.
 type BotSpec struct {
 	Name   string

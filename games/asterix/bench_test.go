@@ -117,3 +117,19 @@ func BenchmarkBotGame(b *testing.B) {
 		b.Run("bot="+bot, func(b *testing.B) { simbench.BotGames(b, New(), 2, bot) })
 	}
 }
+
+// BenchmarkDeterminize resamples the hidden facts of positions of random
+// 2-player games for the seat to move, as a bot's copy is made before
+// every decision.
+func BenchmarkDeterminize(b *testing.B) {
+	states := positions(b, 2, 64)
+	c := states[0].Clone().(*State)
+	r := engine.NewRand(5)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		c.CopyFrom(s)
+		c.Determinize(s.decider, r)
+	}
+}

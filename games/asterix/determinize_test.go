@@ -1,6 +1,7 @@
 package asterix
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"stolik/engine"
@@ -61,4 +62,105 @@ func TestDeterminizeEpochs(t *testing.T) {
 	if !changed {
 		t.Fatal("the cards seat 1 drew from the new deck never traded places with the deck")
 	}
+}
+
+// TestDeterminizeDealsAsBefore: Determinize draws the same world from the
+// same random stream as the plain version it replaced (dealtBefore), so
+// the bots' recorded choices and the search's samples stay what they
+// were. Positions of random games at every player count, with and
+// without coloured backs, many of them after a reshuffle.
+func TestDeterminizeDealsAsBefore(t *testing.T) {
+	g := New()
+	total := 0
+	for _, o := range []map[string]any{{"players": 2}, {"players": 3}, {"players": 4, "backs_show_colour": true}, {"players": 2, "backs_show_colour": true}} {
+		opts, err := engine.ResolveOptions(g.Options(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := engine.NewRand(11)
+		var legal []engine.Move
+		checked, reshuffled := 0, 0
+		for seed := uint64(1); seed <= 6; seed++ {
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for len(st.Pending()) > 0 {
+				s := st.(*State)
+				for observer := range engine.Seat(s.seats) {
+					a, b := s.Clone().(*State), s.Clone().(*State)
+					k := r.Uint64()
+					a.Determinize(observer, engine.NewRand(k))
+					dealtBefore(b, observer, engine.NewRand(k))
+					if a.Hash() != b.Hash() {
+						t.Fatalf("%v, seed %d, turn %d, seat %d: Determinize dealt another world", o, seed, s.turns, observer)
+					}
+					checked++
+					if s.epochN > 0 {
+						reshuffled++
+					}
+				}
+				p := st.Pending()[0]
+				legal = st.Legal(p, legal[:0])
+				if _, err := st.Apply(p, legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Logf("%v: %d positions, %d after a reshuffle", o, checked, reshuffled)
+		total += reshuffled
+	}
+	if total == 0 {
+		t.Error("no position after a reshuffle")
+	}
+}
+
+// dealtBefore is Determinize as it was first written: a linear search of
+// the shuffled pool for every card.
+func dealtBefore(s *State, observer engine.Seat, r *rand.Rand) {
+	s.playsOK = 0
+	var pool [MaxInstances]uint8
+	n := 0
+	var hidden [MaxPlayers]instSet
+	for q := engine.Seat(0); q < engine.Seat(s.seats); q++ {
+		if q == observer {
+			continue
+		}
+		hidden[q] = s.hands[q]
+		hidden[q].andNot(&s.known[q])
+		n = len(hidden[q].list(pool[:n]))
+	}
+	n += copy(pool[n:], s.deck[:s.deckN])
+	cards := pool[:n]
+	r.Shuffle(n, func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	var used instSet
+	take := func(i uint8, colour bool) uint8 {
+		for _, c := range cards {
+			if !used.has(c) && s.epoch[c] == s.epoch[i] && (!colour || s.pack.iCol[c] == s.pack.iCol[i]) {
+				used.set(c)
+				return c
+			}
+		}
+		return i
+	}
+	backs := s.rules.backsColour
+	for q := engine.Seat(0); q < engine.Seat(s.seats); q++ {
+		var fresh instSet
+		hidden[q].each(func(i uint8) { fresh.set(take(i, backs)) })
+		s.hands[q].andNot(&hidden[q])
+		s.hands[q].or(&fresh)
+	}
+	if s.deckN > 0 {
+		top := s.deck[s.deckN-1]
+		newTop := take(top, backs)
+		for k := 0; k < int(s.deckN)-1; k++ {
+			s.deck[k] = take(top, false)
+		}
+		s.deck[s.deckN-1] = newTop
+	}
+	if s.albumsN > 2 {
+		below := s.albums[:s.albumsN-1]
+		r.Shuffle(len(below), func(i, j int) { below[i], below[j] = below[j], below[i] })
+	}
+	s.rng = engine.NewRNG(r.Uint64())
 }

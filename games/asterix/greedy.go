@@ -21,16 +21,20 @@ import (
 // It never cheats: the score reads the public table and, of the hands, only
 // the cards its own hand held when it was asked and every player's hand
 // size. Cards it draws on the copy are counted, not looked at, so
-// resampling the hidden facts (Determinize) never changes its move.
+// resampling the hidden facts (Determinize) changes its move only where a
+// look-ahead reshuffles the discard pile (ChooseSampling).
 type GreedyBot struct {
 	judge
 	engine.KeptCopy // the copy it is handed, kept between decisions
 	pack            *Pack
-	scr             [greedyDepth]State
-	evs             [greedyDepth][]engine.Event
-	fin             State // option C's plans, finished
-	finEvs          []engine.Event
+	scr             [greedyDepth]State // quiet copies to look ahead on
+	fin             State              // option C's plans, finished
 	moves           [greedyDepth + 1][]engine.Move
+	// rng is the game's generator in the position asked about; peeked
+	// reports that a look-ahead drew from it (a reshuffle), so the
+	// choice may depend on what Determinize reseeds.
+	rng    engine.RNG
+	peeked bool
 }
 
 const (
@@ -61,10 +65,16 @@ type judge struct {
 	fit  *fitTable
 }
 
-// fitTable[c][f][g] is the share of the pack's cards that add at least g
-// to a half of colour c (f: only that colour counts), for guessing what a
-// hand of unknown cards can do.
-type fitTable [2][2][maxGap + 1]float64
+// fitTable guesses what a hand of unknown cards can do: share[c][f][g]
+// is the share of the pack's cards that add at least g to a half of
+// colour c (f: only that colour counts), and miss[c][f][g][n] the chance
+// that none of n such cards does, for the hand sizes it holds.
+type fitTable struct {
+	share [2][2][maxGap + 1]float64
+	miss  [2][2][maxGap + 1][missHands]float64
+}
+
+const missHands = 16 // hand sizes fitTable.miss holds
 
 // NewGreedyBot returns a greedy bot for a pack.
 func NewGreedyBot(p *Pack) *GreedyBot {
@@ -90,7 +100,13 @@ func fitTableOf(p *Pack) (fit fitTable) {
 			acc := 0
 			for g := maxGap; g >= 0; g-- {
 				acc += hist[c][f][g]
-				fit[c][f][g] = float64(acc) / total
+				fit.share[c][f][g] = float64(acc) / total
+				// Multiplied out as handChance once did, to the last bit.
+				miss, p := 1-fit.share[c][f][g], 1.0
+				for n := range missHands {
+					fit.miss[c][f][g][n] = p
+					p *= miss
+				}
 			}
 		}
 	}
@@ -133,6 +149,7 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 		return 0, fmt.Errorf("greedy bot: seat %d owes no decision", seat)
 	}
 	b.me, b.root = seat, s.hands[seat]
+	b.rng, b.peeked = s.rng, false
 	var m engine.Move
 	switch s.phase {
 	case phAction, phToken, phAbility:
@@ -146,6 +163,30 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 		return 0, fmt.Errorf("greedy bot: seat %d has no legal move", seat)
 	}
 	return m, nil
+}
+
+// ChooseSampling picks seat's move as Choose picks it on a copy of st
+// determinized from det (engine.SamplingBot), but chooses on st itself
+// first: its look-ahead reads of the hidden facts only what resampling
+// keeps (hand sizes, which of its own cards it has seen, the top of the
+// Album deck; cards it draws are counted, never looked at, and cannot be
+// cards it has seen without a reshuffle). What resampling changes and the
+// look-ahead may read is the game's generator, which a reshuffle draws
+// from: when a look-ahead drew from it, the bot chooses again on the
+// determinized copy.
+func (b *GreedyBot) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.Rand) (engine.Move, error) {
+	m, err := b.Choose(st, seat, r)
+	if err != nil || !b.peeked {
+		return m, err
+	}
+	c, ok := b.Copy.(*State)
+	if !ok {
+		c = st.Clone().(*State)
+		b.Copy = c
+	}
+	c.CopyFrom(st)
+	c.Determinize(seat, det)
+	return b.Choose(c, seat, r)
 }
 
 // search returns the best of the bot's legal moves in s and its score.
@@ -188,12 +229,10 @@ func (b *GreedyBot) mine(s *State, a uint8) bool {
 func (b *GreedyBot) eval(s *State, m engine.Move, d int) float64 {
 	c := &b.scr[d]
 	*c = *s
-	c.events = b.evs[d][:0]
-	v := math.Inf(-1)
-	if _, err := c.Apply(b.me, m); err == nil {
-		v = b.settle(c, d)
-	}
-	b.evs[d] = c.events[:0]
+	c.events, c.quiet = nil, true
+	c.apply(b.me, m) // a legal move of the decider: search's moves are Legal's
+	v := b.settle(c, d)
+	b.peeked = b.peeked || c.rng != b.rng
 	return v
 }
 
@@ -318,21 +357,34 @@ func (b *GreedyBot) worstCard(s *State) (uint8, bool) {
 func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 	c, f := &b.scr[d], &b.fin
 	*c = *s
-	c.events = b.evs[d][:0]
+	c.events, c.quiet = nil, true
 	best, bestV := mv(mDone, 0, 0), math.Inf(-1)
 	first := engine.Move(0)
+	// The plans leave the same table, so its part of the score is worked
+	// out once (TestGreedyPlansShareTheTable).
+	var t tableScore
+	tabled := false
 	for {
 		*f = *c
-		f.events = b.finEvs[:0]
 		if _, err := f.Apply(b.me, mv(mDone, 0, 0)); err == nil {
-			if v := b.score(f); v > bestV {
+			b.peeked = b.peeked || f.rng != b.rng
+			var v float64
+			if f.phase == phOver {
+				v = b.finalScore(f)
+			} else {
+				if !tabled {
+					b.table(f, &t)
+					tabled = true
+				}
+				v = b.withHand(f, &t)
+			}
+			if v > bestV {
 				bestV = v
 				if first != 0 {
 					best = first
 				}
 			}
 		}
-		b.finEvs = f.events[:0]
 		i, ok := b.worstCard(c)
 		if !ok {
 			break
@@ -344,7 +396,6 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 			first = mv(mDiscard, i, 0)
 		}
 	}
-	b.evs[d] = c.events[:0]
 	return best, bestV
 }
 
@@ -372,14 +423,43 @@ func (b *judge) cardWorth(s *State, i uint8) float64 {
 
 // score rates a position for the bot, in sestertii.
 func (b *judge) score(s *State) float64 {
+	if s.phase == phOver {
+		return b.finalScore(s)
+	}
+	var t tableScore
+	b.table(s, &t)
+	return b.withHand(s, &t)
+}
+
+// finalScore rates a finished game.
+func (b *judge) finalScore(s *State) float64 {
+	if s.winners&(1<<uint(b.me)) != 0 {
+		return 1e6
+	}
+	return -1e6 + float64(s.score(b.me))
+}
+
+// tableScore is the part of a score read from the table and the other
+// players, not from the bot's hand: the sestertii, tokens and hands of
+// all, and each Album's progress, prize and threats. Option C's plans
+// differ only in the bot's hand and the piles, so change works it out
+// once and reads it for every plan.
+type tableScore struct {
+	v, wq, kr float64
+	albums    [maxSlots]albumScore
+}
+
+// albumScore is an Album's part of tableScore: for the bot's own, its
+// progress and the opponent's, its prize and the opponent's threat; for
+// one two opponents race for, the sum of their threats.
+type albumScore struct {
+	mine, theirs, prize, threat float64
+}
+
+// table works out the table's part of a score of s (not over).
+func (b *judge) table(s *State, t *tableScore) {
 	me := b.me
 	n := int(s.seats)
-	if s.phase == phOver {
-		if s.winners&(1<<uint(me)) != 0 {
-			return 1e6
-		}
-		return -1e6 + float64(s.score(me))
-	}
 	var pts [MaxPlayers]float64
 	for q := range n {
 		pts[q] = float64(s.score(engine.Seat(q)))
@@ -409,26 +489,74 @@ func (b *judge) score(s *State) float64 {
 	if s.phase == phOppDiscard && s.decider != me {
 		v += wq * oppHandCard * float64(s.ctx.left)
 	}
+	t.v, t.wq, t.kr = v, wq, kr
+	for slot := 0; slot < int(s.nslots); slot++ {
+		if s.slotAlbum[slot] < 0 {
+			continue
+		}
+		a := &t.albums[slot]
+		if side := s.sideOf(slot, me); side >= 0 {
+			thr := s.threshold(slot)
+			a.mine = progress(s.total(slot, side), thr)
+			a.theirs = progress(s.total(slot, 1-side), thr)
+			a.prize = float64(albumValue + b.helmetsOn(s, slot))
+			a.threat = b.threat(s, slot, 1-side)
+			continue
+		}
+		a.threat = b.threat(s, slot, 0) + b.threat(s, slot, 1)
+	}
+}
+
+// withHand adds the bot's hand to the table's part of a score of s.
+func (b *judge) withHand(s *State, t *tableScore) float64 {
+	me, v, wq := b.me, t.v, t.wq
 	// The bot's hand: the known cards by worth, the rest as average cards.
-	known := b.known(s)
-	v += unknownCard * float64(s.hands[me].count()-known.count())
-	known.each(func(i uint8) { v += b.cardWorth(s, i) })
+	var hand knownHand
+	hand.set = b.known(s)
+	v += unknownCard * float64(s.hands[me].count()-hand.set.count())
+	hand.set.each(func(i uint8) {
+		w := b.cardWorth(s, i)
+		if hand.n < len(hand.card) {
+			hand.card[hand.n], hand.worth[hand.n] = i, w
+		}
+		hand.n++
+		v += w
+	})
 	for slot := 0; slot < int(s.nslots); slot++ {
 		if s.slotAlbum[slot] < 0 {
 			continue
 		}
 		if side := s.sideOf(slot, me); side >= 0 {
-			v += b.ownAlbum(s, slot, side, wq, kr)
+			v += b.ownAlbum(s, slot, side, t, &hand)
 			continue
 		}
 		// Two opponents race for it: either capture costs the bot.
-		p := b.threat(s, slot, 0) + b.threat(s, slot, 1)
-		v -= wq * albumValue * 0.4 * p
+		v -= wq * albumValue * 0.4 * t.albums[slot].threat
 	}
 	return v
 }
 
 func tokensWorth(t *[3]int8) float64 {
+	if uint8(t[0]) <= capTokens && uint8(t[1]) <= capTokens && uint8(t[2]) <= capTokens {
+		return tokenSums[t[0]][t[1]][t[2]]
+	}
+	return sumTokens(t)
+}
+
+// tokenSums[p][f][b] is sumTokens of p potions, f fish and b boars.
+var tokenSums = func() (sums [capTokens + 1][capTokens + 1][capTokens + 1]float64) {
+	for p := range int8(capTokens + 1) {
+		for f := range int8(capTokens + 1) {
+			for b := range int8(capTokens + 1) {
+				sums[p][f][b] = sumTokens(&[3]int8{p, f, b})
+			}
+		}
+	}
+	return sums
+}()
+
+// sumTokens is what tokens are worth to their holder.
+func sumTokens(t *[3]int8) float64 {
 	v := 0.0
 	for k := range 3 {
 		for j := range min(int(t[k]), 2) {
@@ -448,51 +576,68 @@ func progress(total, thr int) float64 {
 // ownAlbum rates an Album the bot plays on: its progress against the
 // opponent's, then what follows if the opponent captures it on their next
 // turn, or else the bot on its own.
-func (b *judge) ownAlbum(s *State, slot, side int, wq, kr float64) float64 {
-	thr := s.threshold(slot)
-	mine := progress(s.total(slot, side), thr)
-	theirs := progress(s.total(slot, 1-side), thr)
-	prize := float64(albumValue + b.helmetsOn(s, slot))
-	pOpp := b.threat(s, slot, 1-side)
-	pMe, cost := b.ready(s, slot, side)
+func (b *judge) ownAlbum(s *State, slot, side int, t *tableScore, hand *knownHand) float64 {
+	a, wq, kr := &t.albums[slot], t.wq, t.kr
+	mine, theirs, prize, pOpp := a.mine, a.theirs, a.prize, a.threat
+	pMe, cost := b.ready(s, slot, side, hand)
 	pMe *= kr
 	lose := -wq*prize - mine + wq*theirs
 	win := prize - mine + wq*theirs - cost
 	return mine - wq*theirs + pOpp*lose + (1-pOpp)*pMe*win
 }
 
+// knownHand is the part of the bot's hand it has seen, worked out once
+// per score: the cards and their worth in instance order (the first 16;
+// n counts them all).
+type knownHand struct {
+	set   instSet
+	n     int
+	card  [16]uint8
+	worth [16]float64
+}
+
 // helmetsOn is the sestertii in helmets the capture of slot would bring.
 func (b *judge) helmetsOn(s *State, slot int) int {
-	v := 0
-	for side := range 2 {
-		h := &s.halves[slot][side]
-		for _, x := range h.cards[:h.n] {
-			if s.ko.has(x) {
-				continue
-			}
-			switch s.pack.iType[x] {
-			case Legionary:
-				v++
-			case Centurion:
-				v += 3
-			}
-		}
-	}
+	up := s.on[slot][0]
+	up.or(&s.on[slot][1])
+	up.andNot(&s.ko)
+	leg, cent := up, up
+	leg.and(&s.pack.ofType[Legionary])
+	cent.and(&s.pack.ofType[Centurion])
+	v := leg.count() + 3*cent.count()
 	if a := s.album(slot); a.Rule == RuleBonusHelmet {
 		v += 1 + 2*int(a.Helmet)
 	}
 	return v
 }
 
-// adds is what card i adds to a half once face up, before any potion.
-func adds(s *State, i uint8, slot, side int) int {
-	col := s.pack.iCol[i]
-	if (s.rule(slot) == RuleFactionOnly && col != s.colour[slot][side]) || (col == Purple && !s.rules.neutralsCount) {
+// adder tells what a card adds to one half once face up, before any
+// potion, with the half's rules looked up once.
+type adder struct {
+	pack      *Pack
+	faction   bool   // only cards of colour own count (RuleFactionOnly)
+	own       Colour // the half's colour
+	neutrals  bool   // neutral cards count
+	typeBonus bool   // cards of type bonusType add bonusN (RuleTypeBonus)
+	bonusType Type
+	bonusN    int
+}
+
+func adderOf(s *State, slot, side int) adder {
+	a := s.album(slot)
+	return adder{pack: s.pack, faction: s.rule(slot) == RuleFactionOnly, own: s.colour[slot][side],
+		neutrals: s.rules.neutralsCount, typeBonus: a.Rule == RuleTypeBonus, bonusType: a.Type, bonusN: int(a.N)}
+}
+
+// adds is what card i adds.
+func (a *adder) adds(i uint8) int {
+	col := a.pack.iCol[i]
+	if (a.faction && col != a.own) || (col == Purple && !a.neutrals) {
 		return 0
 	}
-	v := int(s.pack.iStr[i])
-	if a := s.album(slot); a.Rule == RuleTypeBonus && s.pack.iType[i] == a.Type {
-		v += int(a.N)
+	v := int(a.pack.iStr[i])
+	if a.typeBonus && a.pack.iType[i] == a.bonusType {
+		v += a.bonusN
 	}
 	return max(v, 0)
 }
@@ -507,14 +652,15 @@ func boosts(s *State, slot, side int, q engine.Seat) (potion, revive int) {
 		return
 	}
 	h := &s.halves[slot][side]
+	ad := adderOf(s, slot, side)
 	for _, x := range h.cards[:h.n] {
 		switch {
 		case s.ko.has(x):
 			if canRevive && (s.pack.iType[x] != Hero || !s.otherCopyVisible(x)) {
-				revive = max(revive, adds(s, x, slot, side))
+				revive = max(revive, ad.adds(x))
 			}
 		case canPotion && !s.potion.has(x) && !s.pack.noPotion.has(x):
-			potion = max(potion, adds(s, x, slot, side))
+			potion = max(potion, ad.adds(x))
 		}
 	}
 	return
@@ -537,7 +683,11 @@ func (b *judge) handChance(s *State, slot, side, n, gap int) float64 {
 	if s.rule(slot) == RuleFactionOnly || !s.rules.neutralsCount {
 		f = 1
 	}
-	miss := 1 - b.fit[col][f][max(gap, 0)]
+	g := max(gap, 0)
+	if n < missHands {
+		return 1 - b.fit.miss[col][f][g][n]
+	}
+	miss := 1 - b.fit.share[col][f][g]
 	p := 1.0
 	for range n {
 		p *= miss
@@ -568,7 +718,7 @@ func (b *judge) threat(s *State, slot, side int) float64 {
 // ready is the chance that the bot can capture its half on its next turn,
 // from its tokens, the cards it knows it holds and those it drew unseen,
 // and the worth of what the capture would use up.
-func (b *judge) ready(s *State, slot, side int) (p, cost float64) {
+func (b *judge) ready(s *State, slot, side int, hand *knownHand) (p, cost float64) {
 	gap := s.threshold(slot) - s.total(slot, side)
 	if gap <= 0 {
 		return 1, 0
@@ -578,18 +728,26 @@ func (b *judge) ready(s *State, slot, side int) (p, cost float64) {
 	if potion >= gap {
 		return 1, tokenWorth[Potion][min(tk[Potion], 2)-1]
 	}
-	known := b.known(s)
 	cost = math.Inf(1)
-	known.each(func(i uint8) {
-		if adds(s, i, slot, side) >= gap && s.playable(b.me, i, slot, side) == legal {
-			cost = min(cost, b.cardWorth(s, i))
+	ad := adderOf(s, slot, side)
+	if hand.n <= len(hand.card) {
+		for k, i := range hand.card[:hand.n] {
+			if ad.adds(i) >= gap && s.playable(b.me, i, slot, side) == legal {
+				cost = min(cost, hand.worth[k])
+			}
 		}
-	})
+	} else {
+		hand.set.each(func(i uint8) {
+			if ad.adds(i) >= gap && s.playable(b.me, i, slot, side) == legal {
+				cost = min(cost, b.cardWorth(s, i))
+			}
+		})
+	}
 	if cost < math.Inf(1) {
 		return 1, cost
 	}
 	if revive >= gap {
 		return 0.9, tokenWorth[Boar][min(tk[Boar], 2)-1]
 	}
-	return b.handChance(s, slot, side, s.hands[b.me].count()-known.count(), gap), unknownCard
+	return b.handChance(s, slot, side, s.hands[b.me].count()-hand.n, gap), unknownCard
 }

@@ -1,12 +1,16 @@
 package asterix
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
 	"stolik/bots"
 	"stolik/engine"
 	"stolik/sim"
+	"stolik/sim/simbench"
 )
 
 // The greedy bot decides on what its seat may know: resampling every hidden
@@ -65,6 +69,152 @@ func TestGreedyReadsOnlyWhatItsSeatKnows(t *testing.T) {
 		if checked[ph] == 0 {
 			t.Errorf("no %s decision was checked", phaseNames[ph])
 		}
+	}
+}
+
+// The greedy bot chooses on the true state (ChooseSampling) what it
+// chooses on the copy determinized from the same stream, as bots.Decide
+// once handed it: where a look-ahead reshuffles, it chooses again on that
+// copy. Greedy games at every player count, played on past their decks'
+// first reshuffles.
+func TestGreedyChoosesOnTheTrueStateAsOnItsCopy(t *testing.T) {
+	g := New()
+	resampled := 0
+	for _, raw := range []map[string]any{{"players": 2}, {"players": 4}, {"players": 3, "backs_show_colour": true}} {
+		opts, err := engine.ResolveOptions(g.Options(), raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 6; seed++ {
+			st, _ := g.New(opts, nil, seed)
+			bot := NewGreedyBot(g.pack)
+			for moves := 0; len(st.Pending()) > 0 && moves < 3000; moves++ {
+				p := st.Pending()[0]
+				k := engine.DeriveSeed(seed, uint64(moves))
+				c := st.Clone()
+				c.Determinize(p, engine.NewRand(k))
+				want, err1 := NewGreedyBot(g.pack).Choose(c, p, nil)
+				got, err2 := bot.ChooseSampling(st, p, engine.NewRand(k), nil)
+				if err1 != nil || err2 != nil || got != want {
+					t.Fatalf("%v seed %d move %d (%s): %s on the true state, %s on its copy (%v, %v)",
+						raw, seed, moves, phaseNames[st.(*State).phase], st.Format(got), st.Format(want), err1, err2)
+				}
+				if bot.peeked {
+					resampled++
+				}
+				if _, err := st.Apply(p, got); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if resampled == 0 {
+		t.Error("no look-ahead reshuffled: the copy was never needed")
+	}
+	t.Logf("%d decisions made again on the copy", resampled)
+}
+
+// A position of the recorded 4-player games where the choice does depend
+// on a reshuffle: with one card in the deck, option C would reshuffle the
+// discard pile, and on the true state the bot takes option B. On the copy
+// bots.Decide handed it when the game was recorded, it took option C, and
+// it still must.
+func TestGreedyChoosesAgainWhereItReshuffles(t *testing.T) {
+	data, err := os.ReadFile("testdata/bot-choices-4p.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec simbench.BotChoices
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	g := New()
+	opts, err := engine.ResolveOptions(g.Options(), rec.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const move = 155
+	seed := engine.DeriveSeed(rec.Seed, 0)
+	st, err := g.New(opts, nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range rec.Games[0][:move] {
+		seat, text, _ := strings.Cut(line, " ")
+		if _, err := engine.ApplyText(st, engine.Seat(seat[0]-'0'), text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := st.Pending()[0]
+	if m, _ := NewGreedyBot(g.pack).Choose(st, p, nil); st.Format(m) != "draw" {
+		t.Fatalf("on the true state the bot chose %s; the position no longer shows the case", st.Format(m))
+	}
+	det := engine.NewRand(engine.DeriveSeed(seed, 2*move+1))
+	m, err := NewGreedyBot(g.pack).ChooseSampling(st, p, det, nil)
+	if err != nil || fmt.Sprint(p)+" "+st.Format(m) != rec.Games[0][move] {
+		t.Errorf("chose %s (%v), recorded %q", st.Format(m), err, rec.Games[0][move])
+	}
+}
+
+// Option C's plans (let go of the k worst cards, then draw up to five)
+// leave the same table, so the greedy bot works out the table's part of
+// their scores once: for every plan it must be the score worked out
+// whole, to the last bit. Positions of random games at every player
+// count where a seat may let cards go.
+func TestGreedyPlansShareTheTable(t *testing.T) {
+	g := New()
+	plans := 0
+	for _, raw := range []map[string]any{{"players": 2}, {"players": 3}, {"players": 4, "turn_cap": 30}} {
+		opts, err := engine.ResolveOptions(g.Options(), raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := engine.NewRand(5)
+		var moves []engine.Move
+		for seed := uint64(1); seed <= 10; seed++ {
+			st, _ := g.New(opts, nil, seed)
+			for len(st.Pending()) > 0 {
+				s, p := st.(*State), st.Pending()[0]
+				if s.phase == phAction && s.check(p, mv(mChange, 0, 0)) == legal {
+					c := s.Clone().(*State)
+					if _, err := c.Apply(p, mv(mChange, 0, 0)); err != nil {
+						t.Fatal(err)
+					}
+					bot := NewGreedyBot(g.pack)
+					bot.me, bot.root = p, c.hands[p]
+					var tab tableScore
+					tabled := false
+					for {
+						f := c.Clone().(*State)
+						if _, err := f.Apply(p, mv(mDone, 0, 0)); err == nil && f.phase != phOver {
+							if !tabled {
+								bot.table(f, &tab)
+								tabled = true
+							}
+							if got, want := bot.withHand(f, &tab), bot.score(f); got != want {
+								t.Fatalf("%v seed %d turn %d: a plan scores %v with the shared table, %v whole", raw, seed, s.turns, got, want)
+							}
+							plans++
+						}
+						i, ok := bot.worstCard(c)
+						if !ok {
+							break
+						}
+						if _, err := c.Apply(p, mv(mDiscard, i, 0)); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				moves = st.Legal(p, moves[:0])
+				if _, err := st.Apply(p, moves[r.IntN(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d plans", plans)
+	if plans == 0 {
+		t.Fatal("no plan was scored")
 	}
 }
 

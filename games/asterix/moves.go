@@ -704,6 +704,13 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 	if w := s.check(p, m); w != legal {
 		return nil, s.refusal(w, m)
 	}
+	s.apply(p, m)
+	return s.events, nil
+}
+
+// apply makes p's move, which check found legal: the greedy bot's
+// look-ahead makes the moves Legal lists without asking again.
+func (s *State) apply(p engine.Seat, m engine.Move) {
 	s.events = s.events[:0]
 	s.bCache, s.playsOK = 0, 0
 	k, a, b := unmv(m)
@@ -746,7 +753,6 @@ func (s *State) Apply(p engine.Seat, m engine.Move) ([]engine.Event, error) {
 	case mOrient:
 		s.orient(Colour(b))
 	}
-	return s.events, nil
 }
 
 // useToken spends p's token as move kind k says: a potion on card a, a

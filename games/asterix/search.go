@@ -21,7 +21,7 @@ func (s *State) CopyFrom(src engine.State) {
 	o := src.(*State)
 	ev := s.events
 	*s = *o
-	s.events = ev[:0]
+	s.events, s.quiet = ev[:0], false
 }
 
 // evalScale turns the greedy heuristic's lead, in sestertii, into odds:

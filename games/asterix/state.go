@@ -185,6 +185,7 @@ type State struct {
 	rng     engine.RNG
 	pend    [1]engine.Seat
 	events  []engine.Event
+	quiet   bool // keeps no events: a copy the greedy bot looks ahead on
 }
 
 func (s *State) char(i uint8) *Character { return &s.pack.Characters[s.pack.Instances[i]] }
@@ -206,7 +207,11 @@ func (s *State) Pending() []engine.Seat {
 	return s.pend[:]
 }
 
-func (s *State) emit(e engine.Event) { s.events = append(s.events, e) }
+func (s *State) emit(e engine.Event) {
+	if !s.quiet {
+		s.events = append(s.events, e)
+	}
+}
 
 // sideOf returns p's side of slot, or -1.
 func (s *State) sideOf(slot int, p engine.Seat) int {

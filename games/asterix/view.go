@@ -1,6 +1,7 @@
 package asterix
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"strconv"
 
@@ -314,7 +315,7 @@ func (s *State) Snapshot() any {
 // Clone copies the state: one flat copy, the pack is shared (it never changes).
 func (s *State) Clone() engine.State {
 	c := *s
-	c.events = nil
+	c.events, c.quiet = nil, false
 	return &c
 }
 
@@ -341,42 +342,104 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 	}
 	n += copy(pool[n:], s.deck[:s.deckN])
 	cards := pool[:n]
-	r.Shuffle(n, func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-	var used instSet
-	// take removes from the shuffled pool the first unused card that may
-	// stand where i is: same epoch, and same colour when backs show it.
-	take := func(i uint8, colour bool) uint8 {
-		for _, c := range cards {
-			if !used.has(c) && s.epoch[c] == s.epoch[i] && (!colour || s.pack.iCol[c] == s.pack.iCol[i]) {
-				used.set(c)
-				return c
-			}
-		}
-		return i // unreachable: the pool holds i itself
+	// Fisher–Yates as rand.Rand.Shuffle draws it, without the call per swap.
+	for i := n - 1; i > 0; i-- {
+		j := int(r.Uint64N(uint64(i + 1)))
+		cards[i], cards[j] = cards[j], cards[i]
 	}
+	d := resampler{s: s, cards: cards}
 	backs := s.rules.backsColour
 	for q := engine.Seat(0); q < engine.Seat(s.seats); q++ {
 		var fresh instSet
-		hidden[q].each(func(i uint8) { fresh.set(take(i, backs)) })
+		for k, w := range hidden[q] {
+			for w != 0 {
+				fresh.set(d.take(uint8(k*64+bits.TrailingZeros64(w)), backs))
+				w &= w - 1
+			}
+		}
 		s.hands[q].andNot(&hidden[q])
 		s.hands[q].or(&fresh)
 	}
 	if s.deckN > 0 {
 		// The deck's top shows its back; the cards below show nothing.
 		top := s.deck[s.deckN-1]
-		newTop := take(top, backs)
+		newTop := d.take(top, backs)
 		for k := 0; k < int(s.deckN)-1; k++ {
-			s.deck[k] = take(top, false)
+			s.deck[k] = d.take(top, false)
 		}
 		s.deck[s.deckN-1] = newTop
 	}
 	if s.albumsN > 2 {
 		below := s.albums[:s.albumsN-1]
-		r.Shuffle(len(below), func(i, j int) { below[i], below[j] = below[j], below[i] })
+		for i := len(below) - 1; i > 0; i-- {
+			j := int(r.Uint64N(uint64(i + 1)))
+			below[i], below[j] = below[j], below[i]
+		}
 	}
 	// The game's own randomness after this point is unknown too: a deck
 	// rebuilt from the discard pile must not come out as the true one.
 	s.rng = engine.NewRNG(r.Uint64())
+}
+
+// resampler hands out the shuffled pool of Determinize: take gives, for the
+// card at i, the first card of the pool not given yet that may stand
+// there (the same epoch, and the same colour when backs show it). The
+// pool always holds i itself. A cursor per epoch and colour remembers
+// where its search stopped: every card before it is given or does not
+// fit, and stays so, so the pool is read about once per cursor, not once
+// per card.
+type resampler struct {
+	s     *State
+	cards []uint8
+	used  instSet
+	// cur[k][c] is where the search for a card of epoch ep[k] and colour
+	// c-1 (c == 0: any colour) goes on, for the first epochs met; cards of
+	// further epochs (rare: a hand kept across reshuffles) are searched
+	// for from the start.
+	cur  [4][4]uint16
+	ep   [4]uint8
+	neps int
+}
+
+func (d *resampler) take(i uint8, colour bool) uint8 {
+	s := d.s
+	e := s.epoch[i]
+	k := 0
+	for k < d.neps && d.ep[k] != e {
+		k++
+	}
+	if k == d.neps {
+		if k == len(d.ep) {
+			return d.scan(i, colour)
+		}
+		d.ep[k], d.neps = e, d.neps+1
+	}
+	c := 0
+	if colour {
+		c = 1 + int(s.pack.iCol[i])
+	}
+	cur := &d.cur[k][c]
+	for p := int(*cur); p < len(d.cards); p++ {
+		x := d.cards[p]
+		if !d.used.has(x) && s.epoch[x] == e && (!colour || s.pack.iCol[x] == s.pack.iCol[i]) {
+			d.used.set(x)
+			*cur = uint16(p + 1)
+			return x
+		}
+	}
+	return i // unreachable: the pool holds i itself
+}
+
+// scan is take without a cursor, for an epoch beyond those tracked.
+func (d *resampler) scan(i uint8, colour bool) uint8 {
+	s := d.s
+	for _, x := range d.cards {
+		if !d.used.has(x) && s.epoch[x] == s.epoch[i] && (!colour || s.pack.iCol[x] == s.pack.iCol[i]) {
+			d.used.set(x)
+			return x
+		}
+	}
+	return i
 }
 
 // Hash identifies the whole state, on every machine alike.

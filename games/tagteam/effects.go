@@ -367,6 +367,17 @@ func (s *State) hpIcons(sl int) map[int8][]Op {
 	return f.Icons
 }
 
+// hpIconMask is hpIcons' spaces as bits (Fighter.iconAt).
+func (s *State) hpIconMask(sl int) uint64 {
+	f := s.fighterOf(sl)
+	if f.Rules&RFeyFolk != 0 {
+		if k := int(s.slot(sl>>1, sl&1).char); k < len(f.Characters) {
+			return f.Characters[k].iconAt
+		}
+	}
+	return f.iconAt
+}
+
 // enterCharacter puts the Fey Folk's active character on its top space
 // and applies that space's symbol (at the start of the game and whenever
 // a character enters).
@@ -468,9 +479,9 @@ func (s *State) net(sl int) int {
 
 // walk moves slot sl's marker net spaces on paper: it stops at the top,
 // at the floor and on entering a stop space (B5.7, B5.8), never heals
-// from KO, and calls passed for every space entered. It returns where the
-// marker ends.
-func (s *State) walk(sl, net int, passed func(pos int8)) int8 {
+// from KO, and with queue set queues the symbol of every space entered
+// (none on the Bear side). It returns where the marker ends.
+func (s *State) walk(sl, net int, queue bool) int8 {
 	fs := s.slot(sl>>1, sl&1)
 	f := s.fighterOf(sl)
 	pos := fs.hp
@@ -488,8 +499,8 @@ func (s *State) walk(sl, net int, passed func(pos int8)) int8 {
 			break
 		}
 		pos = next
-		if passed != nil {
-			passed(pos)
+		if queue && fs.flags&ffBear == 0 {
+			s.queueIcon(sl, false, pos)
 		}
 		if f.IsStop(int(pos)) && fs.flags&ffBear == 0 {
 			break
@@ -500,7 +511,7 @@ func (s *State) walk(sl, net int, passed func(pos int8)) int8 {
 
 // projectHP is where slot sl's marker will stand after the changes
 // collected so far.
-func (s *State) projectHP(sl int) int8 { return s.walk(sl, s.net(sl), nil) }
+func (s *State) projectHP(sl int) int8 { return s.walk(sl, s.net(sl), false) }
 
 // move is T4 for one fighter; it reports whether the marker moved.
 func (s *State) move(sl int) bool {
@@ -508,11 +519,7 @@ func (s *State) move(sl int) bool {
 	fs := s.slot(sl>>1, sl&1)
 	f := s.fighterOf(sl)
 	from := fs.hp
-	pos := s.walk(sl, s.net(sl), func(pos int8) {
-		if fs.flags&ffBear == 0 {
-			s.queueIcon(sl, false, pos)
-		}
-	})
+	pos := s.walk(sl, s.net(sl), true)
 	if c.setTo1[sl] {
 		// Every other HP change of the turn is ignored.
 		c.setTo1[sl] = false

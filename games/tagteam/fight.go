@@ -295,9 +295,25 @@ func (s *State) endStage() {
 	}
 	s.land()
 	s.applyCubes()
-	for sl := 0; sl < 4; sl++ {
-		c.projHP[sl] = s.projectHP(sl)
+	if s.projectsHP() {
+		for sl := 0; sl < 4; sl++ {
+			c.projHP[sl] = s.projectHP(sl)
+		}
 	}
+}
+
+// projectsHP reports whether anything in play reads the projected HP: an
+// hp_is of a fighter in play, with the option hp_check_after_heal.
+func (s *State) projectsHP() bool {
+	if !s.rules.hpCheckAfterHeal {
+		return false
+	}
+	for sl := 0; sl < 4; sl++ {
+		if s.fighterOf(sl).readsHP {
+			return true
+		}
+	}
+	return false
 }
 
 // blockBonuses fires each block's success bonus once, if it cancelled at
@@ -770,11 +786,11 @@ func (s *State) advanceTrack(self, n int) {
 func (s *State) queueIcon(sl int, track bool, at int8) {
 	c := s.scratch()
 	f := s.fighterOf(sl)
-	icons := s.hpIcons(sl)
+	mask := s.hpIconMask(sl)
 	if track {
-		icons = f.Track.Icons
+		mask = f.Track.iconAt
 	}
-	if _, ok := icons[at]; !ok || c.nIcons >= len(c.icons) {
+	if !hasIcon(mask, at) || c.nIcons >= len(c.icons) {
 		return
 	}
 	c.icons[c.nIcons] = icon{slot: uint8(sl), track: track, at: at}

@@ -25,8 +25,10 @@ func (g *Game) Bots() []engine.BotSpec {
 // drafts fighters by a strength table and brings in the Fey Folk character
 // with the most HP.
 type Greedy struct {
-	engine.KeptCopy        // the copy it is handed and its legal moves, kept between decisions
-	look            *State // where each candidate is played out
+	engine.KeptCopy            // the copy it is handed and its legal moves, kept between decisions
+	look            *State     // where each candidate is played out
+	guesses         rand.PCG   // the opponent's guessed moves, drawn afresh for each candidate
+	guessRand       *rand.Rand // reads guesses
 }
 
 // ForcedMoves marks that the bot plays a seat's only legal move as it is.
@@ -56,9 +58,16 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	// that candidates are compared on the same future.
 	guess := r.Uint64()
 	if b.look == nil {
-		b.look = &State{}
+		b.look = &State{quiet: true}
+		b.guessRand = rand.New(&b.guesses)
 	}
 	look := b.look
+	// Each candidate draws the same guesses: engine.NewRand(guess) without
+	// an allocation.
+	lookAhead := func(m engine.Move) int {
+		b.guesses.Seed(guess, engine.SplitMix(guess))
+		return s.lookAheadOn(look, p, m, guess, b.guessRand)
+	}
 	switch s.phase {
 	case phPick, phPick2, phTeam:
 		return engine.PickBest(legal, r, func(m engine.Move) int {
@@ -94,10 +103,10 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 			if first := s.firstOther(p, a); c != first {
 				return -1 << 30
 			}
-			return s.lookAheadOn(look, p, mv(mAdd, a, b, c), guess, false)
+			return lookAhead(mv(mAdd, a, b, c))
 		}), nil
 	}
-	return engine.PickBest(legal, r, func(m engine.Move) int { return s.lookAheadOn(look, p, m, guess, false) }), nil
+	return engine.PickBest(legal, r, lookAhead), nil
 }
 
 // firstOther is the first offered card other than a.
@@ -113,14 +122,11 @@ func (s *State) firstOther(p int, a uint8) uint8 {
 // lookAheadOn makes c a copy of s, plays m and the opponent's pending
 // decision on it (a guessed move, the same for every candidate; the copy
 // is already determinized), then scores the position after the next fight
-// for p. One c serves every candidate of a decision. The guess draws from
-// engine.NewRand(guess) for the bot; the playout policy (fast) draws from
-// splitmix steps of guess instead, which allocate nothing.
-func (s *State) lookAheadOn(c *State, p int, m engine.Move, guess uint64, fast bool) int {
-	var r *rand.Rand
-	if !fast {
-		r = engine.NewRand(guess)
-	}
+// for p. One c serves every candidate of a decision. The bot's guesses
+// draw from r (seeded as engine.NewRand(guess)); the playout policy passes
+// a nil r and draws from splitmix steps of guess instead.
+func (s *State) lookAheadOn(c *State, p int, m engine.Move, guess uint64, r *rand.Rand) int {
+	fast := r == nil
 	c.CopyFrom(s)
 	if _, err := c.Apply(engine.Seat(p), m); err != nil {
 		return -1 << 30

@@ -110,12 +110,17 @@ type turnFacts struct {
 	turnedUpTo [2]int // the attacks You Are Mine has looked at (redirect)
 }
 
-// runRound plays fight turns until the round ends, the game ends, or a
-// decision is needed (a Fey Folk character).
+// runFight plays fight turns until the round ends, the game ends, a
+// decision is needed (a Fey Folk character), or a look ahead halts it
+// (haltAfter).
 func (s *State) runFight() {
 	for s.over == 0 && s.phase != phSpirit {
 		if s.players[0].next >= s.players[0].deckN && s.players[1].next >= s.players[1].deckN {
 			s.endRound()
+			return
+		}
+		if s.haltAfter != 0 && s.turn >= s.haltAfter {
+			s.halted = true
 			return
 		}
 		s.playTurn()

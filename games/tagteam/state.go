@@ -119,6 +119,11 @@ type State struct {
 	// quiet states record no events: the scratch states that bots play
 	// ahead on, which read only the position. A copy into one stays quiet.
 	quiet bool
+	// haltAfter, when not 0, halts the fight before the round's turn
+	// haltAfter+1, and halted says it did (runFight): the greedy bot's
+	// candidates share the turns before their new card. Never copied.
+	haltAfter uint8
+	halted    bool
 }
 
 // scratch is the turn's scratch, made on a state's first fight.
@@ -184,6 +189,7 @@ func (s *State) clone() *State {
 	c := *s
 	c.events = make([]engine.Event, 0, 32)
 	c.fight, c.look, c.quiet = nil, nil, false
+	c.haltAfter, c.halted = 0, false
 	return &c
 }
 
@@ -198,6 +204,7 @@ func (s *State) CopyFrom(src engine.State) {
 	events, fight, look, quiet := s.events, s.fight, s.look, s.quiet
 	*s = *o
 	s.events, s.fight, s.look, s.quiet = events[:0], fight, look, quiet
+	s.haltAfter, s.halted = 0, false
 }
 
 // Outcome reports the result.

@@ -219,7 +219,7 @@ type Fighter struct {
 	Cards        []int       // indices into Pack.Cards
 
 	iconAt  uint64 // bit h+8: HP value h has a symbol (Icons' keys, for the fight)
-	readsHP bool   // an op of its cards or boards asks hp_is (the fight then projects HP)
+	readsHP bool   // an op of its boards (health, track, characters) asks hp_is
 }
 
 // Character is one of the Fey Folk's characters: its own health track
@@ -251,6 +251,12 @@ type Card struct {
 	Attacks  bool // makes an attack of its own (not counting success bonuses)
 	Blocks   bool
 	Cancels  bool
+
+	// For the fight, by face (Stages, Front, Back): whether it blocks
+	// and the block's success bonus (the first block's that has one).
+	faceBlocks [3]bool
+	faceBonus  [3][]Op
+	readsHP    bool // an op of it asks hp_is
 }
 
 // Pack is the game's content: fighters and their cards, with card instances.
@@ -733,11 +739,34 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 	return p, nil
 }
 
-// markFightFacts notes what the fight asks of each fighter's content on
-// every turn: which spaces of its tracks have a symbol (a bit, not a map
-// lookup, for every space a marker passes) and whether any of its ops asks
-// hp_is (the only reader of the HP projected at the end of each stage).
+// markFightFacts notes what the fight asks of the content on every turn:
+// which spaces of each track have a symbol (a bit, not a map lookup, for
+// every space a marker passes), whether a card or a board has an op that
+// asks hp_is (the only reader of the HP projected at the end of each
+// stage), and each card face's block.
 func (p *Pack) markFightFacts() {
+	for ci := range p.Cards {
+		c := &p.Cards[ci]
+		for k, face := range [3][][]Op{c.Stages, c.Front, c.Back} {
+			for _, st := range face {
+				walk(st, true, func(op *Op) {
+					if op.Kind == OpBlock {
+						c.faceBlocks[k] = true
+						if c.faceBonus[k] == nil {
+							c.faceBonus[k] = op.Success
+						}
+					}
+				})
+			}
+		}
+		for _, ops := range append(append(append([][]Op{c.Instant}, c.Stages...), c.Front...), c.Back...) {
+			walk(ops, false, func(op *Op) {
+				if op.Cond.Kind == CondHPIs {
+					c.readsHP = true
+				}
+			})
+		}
+	}
 	for fi := range p.Fighters {
 		f := &p.Fighters[fi]
 		f.iconAt = iconMask(f.Icons)
@@ -760,11 +789,6 @@ func (p *Pack) markFightFacts() {
 			f.Characters[k].iconAt = iconMask(f.Characters[k].Icons)
 			for _, ops := range f.Characters[k].Icons {
 				lists = append(lists, ops)
-			}
-		}
-		for ci := range p.Cards {
-			if c := &p.Cards[ci]; c.Fighter == fi {
-				lists = append(append(append(append(lists, c.Stages...), c.Instant), c.Front...), c.Back...)
 			}
 		}
 		for _, ops := range lists {

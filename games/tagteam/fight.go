@@ -88,9 +88,11 @@ type turnFacts struct {
 	inBonus   bool    // running a block's success bonus
 
 	layer       uint8
-	nIfNoAttack int     // live entries of ifNoAttack
-	nIfAttacked int     // live entries of ifAttacked
-	projHP      [4]int8 // HP as it will stand after the changes of the stages resolved so far
+	nIfNoAttack int      // live entries of ifNoAttack
+	nIfAttacked int      // live entries of ifAttacked
+	projHP      [4]int8  // HP as it will stand after the changes of the stages resolved so far
+	projects    bool     // projHP is kept: an op that may run this turn reads it (hp_is, with hp_check_after_heal)
+	face        [2]uint8 // the face each card shows: 0 its stages, 1 its front, 2 its back
 
 	heal, atk, dmg [4]int16
 	again          [3][4]int16 // Reanimation's second pass, when it moves the markers again: heal, attack, damage
@@ -144,7 +146,9 @@ func (s *State) playTurn() {
 		c.projHP[sl] = fs.hp
 	}
 	c.power = c.power0
+	c.projects = s.boardsReadHP()
 	s.reveal()
+	c.projects = c.projects && s.rules.hpCheckAfterHeal
 	s.resolveCards()
 	s.blockBonuses()
 	s.answerIfAttacked()
@@ -176,12 +180,14 @@ func (s *State) reveal() {
 		}
 		c.starting[p] = card.Starting
 		c.stages[p] = card.Stages
+		c.face[p] = 0
 		if card.Front != nil {
-			c.stages[p] = card.Front
+			c.stages[p], c.face[p] = card.Front, 1
 			if bitHas(pl.flipped[:], ci) {
-				c.stages[p] = card.Back
+				c.stages[p], c.face[p] = card.Back, 2
 			}
 		}
+		c.projects = c.projects || card.readsHP
 		if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
 			pl.reanim = 0
 			c.reanimate[p] = true
@@ -207,18 +213,11 @@ func (s *State) reveal() {
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if !s.resolves(p) || !s.pack.Card(c.card[p]).Blocks {
+		if !s.resolves(p) {
 			continue
 		}
-		for _, st := range c.stages[p] {
-			walk(st, true, func(op *Op) {
-				if op.Kind == OpBlock {
-					c.blocking[p] = true
-					if c.blockOps[p] == nil {
-						c.blockOps[p] = op.Success
-					}
-				}
-			})
+		if card := s.pack.Card(c.card[p]); card.Blocks {
+			c.blocking[p], c.blockOps[p] = card.faceBlocks[c.face[p]], card.faceBonus[c.face[p]]
 		}
 	}
 }
@@ -300,19 +299,16 @@ func (s *State) endStage() {
 	}
 	s.land()
 	s.applyCubes()
-	if s.projectsHP() {
+	if c.projects {
 		for sl := 0; sl < 4; sl++ {
 			c.projHP[sl] = s.projectHP(sl)
 		}
 	}
 }
 
-// projectsHP reports whether anything in play reads the projected HP: an
-// hp_is of a fighter in play, with the option hp_check_after_heal.
-func (s *State) projectsHP() bool {
-	if !s.rules.hpCheckAfterHeal {
-		return false
-	}
+// boardsReadHP reports whether a board in play (health, track or
+// character symbols) has an op that asks hp_is.
+func (s *State) boardsReadHP() bool {
 	for sl := 0; sl < 4; sl++ {
 		if s.fighterOf(sl).readsHP {
 			return true

@@ -483,11 +483,11 @@ func (s *State) net(sl int) int {
 // (none on the Bear side). It returns where the marker ends.
 func (s *State) walk(sl, net int, queue bool) int8 {
 	fs := s.slot(sl>>1, sl&1)
-	f := s.fighterOf(sl)
 	pos := fs.hp
 	if net == 0 || fs.flags&ffImmune != 0 || (fs.hp <= 0 && net > 0) {
 		return pos // no healing from KO, nor from the Spirit space
 	}
+	f := s.fighterOf(sl)
 	lo, hi := s.floor(sl), s.maxHP(sl)
 	dir := int8(1)
 	if net < 0 {
@@ -516,10 +516,13 @@ func (s *State) projectHP(sl int) int8 { return s.walk(sl, s.net(sl), false) }
 // move is T4 for one fighter; it reports whether the marker moved.
 func (s *State) move(sl int) bool {
 	c := s.scratch()
+	net := s.net(sl)
+	if net == 0 && !c.setTo1[sl] {
+		return false // the marker stays, as walk would leave it
+	}
 	fs := s.slot(sl>>1, sl&1)
-	f := s.fighterOf(sl)
 	from := fs.hp
-	pos := s.walk(sl, s.net(sl), true)
+	pos := s.walk(sl, net, true)
 	if c.setTo1[sl] {
 		// Every other HP change of the turn is ignored.
 		c.setTo1[sl] = false
@@ -529,7 +532,7 @@ func (s *State) move(sl int) bool {
 		return false
 	}
 	fs.hp = pos
-	if f.Rules&RFeyFolk != 0 {
+	if s.fighterOf(sl).Rules&RFeyFolk != 0 {
 		fs.charHP[fs.char] = max(pos, 0)
 	}
 	s.emit(evHP, sl>>1, -1, sl&1, int(pos))
@@ -539,6 +542,9 @@ func (s *State) move(sl int) bool {
 // fireIcons fires the queued symbols together.
 func (s *State) fireIcons() {
 	c := s.scratch()
+	if c.nIcons == 0 {
+		return
+	}
 	var q [48]icon
 	n := copy(q[:], c.icons[:c.nIcons])
 	c.nIcons = 0

@@ -397,7 +397,7 @@ func (s *State) enterCharacter(sl int) {
 		// changes, which are kept for after it.
 		c := s.scratch()
 		saved := *c
-		c.turnFacts = turnFacts{}
+		c.clearTurn()
 		s.emit(evIcon, sl>>1, -1, sl&1, int(top))
 		s.run(sl>>1, sl, ops)
 		s.applyCubes()

@@ -56,6 +56,7 @@ const (
 // that a turn clears a few hundred bytes, not the lists.
 type fightCtx struct {
 	turnFacts
+	turnOps
 
 	attacks    [24]atkRec
 	ifNoAttack [8]pendingIf
@@ -64,16 +65,28 @@ type fightCtx struct {
 	icons      [48]icon
 }
 
+// turnOps are the ops of the turn's cards; a turn starts them afresh too
+// (clearTurn), but apart from turnFacts, which holds no pointers and so
+// clears as plain bytes.
+type turnOps struct {
+	stages   [2][][]Op
+	blockOps [2][]Op
+}
+
+// clearTurn starts the turn's facts and ops afresh.
+func (c *fightCtx) clearTurn() {
+	c.turnFacts = turnFacts{}
+	c.turnOps = turnOps{}
+}
+
 // turnFacts is what a turn starts afresh.
 type turnFacts struct {
 	power0    [4]int8
 	spirits0  [4]int8
 	allSpirit [4]bool
 	card      [2]uint8
-	stages    [2][][]Op
 	cancelled [2]bool
 	blocking  [2]bool
-	blockOps  [2][]Op
 	bonusDone [2]bool
 	starting  [2]bool
 	reanimate [2]bool
@@ -134,7 +147,7 @@ func (s *State) activeSlot(p int) int { return p*2 + int(s.players[p].active) }
 // playTurn is one turn, T0 to T6.
 func (s *State) playTurn() {
 	c := s.scratch()
-	c.turnFacts = turnFacts{}
+	c.clearTurn()
 	s.turn++
 	s.turns++
 	// T0.

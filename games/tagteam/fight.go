@@ -1,5 +1,7 @@
 package tagteam
 
+import "stolik/engine"
+
 // The fight phase: one turn per card of the fight deck, resolved without
 // decisions (B3, B5). A turn snapshots power (T0), reveals both top cards
 // (T1), sets the active fighters (T2), resolves both cards stage by stage
@@ -63,6 +65,10 @@ type fightCtx struct {
 	ifAttacked [8]pendingIf
 	transfers  [8]transfer
 	icons      [48]icon
+
+	// guessed holds the legal moves a look ahead guesses from (playAhead):
+	// kept here, a look ahead clears no 2 KB buffer on every call.
+	guessed [256]engine.Move
 }
 
 // turnOps are the ops of the turn's cards; a turn starts them afresh too

@@ -223,7 +223,7 @@ type ahead struct {
 // (haltAfter) it reports halted instead, and a.r or a.guess and a.guard
 // say where the look ahead stands, to go on from there.
 func (c *State) playAhead(a *ahead) (score int, halted bool) {
-	var buf [256]engine.Move
+	buf := c.scratch().guessed[:0]
 	for ; a.guard < 4; a.guard++ {
 		if c.halted {
 			return 0, true
@@ -236,7 +236,7 @@ func (c *State) playAhead(a *ahead) (score int, halted bool) {
 		if int(q) == a.p {
 			break
 		}
-		legal := c.Legal(q, buf[:0])
+		legal := c.Legal(q, buf)
 		if len(legal) == 0 {
 			break
 		}

@@ -489,6 +489,10 @@ func (s *State) walk(sl, net int, queue bool) int8 {
 	}
 	f := s.fighterOf(sl)
 	lo, hi := s.floor(sl), s.maxHP(sl)
+	var icons uint64 // the spaces whose symbols queue (none on the Bear side)
+	if queue && fs.flags&ffBear == 0 {
+		icons = s.hpIconMask(sl)
+	}
 	dir := int8(1)
 	if net < 0 {
 		dir, net = -1, -net
@@ -499,8 +503,8 @@ func (s *State) walk(sl, net int, queue bool) int8 {
 			break
 		}
 		pos = next
-		if queue && fs.flags&ffBear == 0 {
-			s.queueIcon(sl, false, pos)
+		if hasIcon(icons, pos) {
+			s.pushIcon(sl, false, pos)
 		}
 		if f.IsStop(int(pos)) && fs.flags&ffBear == 0 {
 			break

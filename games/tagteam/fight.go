@@ -804,13 +804,20 @@ func (s *State) advanceTrack(self, n int) {
 }
 
 func (s *State) queueIcon(sl int, track bool, at int8) {
-	c := s.scratch()
-	f := s.fighterOf(sl)
 	mask := s.hpIconMask(sl)
 	if track {
-		mask = f.Track.iconAt
+		mask = s.fighterOf(sl).Track.iconAt
 	}
-	if !hasIcon(mask, at) || c.nIcons >= len(c.icons) {
+	if hasIcon(mask, at) {
+		s.pushIcon(sl, track, at)
+	}
+}
+
+// pushIcon queues the symbol at space at of slot sl's health track (or
+// special track), while the queue has room.
+func (s *State) pushIcon(sl int, track bool, at int8) {
+	c := s.scratch()
+	if c.nIcons >= len(c.icons) {
 		return
 	}
 	c.icons[c.nIcons] = icon{slot: uint8(sl), track: track, at: at}

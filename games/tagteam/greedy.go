@@ -29,11 +29,8 @@ type Greedy struct {
 	look            *State     // where each candidate is played out
 	guesses         rand.PCG   // the opponent's guessed moves, drawn afresh for each candidate
 	guessRand       *rand.Rand // reads guesses
-	// A build's candidates with the same card share the turns before
-	// their place: chain plays them once, with its own guesses.
-	chain       *State
-	chainGuess  rand.PCG
-	chainRand   *rand.Rand
+	// A build's places share the turns before the new card's (scoreBuild).
+	chains      [3]buildChain
 	buildScores [3][MaxDeck + 1]int // by the card's place in the offer, then its place in the deck
 }
 
@@ -64,8 +61,11 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	// that candidates are compared on the same future.
 	guess := r.Uint64()
 	if b.look == nil {
-		b.look, b.chain = &State{quiet: true}, &State{quiet: true}
-		b.guessRand, b.chainRand = rand.New(&b.guesses), rand.New(&b.chainGuess)
+		b.look, b.guessRand = &State{quiet: true}, rand.New(&b.guesses)
+		for i := range b.chains {
+			ch := &b.chains[i]
+			ch.st, ch.rand = &State{quiet: true}, rand.New(&ch.guess)
+		}
 	}
 	look := b.look
 	// Each candidate draws the same guesses: engine.NewRand(guess) without
@@ -104,9 +104,7 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	case phBuild:
 		// The returned card that goes under does not change the next
 		// round: score each (card, place) once.
-		for i, a := range s.players[p].offer[:s.players[p].offerN] {
-			b.scoreCard(s, p, i, a, guess, lookAhead)
-		}
+		b.scoreBuild(s, p, guess, lookAhead)
 		return engine.PickBest(legal, r, func(m engine.Move) int {
 			_, a, pos, c := unmv(m)
 			if first := s.firstOther(p, a); c != first {
@@ -118,72 +116,6 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	return engine.PickBest(legal, r, lookAhead), nil
 }
 
-// scoreCard scores adding the offered card a (offer place i) at every
-// place of p's fight deck, as lookAhead does one place: the place 0 alone,
-// the others from one chain with a at the bottom, halted before each turn.
-// Before its turn k, a candidate at place k plays the chain's turns (the
-// cards below those not yet revealed are read by nothing), so it starts
-// from the chain halted there with a put at k, and the chain's guesses so
-// far. A chain that ends before turn k ends every later candidate the same
-// way. If a card leaves p's deck on the way, the turns no longer line up
-// and the rest are played out one by one.
-func (b *Greedy) scoreCard(s *State, p, i int, a uint8, guess uint64, lookAhead func(engine.Move) int) {
-	scores := &b.buildScores[i]
-	under := s.firstOther(p, a)
-	n := int(s.players[p].deckN)
-	scores[0] = lookAhead(mv(mAdd, a, 0, under))
-	if n == 0 {
-		return
-	}
-	chain, w := b.chain, b.look
-	chain.CopyFrom(s)
-	chain.haltAfter = 1
-	b.chainGuess.Seed(guess, engine.SplitMix(guess))
-	ca := ahead{p: p, r: b.chainRand}
-	if _, err := chain.Apply(engine.Seat(p), mv(mAdd, a, uint8(n), under)); err != nil {
-		for k := 1; k <= n; k++ {
-			scores[k] = lookAhead(mv(mAdd, a, uint8(k), under))
-		}
-		return
-	}
-	v, halted := chain.playAhead(&ca)
-	for k := 1; k <= n; k++ {
-		if !halted {
-			scores[k] = v
-			continue
-		}
-		if cp := &chain.players[p]; int(cp.deckN) != n+1 || int(cp.next) != k {
-			for ; k <= n; k++ {
-				scores[k] = lookAhead(mv(mAdd, a, uint8(k), under))
-			}
-			return
-		}
-		w.CopyFrom(chain)
-		wp := &w.players[p]
-		wp.deck[k] = a
-		copy(wp.deck[k+1:n+1], s.players[p].deck[k:n])
-		wp.newPos, wp.choice[1] = uint8(k), uint8(k)
-		b.guesses = b.chainGuess
-		wa := ca
-		wa.r = b.guessRand
-		scores[k], _ = w.goOn(&wa, 0)
-		if k < n {
-			v, halted = chain.goOn(&ca, k+1)
-		}
-	}
-}
-
-// offerIndex is the place of card a in p's offer.
-func (s *State) offerIndex(p int, a uint8) int {
-	pl := &s.players[p]
-	for i, o := range pl.offer[:pl.offerN] {
-		if o == a {
-			return i
-		}
-	}
-	return 0
-}
-
 // firstOther is the first offered card other than a.
 func (s *State) firstOther(p int, a uint8) uint8 {
 	for _, o := range s.players[p].offer[:s.players[p].offerN] {
@@ -192,77 +124,6 @@ func (s *State) firstOther(p int, a uint8) uint8 {
 		}
 	}
 	return none
-}
-
-// lookAheadOn makes c a copy of s, plays m and the opponent's pending
-// decision on it (a guessed move, the same for every candidate; the copy
-// is already determinized), then scores the position after the next fight
-// for p. One c serves every candidate of a decision. The bot's guesses
-// draw from r (seeded as engine.NewRand(guess)); the playout policy passes
-// a nil r and draws from splitmix steps of guess instead.
-func (s *State) lookAheadOn(c *State, p int, m engine.Move, guess uint64, r *rand.Rand) int {
-	c.CopyFrom(s)
-	if _, err := c.Apply(engine.Seat(p), m); err != nil {
-		return -1 << 30
-	}
-	v, _ := c.playAhead(&ahead{p: p, r: r, guess: guess})
-	return v
-}
-
-// ahead is where a look ahead stands between the moves it guesses.
-type ahead struct {
-	p     int        // the seat it scores for
-	guard int        // guessed moves played (at most 4)
-	r     *rand.Rand // the guesses; nil: splitmix steps of guess
-	guess uint64
-}
-
-// playAhead plays the other seat's pending decisions as guessed moves
-// (at most 4 in all) until p owes one, a build phase begins or the game
-// ends, and scores the position for p. If the fight halts first
-// (haltAfter) it reports halted instead, and a.r or a.guess and a.guard
-// say where the look ahead stands, to go on from there.
-func (c *State) playAhead(a *ahead) (score int, halted bool) {
-	buf := c.scratch().guessed[:0]
-	for ; a.guard < 4; a.guard++ {
-		if c.halted {
-			return 0, true
-		}
-		pend := c.Pending()
-		if len(pend) == 0 || c.phase == phBuild && c.players[a.p].decided == 0 {
-			break
-		}
-		q := pend[0]
-		if int(q) == a.p {
-			break
-		}
-		legal := c.Legal(q, buf)
-		if len(legal) == 0 {
-			break
-		}
-		var k int
-		if a.r == nil {
-			a.guess = engine.SplitMix(a.guess)
-			k = int((a.guess >> 1) % uint64(len(legal)))
-		} else {
-			k = a.r.IntN(len(legal))
-		}
-		if _, err := c.Apply(q, legal[k]); err != nil {
-			break
-		}
-	}
-	if c.halted {
-		return 0, true
-	}
-	return c.teamScore(a.p), false
-}
-
-// goOn lets a halted fight play on, halting again after its turn t of the
-// round (0: not again), and plays ahead from there.
-func (c *State) goOn(a *ahead, t int) (score int, halted bool) {
-	c.halted, c.haltAfter = false, uint8(t)
-	c.runFight()
-	return c.playAhead(a)
 }
 
 // rageValue is what a step of Bödvar's rage is worth to teamScore: two

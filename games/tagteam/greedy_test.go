@@ -37,7 +37,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 }
 
 // TestGreedyPlacesShareTheirTurns checks that scoring a build's places
-// from one chain per card (scoreCard) gives every place the score of
+// from shared chains (scoreBuild) gives every place the score of
 // playing it out alone (lookAheadOn), on the build positions of random
 // games with every option flipped as well as with the defaults.
 func TestGreedyPlacesShareTheirTurns(t *testing.T) {
@@ -71,8 +71,11 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) int {
 	}
 	s := st.(*State)
 	r := engine.NewRand(seed)
-	b := &Greedy{look: &State{quiet: true}, chain: &State{quiet: true}}
-	b.guessRand, b.chainRand = rand.New(&b.guesses), rand.New(&b.chainGuess)
+	b := &Greedy{look: &State{quiet: true}}
+	b.guessRand = rand.New(&b.guesses)
+	for i := range b.chains {
+		b.chains[i].st, b.chains[i].rand = &State{quiet: true}, rand.New(&b.chains[i].guess)
+	}
 	alone := &State{quiet: true}
 	n := 0
 	for len(s.Pending()) > 0 {
@@ -83,8 +86,8 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) int {
 			guess := r.Uint64()
 			lookAhead := func(m engine.Move) int { return c.lookAheadOn(alone, p, m, guess, engine.NewRand(guess)) }
 			pl := &c.players[p]
+			b.scoreBuild(c, p, guess, lookAhead)
 			for i, a := range pl.offer[:pl.offerN] {
-				b.scoreCard(c, p, i, a, guess, lookAhead)
 				for k := 0; k <= int(pl.deckN); k++ {
 					n++
 					if got, want := b.buildScores[i][k], lookAhead(mv(mAdd, a, uint8(k), c.firstOther(p, a))); got != want {

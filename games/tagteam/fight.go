@@ -66,9 +66,8 @@ type fightCtx struct {
 	transfers  [8]transfer
 	icons      [48]icon
 
-	// guessed holds the legal moves a look ahead guesses from (playAhead):
-	// kept here, a look ahead clears no 2 KB buffer on every call.
-	guessed [256]engine.Move
+	// guessed holds the legal moves a look ahead guesses from (playAhead).
+	guessed []engine.Move
 }
 
 // turnOps are the ops of the turn's cards; a turn starts them afresh too

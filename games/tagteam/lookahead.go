@@ -40,7 +40,10 @@ type ahead struct {
 // (haltAfter) it reports halted instead, and a.r or a.guess and a.guard
 // say where the look ahead stands, to go on from there.
 func (c *State) playAhead(a *ahead) (score int, halted bool) {
-	buf := c.scratch().guessed[:0]
+	f := c.scratch()
+	if f.guessed == nil {
+		f.guessed = make([]engine.Move, 0, 64)
+	}
 	for ; a.guard < 4; a.guard++ {
 		if c.halted {
 			return 0, true
@@ -53,7 +56,8 @@ func (c *State) playAhead(a *ahead) (score int, halted bool) {
 		if int(q) == a.p {
 			break
 		}
-		legal := c.Legal(q, buf)
+		legal := c.Legal(q, f.guessed[:0])
+		f.guessed = legal // grown, if need be, once
 		if len(legal) == 0 {
 			break
 		}

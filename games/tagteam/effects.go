@@ -585,9 +585,10 @@ func (s *State) endTurn() {
 			if fs.hp <= 0 {
 				fs.charHP[fs.char] = 0
 			}
+		case fs.hp > 0:
 		case s.onRevive(sl):
 			s.reviveSlot(sl)
-		case fs.hp <= 0:
+		default:
 			lose[p] = true
 		}
 	}
@@ -621,7 +622,7 @@ func (s *State) endTurn() {
 	// counts a spirit; the owner picks the next one.
 	for sl := 0; sl < 4; sl++ {
 		fs := s.slot(sl>>1, sl&1)
-		if s.fighterOf(sl).Rules&RFeyFolk == 0 || fs.hp > 0 || fs.flags&ffSpirit != 0 {
+		if fs.hp > 0 || fs.flags&ffSpirit != 0 || s.fighterOf(sl).Rules&RFeyFolk == 0 {
 			continue
 		}
 		fs.flags |= ffSpirit

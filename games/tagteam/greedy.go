@@ -3,6 +3,7 @@ package tagteam
 import (
 	"errors"
 	"math/rand/v2"
+	"sync"
 
 	"stolik/engine"
 )
@@ -25,13 +26,43 @@ func (g *Game) Bots() []engine.BotSpec {
 // drafts fighters by a strength table and brings in the Fey Folk character
 // with the most HP.
 type Greedy struct {
-	engine.KeptCopy            // the copy it is handed and its legal moves, kept between decisions
-	look            *State     // where each candidate is played out
-	guesses         rand.PCG   // the opponent's guessed moves, drawn afresh for each candidate
-	guessRand       *rand.Rand // reads guesses
+	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
+	*lookScratch    // taken on its first decision, given back when it is closed
+}
+
+// lookScratch is where the greedy bot looks ahead: states that, once they
+// have held a game, allocate nothing. The simulator makes new bots for
+// every game and closes them at its end, so the bots of the next game
+// take these from a pool instead of making them again.
+type lookScratch struct {
+	look      *State     // where each candidate is played out
+	guesses   rand.PCG   // the opponent's guessed moves, drawn afresh for each candidate
+	guessRand *rand.Rand // reads guesses
 	// A build's places share the turns before the new card's (scoreBuild).
 	chains      [3]buildChain
 	buildScores [3][MaxDeck + 1]int // by the card's place in the offer, then its place in the deck
+}
+
+var lookScratches = sync.Pool{New: func() any { return newLookScratch() }}
+
+func newLookScratch() *lookScratch {
+	l := &lookScratch{look: &State{quiet: true}}
+	l.guessRand = rand.New(&l.guesses)
+	for i := range l.chains {
+		ch := &l.chains[i]
+		ch.st, ch.rand = &State{quiet: true}, rand.New(&ch.guess)
+	}
+	return l
+}
+
+// Close gives the bot's look-ahead states back to the pool (bots.Finish
+// closes a simulated game's bots); a decision after it takes others.
+func (b *Greedy) Close() error {
+	if b.lookScratch != nil {
+		lookScratches.Put(b.lookScratch)
+		b.lookScratch = nil
+	}
+	return nil
 }
 
 // ForcedMoves marks that the bot plays a seat's only legal move as it is.
@@ -60,12 +91,8 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	// One guess of the opponent's pending decision for every candidate, so
 	// that candidates are compared on the same future.
 	guess := r.Uint64()
-	if b.look == nil {
-		b.look, b.guessRand = &State{quiet: true}, rand.New(&b.guesses)
-		for i := range b.chains {
-			ch := &b.chains[i]
-			ch.st, ch.rand = &State{quiet: true}, rand.New(&ch.guess)
-		}
+	if b.lookScratch == nil {
+		b.lookScratch = lookScratches.Get().(*lookScratch)
 	}
 	look := b.look
 	// Each candidate draws the same guesses: engine.NewRand(guess) without

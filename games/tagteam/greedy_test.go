@@ -1,7 +1,6 @@
 package tagteam
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"stolik/engine"
@@ -71,11 +70,7 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) int {
 	}
 	s := st.(*State)
 	r := engine.NewRand(seed)
-	b := &Greedy{look: &State{quiet: true}}
-	b.guessRand = rand.New(&b.guesses)
-	for i := range b.chains {
-		b.chains[i].st, b.chains[i].rand = &State{quiet: true}, rand.New(&b.chains[i].guess)
-	}
+	b := &Greedy{lookScratch: newLookScratch()}
 	alone := &State{quiet: true}
 	n := 0
 	for len(s.Pending()) > 0 {

@@ -26,8 +26,7 @@ func (g *Game) Bots() []engine.BotSpec {
 // drafts fighters by a strength table and brings in the Fey Folk character
 // with the most HP.
 type Greedy struct {
-	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
-	*lookScratch    // taken on its first decision, given back when it is closed
+	*lookScratch // taken on its first decision, given back when it is closed
 }
 
 // lookScratch is where the greedy bot looks ahead: states that, once they
@@ -35,9 +34,10 @@ type Greedy struct {
 // every game and closes them at its end, so the bots of the next game
 // take these from a pool instead of making them again.
 type lookScratch struct {
-	look      *State     // where each candidate is played out
-	guesses   rand.PCG   // the opponent's guessed moves, drawn afresh for each candidate
-	guessRand *rand.Rand // reads guesses
+	engine.KeptCopy            // the copy it is handed and its legal moves, kept between decisions
+	look            *State     // where each candidate is played out
+	guesses         rand.PCG   // the opponent's guessed moves, drawn afresh for each candidate
+	guessRand       *rand.Rand // reads guesses
 	// A build's places share the turns before the new card's (scoreBuild).
 	chains      [3]buildChain
 	buildScores [3][MaxDeck + 1]int // by the card's place in the offer, then its place in the deck
@@ -53,6 +53,15 @@ func newLookScratch() *lookScratch {
 		ch.st, ch.rand = &State{quiet: true}, rand.New(&ch.guess)
 	}
 	return l
+}
+
+// Kept is the copy the bot is handed (engine.CopyKeeper), kept with its
+// look-ahead states.
+func (b *Greedy) Kept() *engine.KeptCopy {
+	if b.lookScratch == nil {
+		b.lookScratch = lookScratches.Get().(*lookScratch)
+	}
+	return &b.KeptCopy
 }
 
 // Close gives the bot's look-ahead states back to the pool (bots.Finish
@@ -82,8 +91,9 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	if !ok {
 		return 0, errNotTagTeam
 	}
-	b.Moves = s.Legal(seat, b.Moves[:0])
-	legal := b.Moves
+	kept := b.Kept()
+	kept.Moves = s.Legal(seat, kept.Moves[:0])
+	legal := kept.Moves
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}
@@ -91,9 +101,6 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	// One guess of the opponent's pending decision for every candidate, so
 	// that candidates are compared on the same future.
 	guess := r.Uint64()
-	if b.lookScratch == nil {
-		b.lookScratch = lookScratches.Get().(*lookScratch)
-	}
 	look := b.look
 	// Each candidate draws the same guesses: engine.NewRand(guess) without
 	// an allocation.

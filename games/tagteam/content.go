@@ -189,6 +189,8 @@ type Track struct {
 	Start int8
 	Cycle bool
 	Icons map[int8][]Op
+
+	iconAt uint64 // bit n+8: space n has a symbol (Icons' keys, for the fight)
 }
 
 // NameForms are a Polish name's forms in the cases the log's sentences
@@ -215,6 +217,9 @@ type Fighter struct {
 	Rules        Rule
 	Characters   []Character // the Fey Folk: the characters sharing the board
 	Cards        []int       // indices into Pack.Cards
+
+	iconAt  uint64 // bit h+8: HP value h has a symbol (Icons' keys, for the fight)
+	readsHP bool   // an op of its boards (health, track, characters) asks hp_is
 }
 
 // Character is one of the Fey Folk's characters: its own health track
@@ -224,6 +229,8 @@ type Character struct {
 	Name  engine.Text
 	HP    int8
 	Icons map[int8][]Op
+
+	iconAt uint64 // bit h+8: HP value h has a symbol
 }
 
 // IsStop reports whether HP value h is a stop space.
@@ -244,6 +251,12 @@ type Card struct {
 	Attacks  bool // makes an attack of its own (not counting success bonuses)
 	Blocks   bool
 	Cancels  bool
+
+	// For the fight, by face (Stages, Front, Back): whether it blocks
+	// and the block's success bonus (the first block's that has one).
+	faceBlocks [3]bool
+	faceBonus  [3][]Op
+	readsHP    bool // an op of it asks hp_is
 }
 
 // Pack is the game's content: fighters and their cards, with card instances.
@@ -722,8 +735,82 @@ func LoadPack(fsys fs.FS) (*Pack, error) {
 		return nil, err
 	}
 	p.writeWords()
+	p.markFightFacts()
 	return p, nil
 }
+
+// markFightFacts notes what the fight asks of the content on every turn:
+// which spaces of each track have a symbol (a bit, not a map lookup, for
+// every space a marker passes), whether a card or a board has an op that
+// asks hp_is (the only reader of the HP projected at the end of each
+// stage), and each card face's block.
+func (p *Pack) markFightFacts() {
+	for ci := range p.Cards {
+		c := &p.Cards[ci]
+		for k, face := range [3][][]Op{c.Stages, c.Front, c.Back} {
+			for _, st := range face {
+				walk(st, true, func(op *Op) {
+					if op.Kind == OpBlock {
+						c.faceBlocks[k] = true
+						if c.faceBonus[k] == nil {
+							c.faceBonus[k] = op.Success
+						}
+					}
+				})
+			}
+		}
+		for _, ops := range append(append(append([][]Op{c.Instant}, c.Stages...), c.Front...), c.Back...) {
+			walk(ops, false, func(op *Op) {
+				if op.Cond.Kind == CondHPIs {
+					c.readsHP = true
+				}
+			})
+		}
+	}
+	for fi := range p.Fighters {
+		f := &p.Fighters[fi]
+		f.iconAt = iconMask(f.Icons)
+		asks := func(op *Op) {
+			if op.Cond.Kind == CondHPIs {
+				f.readsHP = true
+			}
+		}
+		lists := [][]Op{}
+		for _, ops := range f.Icons {
+			lists = append(lists, ops)
+		}
+		if f.Track != nil {
+			f.Track.iconAt = iconMask(f.Track.Icons)
+			for _, ops := range f.Track.Icons {
+				lists = append(lists, ops)
+			}
+		}
+		for k := range f.Characters {
+			f.Characters[k].iconAt = iconMask(f.Characters[k].Icons)
+			for _, ops := range f.Characters[k].Icons {
+				lists = append(lists, ops)
+			}
+		}
+		for _, ops := range lists {
+			walk(ops, false, asks)
+		}
+	}
+}
+
+// iconMask has bit h+8 set for every key h of icons (the loader keeps
+// tracks within -2..40).
+func iconMask(icons map[int8][]Op) uint64 {
+	var m uint64
+	for h := range icons {
+		if h >= -8 && h < 56 {
+			m |= 1 << (h + 8)
+		}
+	}
+	return m
+}
+
+// hasIcon reports whether bit h+8 of mask is set.
+func hasIcon(mask uint64, h int8) bool { return h >= -8 && h < 56 && mask&(1<<(h+8)) != 0 }
 
 // packLoader builds a Pack from fighters.yaml, collecting every error with
 // its place.

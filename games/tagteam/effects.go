@@ -367,6 +367,17 @@ func (s *State) hpIcons(sl int) map[int8][]Op {
 	return f.Icons
 }
 
+// hpIconMask is hpIcons' spaces as bits (Fighter.iconAt).
+func (s *State) hpIconMask(sl int) uint64 {
+	f := s.fighterOf(sl)
+	if f.Rules&RFeyFolk != 0 {
+		if k := int(s.slot(sl>>1, sl&1).char); k < len(f.Characters) {
+			return f.Characters[k].iconAt
+		}
+	}
+	return f.iconAt
+}
+
 // enterCharacter puts the Fey Folk's active character on its top space
 // and applies that space's symbol (at the start of the game and whenever
 // a character enters).
@@ -386,7 +397,7 @@ func (s *State) enterCharacter(sl int) {
 		// changes, which are kept for after it.
 		c := s.scratch()
 		saved := *c
-		c.turnFacts = turnFacts{}
+		c.clearTurn()
 		s.emit(evIcon, sl>>1, -1, sl&1, int(top))
 		s.run(sl>>1, sl, ops)
 		s.applyCubes()
@@ -468,16 +479,20 @@ func (s *State) net(sl int) int {
 
 // walk moves slot sl's marker net spaces on paper: it stops at the top,
 // at the floor and on entering a stop space (B5.7, B5.8), never heals
-// from KO, and calls passed for every space entered. It returns where the
-// marker ends.
-func (s *State) walk(sl, net int, passed func(pos int8)) int8 {
+// from KO, and with queue set queues the symbol of every space entered
+// (none on the Bear side). It returns where the marker ends.
+func (s *State) walk(sl, net int, queue bool) int8 {
 	fs := s.slot(sl>>1, sl&1)
-	f := s.fighterOf(sl)
 	pos := fs.hp
 	if net == 0 || fs.flags&ffImmune != 0 || (fs.hp <= 0 && net > 0) {
 		return pos // no healing from KO, nor from the Spirit space
 	}
+	f := s.fighterOf(sl)
 	lo, hi := s.floor(sl), s.maxHP(sl)
+	var icons uint64 // the spaces whose symbols queue (none on the Bear side)
+	if queue && fs.flags&ffBear == 0 {
+		icons = s.hpIconMask(sl)
+	}
 	dir := int8(1)
 	if net < 0 {
 		dir, net = -1, -net
@@ -488,8 +503,8 @@ func (s *State) walk(sl, net int, passed func(pos int8)) int8 {
 			break
 		}
 		pos = next
-		if passed != nil {
-			passed(pos)
+		if hasIcon(icons, pos) {
+			s.pushIcon(sl, false, pos)
 		}
 		if f.IsStop(int(pos)) && fs.flags&ffBear == 0 {
 			break
@@ -500,19 +515,18 @@ func (s *State) walk(sl, net int, passed func(pos int8)) int8 {
 
 // projectHP is where slot sl's marker will stand after the changes
 // collected so far.
-func (s *State) projectHP(sl int) int8 { return s.walk(sl, s.net(sl), nil) }
+func (s *State) projectHP(sl int) int8 { return s.walk(sl, s.net(sl), false) }
 
 // move is T4 for one fighter; it reports whether the marker moved.
 func (s *State) move(sl int) bool {
 	c := s.scratch()
+	net := s.net(sl)
+	if net == 0 && !c.setTo1[sl] {
+		return false // the marker stays, as walk would leave it
+	}
 	fs := s.slot(sl>>1, sl&1)
-	f := s.fighterOf(sl)
 	from := fs.hp
-	pos := s.walk(sl, s.net(sl), func(pos int8) {
-		if fs.flags&ffBear == 0 {
-			s.queueIcon(sl, false, pos)
-		}
-	})
+	pos := s.walk(sl, net, true)
 	if c.setTo1[sl] {
 		// Every other HP change of the turn is ignored.
 		c.setTo1[sl] = false
@@ -522,7 +536,7 @@ func (s *State) move(sl int) bool {
 		return false
 	}
 	fs.hp = pos
-	if f.Rules&RFeyFolk != 0 {
+	if s.fighterOf(sl).Rules&RFeyFolk != 0 {
 		fs.charHP[fs.char] = max(pos, 0)
 	}
 	s.emit(evHP, sl>>1, -1, sl&1, int(pos))
@@ -532,6 +546,9 @@ func (s *State) move(sl int) bool {
 // fireIcons fires the queued symbols together.
 func (s *State) fireIcons() {
 	c := s.scratch()
+	if c.nIcons == 0 {
+		return
+	}
 	var q [48]icon
 	n := copy(q[:], c.icons[:c.nIcons])
 	c.nIcons = 0
@@ -568,9 +585,10 @@ func (s *State) endTurn() {
 			if fs.hp <= 0 {
 				fs.charHP[fs.char] = 0
 			}
+		case fs.hp > 0:
 		case s.onRevive(sl):
 			s.reviveSlot(sl)
-		case fs.hp <= 0:
+		default:
 			lose[p] = true
 		}
 	}
@@ -604,7 +622,7 @@ func (s *State) endTurn() {
 	// counts a spirit; the owner picks the next one.
 	for sl := 0; sl < 4; sl++ {
 		fs := s.slot(sl>>1, sl&1)
-		if s.fighterOf(sl).Rules&RFeyFolk == 0 || fs.hp > 0 || fs.flags&ffSpirit != 0 {
+		if fs.hp > 0 || fs.flags&ffSpirit != 0 || s.fighterOf(sl).Rules&RFeyFolk == 0 {
 			continue
 		}
 		fs.flags |= ffSpirit

@@ -1,5 +1,7 @@
 package tagteam
 
+import "stolik/engine"
+
 // The fight phase: one turn per card of the fight deck, resolved without
 // decisions (B3, B5). A turn snapshots power (T0), reveals both top cards
 // (T1), sets the active fighters (T2), resolves both cards stage by stage
@@ -56,12 +58,30 @@ const (
 // that a turn clears a few hundred bytes, not the lists.
 type fightCtx struct {
 	turnFacts
+	turnOps
 
 	attacks    [24]atkRec
 	ifNoAttack [8]pendingIf
 	ifAttacked [8]pendingIf
 	transfers  [8]transfer
 	icons      [48]icon
+
+	// guessed holds the legal moves a look ahead guesses from (playAhead).
+	guessed []engine.Move
+}
+
+// turnOps are the ops of the turn's cards; a turn starts them afresh too
+// (clearTurn), but apart from turnFacts, which holds no pointers and so
+// clears as plain bytes.
+type turnOps struct {
+	stages   [2][][]Op
+	blockOps [2][]Op
+}
+
+// clearTurn starts the turn's facts and ops afresh.
+func (c *fightCtx) clearTurn() {
+	c.turnFacts = turnFacts{}
+	c.turnOps = turnOps{}
 }
 
 // turnFacts is what a turn starts afresh.
@@ -70,10 +90,8 @@ type turnFacts struct {
 	spirits0  [4]int8
 	allSpirit [4]bool
 	card      [2]uint8
-	stages    [2][][]Op
 	cancelled [2]bool
 	blocking  [2]bool
-	blockOps  [2][]Op
 	bonusDone [2]bool
 	starting  [2]bool
 	reanimate [2]bool
@@ -88,9 +106,11 @@ type turnFacts struct {
 	inBonus   bool    // running a block's success bonus
 
 	layer       uint8
-	nIfNoAttack int     // live entries of ifNoAttack
-	nIfAttacked int     // live entries of ifAttacked
-	projHP      [4]int8 // HP as it will stand after the changes of the stages resolved so far
+	nIfNoAttack int      // live entries of ifNoAttack
+	nIfAttacked int      // live entries of ifAttacked
+	projHP      [4]int8  // HP as it will stand after the changes of the stages resolved so far
+	projects    bool     // projHP is kept: an op that may run this turn reads it (hp_is, with hp_check_after_heal)
+	face        [2]uint8 // the face each card shows: 0 its stages, 1 its front, 2 its back
 
 	heal, atk, dmg [4]int16
 	again          [3][4]int16 // Reanimation's second pass, when it moves the markers again: heal, attack, damage
@@ -110,12 +130,17 @@ type turnFacts struct {
 	turnedUpTo [2]int // the attacks You Are Mine has looked at (redirect)
 }
 
-// runRound plays fight turns until the round ends, the game ends, or a
-// decision is needed (a Fey Folk character).
+// runFight plays fight turns until the round ends, the game ends, a
+// decision is needed (a Fey Folk character), or a look ahead halts it
+// (haltAfter).
 func (s *State) runFight() {
 	for s.over == 0 && s.phase != phSpirit {
 		if s.players[0].next >= s.players[0].deckN && s.players[1].next >= s.players[1].deckN {
 			s.endRound()
+			return
+		}
+		if s.haltAfter != 0 && s.turn >= s.haltAfter {
+			s.halted = true
 			return
 		}
 		s.playTurn()
@@ -127,7 +152,7 @@ func (s *State) activeSlot(p int) int { return p*2 + int(s.players[p].active) }
 // playTurn is one turn, T0 to T6.
 func (s *State) playTurn() {
 	c := s.scratch()
-	c.turnFacts = turnFacts{}
+	c.clearTurn()
 	s.turn++
 	s.turns++
 	// T0.
@@ -139,7 +164,9 @@ func (s *State) playTurn() {
 		c.projHP[sl] = fs.hp
 	}
 	c.power = c.power0
+	c.projects = s.boardsReadHP()
 	s.reveal()
+	c.projects = c.projects && s.rules.hpCheckAfterHeal
 	s.resolveCards()
 	s.blockBonuses()
 	s.answerIfAttacked()
@@ -171,12 +198,14 @@ func (s *State) reveal() {
 		}
 		c.starting[p] = card.Starting
 		c.stages[p] = card.Stages
+		c.face[p] = 0
 		if card.Front != nil {
-			c.stages[p] = card.Front
+			c.stages[p], c.face[p] = card.Front, 1
 			if bitHas(pl.flipped[:], ci) {
-				c.stages[p] = card.Back
+				c.stages[p], c.face[p] = card.Back, 2
 			}
 		}
+		c.projects = c.projects || card.readsHP
 		if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
 			pl.reanim = 0
 			c.reanimate[p] = true
@@ -202,18 +231,11 @@ func (s *State) reveal() {
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if !s.resolves(p) || !s.pack.Card(c.card[p]).Blocks {
+		if !s.resolves(p) {
 			continue
 		}
-		for _, st := range c.stages[p] {
-			walk(st, true, func(op *Op) {
-				if op.Kind == OpBlock {
-					c.blocking[p] = true
-					if c.blockOps[p] == nil {
-						c.blockOps[p] = op.Success
-					}
-				}
-			})
+		if card := s.pack.Card(c.card[p]); card.Blocks {
+			c.blocking[p], c.blockOps[p] = card.faceBlocks[c.face[p]], card.faceBonus[c.face[p]]
 		}
 	}
 }
@@ -295,9 +317,22 @@ func (s *State) endStage() {
 	}
 	s.land()
 	s.applyCubes()
-	for sl := 0; sl < 4; sl++ {
-		c.projHP[sl] = s.projectHP(sl)
+	if c.projects {
+		for sl := 0; sl < 4; sl++ {
+			c.projHP[sl] = s.projectHP(sl)
+		}
 	}
+}
+
+// boardsReadHP reports whether a board in play (health, track or
+// character symbols) has an op that asks hp_is.
+func (s *State) boardsReadHP() bool {
+	for sl := 0; sl < 4; sl++ {
+		if s.fighterOf(sl).readsHP {
+			return true
+		}
+	}
+	return false
 }
 
 // blockBonuses fires each block's success bonus once, if it cancelled at
@@ -768,13 +803,20 @@ func (s *State) advanceTrack(self, n int) {
 }
 
 func (s *State) queueIcon(sl int, track bool, at int8) {
-	c := s.scratch()
-	f := s.fighterOf(sl)
-	icons := s.hpIcons(sl)
+	mask := s.hpIconMask(sl)
 	if track {
-		icons = f.Track.Icons
+		mask = s.fighterOf(sl).Track.iconAt
 	}
-	if _, ok := icons[at]; !ok || c.nIcons >= len(c.icons) {
+	if hasIcon(mask, at) {
+		s.pushIcon(sl, track, at)
+	}
+}
+
+// pushIcon queues the symbol at space at of slot sl's health track (or
+// special track), while the queue has room.
+func (s *State) pushIcon(sl int, track bool, at int8) {
+	c := s.scratch()
+	if c.nIcons >= len(c.icons) {
 		return
 	}
 	c.icons[c.nIcons] = icon{slot: uint8(sl), track: track, at: at}

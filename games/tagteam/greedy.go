@@ -3,6 +3,7 @@ package tagteam
 import (
 	"errors"
 	"math/rand/v2"
+	"sync"
 
 	"stolik/engine"
 )
@@ -25,8 +26,52 @@ func (g *Game) Bots() []engine.BotSpec {
 // drafts fighters by a strength table and brings in the Fey Folk character
 // with the most HP.
 type Greedy struct {
-	engine.KeptCopy        // the copy it is handed and its legal moves, kept between decisions
-	look            *State // where each candidate is played out
+	*lookScratch // taken on its first decision, given back when it is closed
+}
+
+// lookScratch is where the greedy bot looks ahead: states that, once they
+// have held a game, allocate nothing. The simulator makes new bots for
+// every game and closes them at its end, so the bots of the next game
+// take these from a pool instead of making them again.
+type lookScratch struct {
+	engine.KeptCopy            // the copy it is handed and its legal moves, kept between decisions
+	look            *State     // where each candidate is played out
+	guesses         rand.PCG   // the opponent's guessed moves, drawn afresh for each candidate
+	guessRand       *rand.Rand // reads guesses
+	// A build's places share the turns before the new card's (scoreBuild).
+	chains      [3]buildChain
+	buildScores [3][MaxDeck + 1]int // by the card's place in the offer, then its place in the deck
+}
+
+var lookScratches = sync.Pool{New: func() any { return newLookScratch() }}
+
+func newLookScratch() *lookScratch {
+	l := &lookScratch{look: &State{quiet: true}}
+	l.guessRand = rand.New(&l.guesses)
+	for i := range l.chains {
+		ch := &l.chains[i]
+		ch.st, ch.rand = &State{quiet: true}, rand.New(&ch.guess)
+	}
+	return l
+}
+
+// Kept is the copy the bot is handed (engine.CopyKeeper), kept with its
+// look-ahead states.
+func (b *Greedy) Kept() *engine.KeptCopy {
+	if b.lookScratch == nil {
+		b.lookScratch = lookScratches.Get().(*lookScratch)
+	}
+	return &b.KeptCopy
+}
+
+// Close gives the bot's look-ahead states back to the pool (bots.Finish
+// closes a simulated game's bots); a decision after it takes others.
+func (b *Greedy) Close() error {
+	if b.lookScratch != nil {
+		lookScratches.Put(b.lookScratch)
+		b.lookScratch = nil
+	}
+	return nil
 }
 
 // ForcedMoves marks that the bot plays a seat's only legal move as it is.
@@ -46,8 +91,9 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	if !ok {
 		return 0, errNotTagTeam
 	}
-	b.Moves = s.Legal(seat, b.Moves[:0])
-	legal := b.Moves
+	kept := b.Kept()
+	kept.Moves = s.Legal(seat, kept.Moves[:0])
+	legal := kept.Moves
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}
@@ -55,10 +101,13 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	// One guess of the opponent's pending decision for every candidate, so
 	// that candidates are compared on the same future.
 	guess := r.Uint64()
-	if b.look == nil {
-		b.look = &State{}
-	}
 	look := b.look
+	// Each candidate draws the same guesses: engine.NewRand(guess) without
+	// an allocation.
+	lookAhead := func(m engine.Move) int {
+		b.guesses.Seed(guess, engine.SplitMix(guess))
+		return s.lookAheadOn(look, p, m, guess, b.guessRand)
+	}
 	switch s.phase {
 	case phPick, phPick2, phTeam:
 		return engine.PickBest(legal, r, func(m engine.Move) int {
@@ -89,15 +138,16 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	case phBuild:
 		// The returned card that goes under does not change the next
 		// round: score each (card, place) once.
+		b.scoreBuild(s, p, guess, lookAhead)
 		return engine.PickBest(legal, r, func(m engine.Move) int {
-			_, a, b, c := unmv(m)
+			_, a, pos, c := unmv(m)
 			if first := s.firstOther(p, a); c != first {
 				return -1 << 30
 			}
-			return s.lookAheadOn(look, p, mv(mAdd, a, b, c), guess, false)
+			return b.buildScores[s.offerIndex(p, a)][pos]
 		}), nil
 	}
-	return engine.PickBest(legal, r, func(m engine.Move) int { return s.lookAheadOn(look, p, m, guess, false) }), nil
+	return engine.PickBest(legal, r, lookAhead), nil
 }
 
 // firstOther is the first offered card other than a.
@@ -108,49 +158,6 @@ func (s *State) firstOther(p int, a uint8) uint8 {
 		}
 	}
 	return none
-}
-
-// lookAheadOn makes c a copy of s, plays m and the opponent's pending
-// decision on it (a guessed move, the same for every candidate; the copy
-// is already determinized), then scores the position after the next fight
-// for p. One c serves every candidate of a decision. The guess draws from
-// engine.NewRand(guess) for the bot; the playout policy (fast) draws from
-// splitmix steps of guess instead, which allocate nothing.
-func (s *State) lookAheadOn(c *State, p int, m engine.Move, guess uint64, fast bool) int {
-	var r *rand.Rand
-	if !fast {
-		r = engine.NewRand(guess)
-	}
-	c.CopyFrom(s)
-	if _, err := c.Apply(engine.Seat(p), m); err != nil {
-		return -1 << 30
-	}
-	var buf [256]engine.Move
-	for guard := 0; guard < 4; guard++ {
-		pend := c.Pending()
-		if len(pend) == 0 || c.phase == phBuild && c.players[p].decided == 0 {
-			break
-		}
-		q := pend[0]
-		if int(q) == p {
-			break
-		}
-		legal := c.Legal(q, buf[:0])
-		if len(legal) == 0 {
-			break
-		}
-		var k int
-		if fast {
-			guess = engine.SplitMix(guess)
-			k = int((guess >> 1) % uint64(len(legal)))
-		} else {
-			k = r.IntN(len(legal))
-		}
-		if _, err := c.Apply(q, legal[k]); err != nil {
-			break
-		}
-	}
-	return c.teamScore(p)
 }
 
 // rageValue is what a step of Bödvar's rage is worth to teamScore: two

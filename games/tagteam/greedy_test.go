@@ -34,3 +34,106 @@ func TestGreedyBeatsRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestGreedyPlacesShareTheirTurns checks that scoring a build's places
+// from shared chains (scoreBuild) gives every place the score of
+// playing it out alone (lookAheadOn), on the build positions of random
+// games with every option flipped as well as with the defaults.
+func TestGreedyPlacesShareTheirTurns(t *testing.T) {
+	g := New()
+	flipped := map[string]any{"draft": "random"}
+	for _, o := range g.Options() {
+		if o.Kind == engine.BoolOption {
+			flipped[o.Name] = !o.Default.(bool)
+		}
+	}
+	places := 0
+	for _, set := range []map[string]any{{"draft": "random"}, flipped} {
+		opts, err := engine.ResolveOptions(g.Options(), set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 60 {
+			places += checkPlaces(t, g, opts, uint64(i))
+		}
+	}
+	t.Logf("%d places", places)
+}
+
+// checkPlaces plays one random game and compares the two ways of scoring
+// each build's places on the way; it returns how many it compared.
+func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) int {
+	t.Helper()
+	st, err := g.New(opts, nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	r := engine.NewRand(seed)
+	b := &Greedy{lookScratch: newLookScratch()}
+	alone := &State{quiet: true}
+	n := 0
+	for len(s.Pending()) > 0 {
+		p := int(s.Pending()[0])
+		if s.phase == phBuild {
+			c := s.Clone().(*State)
+			c.Determinize(engine.Seat(p), r)
+			guess := r.Uint64()
+			lookAhead := func(m engine.Move) int { return c.lookAheadOn(alone, p, m, guess, engine.NewRand(guess)) }
+			pl := &c.players[p]
+			b.scoreBuild(c, p, guess, lookAhead)
+			for i, a := range pl.offer[:pl.offerN] {
+				for k := 0; k <= int(pl.deckN); k++ {
+					n++
+					if got, want := b.buildScores[i][k], lookAhead(mv(mAdd, a, uint8(k), c.firstOther(p, a))); got != want {
+						t.Fatalf("game %d, round %d: card %s at %d scores %d, alone %d", seed, c.round, c.cardName(a), k, got, want)
+					}
+				}
+			}
+		}
+		legal := s.Legal(engine.Seat(p), nil)
+		if _, err := s.Apply(engine.Seat(p), legal[r.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return n
+}
+
+// TestQuietStatePlaysTheSame checks that a state that records no events
+// (the bots' scratch) reaches the same positions as one that does.
+func TestQuietStatePlaysTheSame(t *testing.T) {
+	g := New()
+	opts, err := engine.ResolveOptions(g.Options(), map[string]any{"draft": "random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(40) {
+		st, err := g.New(opts, nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loud := st.(*State)
+		quiet := &State{quiet: true}
+		quiet.CopyFrom(loud)
+		r := engine.NewRand(seed)
+		for len(loud.Pending()) > 0 {
+			p := loud.Pending()[0]
+			legal := loud.Legal(p, nil)
+			m := legal[r.IntN(len(legal))]
+			ev, err := loud.Apply(p, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			qev, err := quiet.Apply(p, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ev) == 0 || len(qev) != 0 {
+				t.Fatalf("game %d: %d events, %d in the quiet copy", seed, len(ev), len(qev))
+			}
+			if loud.Hash() != quiet.Hash() {
+				t.Fatalf("game %d: the quiet copy reached another position after %s", seed, loud.Format(m))
+			}
+		}
+	}
+}

@@ -380,7 +380,7 @@ func (s *State) addCards() bool {
 		pl.offerN = 0
 	}
 	c := s.scratch()
-	c.turnFacts = turnFacts{}
+	c.clearTurn()
 	any := false
 	for p := 0; p < 2; p++ {
 		card := s.pack.Card(s.players[p].choice[0])

@@ -60,7 +60,7 @@ func (s *State) PlayoutMove(seat engine.Seat, r *rand.Rand) (engine.Move, bool) 
 		guess := r.Uint64()
 		best, bestV := engine.Move(0), math.MinInt
 		for _, m := range s.Legal(seat, buf[:0]) {
-			if v := s.lookAheadOn(s.lookState(), p, m, guess, true); v > bestV {
+			if v := s.lookAheadOn(s.lookState(), p, m, guess, nil); v > bestV {
 				best, bestV = m, v
 			}
 		}
@@ -112,7 +112,7 @@ func (s *State) playoutBuild(p int, r *rand.Rand) engine.Move {
 // on; like the turn's scratch it is not part of the position.
 func (s *State) lookState() *State {
 	if s.look == nil {
-		s.look = &State{}
+		s.look = &State{quiet: true}
 	}
 	return s.look
 }
@@ -149,6 +149,6 @@ func (s *State) Rank(seat engine.Seat, legal []engine.Move, score []float64) {
 				continue
 			}
 		}
-		score[i] = float64(s.lookAheadOn(look, p, m, guess, true))
+		score[i] = float64(s.lookAheadOn(look, p, m, guess, nil))
 	}
 }

@@ -116,6 +116,14 @@ type State struct {
 	// look is the playout policy's scratch state (search.go), kept out of
 	// copies like fight.
 	look *State
+	// quiet states record no events: the scratch states that bots play
+	// ahead on, which read only the position. A copy into one stays quiet.
+	quiet bool
+	// haltAfter, when not 0, halts the fight before the round's turn
+	// haltAfter+1, and halted says it did (runFight): the greedy bot's
+	// candidates share the turns before their new card. Never copied.
+	haltAfter uint8
+	halted    bool
 }
 
 // scratch is the turn's scratch, made on a state's first fight.
@@ -139,6 +147,9 @@ func (s *State) fighterOf(sl int) *Fighter {
 }
 
 func (s *State) emit(kind evKind, seat int, card int, a, b int) {
+	if s.quiet {
+		return
+	}
 	s.events = append(s.events, engine.Event{Kind: engine.EventKind(kind), Seat: engine.Seat(seat), Card: int16(card), A: int32(a), B: int32(b)})
 }
 
@@ -177,7 +188,8 @@ func (s *State) Clone() engine.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.events = make([]engine.Event, 0, 32)
-	c.fight, c.look = nil, nil
+	c.fight, c.look, c.quiet = nil, nil, false
+	c.haltAfter, c.halted = 0, false
 	return &c
 }
 
@@ -189,9 +201,10 @@ func (s *State) CopyFrom(src engine.State) {
 	if o == s {
 		return
 	}
-	events, fight, look := s.events, s.fight, s.look
+	events, fight, look, quiet := s.events, s.fight, s.look, s.quiet
 	*s = *o
-	s.events, s.fight, s.look = events[:0], fight, look
+	s.events, s.fight, s.look, s.quiet = events[:0], fight, look, quiet
+	s.haltAfter, s.halted = 0, false
 }
 
 // Outcome reports the result.

@@ -1,0 +1,230 @@
+package tagteam
+
+import (
+	"math/rand/v2"
+
+	"stolik/engine"
+)
+
+// Looking one round ahead: a candidate move played on a copy with the
+// opponent's pending decisions guessed, then the next fight, then the
+// team score (teamScore). The greedy bot looks so at every place of a new
+// card in a build, and shares the turns the places have in common.
+
+// lookAheadOn makes c a copy of s, plays m and the opponent's pending
+// decision on it (a guessed move, the same for every candidate; the copy
+// is already determinized), then scores the position after the next fight
+// for p. One c serves every candidate of a decision. The bot's guesses
+// draw from r (seeded as engine.NewRand(guess)); the playout policy passes
+// a nil r and draws from splitmix steps of guess instead.
+func (s *State) lookAheadOn(c *State, p int, m engine.Move, guess uint64, r *rand.Rand) int {
+	c.CopyFrom(s)
+	if _, err := c.Apply(engine.Seat(p), m); err != nil {
+		return -1 << 30
+	}
+	v, _ := c.playAhead(&ahead{p: p, r: r, guess: guess})
+	return v
+}
+
+// ahead is where a look ahead stands between the moves it guesses.
+type ahead struct {
+	p     int        // the seat it scores for
+	guard int        // guessed moves played (at most 4)
+	r     *rand.Rand // the guesses; nil: splitmix steps of guess
+	guess uint64
+}
+
+// playAhead plays the other seat's pending decisions as guessed moves
+// (at most 4 in all) until p owes one, a build phase begins or the game
+// ends, and scores the position for p. If the fight halts first
+// (haltAfter) it reports halted instead, and a.r or a.guess and a.guard
+// say where the look ahead stands, to go on from there.
+func (c *State) playAhead(a *ahead) (score int, halted bool) {
+	f := c.scratch()
+	if f.guessed == nil {
+		f.guessed = make([]engine.Move, 0, 64)
+	}
+	for ; a.guard < 4; a.guard++ {
+		if c.halted {
+			return 0, true
+		}
+		pend := c.Pending()
+		if len(pend) == 0 || c.phase == phBuild && c.players[a.p].decided == 0 {
+			break
+		}
+		q := pend[0]
+		if int(q) == a.p {
+			break
+		}
+		legal := c.Legal(q, f.guessed[:0])
+		f.guessed = legal // grown, if need be, once
+		if len(legal) == 0 {
+			break
+		}
+		var k int
+		if a.r == nil {
+			a.guess = engine.SplitMix(a.guess)
+			k = int((a.guess >> 1) % uint64(len(legal)))
+		} else {
+			k = a.r.IntN(len(legal))
+		}
+		if _, err := c.Apply(q, legal[k]); err != nil {
+			break
+		}
+	}
+	if c.halted {
+		return 0, true
+	}
+	return c.teamScore(a.p), false
+}
+
+// goOn lets a halted fight play on, halting again after its turn t of the
+// round (0: not again), and plays ahead from there.
+func (c *State) goOn(a *ahead, t int) (score int, halted bool) {
+	c.halted, c.haltAfter = false, uint8(t)
+	c.runFight()
+	return c.playAhead(a)
+}
+
+// buildChain is one offered card's chain (scoreBuild): p's build with
+// the card at the bottom of the fight deck, halted before each turn, with
+// the guesses drawn so far.
+type buildChain struct {
+	st          *State
+	guess       rand.PCG
+	rand        *rand.Rand // reads guess
+	a           ahead
+	v           int  // the score, once the chain has ended
+	halted      bool // it has not ended
+	card, under uint8
+	lead        int  // the chain whose turns this card's places share
+	failed      bool // the build did not apply: its places are played alone
+}
+
+// scoreBuild fills b.buildScores: adding each offered card at each place
+// of p's fight deck, scored as lookAhead scores one move. Place 0 is played
+// alone; the others share turns. Before its turn k, the card at place k
+// plays what a chain with the card at the bottom plays (the cards not yet
+// revealed are read by nothing), so each place starts from the chain
+// halted before turn k, with the card put at k and the chain's guesses so
+// far; a chain that ends before turn k ends every later place the same
+// way. The cards whose chains are the same position after the first turn
+// but for the card itself (none of them has an instant bonus that changed
+// it) share one chain. If a card leaves p's deck on the way, the turns no
+// longer line up and the rest are played alone.
+func (b *Greedy) scoreBuild(s *State, p int, guess uint64, lookAhead func(engine.Move) int) {
+	pl := &s.players[p]
+	n := int(pl.deckN)
+	offer := pl.offer[:pl.offerN]
+	for i, a := range offer {
+		b.buildScores[i][0] = lookAhead(mv(mAdd, a, 0, s.firstOther(p, a)))
+	}
+	if n == 0 {
+		return
+	}
+	for i, a := range offer {
+		ch := &b.chains[i]
+		ch.card, ch.under, ch.lead, ch.failed = a, s.firstOther(p, a), i, false
+		ch.st.CopyFrom(s)
+		ch.st.haltAfter = 1
+		ch.guess.Seed(guess, engine.SplitMix(guess))
+		ch.a = ahead{p: p, r: ch.rand}
+		if _, err := ch.st.Apply(engine.Seat(p), mv(mAdd, a, uint8(n), ch.under)); err != nil {
+			ch.failed = true
+			continue
+		}
+		ch.v, ch.halted = ch.st.playAhead(&ch.a)
+		for j := range i {
+			if o := &b.chains[j]; o.lead == j && !o.failed && sameChains(o, ch, p, n) {
+				ch.lead = j
+				break
+			}
+		}
+	}
+	for i := range offer {
+		switch ch := &b.chains[i]; {
+		case ch.failed:
+			b.placesAlone(i, 1, n, lookAhead)
+		case ch.lead == i:
+			b.playChain(s, p, n, i, len(offer), lookAhead)
+		}
+	}
+}
+
+// playChain plays chain l's turns and every place k of 1..n of the cards
+// that share it.
+func (b *Greedy) playChain(s *State, p, n, l, cards int, lookAhead func(engine.Move) int) {
+	lead, w := &b.chains[l], b.look
+	for k := 1; k <= n; k++ {
+		if cp := &lead.st.players[p]; lead.halted && (int(cp.deckN) != n+1 || int(cp.next) != k) {
+			for m := l; m < cards; m++ {
+				if b.chains[m].lead == l {
+					b.placesAlone(m, k, n, lookAhead)
+				}
+			}
+			return
+		}
+		for m := l; m < cards; m++ {
+			mc := &b.chains[m]
+			switch {
+			case mc.lead != l:
+			case !lead.halted:
+				b.buildScores[m][k] = lead.v
+			default:
+				w.CopyFrom(lead.st)
+				wp := &w.players[p]
+				wp.deck[k] = mc.card
+				copy(wp.deck[k+1:n+1], s.players[p].deck[k:n])
+				wp.newCard, wp.newPos = mc.card, uint8(k)
+				wp.choice = [4]uint8{mc.card, uint8(k), mc.under, 0}
+				wp.build = mc.st.players[p].build
+				b.guesses = lead.guess
+				wa := lead.a
+				wa.r = b.guessRand
+				b.buildScores[m][k], _ = w.goOn(&wa, 0)
+			}
+		}
+		if lead.halted && k < n {
+			lead.v, lead.halted = lead.st.goOn(&lead.a, k+1)
+		}
+	}
+}
+
+// placesAlone scores the places from..n of offered card i one by one.
+func (b *Greedy) placesAlone(i, from, n int, lookAhead func(engine.Move) int) {
+	ch := &b.chains[i]
+	for k := from; k <= n; k++ {
+		b.buildScores[i][k] = lookAhead(mv(mAdd, ch.card, uint8(k), ch.under))
+	}
+}
+
+// sameChains reports whether chains x and y, halted after the first turn,
+// are the same position with the same guesses but for the card each put
+// at the bottom of p's fight deck (n cards before it) and what goes with
+// it: the card itself, the move that placed it, the build deck below.
+func sameChains(x, y *buildChain, p, n int) bool {
+	if !x.halted || !y.halted || x.a.guard != y.a.guard || x.guess != y.guess {
+		return false
+	}
+	xs, ys := x.st.core, y.st.core
+	xp, yp := &xs.players[p], &ys.players[p]
+	if int(xp.deckN) != n+1 || int(yp.deckN) != n+1 {
+		return false
+	}
+	xp.deck[n], yp.deck[n] = 0, 0
+	xp.newCard, yp.newCard = 0, 0
+	xp.choice, yp.choice = [4]uint8{}, [4]uint8{}
+	xp.build, yp.build = [MaxBuild]uint8{}, [MaxBuild]uint8{}
+	return xs == ys
+}
+
+// offerIndex is the place of card a in p's offer.
+func (s *State) offerIndex(p int, a uint8) int {
+	pl := &s.players[p]
+	for i, o := range pl.offer[:pl.offerN] {
+		if o == a {
+			return i
+		}
+	}
+	return 0
+}

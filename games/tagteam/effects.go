@@ -413,8 +413,11 @@ func (s *State) enterCharacter(sl int) {
 func (s *State) settle() {
 	c := s.scratch()
 	for round := 0; round < 10+NumScheme; round++ {
-		for sl := 0; sl < 4; sl++ {
-			s.move(sl)
+		// With no change collected and none set to 1, no marker moves.
+		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.setTo1 != [4]bool{} {
+			for sl := 0; sl < 4; sl++ {
+				s.move(sl)
+			}
 		}
 		if s.rules.reviveAtOnce {
 			s.revive()
@@ -452,6 +455,9 @@ func (s *State) settle() {
 // there was one.
 func (s *State) poisonOnce() bool {
 	c := s.scratch()
+	if c.poison == [2]int8{} {
+		return false
+	}
 	for p := 0; p < 2; p++ {
 		if c.poison[p] == 0 {
 			continue

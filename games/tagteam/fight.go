@@ -158,13 +158,14 @@ func (s *State) playTurn() {
 	// T0.
 	for sl := 0; sl < 4; sl++ {
 		fs := s.slot(sl>>1, sl&1)
+		f := s.fighterOf(sl)
 		c.power0[sl] = fs.power
 		c.spirits0[sl] = fs.spirits
-		c.allSpirit[sl] = fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0 && s.fighterOf(sl).Rules&RFeyFolk != 0
+		c.allSpirit[sl] = fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0 && f.Rules&RFeyFolk != 0
 		c.projHP[sl] = fs.hp
+		c.projects = c.projects || f.readsHP // a board in play asks hp_is
 	}
 	c.power = c.power0
-	c.projects = s.boardsReadHP()
 	s.reveal()
 	c.projects = c.projects && s.rules.hpCheckAfterHeal
 	s.resolveCards()
@@ -244,10 +245,15 @@ func (s *State) reveal() {
 // pass, then the cards that resolve after the opponent's.
 func (s *State) resolveCards() {
 	c := s.scratch()
+	// The cards that play now, in stages side by side (not deferred).
+	var now [2]bool
+	for p := 0; p < 2; p++ {
+		now[p] = s.resolves(p) && !s.pack.Card(c.card[p]).Deferred
+	}
 	n := max(len(c.stages[0]), len(c.stages[1]))
 	for st := 0; st < n; st++ {
 		for p := 0; p < 2; p++ {
-			if s.resolves(p) && !s.pack.Card(c.card[p]).Deferred && st < len(c.stages[p]) {
+			if now[p] && st < len(c.stages[p]) {
 				s.run(p, s.activeSlot(p), c.stages[p][st])
 			}
 		}
@@ -322,17 +328,6 @@ func (s *State) endStage() {
 			c.projHP[sl] = s.projectHP(sl)
 		}
 	}
-}
-
-// boardsReadHP reports whether a board in play (health, track or
-// character symbols) has an op that asks hp_is.
-func (s *State) boardsReadHP() bool {
-	for sl := 0; sl < 4; sl++ {
-		if s.fighterOf(sl).readsHP {
-			return true
-		}
-	}
-	return false
 }
 
 // blockBonuses fires each block's success bonus once, if it cancelled at
@@ -510,6 +505,9 @@ func (s *State) cardCancels(p int) bool {
 // capped by what the giver holds (B5.3).
 func (s *State) applyCubes() {
 	c := s.scratch()
+	if c.nTransfers == 0 && c.loss == [4]int8{} && c.gain == [4]int8{} {
+		return
+	}
 	for sl := 0; sl < 4; sl++ {
 		fs := s.slot(sl>>1, sl&1)
 		if c.loss[sl] > 0 {

@@ -191,6 +191,9 @@ func (c *cluster) rebalance() {
 		}
 	}
 	c.s.log.Info("tables let go to a node with fewer", "tables", n, "to", to, "share", share, "node", c.node)
+	if hook := c.s.cfg.onRebalance; hook != nil {
+		hook(n)
+	}
 }
 
 // givenAway says whether this node let the table go to another lately.

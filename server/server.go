@@ -133,6 +133,9 @@ type Config struct {
 	testBots      []engine.BotSpec
 	onBotWait     func()
 	onLeaseChange func(table string, gained bool)
+	// onRebalance, when set, is told how many tables a round of
+	// rebalancing lets go (tests).
+	onRebalance func(n int)
 	// testDeadline, when set, is every pending seat's deadline, for the
 	// notices (until tables keep clocks of their own).
 	testDeadline func(table string, seat engine.Seat) (time.Time, bool)

@@ -305,9 +305,7 @@ func (s *State) probe() *State {
 		c = &State{}
 		s.look = c
 	}
-	deeper := c.look
-	*c = *s
-	c.look, c.events = deeper, nil // it tells no events (emit)
+	c.copyState(s) // it tells no events (emit): its buffer stays nil
 	c.probing = true
 	return c
 }

@@ -191,6 +191,16 @@ type PublicChoiceBot interface {
 	PublicChoice(st State, seat Seat) bool
 }
 
+// InPlaceBot is a PublicChoiceBot that leaves the position it decides on
+// as it was (it may change it while it decides, on one goroutine, if it
+// puts everything back): where PublicChoice reports that its choice
+// depends on nothing its seat does not know, bots.Decide hands it the
+// position itself, which saves the copy too.
+type InPlaceBot interface {
+	PublicChoiceBot
+	InPlace()
+}
+
 // BotSpec describes a bot a game offers.
 type BotSpec struct {
 	Name   string

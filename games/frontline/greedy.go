@@ -24,7 +24,12 @@ func (g *Game) Bots() []engine.BotSpec {
 type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
 	ahead, scores   []int
+	look            *State // its look-ahead scratch, lent to the position it decides on
 }
+
+// InPlace marks that the bot leaves the position it decides on as it was,
+// so that where its choice is public it decides on the position itself.
+func (*Greedy) InPlace() {}
 
 // ForcedMoves marks that the bot plays a seat's only legal move as it is.
 func (*Greedy) ForcedMoves() {}
@@ -59,7 +64,7 @@ func (*Greedy) PublicChoice(st engine.State, seat engine.Seat) bool {
 	return true
 }
 
-var _ engine.PublicChoiceBot = (*Greedy)(nil)
+var _ engine.InPlaceBot = (*Greedy)(nil)
 
 var errNotFrontline = errors.New("greedy: not a Front Line state")
 
@@ -83,12 +88,19 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}
-	p := int(seat)
-	// The moves that must be played forward are, each on a look-ahead
-	// copy; then the position's own survival score, which most moves are
-	// scored against, is worked out once, on the bot's copy itself (no
-	// longer needed as it was: working the attack out changes only the
-	// attack's own bookkeeping, which no score reads).
+	// The position may be the game's own: it lends it the bot's scratch
+	// for looking ahead, and takes it back.
+	own := s.look
+	s.look = b.look
+	m := b.choose(s, int(seat), legal, r)
+	b.look, s.look = s.look, own
+	return m, nil
+}
+
+// choose is Choose's choice among legal: the moves that must be played
+// forward are, each on a look-ahead copy; then the position's own survival
+// score, which most moves are scored against, is worked out once.
+func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
 	if b.ahead == nil {
 		b.ahead, b.scores = make([]int, 0, 32), make([]int, 0, 32)
 	}
@@ -96,7 +108,7 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	for i := range legal {
 		b.ahead = append(b.ahead, b.aheadOf(s, p, i))
 	}
-	now := survivalNow{s: s, p: p, spend: true}
+	now := survivalNow{s: s, p: p}
 	if b.allAgainstNow(s) {
 		// Every score is the position's own plus a constant, so which
 		// move is best (and which are equal) does not depend on it.
@@ -109,7 +121,7 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
 	i := 0
-	return engine.PickBest(legal, r, func(engine.Move) int { i++; return b.scores[i-1] }), nil
+	return engine.PickBest(legal, r, func(engine.Move) int { i++; return b.scores[i-1] })
 }
 
 // aheadOf is lookAhead of legal move i, taken from an earlier move that
@@ -150,22 +162,16 @@ func (s *State) sameCard(m engine.Move) engine.Move {
 	return mv(k, s.pack.actionOf[c], a, b)
 }
 
-// survivalNow is p's survival score in s, worked out on first use; with
-// spend, on s itself (see lastSurvival), not on a copy.
+// survivalNow is p's survival score in s, worked out on first use.
 type survivalNow struct {
-	s     *State
-	p, v  int
-	done  bool
-	spend bool
+	s    *State
+	p, v int
+	done bool
 }
 
 func (n *survivalNow) get() int {
 	if !n.done {
-		if n.spend {
-			n.v = n.s.lastSurvival(n.p)
-		} else {
-			n.v = n.s.survival(n.p)
-		}
+		n.v = n.s.survival(n.p)
 		n.done = true
 	}
 	return n.v
@@ -354,11 +360,38 @@ func (s *State) settledSurvival(p int) (int, bool) {
 }
 
 // projected is the damage the current Attack would deal p if it struck now.
+// Where striking changes nothing but the attack's own bookkeeping, it is
+// worked out on s itself and the bookkeeping put back; otherwise on a copy.
 func (s *State) projected(p int) int {
 	if !s.attackPending() {
 		return 0
 	}
-	return s.probe().strikeNow(p)
+	if !s.strikeKeeps() {
+		return s.probe().strikeNow(p)
+	}
+	scan, hits, hitN := s.scan, s.hits, s.hitN
+	ask, probing := s.rules.askEquipment, s.probing
+	s.probing = true // it tells no events
+	d := s.strikeNow(p)
+	s.scan, s.hits, s.hitN = scan, hits, hitN
+	s.rules.askEquipment, s.probing = ask, probing
+	return d
+}
+
+// strikeKeeps reports whether the current Attack, struck with no
+// Equipment asked about, changes nothing but its scan and hits: no Tank
+// wears (it stops a linear attack or a laser and crushes Barbed Wire), no
+// Car Door reflects it, it lays no Barbed Wire.
+func (s *State) strikeKeeps() bool {
+	if s.tank >= 0 || s.pack.Attack(uint8(s.attack)).Effect == BarbedWire {
+		return false
+	}
+	for p := range int(s.n) {
+		if _, door := s.equipWith(p, CarDoorFx); door {
+			return false
+		}
+	}
+	return true
 }
 
 // attackPending reports whether the current Attack has yet to strike.

@@ -2,9 +2,11 @@ package frontline
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
+	"stolik/bots"
 	"stolik/engine"
 )
 
@@ -67,4 +69,61 @@ func greedyScores(s *State, seat engine.Seat, legal []engine.Move) []int {
 		out = append(out, s.greedyScore(int(seat), m))
 	}
 	return out
+}
+
+// The greedy bot decides on the position itself where its choice is public
+// (engine.InPlaceBot): over greedy games, every decision leaves the
+// position exactly as it was, event buffer and look-ahead scratch
+// included, and every damage it projects in place is the damage the
+// attack deals a copy.
+func TestGreedyLeavesThePositionAsItWas(t *testing.T) {
+	g := New()
+	inPlace, projected := 0, 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		for _, players := range []int{2, 4} {
+			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			r := rand.New(rand.NewPCG(seed, 9))
+			bot := &Greedy{}
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				seat := s.Pending()[0]
+				before := *s
+				before.events = slices.Clone(s.events)
+				if bot.PublicChoice(s, seat) {
+					inPlace++
+				}
+				m, err := bots.Decide(bot, s, seat, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(*s, before) {
+					t.Fatalf("seed %d, %d players, move %d: deciding changed the position", seed, players, n)
+				}
+				for p := range int(s.n) {
+					if s.attackPending() && s.alive(p) {
+						projected++
+						d := s.projected(p)
+						s.look = nil // a projection on a copy takes a scratch state
+						if want := s.clone().strikeNow(p); d != want || !reflect.DeepEqual(*s, before) {
+							t.Fatalf("seed %d, %d players, move %d: projected %d damage to seat %d, a copy takes %d (or the position changed)", seed, players, n, d, p, want)
+						}
+					}
+				}
+				if _, err := s.Apply(seat, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d decisions on the position itself, %d projections", inPlace, projected)
+	if inPlace == 0 || projected == 0 {
+		t.Fatal("nothing checked")
+	}
 }

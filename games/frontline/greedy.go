@@ -3,6 +3,7 @@ package frontline
 import (
 	"errors"
 	"math/rand/v2"
+	"sync"
 
 	"stolik/engine"
 )
@@ -14,7 +15,7 @@ func (g *Game) Bots() []engine.BotSpec {
 		Title: engine.Text{PL: "Szybki", EN: "Quick"},
 		Help: engine.Text{PL: "Chce przeżyć: czyta Cel, schodzi z linii ognia, trzyma Niet! na Wydarzenia, które mu szkodzą.",
 			EN: "Wants to survive: reads the Target, steps out of the line of fire, keeps Niet! for Events that hurt it."},
-		New: func(string) (engine.Bot, error) { return &Greedy{}, nil },
+		New: func(string) (engine.Bot, error) { return newGreedy(), nil },
 	}}
 }
 
@@ -25,6 +26,36 @@ type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
 	ahead, scores   []int
 	look            *State // its look-ahead scratch, lent to the position it decides on
+}
+
+// greedyScratch holds what greedy bots whose games are over kept (their
+// copy, look-ahead scratch and buffers), so that a new bot starts with it
+// instead of allocating its own: a simulation makes two bots a game.
+var greedyScratch sync.Pool // of *greedyKept
+
+type greedyKept struct {
+	copy          engine.State
+	look          *State
+	moves         []engine.Move
+	ahead, scores []int
+}
+
+func newGreedy() *Greedy {
+	b := &Greedy{}
+	if k, ok := greedyScratch.Get().(*greedyKept); ok {
+		b.Copy, b.look, b.Moves, b.ahead, b.scores = k.copy, k.look, k.moves[:0], k.ahead[:0], k.scores[:0]
+	}
+	return b
+}
+
+// Close hands what the bot kept on to the next greedy bot: its game is
+// over (bots.Finish). A bot that decides again afterwards starts afresh.
+func (b *Greedy) Close() error {
+	if b.look != nil || b.Copy != nil {
+		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, ahead: b.ahead, scores: b.scores})
+	}
+	*b = Greedy{}
+	return nil
 }
 
 // InPlace marks that the bot leaves the position it decides on as it was,
@@ -91,9 +122,13 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	// The position may be the game's own: it lends it the bot's scratch
 	// for looking ahead, and takes it back.
 	own := s.look
-	s.look = b.look
+	if own != b.look {
+		s.look = b.look
+	}
 	m := b.choose(s, int(seat), legal, r)
-	b.look, s.look = s.look, own
+	if s.look != own {
+		b.look, s.look = s.look, own
+	}
 	return m, nil
 }
 
@@ -189,6 +224,9 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 	switch k {
 	case mCommit:
 		if s.pack.aKind[c] == Maneuver {
+			if f := flagOf(s.pack.aEffect[c]); f != 0 {
+				return s.survivalWith(p, f)
+			}
 			return s.bestManeuverOutcome(p, c)
 		}
 	case mPlay:
@@ -196,7 +234,12 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 			top := s.stack[s.stackN-1]
 			return s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
 		}
-		if !survivalKeeps(s.pack.aEffect[c]) {
+		switch e := s.pack.aEffect[c]; {
+		case e == CoverFx:
+			return s.survivalWith(p, fCover)
+		case e == MoveTargetFx:
+			return s.survivalTargetMoved(p, int(a), b)
+		case !survivalKeeps(e):
 			return s.scoreAfter(p, func(x *State) {
 				x.seats[p].hand.clear(c)
 				x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
@@ -206,6 +249,47 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
 	}
 	return 0
+}
+
+// flagOf is the flag a Maneuver with effect e sets on its owner, if that
+// is all it does (maneuver): Unik, Padnij, F.U.B.A.R.
+func flagOf(e ActionEffect) uint16 {
+	switch e {
+	case DodgeFx:
+		return fDodge
+	case DuckFx:
+		return fDuck
+	case FubarFx:
+		return fFubar
+	}
+	return 0
+}
+
+// survivalWith is p's survival score once a card that only sets flag f on
+// p (flagOf, or Osłona's fCover) is played: worked out on s with the flag
+// set, and the flag put back. The card leaving p's hand for the discard
+// pile changes nothing a survival score reads.
+func (s *State) survivalWith(p int, f uint16) int {
+	st := &s.seats[p]
+	flags := st.flags
+	st.flags |= f
+	v := s.survival(p)
+	st.flags = flags
+	return v
+}
+
+// survivalTargetMoved is p's survival score once Target t is moved one
+// slot toward the back (d 1) or the front (resolveItem's MoveTargetFx),
+// worked out on s with the Target moved, and moved back.
+func (s *State) survivalTargetMoved(p, t int, d uint8) int {
+	if !s.targetMoveOK(t, d) {
+		return s.survival(p)
+	}
+	at := s.targets[t]
+	s.targets[t] += int8(2*int(d) - 1)
+	v := s.survival(p)
+	s.targets[t] = at
+	return v
 }
 
 // survivalKeeps reports whether an Event with effect e changes no fact a

@@ -127,3 +127,87 @@ func TestGreedyLeavesThePositionAsItWas(t *testing.T) {
 		t.Fatal("nothing checked")
 	}
 }
+
+// The cards the greedy bot scores in place (a flag set, a Target moved)
+// score as they do played forward on a copy, and scoring them leaves the
+// position as it was.
+func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
+	g := New()
+	checked := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		for _, players := range []int{2, 4} {
+			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			r := rand.New(rand.NewPCG(seed, 11))
+			var legal []engine.Move
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				seat := s.Pending()[0]
+				p := int(seat)
+				legal = s.Legal(seat, legal[:0])
+				for _, m := range legal {
+					k, c, a, b := unmv(m)
+					var want int
+					switch e := s.pack.aEffect[c]; {
+					case k == mCommit && flagOf(e) != 0:
+						want = s.bestManeuverOutcome(p, c)
+					case k == mPlay && s.phase == phWindow && (e == CoverFx || e == MoveTargetFx):
+						want = s.scoreAfter(p, func(x *State) {
+							x.seats[p].hand.clear(c)
+							x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
+						})
+					default:
+						continue
+					}
+					before := *s
+					if got := s.lookAhead(p, m); got != want || !reflect.DeepEqual(*s, before) {
+						t.Fatalf("seed %d, %d players, move %d: %s scores %d in place, %d on a copy (or the position changed)", seed, players, n, s.Format(m), got, want)
+					}
+					checked++
+				}
+				if _, err := s.Apply(seat, legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d moves scored in place checked", checked)
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+}
+
+// A greedy bot whose game is over (Close) keeps nothing, and a bot that
+// decides after it chooses as a new one does.
+func TestGreedyClosedKeepsNothing(t *testing.T) {
+	s := newSearchState(t, 2, 3)
+	used := newGreedy()
+	for n := 0; n < 200 && len(s.Pending()) > 0; n++ {
+		seat := s.Pending()[0]
+		m, err := bots.Decide(used, s, seat, rand.New(rand.NewPCG(uint64(n), 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n%50 == 49 {
+			if err := used.Close(); err != nil || used.look != nil || used.Copy != nil || used.Moves != nil {
+				t.Fatalf("a closed bot keeps its scratch (error %v)", err)
+			}
+		}
+		again, err := bots.Decide(newGreedy(), s, seat, rand.New(rand.NewPCG(uint64(n), 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again != m {
+			t.Fatalf("move %d: a bot with scratch handed on chose %s, one of its own %s", n, s.Format(again), s.Format(m))
+		}
+		if _, err := s.Apply(seat, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -335,7 +335,9 @@ func (s *State) clone() *State {
 // state are copied: the others are zero in both.
 func (s *State) copyState(o *State) {
 	n := max(s.n, o.n)
-	s.pack = o.pack
+	if s.pack != o.pack { // a pointer written only when it changes needs no write barrier
+		s.pack = o.pack
+	}
 	s.board = o.board
 	copy(s.seats[:n], o.seats[:n])
 }

@@ -471,7 +471,7 @@ func (s *State) strikeKeeps() bool {
 		return false
 	}
 	for p := range int(s.n) {
-		if _, door := s.equipWith(p, CarDoorFx); door {
+		if !s.seats[p].equip.and(s.pack.carDoors).empty() {
 			return false
 		}
 	}

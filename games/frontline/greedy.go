@@ -463,17 +463,27 @@ func (s *State) projected(p int) int {
 }
 
 // strikeKeeps reports whether the current Attack, struck with no
-// Equipment asked about, changes nothing but its scan and hits: no Tank
-// wears (it stops a linear attack or a laser and crushes Barbed Wire), no
-// Car Door reflects it, it lays no Barbed Wire.
+// Equipment asked about, changes nothing but its scan and hits
+// (strikeTargets): a linear attack unless a Tank stops it or a Car Door
+// reflects it (each wears), a laser unless a Tank stops it, a splash
+// always, Barbed Wire never (it is laid).
 func (s *State) strikeKeeps() bool {
-	if s.tank >= 0 || s.pack.Attack(uint8(s.attack)).Effect == BarbedWire {
-		return false
-	}
-	for p := range int(s.n) {
-		if !s.seats[p].equip.and(s.pack.carDoors).empty() {
+	a := s.pack.Attack(uint8(s.attack))
+	switch {
+	case a.Type == Linear:
+		if s.tank >= 0 {
 			return false
 		}
+		for p := range int(s.n) {
+			if !s.seats[p].equip.and(s.pack.carDoors).empty() {
+				return false
+			}
+		}
+	case a.Type == Splash:
+	case a.Effect == LaserFx:
+		return s.tank < 0
+	case a.Effect == BarbedWire:
+		return false
 	}
 	return true
 }

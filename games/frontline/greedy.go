@@ -227,6 +227,11 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 			if f := flagOf(s.pack.aEffect[c]); f != 0 {
 				return s.survivalWith(p, f)
 			}
+			if d, n := s.stepOf(p, c); d != 0 {
+				if v, ok := s.survivalMoved(p, d, n); ok {
+					return v
+				}
+			}
 			return s.bestManeuverOutcome(p, c)
 		}
 	case mPlay:
@@ -239,6 +244,11 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 			return s.survivalWith(p, fCover)
 		case e == MoveTargetFx:
 			return s.survivalTargetMoved(p, int(a), b)
+		case e == MarchFx && s.alive(p):
+			if v, ok := s.survivalMoved(p, 2*int(a)-1, 1); ok {
+				return v
+			}
+			fallthrough
 		case !survivalKeeps(e):
 			return s.scoreAfter(p, func(x *State) {
 				x.seats[p].hand.clear(c)
@@ -290,6 +300,70 @@ func (s *State) survivalTargetMoved(p, t int, d uint8) int {
 	v := s.survival(p)
 	s.targets[t] = at
 	return v
+}
+
+// stepOf is the way (-1 toward the front, 1 toward the back) and the
+// number of steps of Maneuver c revealed by p if it is a step that way
+// (maneuver), d 0 if it is not.
+func (s *State) stepOf(p int, c uint8) (d, n int) {
+	a := s.pack.Action(c)
+	if a.Effect != StepFx || a.Dir != Forward && a.Dir != Back {
+		return 0, 0
+	}
+	n = int(a.N)
+	if s.comradeAbility(p) == LongStride {
+		n++
+	}
+	if a.Dir == Forward {
+		return -1, n
+	}
+	return 1, n
+}
+
+// survivalMoved is p's survival score once p steps n slots in way d
+// (moveSteps), worked out on s with the line moved and put back; ok is
+// false, and s is as it was, where the steps would change more than the
+// line: a Mine or Barbed Wire fires on a slot entered, or a death or a
+// Commissar's advance is waiting for the next collectDead.
+func (s *State) survivalMoved(p, d, n int) (v int, ok bool) {
+	if s.advances > 0 || !s.over && s.aliveCount() <= 1 {
+		return 0, false
+	}
+	for q := range int(s.n) {
+		if s.alive(q) && s.seats[q].hp <= 0 {
+			return 0, false
+		}
+	}
+	line, probing := s.line, s.probing
+	s.probing = true // it tells no events
+	if ok = s.stepsFireNothing(p, d, n); ok {
+		v = s.survival(p)
+	}
+	s.line, s.probing = line, probing
+	return v, ok
+}
+
+// stepsFireNothing moves p as moveSteps does, on the line alone, and
+// reports whether no Mine or Barbed Wire fires on the way (else it
+// stops).
+func (s *State) stepsFireNothing(p, d, n int) bool {
+	if s.stoj {
+		return true
+	}
+	var buf [MaxSlots]Entry
+	for k := 0; k < n && s.alive(p) && !s.over; k++ {
+		moved, ok := s.line.Step(ComradeOf(p), d, s.fubarMask(), buf[:0])
+		if !ok {
+			break
+		}
+		for _, e := range moved {
+			if e.Who.IsComrade() && s.alive(e.Who.Seat()) &&
+				(s.minesN > 0 && int(e.Slot) == int(s.mineSlot) || s.wire[e.Slot] != 0) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // survivalKeeps reports whether an Event with effect e changes no fact a

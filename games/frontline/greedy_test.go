@@ -128,9 +128,9 @@ func TestGreedyLeavesThePositionAsItWas(t *testing.T) {
 	}
 }
 
-// The cards the greedy bot scores in place (a flag set, a Target moved)
-// score as they do played forward on a copy, and scoring them leaves the
-// position as it was.
+// The cards the greedy bot scores in place (a flag set, a Target moved,
+// a step or a march where nothing fires) score as they do played forward
+// on a copy, and scoring them leaves the position as it was.
 func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 	g := New()
 	checked := 0
@@ -155,9 +155,12 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 					k, c, a, b := unmv(m)
 					var want int
 					switch e := s.pack.aEffect[c]; {
-					case k == mCommit && flagOf(e) != 0:
+					case k == mCommit && s.pack.aKind[c] == Maneuver:
+						if d, _ := s.stepOf(p, c); flagOf(e) == 0 && d == 0 {
+							continue
+						}
 						want = s.bestManeuverOutcome(p, c)
-					case k == mPlay && s.phase == phWindow && (e == CoverFx || e == MoveTargetFx):
+					case k == mPlay && s.phase == phWindow && (e == CoverFx || e == MoveTargetFx || e == MarchFx):
 						want = s.scoreAfter(p, func(x *State) {
 							x.seats[p].hand.clear(c)
 							x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})

@@ -228,7 +228,7 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 				return s.survivalWith(p, f)
 			}
 			if d, n := s.stepOf(p, c); d != 0 {
-				if v, ok := s.survivalMoved(p, d, n); ok {
+				if v, ok := s.survivalMoved(p, func() bool { return s.stepsFireNothing(p, d, n) }); ok {
 					return v
 				}
 			}
@@ -244,12 +244,10 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 			return s.survivalWith(p, fCover)
 		case e == MoveTargetFx:
 			return s.survivalTargetMoved(p, int(a), b)
-		case e == MarchFx && s.alive(p):
-			if v, ok := s.survivalMoved(p, 2*int(a)-1, 1); ok {
+		case !survivalKeeps(e):
+			if v, ok := s.eventInPlace(p, e, int(a)); ok {
 				return v
 			}
-			fallthrough
-		case !survivalKeeps(e):
 			return s.scoreAfter(p, func(x *State) {
 				x.seats[p].hand.clear(c)
 				x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
@@ -320,12 +318,30 @@ func (s *State) stepOf(p int, c uint8) (d, n int) {
 	return 1, n
 }
 
-// survivalMoved is p's survival score once p steps n slots in way d
-// (moveSteps), worked out on s with the line moved and put back; ok is
-// false, and s is as it was, where the steps would change more than the
-// line: a Mine or Barbed Wire fires on a slot entered, or a death or a
-// Commissar's advance is waiting for the next collectDead.
-func (s *State) survivalMoved(p, d, n int) (v int, ok bool) {
+// eventInPlace is p's survival score once p plays an Event with effect e
+// and argument a that only moves the line (Forsowny marsz, Rozkaz
+// Komisarza, Wsjo Rawno), worked out in place (survivalMoved); ok is false
+// for any other Event, or where the move would change more.
+func (s *State) eventInPlace(p int, e ActionEffect, a int) (int, bool) {
+	switch e {
+	case MarchFx:
+		if s.alive(p) {
+			return s.survivalMoved(p, func() bool { return s.stepsFireNothing(p, 2*a-1, 1) })
+		}
+	case OrderFx:
+		return s.survivalMoved(p, func() bool { return s.orderFiresNothing(a) })
+	case WsjoRawnoFx:
+		return s.survivalMoved(p, s.shuffleFiresNothing)
+	}
+	return 0, false
+}
+
+// survivalMoved is p's survival score once move moves the line, worked out
+// on s and the line (and the game's randomness) put back; ok is false, and
+// s is as it was, where move reports that it would change more than the
+// line (a Mine or Barbed Wire fires on a slot entered), or where a death
+// or a Commissar's advance is waiting for the next collectDead.
+func (s *State) survivalMoved(p int, move func() bool) (v int, ok bool) {
 	if s.advances > 0 || !s.over && s.aliveCount() <= 1 {
 		return 0, false
 	}
@@ -334,13 +350,63 @@ func (s *State) survivalMoved(p, d, n int) (v int, ok bool) {
 			return 0, false
 		}
 	}
-	line, probing := s.line, s.probing
+	line, rng, probing := s.line, s.rng, s.probing
 	s.probing = true // it tells no events
-	if ok = s.stepsFireNothing(p, d, n); ok {
+	if ok = move(); ok {
 		v = s.survival(p)
 	}
-	s.line, s.probing = line, probing
+	s.line, s.rng, s.probing = line, rng, probing
 	return v, ok
+}
+
+// firesOn reports whether a Mine or Barbed Wire fires on a living
+// Comrade that entered a slot (entered).
+func (s *State) firesOn(moved []Entry) bool {
+	for _, e := range moved {
+		if e.Who.IsComrade() && s.alive(e.Who.Seat()) &&
+			(s.minesN > 0 && int(e.Slot) == int(s.mineSlot) || s.wire[e.Slot] != 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// orderFiresNothing moves Comrade q as Rozkaz Komisarza does (order1), on
+// the line alone, and reports whether nothing fires on the way (else it
+// stops).
+func (s *State) orderFiresNothing(q int) bool {
+	if !s.alive(q) || s.stoj {
+		return true
+	}
+	var buf [MaxSlots]Entry
+	for k := 0; k < MaxSlots && s.alive(q) && !s.over; k++ {
+		pos := s.line.Pos(ComradeOf(q))
+		if s.tank >= 0 && pos > 0 && s.line.Slot[pos-1] == ComradeOf(int(s.tank)) {
+			break
+		}
+		moved, ok := s.line.Step(ComradeOf(q), -1, s.fubarMask(), buf[:0])
+		if !ok {
+			break
+		}
+		if s.firesOn(moved) {
+			return false
+		}
+	}
+	return true
+}
+
+// shuffleFiresNothing shuffles the line as Wsjo Rawno does (resolveItem),
+// with the game's randomness, and reports whether nothing fires.
+func (s *State) shuffleFiresNothing() bool {
+	if s.stoj {
+		return true
+	}
+	fixed := s.fubarMask()
+	if s.tank >= 0 {
+		fixed |= 1 << uint(ComradeOf(int(s.tank)))
+	}
+	var buf [MaxSlots]Entry
+	return !s.firesOn(s.line.Shuffle(fixed, s.rng.IntN, buf[:0]))
 }
 
 // stepsFireNothing moves p as moveSteps does, on the line alone, and
@@ -356,11 +422,8 @@ func (s *State) stepsFireNothing(p, d, n int) bool {
 		if !ok {
 			break
 		}
-		for _, e := range moved {
-			if e.Who.IsComrade() && s.alive(e.Who.Seat()) &&
-				(s.minesN > 0 && int(e.Slot) == int(s.mineSlot) || s.wire[e.Slot] != 0) {
-				return false
-			}
+		if s.firesOn(moved) {
+			return false
 		}
 	}
 	return true

@@ -129,7 +129,8 @@ func TestGreedyLeavesThePositionAsItWas(t *testing.T) {
 }
 
 // The cards the greedy bot scores in place (a flag set, a Target moved,
-// a step or a march where nothing fires) score as they do played forward
+// a step, a march, an order or a shuffle of the line where nothing fires)
+// score as they do played forward
 // on a copy, and scoring them leaves the position as it was.
 func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 	g := New()
@@ -160,7 +161,7 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 							continue
 						}
 						want = s.bestManeuverOutcome(p, c)
-					case k == mPlay && s.phase == phWindow && (e == CoverFx || e == MoveTargetFx || e == MarchFx):
+					case k == mPlay && s.phase == phWindow && (e == CoverFx || e == MoveTargetFx || e == MarchFx || e == OrderFx || e == WsjoRawnoFx):
 						want = s.scoreAfter(p, func(x *State) {
 							x.seats[p].hand.clear(c)
 							x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})

@@ -155,8 +155,7 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 	}
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
-	i := 0
-	return engine.PickBest(legal, r, func(engine.Move) int { i++; return b.scores[i-1] })
+	return engine.PickBestOf(legal, b.scores, r)
 }
 
 // aheadOf is lookAhead of legal move i, taken from an earlier move that

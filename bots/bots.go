@@ -113,10 +113,16 @@ func DecideWith(b engine.Bot, st engine.State, seat engine.Seat, det, r *rand.Ra
 }
 
 // determinizedFor is b's copy of st, determinized for seat with det
-// unless b says its choice on st depends on nothing seat does not know.
+// unless b says its choice on st depends on nothing seat does not know;
+// then, for a bot that leaves the position as it was, st itself.
 func determinizedFor(b engine.Bot, st engine.State, seat engine.Seat, det *rand.Rand) engine.State {
+	p, public := b.(engine.PublicChoiceBot)
+	public = public && p.PublicChoice(st, seat)
+	if _, ok := b.(engine.InPlaceBot); ok && public {
+		return st
+	}
 	c := copyFor(b, st)
-	if p, ok := b.(engine.PublicChoiceBot); !ok || !p.PublicChoice(st, seat) {
+	if !public {
 		c.Determinize(seat, det)
 	}
 	return c

@@ -85,3 +85,33 @@ func TestDecideHandsOverTheLegalMovesItListed(t *testing.T) {
 		t.Errorf("listed %v, the copy's own moves %v: want both", b.listed, b.same)
 	}
 }
+
+// inPlaceWhen is a publicWhen that leaves the position as it was, and
+// records the state it is handed.
+type inPlaceWhen struct {
+	publicWhen
+	handed engine.State
+}
+
+func (*inPlaceWhen) InPlace() {}
+
+func (b *inPlaceWhen) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	b.handed = st
+	return b.publicWhen.Choose(st, seat, r)
+}
+
+// A bot that leaves the position as it was is handed the position itself
+// where its choice is public, and a determinized copy where it is not.
+func TestDecideHandsThePositionToAnInPlaceBot(t *testing.T) {
+	for _, public := range []bool{false, true} {
+		n := 0
+		st := &counted{State: newGame(t, "frontline", 5), determinized: &n}
+		b := &inPlaceWhen{publicWhen: publicWhen{public: public}}
+		if _, err := bots.Decide(b, st, st.Pending()[0], rand.New(rand.NewPCG(1, 2))); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.handed == engine.State(st); got != public || n != map[bool]int{false: 1, true: 0}[public] {
+			t.Errorf("public choice %v: handed the position %v, %d determinizations", public, got, n)
+		}
+	}
+}

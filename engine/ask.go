@@ -57,3 +57,21 @@ func PickBest(legal []Move, r *rand.Rand, score func(Move) int) Move {
 	}
 	return best
 }
+
+// PickBestOf is PickBest of moves already scored, scores[i] the score of
+// legal[i]: the same draws from r give the same move, without a call per
+// move.
+func PickBestOf(legal []Move, scores []int, r *rand.Rand) Move {
+	best, bestScore, ties := legal[0], 0, 0
+	for i, m := range legal {
+		switch v := scores[i]; {
+		case ties == 0 || v > bestScore:
+			best, bestScore, ties = m, v, 1
+		case v == bestScore:
+			if ties++; r.IntN(ties) == 0 {
+				best = m
+			}
+		}
+	}
+	return best
+}

@@ -27,3 +27,20 @@ func TestPickBestBreaksTiesAtRandom(t *testing.T) {
 		t.Errorf("a single move with a very low score: got %d", got)
 	}
 }
+
+// PickBestOf picks what PickBest picks from the same scores and draws.
+func TestPickBestOfPicksAsPickBest(t *testing.T) {
+	src := NewRand(34)
+	for n := 0; n < 2000; n++ {
+		legal := make([]Move, 1+src.IntN(8))
+		scores := make([]int, len(legal))
+		for i := range legal {
+			legal[i], scores[i] = Move(i+1), src.IntN(3)
+		}
+		i := 0
+		want := PickBest(legal, NewRand(uint64(n)), func(Move) int { i++; return scores[i-1] })
+		if got := PickBestOf(legal, scores, NewRand(uint64(n))); got != want {
+			t.Fatalf("scores %v: PickBestOf chose %d, PickBest %d", scores, got, want)
+		}
+	}
+}

@@ -202,6 +202,16 @@ type SamplingBot interface {
 	ChooseSampling(st State, seat Seat, det, r *rand.Rand) (Move, error)
 }
 
+// InPlaceBot is a PublicChoiceBot that leaves the position it decides on
+// as it was (it may change it while it decides, on one goroutine, if it
+// puts everything back): where PublicChoice reports that its choice
+// depends on nothing its seat does not know, bots.Decide hands it the
+// position itself, which saves the copy too.
+type InPlaceBot interface {
+	PublicChoiceBot
+	InPlace()
+}
+
 // BotSpec describes a bot a game offers.
 type BotSpec struct {
 	Name   string

@@ -224,6 +224,7 @@ type Pack struct {
 	niets      cardSet
 	wsjoRawnos cardSet
 	smokes     cardSet
+	carDoors   cardSet
 	// what the views show of the cards, written once (viewjson.go)
 	faces faceTable
 }
@@ -612,6 +613,9 @@ func (p *Pack) addActionCopies(id string, ac *Action) {
 		}
 		if ac.Effect == SmokeFx {
 			p.smokes.set(i)
+		}
+		if ac.Effect == CarDoorFx {
+			p.carDoors.set(i)
 		}
 	}
 }

@@ -142,8 +142,8 @@ func (g *Game) newState(opts engine.Options, setup json.RawMessage, seed uint64)
 	if n < MinPlayers || n > MaxPlayers || n > len(g.pack.Comrades) {
 		return nil, fmt.Errorf("players must be %d..%d (and no more than the %d Comrades), not %d", MinPlayers, MaxPlayers, len(g.pack.Comrades), n)
 	}
-	s := &State{pack: g.pack, n: int8(n), live: 1<<uint(n) - 1, rng: engine.NewRNG(seed), events: make([]engine.Event, 0, 64),
-		attack: -1, tank: -1, winner: -1, mineSlot: -1}
+	s := &State{pack: g.pack, events: make([]engine.Event, 0, 64), board: board{n: int8(n), live: 1<<uint(n) - 1, rng: engine.NewRNG(seed),
+		attack: -1, tank: -1, winner: -1, mineSlot: -1}}
 	s.rules = rules{
 		nietAbilities:         opts.Bool("niet_abilities"),
 		splashEmptyNeighbours: opts.Bool("splash_empty"),

@@ -3,6 +3,7 @@ package frontline
 import (
 	"errors"
 	"math/rand/v2"
+	"sync"
 
 	"stolik/engine"
 )
@@ -14,7 +15,7 @@ func (g *Game) Bots() []engine.BotSpec {
 		Title: engine.Text{PL: "Szybki", EN: "Quick"},
 		Help: engine.Text{PL: "Chce przeżyć: czyta Cel, schodzi z linii ognia, trzyma Niet! na Wydarzenia, które mu szkodzą.",
 			EN: "Wants to survive: reads the Target, steps out of the line of fire, keeps Niet! for Events that hurt it."},
-		New: func(string) (engine.Bot, error) { return &Greedy{}, nil },
+		New: func(string) (engine.Bot, error) { return newGreedy(), nil },
 	}}
 }
 
@@ -24,7 +25,42 @@ func (g *Game) Bots() []engine.BotSpec {
 type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
 	ahead, scores   []int
+	look            *State // its look-ahead scratch, lent to the position it decides on
 }
+
+// greedyScratch holds what greedy bots whose games are over kept (their
+// copy, look-ahead scratch and buffers), so that a new bot starts with it
+// instead of allocating its own: a simulation makes two bots a game.
+var greedyScratch sync.Pool // of *greedyKept
+
+type greedyKept struct {
+	copy          engine.State
+	look          *State
+	moves         []engine.Move
+	ahead, scores []int
+}
+
+func newGreedy() *Greedy {
+	b := &Greedy{}
+	if k, ok := greedyScratch.Get().(*greedyKept); ok {
+		b.Copy, b.look, b.Moves, b.ahead, b.scores = k.copy, k.look, k.moves[:0], k.ahead[:0], k.scores[:0]
+	}
+	return b
+}
+
+// Close hands what the bot kept on to the next greedy bot: its game is
+// over (bots.Finish). A bot that decides again afterwards starts afresh.
+func (b *Greedy) Close() error {
+	if b.look != nil || b.Copy != nil {
+		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, ahead: b.ahead, scores: b.scores})
+	}
+	*b = Greedy{}
+	return nil
+}
+
+// InPlace marks that the bot leaves the position it decides on as it was,
+// so that where its choice is public it decides on the position itself.
+func (*Greedy) InPlace() {}
 
 // ForcedMoves marks that the bot plays a seat's only legal move as it is.
 func (*Greedy) ForcedMoves() {}
@@ -59,7 +95,7 @@ func (*Greedy) PublicChoice(st engine.State, seat engine.Seat) bool {
 	return true
 }
 
-var _ engine.PublicChoiceBot = (*Greedy)(nil)
+var _ engine.InPlaceBot = (*Greedy)(nil)
 
 var errNotFrontline = errors.New("greedy: not a Front Line state")
 
@@ -83,12 +119,23 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}
-	p := int(seat)
-	// The moves that must be played forward are, each on a look-ahead
-	// copy; then the position's own survival score, which most moves are
-	// scored against, is worked out once, on the bot's copy itself (no
-	// longer needed as it was: working the attack out changes only the
-	// attack's own bookkeeping, which no score reads).
+	// The position may be the game's own: it lends it the bot's scratch
+	// for looking ahead, and takes it back.
+	own := s.look
+	if own != b.look {
+		s.look = b.look
+	}
+	m := b.choose(s, int(seat), legal, r)
+	if s.look != own {
+		b.look, s.look = s.look, own
+	}
+	return m, nil
+}
+
+// choose is Choose's choice among legal: the moves that must be played
+// forward are, each on a look-ahead copy; then the position's own survival
+// score, which most moves are scored against, is worked out once.
+func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
 	if b.ahead == nil {
 		b.ahead, b.scores = make([]int, 0, 32), make([]int, 0, 32)
 	}
@@ -96,7 +143,7 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	for i := range legal {
 		b.ahead = append(b.ahead, b.aheadOf(s, p, i))
 	}
-	now := survivalNow{s: s, p: p, spend: true}
+	now := survivalNow{s: s, p: p}
 	if b.allAgainstNow(s) {
 		// Every score is the position's own plus a constant, so which
 		// move is best (and which are equal) does not depend on it.
@@ -108,8 +155,7 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	}
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
-	i := 0
-	return engine.PickBest(legal, r, func(engine.Move) int { i++; return b.scores[i-1] }), nil
+	return engine.PickBestOf(legal, b.scores, r)
 }
 
 // aheadOf is lookAhead of legal move i, taken from an earlier move that
@@ -150,22 +196,16 @@ func (s *State) sameCard(m engine.Move) engine.Move {
 	return mv(k, s.pack.actionOf[c], a, b)
 }
 
-// survivalNow is p's survival score in s, worked out on first use; with
-// spend, on s itself (see lastSurvival), not on a copy.
+// survivalNow is p's survival score in s, worked out on first use.
 type survivalNow struct {
-	s     *State
-	p, v  int
-	done  bool
-	spend bool
+	s    *State
+	p, v int
+	done bool
 }
 
 func (n *survivalNow) get() int {
 	if !n.done {
-		if n.spend {
-			n.v = n.s.lastSurvival(n.p)
-		} else {
-			n.v = n.s.survival(n.p)
-		}
+		n.v = n.s.survival(n.p)
 		n.done = true
 	}
 	return n.v
@@ -183,6 +223,14 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 	switch k {
 	case mCommit:
 		if s.pack.aKind[c] == Maneuver {
+			if f := flagOf(s.pack.aEffect[c]); f != 0 {
+				return s.survivalWith(p, f)
+			}
+			if d, n := s.stepOf(p, c); d != 0 {
+				if v, ok := s.survivalMoved(p, func() bool { return s.stepsFireNothing(p, d, n) }); ok {
+					return v
+				}
+			}
 			return s.bestManeuverOutcome(p, c)
 		}
 	case mPlay:
@@ -190,7 +238,15 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 			top := s.stack[s.stackN-1]
 			return s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
 		}
-		if !survivalKeeps(s.pack.aEffect[c]) {
+		switch e := s.pack.aEffect[c]; {
+		case e == CoverFx:
+			return s.survivalWith(p, fCover)
+		case e == MoveTargetFx:
+			return s.survivalTargetMoved(p, int(a), b)
+		case !survivalKeeps(e):
+			if v, ok := s.eventInPlace(p, e, int(a)); ok {
+				return v
+			}
 			return s.scoreAfter(p, func(x *State) {
 				x.seats[p].hand.clear(c)
 				x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
@@ -200,6 +256,176 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
 	}
 	return 0
+}
+
+// flagOf is the flag a Maneuver with effect e sets on its owner, if that
+// is all it does (maneuver): Unik, Padnij, F.U.B.A.R.
+func flagOf(e ActionEffect) uint16 {
+	switch e {
+	case DodgeFx:
+		return fDodge
+	case DuckFx:
+		return fDuck
+	case FubarFx:
+		return fFubar
+	}
+	return 0
+}
+
+// survivalWith is p's survival score once a card that only sets flag f on
+// p (flagOf, or Osłona's fCover) is played: worked out on s with the flag
+// set, and the flag put back. The card leaving p's hand for the discard
+// pile changes nothing a survival score reads.
+func (s *State) survivalWith(p int, f uint16) int {
+	st := &s.seats[p]
+	flags := st.flags
+	st.flags |= f
+	v := s.survival(p)
+	st.flags = flags
+	return v
+}
+
+// survivalTargetMoved is p's survival score once Target t is moved one
+// slot toward the back (d 1) or the front (resolveItem's MoveTargetFx),
+// worked out on s with the Target moved, and moved back.
+func (s *State) survivalTargetMoved(p, t int, d uint8) int {
+	if !s.targetMoveOK(t, d) {
+		return s.survival(p)
+	}
+	at := s.targets[t]
+	s.targets[t] += int8(2*int(d) - 1)
+	v := s.survival(p)
+	s.targets[t] = at
+	return v
+}
+
+// stepOf is the way (-1 toward the front, 1 toward the back) and the
+// number of steps of Maneuver c revealed by p if it is a step that way
+// (maneuver), d 0 if it is not.
+func (s *State) stepOf(p int, c uint8) (d, n int) {
+	a := s.pack.Action(c)
+	if a.Effect != StepFx || a.Dir != Forward && a.Dir != Back {
+		return 0, 0
+	}
+	n = int(a.N)
+	if s.comradeAbility(p) == LongStride {
+		n++
+	}
+	if a.Dir == Forward {
+		return -1, n
+	}
+	return 1, n
+}
+
+// eventInPlace is p's survival score once p plays an Event with effect e
+// and argument a that only moves the line (Forsowny marsz, Rozkaz
+// Komisarza, Wsjo Rawno), worked out in place (survivalMoved); ok is false
+// for any other Event, or where the move would change more.
+func (s *State) eventInPlace(p int, e ActionEffect, a int) (int, bool) {
+	switch e {
+	case MarchFx:
+		if s.alive(p) {
+			return s.survivalMoved(p, func() bool { return s.stepsFireNothing(p, 2*a-1, 1) })
+		}
+	case OrderFx:
+		return s.survivalMoved(p, func() bool { return s.orderFiresNothing(a) })
+	case WsjoRawnoFx:
+		return s.survivalMoved(p, s.shuffleFiresNothing)
+	}
+	return 0, false
+}
+
+// survivalMoved is p's survival score once move moves the line, worked out
+// on s and the line (and the game's randomness) put back; ok is false, and
+// s is as it was, where move reports that it would change more than the
+// line (a Mine or Barbed Wire fires on a slot entered), or where a death
+// or a Commissar's advance is waiting for the next collectDead.
+func (s *State) survivalMoved(p int, move func() bool) (v int, ok bool) {
+	if s.advances > 0 || !s.over && s.aliveCount() <= 1 {
+		return 0, false
+	}
+	for q := range int(s.n) {
+		if s.alive(q) && s.seats[q].hp <= 0 {
+			return 0, false
+		}
+	}
+	line, rng, probing := s.line, s.rng, s.probing
+	s.probing = true // it tells no events
+	if ok = move(); ok {
+		v = s.survival(p)
+	}
+	s.line, s.rng, s.probing = line, rng, probing
+	return v, ok
+}
+
+// firesOn reports whether a Mine or Barbed Wire fires on a living
+// Comrade that entered a slot (entered).
+func (s *State) firesOn(moved []Entry) bool {
+	for _, e := range moved {
+		if e.Who.IsComrade() && s.alive(e.Who.Seat()) &&
+			(s.minesN > 0 && int(e.Slot) == int(s.mineSlot) || s.wire[e.Slot] != 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// orderFiresNothing moves Comrade q as Rozkaz Komisarza does (order1), on
+// the line alone, and reports whether nothing fires on the way (else it
+// stops).
+func (s *State) orderFiresNothing(q int) bool {
+	if !s.alive(q) || s.stoj {
+		return true
+	}
+	var buf [MaxSlots]Entry
+	for k := 0; k < MaxSlots && s.alive(q) && !s.over; k++ {
+		pos := s.line.Pos(ComradeOf(q))
+		if s.tank >= 0 && pos > 0 && s.line.Slot[pos-1] == ComradeOf(int(s.tank)) {
+			break
+		}
+		moved, ok := s.line.Step(ComradeOf(q), -1, s.fubarMask(), buf[:0])
+		if !ok {
+			break
+		}
+		if s.firesOn(moved) {
+			return false
+		}
+	}
+	return true
+}
+
+// shuffleFiresNothing shuffles the line as Wsjo Rawno does (resolveItem),
+// with the game's randomness, and reports whether nothing fires.
+func (s *State) shuffleFiresNothing() bool {
+	if s.stoj {
+		return true
+	}
+	fixed := s.fubarMask()
+	if s.tank >= 0 {
+		fixed |= 1 << uint(ComradeOf(int(s.tank)))
+	}
+	var buf [MaxSlots]Entry
+	return !s.firesOn(s.line.Shuffle(fixed, s.rng.IntN, buf[:0]))
+}
+
+// stepsFireNothing moves p as moveSteps does, on the line alone, and
+// reports whether no Mine or Barbed Wire fires on the way (else it
+// stops).
+func (s *State) stepsFireNothing(p, d, n int) bool {
+	if s.stoj {
+		return true
+	}
+	var buf [MaxSlots]Entry
+	for k := 0; k < n && s.alive(p) && !s.over; k++ {
+		moved, ok := s.line.Step(ComradeOf(p), d, s.fubarMask(), buf[:0])
+		if !ok {
+			break
+		}
+		if s.firesOn(moved) {
+			return false
+		}
+	}
+	return true
 }
 
 // survivalKeeps reports whether an Event with effect e changes no fact a
@@ -305,9 +531,7 @@ func (s *State) probe() *State {
 		c = &State{}
 		s.look = c
 	}
-	deeper := c.look
-	*c = *s
-	c.look, c.events = deeper, nil // it tells no events (emit)
+	c.copyState(s) // it tells no events (emit): its buffer stays nil
 	c.probing = true
 	return c
 }
@@ -356,11 +580,48 @@ func (s *State) settledSurvival(p int) (int, bool) {
 }
 
 // projected is the damage the current Attack would deal p if it struck now.
+// Where striking changes nothing but the attack's own bookkeeping, it is
+// worked out on s itself and the bookkeeping put back; otherwise on a copy.
 func (s *State) projected(p int) int {
 	if !s.attackPending() {
 		return 0
 	}
-	return s.probe().strikeNow(p)
+	if !s.strikeKeeps() {
+		return s.probe().strikeNow(p)
+	}
+	scan, hits, hitN := s.scan, s.hits, s.hitN
+	ask, probing := s.rules.askEquipment, s.probing
+	s.probing = true // it tells no events
+	d := s.strikeNow(p)
+	s.scan, s.hits, s.hitN = scan, hits, hitN
+	s.rules.askEquipment, s.probing = ask, probing
+	return d
+}
+
+// strikeKeeps reports whether the current Attack, struck with no
+// Equipment asked about, changes nothing but its scan and hits
+// (strikeTargets): a linear attack unless a Tank stops it or a Car Door
+// reflects it (each wears), a laser unless a Tank stops it, a splash
+// always, Barbed Wire never (it is laid).
+func (s *State) strikeKeeps() bool {
+	a := s.pack.Attack(uint8(s.attack))
+	switch {
+	case a.Type == Linear:
+		if s.tank >= 0 {
+			return false
+		}
+		for p := range int(s.n) {
+			if !s.seats[p].equip.and(s.pack.carDoors).empty() {
+				return false
+			}
+		}
+	case a.Type == Splash:
+	case a.Effect == LaserFx:
+		return s.tank < 0
+	case a.Effect == BarbedWire:
+		return false
+	}
+	return true
 }
 
 // attackPending reports whether the current Attack has yet to strike.

@@ -2,9 +2,11 @@ package frontline
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
+	"stolik/bots"
 	"stolik/engine"
 )
 
@@ -67,4 +69,149 @@ func greedyScores(s *State, seat engine.Seat, legal []engine.Move) []int {
 		out = append(out, s.greedyScore(int(seat), m))
 	}
 	return out
+}
+
+// The greedy bot decides on the position itself where its choice is public
+// (engine.InPlaceBot): over greedy games, every decision leaves the
+// position exactly as it was, event buffer and look-ahead scratch
+// included, and every damage it projects in place is the damage the
+// attack deals a copy.
+func TestGreedyLeavesThePositionAsItWas(t *testing.T) {
+	g := New()
+	inPlace, projected := 0, 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		for _, players := range []int{2, 4} {
+			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			r := rand.New(rand.NewPCG(seed, 9))
+			bot := &Greedy{}
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				seat := s.Pending()[0]
+				before := *s
+				before.events = slices.Clone(s.events)
+				if bot.PublicChoice(s, seat) {
+					inPlace++
+				}
+				m, err := bots.Decide(bot, s, seat, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(*s, before) {
+					t.Fatalf("seed %d, %d players, move %d: deciding changed the position", seed, players, n)
+				}
+				for p := range int(s.n) {
+					if s.attackPending() && s.alive(p) {
+						projected++
+						d := s.projected(p)
+						s.look = nil // a projection on a copy takes a scratch state
+						if want := s.clone().strikeNow(p); d != want || !reflect.DeepEqual(*s, before) {
+							t.Fatalf("seed %d, %d players, move %d: projected %d damage to seat %d, a copy takes %d (or the position changed)", seed, players, n, d, p, want)
+						}
+					}
+				}
+				if _, err := s.Apply(seat, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d decisions on the position itself, %d projections", inPlace, projected)
+	if inPlace == 0 || projected == 0 {
+		t.Fatal("nothing checked")
+	}
+}
+
+// The cards the greedy bot scores in place (a flag set, a Target moved,
+// a step, a march, an order or a shuffle of the line where nothing fires)
+// score as they do played forward
+// on a copy, and scoring them leaves the position as it was.
+func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
+	g := New()
+	checked := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		for _, players := range []int{2, 4} {
+			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			r := rand.New(rand.NewPCG(seed, 11))
+			var legal []engine.Move
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				seat := s.Pending()[0]
+				p := int(seat)
+				legal = s.Legal(seat, legal[:0])
+				for _, m := range legal {
+					k, c, a, b := unmv(m)
+					var want int
+					switch e := s.pack.aEffect[c]; {
+					case k == mCommit && s.pack.aKind[c] == Maneuver:
+						if d, _ := s.stepOf(p, c); flagOf(e) == 0 && d == 0 {
+							continue
+						}
+						want = s.bestManeuverOutcome(p, c)
+					case k == mPlay && s.phase == phWindow && (e == CoverFx || e == MoveTargetFx || e == MarchFx || e == OrderFx || e == WsjoRawnoFx):
+						want = s.scoreAfter(p, func(x *State) {
+							x.seats[p].hand.clear(c)
+							x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
+						})
+					default:
+						continue
+					}
+					before := *s
+					if got := s.lookAhead(p, m); got != want || !reflect.DeepEqual(*s, before) {
+						t.Fatalf("seed %d, %d players, move %d: %s scores %d in place, %d on a copy (or the position changed)", seed, players, n, s.Format(m), got, want)
+					}
+					checked++
+				}
+				if _, err := s.Apply(seat, legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d moves scored in place checked", checked)
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+}
+
+// A greedy bot whose game is over (Close) keeps nothing, and a bot that
+// decides after it chooses as a new one does.
+func TestGreedyClosedKeepsNothing(t *testing.T) {
+	s := newSearchState(t, 2, 3)
+	used := newGreedy()
+	for n := 0; n < 200 && len(s.Pending()) > 0; n++ {
+		seat := s.Pending()[0]
+		m, err := bots.Decide(used, s, seat, rand.New(rand.NewPCG(uint64(n), 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n%50 == 49 {
+			if err := used.Close(); err != nil || used.look != nil || used.Copy != nil || used.Moves != nil {
+				t.Fatalf("a closed bot keeps its scratch (error %v)", err)
+			}
+		}
+		again, err := bots.Decide(newGreedy(), s, seat, rand.New(rand.NewPCG(uint64(n), 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again != m {
+			t.Fatalf("move %d: a bot with scratch handed on chose %s, one of its own %s", n, s.Format(again), s.Format(m))
+		}
+		if _, err := s.Apply(seat, m); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

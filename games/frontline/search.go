@@ -19,19 +19,18 @@ var (
 )
 
 // CopyFrom makes s a copy of src in place: the state is one value of fixed
-// arrays, so the copy is one assignment; s keeps its own event buffer and
-// look-ahead scratch.
+// arrays, so the copy is two assignments (copyState); s keeps its own event
+// buffer and look-ahead scratch.
 func (s *State) CopyFrom(src engine.State) {
 	o := src.(*State)
 	if o == s {
 		return
 	}
-	ev, look := s.events, s.look
-	*s = *o
-	if ev == nil {
-		ev = make([]engine.Event, 0, 64)
+	s.copyState(o)
+	if s.events == nil {
+		s.events = make([]engine.Event, 0, 64)
 	}
-	s.events, s.look = ev[:0], look
+	s.events = s.events[:0]
 }
 
 // Evaluation weights: a seat's strength is its hit points plus half a

@@ -157,10 +157,18 @@ type State struct {
 	events []engine.Event
 	look   *State // the scratch state of look-ahead (probe); never shared between states
 
+	board
+	// The seats come last, and those past n are always zero, so that a
+	// copy takes only the seats in play (copyState).
+	seats [MaxSeats]seatState
+}
+
+// board is everything in a state but its pointers and its seats: plain
+// values, copied in one move.
+type board struct {
 	rules rules
 	n     int8
 	live  uint16 // the seats whose Comrade is alive: fDead's complement, kept for speed
-	seats [MaxSeats]seatState
 	line  Line
 
 	deck, discard   [MaxActions]uint8
@@ -317,10 +325,21 @@ func (s *State) answerSeat() int {
 func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
-	c := *s
-	c.events = make([]engine.Event, 0, 16)
-	c.look = nil
-	return &c
+	c := &State{events: make([]engine.Event, 0, 16)}
+	c.copyState(s)
+	return c
+}
+
+// copyState makes s a copy of o but for its own event buffer and
+// look-ahead scratch, which it keeps. Only the seats in play in either
+// state are copied: the others are zero in both.
+func (s *State) copyState(o *State) {
+	n := max(s.n, o.n)
+	if s.pack != o.pack { // a pointer written only when it changes needs no write barrier
+		s.pack = o.pack
+	}
+	s.board = o.board
+	copy(s.seats[:n], o.seats[:n])
 }
 
 // draw takes the top Action card, reshuffling the discard pile into a new

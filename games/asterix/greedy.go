@@ -415,11 +415,15 @@ func (b *judge) cardWorth(s *State, i uint8) float64 {
 	col := s.pack.iCol[i]
 	for slot := 0; slot < int(s.nslots); slot++ {
 		if side := s.sideOf(slot, b.me); side >= 0 && (col == Purple || col == s.colour[slot][side]) {
-			return 0.35 + 0.06*float64(s.pack.iStr[i])
+			return knownWorth(s.pack, i)
 		}
 	}
 	return idleCard
 }
+
+// knownWorth is what a known card in hand is worth where one of the bot's
+// halves takes its colour.
+func knownWorth(p *Pack, i uint8) float64 { return 0.35 + 0.06*float64(p.iStr[i]) }
 
 // score rates a position for the bot, in sestertii.
 func (b *judge) score(s *State) float64 {
@@ -447,6 +451,9 @@ func (b *judge) finalScore(s *State) float64 {
 type tableScore struct {
 	v, wq, kr float64
 	albums    [maxSlots]albumScore
+	// takes[c]: one of the bot's halves takes cards of colour c, so a
+	// known card of that colour is worth its strength (cardWorth).
+	takes [Purple + 1]bool
 }
 
 // albumScore is an Album's part of tableScore: for the bot's own, its
@@ -454,6 +461,10 @@ type tableScore struct {
 // one two opponents race for, the sum of their threats.
 type albumScore struct {
 	mine, theirs, prize, threat float64
+	// For the bot's own half, what ready reads of the table: the gap to
+	// the threshold, what its tokens can add, and the half's rules.
+	gap, potion, revive int
+	ad                  adder
 }
 
 // table works out the table's part of a score of s (not over).
@@ -490,6 +501,7 @@ func (b *judge) table(s *State, t *tableScore) {
 		v += wq * oppHandCard * float64(s.ctx.left)
 	}
 	t.v, t.wq, t.kr = v, wq, kr
+	t.takes = [Purple + 1]bool{}
 	for slot := 0; slot < int(s.nslots); slot++ {
 		if s.slotAlbum[slot] < 0 {
 			continue
@@ -501,6 +513,13 @@ func (b *judge) table(s *State, t *tableScore) {
 			a.theirs = progress(s.total(slot, 1-side), thr)
 			a.prize = float64(albumValue + b.helmetsOn(s, slot))
 			a.threat = b.threat(s, slot, 1-side)
+			a.ad = adderOf(s, slot, side)
+			a.gap = thr - s.total(slot, side)
+			if a.gap > 0 {
+				a.potion, a.revive = boostsWith(s, slot, side, me, &a.ad)
+			}
+			t.takes[Purple] = true
+			t.takes[s.colour[slot][side]] = true
 			continue
 		}
 		a.threat = b.threat(s, slot, 0) + b.threat(s, slot, 1)
@@ -515,7 +534,10 @@ func (b *judge) withHand(s *State, t *tableScore) float64 {
 	hand.set = b.known(s)
 	v += unknownCard * float64(s.hands[me].count()-hand.set.count())
 	hand.set.each(func(i uint8) {
-		w := b.cardWorth(s, i)
+		w := idleCard
+		if t.takes[s.pack.iCol[i]] {
+			w = knownWorth(s.pack, i)
+		}
 		if hand.n < len(hand.card) {
 			hand.card[hand.n], hand.worth[hand.n] = i, w
 		}
@@ -579,7 +601,7 @@ func progress(total, thr int) float64 {
 func (b *judge) ownAlbum(s *State, slot, side int, t *tableScore, hand *knownHand) float64 {
 	a, wq, kr := &t.albums[slot], t.wq, t.kr
 	mine, theirs, prize, pOpp := a.mine, a.theirs, a.prize, a.threat
-	pMe, cost := b.ready(s, slot, side, hand)
+	pMe, cost := b.ready(s, slot, side, a, hand)
 	pMe *= kr
 	lose := -wq*prize - mine + wq*theirs
 	win := prize - mine + wq*theirs - cost
@@ -651,8 +673,23 @@ func boosts(s *State, slot, side int, q engine.Seat) (potion, revive int) {
 	if !canPotion && !canRevive {
 		return
 	}
-	h := &s.halves[slot][side]
 	ad := adderOf(s, slot, side)
+	return boostsOf(s, slot, side, canPotion, canRevive, &ad)
+}
+
+// boostsWith is boosts with the half's rules already looked up.
+func boostsWith(s *State, slot, side int, q engine.Seat, ad *adder) (potion, revive int) {
+	r := s.rule(slot)
+	canPotion := s.tokens[q][Potion] > 0 && r != RuleNoPotion
+	canRevive := s.tokens[q][Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == q)
+	if !canPotion && !canRevive {
+		return
+	}
+	return boostsOf(s, slot, side, canPotion, canRevive, ad)
+}
+
+func boostsOf(s *State, slot, side int, canPotion, canRevive bool, ad *adder) (potion, revive int) {
+	h := &s.halves[slot][side]
 	for _, x := range h.cards[:h.n] {
 		switch {
 		case s.ko.has(x):
@@ -718,18 +755,18 @@ func (b *judge) threat(s *State, slot, side int) float64 {
 // ready is the chance that the bot can capture its half on its next turn,
 // from its tokens, the cards it knows it holds and those it drew unseen,
 // and the worth of what the capture would use up.
-func (b *judge) ready(s *State, slot, side int, hand *knownHand) (p, cost float64) {
-	gap := s.threshold(slot) - s.total(slot, side)
+func (b *judge) ready(s *State, slot, side int, a *albumScore, hand *knownHand) (p, cost float64) {
+	gap := a.gap
 	if gap <= 0 {
 		return 1, 0
 	}
 	tk := &s.tokens[b.me]
-	potion, revive := boosts(s, slot, side, b.me)
+	potion, revive := a.potion, a.revive
 	if potion >= gap {
 		return 1, tokenWorth[Potion][min(tk[Potion], 2)-1]
 	}
 	cost = math.Inf(1)
-	ad := adderOf(s, slot, side)
+	ad := &a.ad
 	if hand.n <= len(hand.card) {
 		for k, i := range hand.card[:hand.n] {
 			if ad.adds(i) >= gap && s.playable(b.me, i, slot, side) == legal {

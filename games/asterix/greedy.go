@@ -35,6 +35,10 @@ type GreedyBot struct {
 	// choice may depend on what Determinize reseeds.
 	rng    engine.RNG
 	peeked bool
+	// worth[i] is worstCard's value of card i, for the cards in
+	// worthKnown (option C's plans, which leave the table as it is).
+	worth      [MaxInstances]float64
+	worthKnown instSet
 }
 
 const (
@@ -355,37 +359,21 @@ func (b *GreedyBot) worstCard(s *State) (uint8, bool) {
 // cards that cannot be played go first. It returns the next step (the
 // worst card, or done) and the value of the best plan.
 func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
-	c, f := &b.scr[d], &b.fin
+	c := &b.scr[d]
 	*c = *s
 	c.events, c.quiet = nil, true
 	best, bestV := mv(mDone, 0, 0), math.Inf(-1)
 	first := engine.Move(0)
-	// The plans leave the same table, so its part of the score is worked
-	// out once (TestGreedyPlansShareTheTable).
-	var t tableScore
-	tabled := false
+	var p changePlans
+	b.worthKnown = instSet{}
 	for {
-		*f = *c
-		if _, err := f.Apply(b.me, mv(mDone, 0, 0)); err == nil {
-			b.peeked = b.peeked || f.rng != b.rng
-			var v float64
-			if f.phase == phOver {
-				v = b.finalScore(f)
-			} else {
-				if !tabled {
-					b.table(f, &t)
-					tabled = true
-				}
-				v = b.withHand(f, &t)
-			}
-			if v > bestV {
-				bestV = v
-				if first != 0 {
-					best = first
-				}
+		if v, ok := b.plan(c, &p); ok && v > bestV {
+			bestV = v
+			if first != 0 {
+				best = first
 			}
 		}
-		i, ok := b.worstCard(c)
+		i, ok := b.worstCardOnce(c)
 		if !ok {
 			break
 		}
@@ -397,6 +385,82 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 		}
 	}
 	return best, bestV
+}
+
+// changePlans is what change keeps between option C's plans. The plans leave
+// the same table, so its part of the score is worked out once
+// (TestGreedyPlansShareTheTable); and a plan whose draws all come from the
+// deck ends as the last plan played out ends but for the bot's hand
+// (TestGreedyPlansEndAsPlayedOut), so it is scored on that plan's end with
+// the hand put right instead of being played out again.
+type changePlans struct {
+	t      tableScore
+	tabled bool
+	played bool    // b.fin holds the end of a plan played out
+	held   instSet // the hand that plan let go from
+	hand   instSet // the bot's hand at its end
+	drew   int     // the cards it drew
+}
+
+// plan scores ending option C in c: it draws up to five and the turn
+// passes. It reports false where that is not a legal move.
+func (b *GreedyBot) plan(c *State, p *changePlans) (float64, bool) {
+	f, me := &b.fin, b.me
+	need := max(handTarget-c.hands[me].count(), 0)
+	if p.played && need <= int(c.deckN) {
+		// What this plan lets go beyond the one played out, and draws
+		// beyond it: the next cards of the deck.
+		h := p.held
+		h.andNot(&c.hands[me])
+		f.hands[me] = p.hand
+		f.hands[me].andNot(&h)
+		for k := int(c.deckN) - need; k < int(c.deckN)-p.drew; k++ {
+			f.hands[me].set(c.deck[k])
+		}
+	} else {
+		*f = *c
+		if _, err := f.Apply(me, mv(mDone, 0, 0)); err != nil {
+			return 0, false
+		}
+		b.peeked = b.peeked || f.rng != b.rng
+		p.played, p.held, p.hand, p.drew = need <= int(c.deckN), c.hands[me], f.hands[me], need
+	}
+	if f.phase == phOver {
+		return b.finalScore(f), true
+	}
+	if !p.tabled {
+		b.table(f, &p.t)
+		p.tabled = true
+	}
+	return b.withHand(f, &p.t), true
+}
+
+// worstCardOnce is worstCard for option C's plans, which let cards go
+// one by one and leave the table as it is: a card's worth and whether it
+// has a play are worked out once, but for cards with a requirement (it
+// may read the hand's size).
+func (b *GreedyBot) worstCardOnce(s *State) (uint8, bool) {
+	best, bestV, found := uint8(0), 0.0, false
+	known := b.known(s)
+	s.hands[b.me].each(func(i uint8) {
+		v := unknownCard
+		if known.has(i) {
+			if b.worthKnown.has(i) && !s.pack.iReq.has(i) {
+				v = b.worth[i]
+			} else {
+				v = b.cardWorth(s, i)
+				if !b.playableNow(s, i) {
+					v -= 1
+				}
+				b.worth[i] = v
+				b.worthKnown.set(i)
+			}
+		}
+		if !found || v < bestV {
+			best, bestV, found = i, v, true
+		}
+	})
+	return best, found
 }
 
 // playableNow: card i has a legal play on one of the bot's halves.

@@ -199,12 +199,25 @@ func (b *GreedyBot) ChooseSampling(st engine.State, seat engine.Seat, det, r *ra
 func (b *GreedyBot) search(s *State, d int) (engine.Move, float64) {
 	b.moves[d] = s.Legal(b.me, b.moves[d][:0])
 	best, bestV := engine.Move(0), math.Inf(-1)
+	// Below the top, s is a look-ahead copy nothing reads after this
+	// search: the last move it plays forward is played on s itself. (The
+	// second pass runs only where the first played nothing.)
+	last := -1
+	if d > 0 {
+		last = len(b.moves[d]) - 1
+		for k := last; k >= 0; k-- {
+			if b.sensible(s, b.moves[d][k]) {
+				last = k
+				break
+			}
+		}
+	}
 	for pass := 0; pass < 2 && best == 0; pass++ {
-		for _, m := range b.moves[d] {
+		for k, m := range b.moves[d] {
 			if pass == 0 && !b.sensible(s, m) {
 				continue
 			}
-			if v := b.eval(s, m, d); v > bestV || best == 0 {
+			if v := b.eval(s, m, d, k == last); v > bestV || best == 0 {
 				best, bestV = m, v
 			}
 		}
@@ -229,11 +242,15 @@ func (b *GreedyBot) mine(s *State, a uint8) bool {
 	return ok && s.slotSeat[slot][side] == b.me
 }
 
-// eval makes m on a copy of s, finishes the bot's action and scores it.
-func (b *GreedyBot) eval(s *State, m engine.Move, d int) float64 {
-	c := &b.scr[d]
-	*c = *s
-	c.events, c.quiet = nil, true
+// eval makes m on a copy of s (on s itself if inPlace), finishes the
+// bot's action and scores it.
+func (b *GreedyBot) eval(s *State, m engine.Move, d int, inPlace bool) float64 {
+	c := s
+	if !inPlace {
+		c = &b.scr[d]
+		*c = *s
+		c.events, c.quiet = nil, true
+	}
 	c.apply(b.me, m) // a legal move of the decider: search's moves are Legal's
 	v := b.settle(c, d)
 	b.peeked = b.peeked || c.rng != b.rng
@@ -359,9 +376,13 @@ func (b *GreedyBot) worstCard(s *State) (uint8, bool) {
 // cards that cannot be played go first. It returns the next step (the
 // worst card, or done) and the value of the best plan.
 func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
-	c := &b.scr[d]
-	*c = *s
-	c.events, c.quiet = nil, true
+	// Below the top, s is a look-ahead copy nothing reads after this.
+	c := s
+	if d == 0 {
+		c = &b.scr[d]
+		*c = *s
+		c.events, c.quiet = nil, true
+	}
 	best, bestV := mv(mDone, 0, 0), math.Inf(-1)
 	first := engine.Move(0)
 	var p changePlans
@@ -691,8 +712,8 @@ func (b *judge) helmetsOn(s *State, slot int) int {
 	leg.and(&s.pack.ofType[Legionary])
 	cent.and(&s.pack.ofType[Centurion])
 	v := leg.count() + 3*cent.count()
-	if a := s.album(slot); a.Rule == RuleBonusHelmet {
-		v += 1 + 2*int(a.Helmet)
+	if s.rule(slot) == RuleBonusHelmet {
+		v += 1 + 2*int(s.album(slot).Helmet)
 	}
 	return v
 }

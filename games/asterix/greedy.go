@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 
 	"stolik/engine"
@@ -705,13 +706,13 @@ type knownHand struct {
 
 // helmetsOn is the sestertii in helmets the capture of slot would bring.
 func (b *judge) helmetsOn(s *State, slot int) int {
-	up := s.on[slot][0]
-	up.or(&s.on[slot][1])
-	up.andNot(&s.ko)
-	leg, cent := up, up
-	leg.and(&s.pack.ofType[Legionary])
-	cent.and(&s.pack.ofType[Centurion])
-	v := leg.count() + 3*cent.count()
+	on, ko := &s.on[slot], &s.ko
+	leg, cent := &s.pack.ofType[Legionary], &s.pack.ofType[Centurion]
+	v := 0
+	for w := range ko { // the face-up cards
+		up := (on[0][w] | on[1][w]) &^ ko[w]
+		v += bits.OnesCount64(up&leg[w]) + 3*bits.OnesCount64(up&cent[w])
+	}
 	if s.rule(slot) == RuleBonusHelmet {
 		v += 1 + 2*int(s.album(slot).Helmet)
 	}

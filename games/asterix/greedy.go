@@ -28,7 +28,8 @@ type GreedyBot struct {
 	judge
 	engine.KeptCopy // the copy it is handed, kept between decisions
 	pack            *Pack
-	scr             [greedyDepth]State // quiet copies to look ahead on
+	scr             [greedyDepth - 1]State // quiet copies to look ahead on
+	deep            *State                 // the one for the last depth, made when first needed
 	fin             State              // option C's plans, finished
 	moves           [greedyDepth + 1][]engine.Move
 	// rng is the game's generator in the position asked about; peeked
@@ -38,7 +39,7 @@ type GreedyBot struct {
 	peeked bool
 	// worth[i] is worstCard's value of card i, for the cards in
 	// worthKnown (option C's plans, which leave the table as it is).
-	worth      [MaxInstances]float64
+	worth      []float64
 	worthKnown instSet
 }
 
@@ -83,7 +84,20 @@ const missHands = 16 // hand sizes fitTable.miss holds
 
 // NewGreedyBot returns a greedy bot for a pack.
 func NewGreedyBot(p *Pack) *GreedyBot {
-	return &GreedyBot{pack: p, judge: judge{fit: &p.fit}}
+	return &GreedyBot{pack: p, judge: judge{fit: &p.fit}, worth: make([]float64, len(p.Instances))}
+}
+
+// scratch is the copy to look ahead on at depth d. The last depth is
+// seldom reached (a search there plays its last move on the copy it was
+// handed), so its copy is made only when needed: a bot costs less to make.
+func (b *GreedyBot) scratch(d int) *State {
+	if d < len(b.scr) {
+		return &b.scr[d]
+	}
+	if b.deep == nil {
+		b.deep = new(State)
+	}
+	return b.deep
 }
 
 // fitTableOf counts the pack's cards for fitTable.
@@ -248,7 +262,7 @@ func (b *GreedyBot) mine(s *State, a uint8) bool {
 func (b *GreedyBot) eval(s *State, m engine.Move, d int, inPlace bool) float64 {
 	c := s
 	if !inPlace {
-		c = &b.scr[d]
+		c = b.scratch(d)
 		*c = *s
 		c.events, c.quiet = nil, true
 	}
@@ -380,7 +394,7 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 	// Below the top, s is a look-ahead copy nothing reads after this.
 	c := s
 	if d == 0 {
-		c = &b.scr[d]
+		c = b.scratch(d)
 		*c = *s
 		c.events, c.quiet = nil, true
 	}

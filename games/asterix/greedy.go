@@ -30,7 +30,7 @@ type GreedyBot struct {
 	pack            *Pack
 	scr             [greedyDepth - 1]State // quiet copies to look ahead on
 	deep            *State                 // the one for the last depth, made when first needed
-	fin             State              // option C's plans, finished
+	fin             State                  // option C's plans, finished
 	moves           [greedyDepth + 1][]engine.Move
 	// rng is the game's generator in the position asked about; peeked
 	// reports that a look-ahead drew from it (a reshuffle), so the
@@ -725,7 +725,9 @@ func (b *judge) helmetsOn(s *State, slot int) int {
 	v := 0
 	for w := range ko { // the face-up cards
 		up := (on[0][w] | on[1][w]) &^ ko[w]
-		v += bits.OnesCount64(up&leg[w]) + 3*bits.OnesCount64(up&cent[w])
+		if l, c := up&leg[w], up&cent[w]; l|c != 0 {
+			v += bits.OnesCount64(l) + 3*bits.OnesCount64(c)
+		}
 	}
 	if s.rule(slot) == RuleBonusHelmet {
 		v += 1 + 2*int(s.album(slot).Helmet)
@@ -736,7 +738,6 @@ func (b *judge) helmetsOn(s *State, slot int) int {
 // adder tells what a card adds to one half once face up, before any
 // potion, with the half's rules looked up once.
 type adder struct {
-	pack      *Pack
 	faction   bool   // only cards of colour own count (RuleFactionOnly)
 	own       Colour // the half's colour
 	neutrals  bool   // neutral cards count
@@ -746,19 +747,23 @@ type adder struct {
 }
 
 func adderOf(s *State, slot, side int) adder {
-	a := s.album(slot)
-	return adder{pack: s.pack, faction: s.rule(slot) == RuleFactionOnly, own: s.colour[slot][side],
-		neutrals: s.rules.neutralsCount, typeBonus: a.Rule == RuleTypeBonus, bonusType: a.Type, bonusN: int(a.N)}
+	r := s.rule(slot)
+	ad := adder{faction: r == RuleFactionOnly, own: s.colour[slot][side], neutrals: s.rules.neutralsCount, typeBonus: r == RuleTypeBonus}
+	if ad.typeBonus {
+		a := s.album(slot)
+		ad.bonusType, ad.bonusN = a.Type, int(a.N)
+	}
+	return ad
 }
 
-// adds is what card i adds.
-func (a *adder) adds(i uint8) int {
-	col := a.pack.iCol[i]
+// adds is what card i of pack p adds.
+func (a *adder) adds(p *Pack, i uint8) int {
+	col := p.iCol[i]
 	if (a.faction && col != a.own) || (col == Purple && !a.neutrals) {
 		return 0
 	}
-	v := int(a.pack.iStr[i])
-	if a.typeBonus && a.pack.iType[i] == a.bonusType {
+	v := int(p.iStr[i])
+	if a.typeBonus && p.iType[i] == a.bonusType {
 		v += a.bonusN
 	}
 	return max(v, 0)
@@ -794,10 +799,10 @@ func boostsOf(s *State, slot, side int, canPotion, canRevive bool, ad *adder) (p
 		switch {
 		case s.ko.has(x):
 			if canRevive && (s.pack.iType[x] != Hero || !s.otherCopyVisible(x)) {
-				revive = max(revive, ad.adds(x))
+				revive = max(revive, ad.adds(s.pack, x))
 			}
 		case canPotion && !s.potion.has(x) && !s.pack.noPotion.has(x):
-			potion = max(potion, ad.adds(x))
+			potion = max(potion, ad.adds(s.pack, x))
 		}
 	}
 	return
@@ -869,13 +874,13 @@ func (b *judge) ready(s *State, slot, side int, a *albumScore, hand *knownHand) 
 	ad := &a.ad
 	if hand.n <= len(hand.card) {
 		for k, i := range hand.card[:hand.n] {
-			if ad.adds(i) >= gap && s.playable(b.me, i, slot, side) == legal {
+			if ad.adds(s.pack, i) >= gap && s.playable(b.me, i, slot, side) == legal {
 				cost = min(cost, hand.worth[k])
 			}
 		}
 	} else {
 		hand.set.each(func(i uint8) {
-			if ad.adds(i) >= gap && s.playable(b.me, i, slot, side) == legal {
+			if ad.adds(s.pack, i) >= gap && s.playable(b.me, i, slot, side) == legal {
 				cost = min(cost, b.cardWorth(s, i))
 			}
 		})

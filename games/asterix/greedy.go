@@ -169,9 +169,16 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 	}
 	b.me, b.root = seat, s.hands[seat]
 	b.rng, b.peeked = s.rng, false
+	listed := b.Listed
+	b.Listed = false
 	var m engine.Move
 	switch s.phase {
 	case phAction, phToken, phAbility:
+		if listed { // bots.Decide listed them on this position
+			b.moves[0] = append(b.moves[0][:0], b.Moves...)
+		} else {
+			b.moves[0] = s.Legal(seat, b.moves[0][:0])
+		}
 		m, _ = b.search(s, 0)
 	case phChange:
 		m, _ = b.change(s, 0)
@@ -212,7 +219,9 @@ func (b *GreedyBot) ChooseSampling(st engine.State, seat engine.Seat, det, r *ra
 // Moves no casual player would consider (a potion on someone else's card,
 // a fish on one's own) are left out unless nothing else is legal.
 func (b *GreedyBot) search(s *State, d int) (engine.Move, float64) {
-	b.moves[d] = s.Legal(b.me, b.moves[d][:0])
+	if d > 0 { // (Choose lists the moves at the top)
+		b.moves[d] = s.Legal(b.me, b.moves[d][:0])
+	}
 	best, bestV := engine.Move(0), math.Inf(-1)
 	// Below the top, s is a look-ahead copy nothing reads after this
 	// search: the last move it plays forward is played on s itself. (The

@@ -398,7 +398,7 @@ func (b *GreedyBot) worstCard(s *State) (uint8, bool) {
 // change plays option C (phChange in s): it tries letting go of the k worst
 // cards, for every k, then drawing up to five, and keeps the best k. The
 // cards that cannot be played go first. It returns the next step (the
-// worst card, or done) and the value of the best plan.
+// worst card, or done) and, below the top, the value of the best plan.
 func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 	// Below the top, s is a look-ahead copy nothing reads after this.
 	c := s
@@ -417,6 +417,14 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 			if first != 0 {
 				best = first
 			}
+		}
+		// At the top only the move counts: once a plan letting cards go
+		// beats stopping now, the next step is letting the worst go,
+		// whatever the other plans score. Unless a plan still to come
+		// could reshuffle (ChooseSampling would then choose again on a
+		// copy), they are not played out.
+		if d == 0 && first != 0 && best == first && int(c.deckN) >= handTarget {
+			break
 		}
 		i, ok := b.worstCardOnce(c)
 		if !ok {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 
 	"stolik/engine"
@@ -27,14 +28,19 @@ type GreedyBot struct {
 	judge
 	engine.KeptCopy // the copy it is handed, kept between decisions
 	pack            *Pack
-	scr             [greedyDepth]State // quiet copies to look ahead on
-	fin             State              // option C's plans, finished
+	scr             [greedyDepth - 1]State // quiet copies to look ahead on
+	deep            *State                 // the one for the last depth, made when first needed
+	fin             State                  // option C's plans, finished
 	moves           [greedyDepth + 1][]engine.Move
 	// rng is the game's generator in the position asked about; peeked
 	// reports that a look-ahead drew from it (a reshuffle), so the
 	// choice may depend on what Determinize reseeds.
 	rng    engine.RNG
 	peeked bool
+	// worth[i] is worstCard's value of card i, for the cards in
+	// worthKnown (option C's plans, which leave the table as it is).
+	worth      []float64
+	worthKnown instSet
 }
 
 const (
@@ -78,7 +84,20 @@ const missHands = 16 // hand sizes fitTable.miss holds
 
 // NewGreedyBot returns a greedy bot for a pack.
 func NewGreedyBot(p *Pack) *GreedyBot {
-	return &GreedyBot{pack: p, judge: judge{fit: &p.fit}}
+	return &GreedyBot{pack: p, judge: judge{fit: &p.fit}, worth: make([]float64, len(p.Instances))}
+}
+
+// scratch is the copy to look ahead on at depth d. The last depth is
+// seldom reached (a search there plays its last move on the copy it was
+// handed), so its copy is made only when needed: a bot costs less to make.
+func (b *GreedyBot) scratch(d int) *State {
+	if d < len(b.scr) {
+		return &b.scr[d]
+	}
+	if b.deep == nil {
+		b.deep = new(State)
+	}
+	return b.deep
 }
 
 // fitTableOf counts the pack's cards for fitTable.
@@ -150,9 +169,16 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 	}
 	b.me, b.root = seat, s.hands[seat]
 	b.rng, b.peeked = s.rng, false
+	listed := b.Listed
+	b.Listed = false
 	var m engine.Move
 	switch s.phase {
 	case phAction, phToken, phAbility:
+		if listed { // bots.Decide listed them on this position
+			b.moves[0] = append(b.moves[0][:0], b.Moves...)
+		} else {
+			b.moves[0] = s.Legal(seat, b.moves[0][:0])
+		}
 		m, _ = b.search(s, 0)
 	case phChange:
 		m, _ = b.change(s, 0)
@@ -193,14 +219,29 @@ func (b *GreedyBot) ChooseSampling(st engine.State, seat engine.Seat, det, r *ra
 // Moves no casual player would consider (a potion on someone else's card,
 // a fish on one's own) are left out unless nothing else is legal.
 func (b *GreedyBot) search(s *State, d int) (engine.Move, float64) {
-	b.moves[d] = s.Legal(b.me, b.moves[d][:0])
+	if d > 0 { // (Choose lists the moves at the top)
+		b.moves[d] = s.Legal(b.me, b.moves[d][:0])
+	}
 	best, bestV := engine.Move(0), math.Inf(-1)
+	// Below the top, s is a look-ahead copy nothing reads after this
+	// search: the last move it plays forward is played on s itself. (The
+	// second pass runs only where the first played nothing.)
+	last := -1
+	if d > 0 {
+		last = len(b.moves[d]) - 1
+		for k := last; k >= 0; k-- {
+			if b.sensible(s, b.moves[d][k]) {
+				last = k
+				break
+			}
+		}
+	}
 	for pass := 0; pass < 2 && best == 0; pass++ {
-		for _, m := range b.moves[d] {
+		for k, m := range b.moves[d] {
 			if pass == 0 && !b.sensible(s, m) {
 				continue
 			}
-			if v := b.eval(s, m, d); v > bestV || best == 0 {
+			if v := b.eval(s, m, d, k == last); v > bestV || best == 0 {
 				best, bestV = m, v
 			}
 		}
@@ -225,11 +266,15 @@ func (b *GreedyBot) mine(s *State, a uint8) bool {
 	return ok && s.slotSeat[slot][side] == b.me
 }
 
-// eval makes m on a copy of s, finishes the bot's action and scores it.
-func (b *GreedyBot) eval(s *State, m engine.Move, d int) float64 {
-	c := &b.scr[d]
-	*c = *s
-	c.events, c.quiet = nil, true
+// eval makes m on a copy of s (on s itself if inPlace), finishes the
+// bot's action and scores it.
+func (b *GreedyBot) eval(s *State, m engine.Move, d int, inPlace bool) float64 {
+	c := s
+	if !inPlace {
+		c = b.scratch(d)
+		*c = *s
+		c.events, c.quiet = nil, true
+	}
 	c.apply(b.me, m) // a legal move of the decider: search's moves are Legal's
 	v := b.settle(c, d)
 	b.peeked = b.peeked || c.rng != b.rng
@@ -353,39 +398,35 @@ func (b *GreedyBot) worstCard(s *State) (uint8, bool) {
 // change plays option C (phChange in s): it tries letting go of the k worst
 // cards, for every k, then drawing up to five, and keeps the best k. The
 // cards that cannot be played go first. It returns the next step (the
-// worst card, or done) and the value of the best plan.
+// worst card, or done) and, below the top, the value of the best plan.
 func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
-	c, f := &b.scr[d], &b.fin
-	*c = *s
-	c.events, c.quiet = nil, true
+	// Below the top, s is a look-ahead copy nothing reads after this.
+	c := s
+	if d == 0 {
+		c = b.scratch(d)
+		*c = *s
+		c.events, c.quiet = nil, true
+	}
 	best, bestV := mv(mDone, 0, 0), math.Inf(-1)
 	first := engine.Move(0)
-	// The plans leave the same table, so its part of the score is worked
-	// out once (TestGreedyPlansShareTheTable).
-	var t tableScore
-	tabled := false
+	var p changePlans
+	b.worthKnown = instSet{}
 	for {
-		*f = *c
-		if _, err := f.Apply(b.me, mv(mDone, 0, 0)); err == nil {
-			b.peeked = b.peeked || f.rng != b.rng
-			var v float64
-			if f.phase == phOver {
-				v = b.finalScore(f)
-			} else {
-				if !tabled {
-					b.table(f, &t)
-					tabled = true
-				}
-				v = b.withHand(f, &t)
-			}
-			if v > bestV {
-				bestV = v
-				if first != 0 {
-					best = first
-				}
+		if v, ok := b.plan(c, &p); ok && v > bestV {
+			bestV = v
+			if first != 0 {
+				best = first
 			}
 		}
-		i, ok := b.worstCard(c)
+		// At the top only the move counts: once a plan letting cards go
+		// beats stopping now, the next step is letting the worst go,
+		// whatever the other plans score. Unless a plan still to come
+		// could reshuffle (ChooseSampling would then choose again on a
+		// copy), they are not played out.
+		if d == 0 && first != 0 && best == first && int(c.deckN) >= handTarget {
+			break
+		}
+		i, ok := b.worstCardOnce(c)
 		if !ok {
 			break
 		}
@@ -397,6 +438,82 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 		}
 	}
 	return best, bestV
+}
+
+// changePlans is what change keeps between option C's plans. The plans leave
+// the same table, so its part of the score is worked out once
+// (TestGreedyPlansShareTheTable); and a plan whose draws all come from the
+// deck ends as the last plan played out ends but for the bot's hand
+// (TestGreedyPlansEndAsPlayedOut), so it is scored on that plan's end with
+// the hand put right instead of being played out again.
+type changePlans struct {
+	t      tableScore
+	tabled bool
+	played bool    // b.fin holds the end of a plan played out
+	held   instSet // the hand that plan let go from
+	hand   instSet // the bot's hand at its end
+	drew   int     // the cards it drew
+}
+
+// plan scores ending option C in c: it draws up to five and the turn
+// passes. It reports false where that is not a legal move.
+func (b *GreedyBot) plan(c *State, p *changePlans) (float64, bool) {
+	f, me := &b.fin, b.me
+	need := max(handTarget-c.hands[me].count(), 0)
+	if p.played && need <= int(c.deckN) {
+		// What this plan lets go beyond the one played out, and draws
+		// beyond it: the next cards of the deck.
+		h := p.held
+		h.andNot(&c.hands[me])
+		f.hands[me] = p.hand
+		f.hands[me].andNot(&h)
+		for k := int(c.deckN) - need; k < int(c.deckN)-p.drew; k++ {
+			f.hands[me].set(c.deck[k])
+		}
+	} else {
+		*f = *c
+		if _, err := f.Apply(me, mv(mDone, 0, 0)); err != nil {
+			return 0, false
+		}
+		b.peeked = b.peeked || f.rng != b.rng
+		p.played, p.held, p.hand, p.drew = need <= int(c.deckN), c.hands[me], f.hands[me], need
+	}
+	if f.phase == phOver {
+		return b.finalScore(f), true
+	}
+	if !p.tabled {
+		b.table(f, &p.t)
+		p.tabled = true
+	}
+	return b.withHand(f, &p.t), true
+}
+
+// worstCardOnce is worstCard for option C's plans, which let cards go
+// one by one and leave the table as it is: a card's worth and whether it
+// has a play are worked out once, but for cards with a requirement (it
+// may read the hand's size).
+func (b *GreedyBot) worstCardOnce(s *State) (uint8, bool) {
+	best, bestV, found := uint8(0), 0.0, false
+	known := b.known(s)
+	s.hands[b.me].each(func(i uint8) {
+		v := unknownCard
+		if known.has(i) {
+			if b.worthKnown.has(i) && !s.pack.iReq.has(i) {
+				v = b.worth[i]
+			} else {
+				v = b.cardWorth(s, i)
+				if !b.playableNow(s, i) {
+					v -= 1
+				}
+				b.worth[i] = v
+				b.worthKnown.set(i)
+			}
+		}
+		if !found || v < bestV {
+			best, bestV, found = i, v, true
+		}
+	})
+	return best, found
 }
 
 // playableNow: card i has a legal play on one of the bot's halves.
@@ -415,11 +532,15 @@ func (b *judge) cardWorth(s *State, i uint8) float64 {
 	col := s.pack.iCol[i]
 	for slot := 0; slot < int(s.nslots); slot++ {
 		if side := s.sideOf(slot, b.me); side >= 0 && (col == Purple || col == s.colour[slot][side]) {
-			return 0.35 + 0.06*float64(s.pack.iStr[i])
+			return knownWorth(s.pack, i)
 		}
 	}
 	return idleCard
 }
+
+// knownWorth is what a known card in hand is worth where one of the bot's
+// halves takes its colour.
+func knownWorth(p *Pack, i uint8) float64 { return 0.35 + 0.06*float64(p.iStr[i]) }
 
 // score rates a position for the bot, in sestertii.
 func (b *judge) score(s *State) float64 {
@@ -447,6 +568,9 @@ func (b *judge) finalScore(s *State) float64 {
 type tableScore struct {
 	v, wq, kr float64
 	albums    [maxSlots]albumScore
+	// takes[c]: one of the bot's halves takes cards of colour c, so a
+	// known card of that colour is worth its strength (cardWorth).
+	takes [Purple + 1]bool
 }
 
 // albumScore is an Album's part of tableScore: for the bot's own, its
@@ -454,6 +578,10 @@ type tableScore struct {
 // one two opponents race for, the sum of their threats.
 type albumScore struct {
 	mine, theirs, prize, threat float64
+	// For the bot's own half, what ready reads of the table: the gap to
+	// the threshold, what its tokens can add, and the half's rules.
+	gap, potion, revive int
+	ad                  adder
 }
 
 // table works out the table's part of a score of s (not over).
@@ -490,6 +618,7 @@ func (b *judge) table(s *State, t *tableScore) {
 		v += wq * oppHandCard * float64(s.ctx.left)
 	}
 	t.v, t.wq, t.kr = v, wq, kr
+	t.takes = [Purple + 1]bool{}
 	for slot := 0; slot < int(s.nslots); slot++ {
 		if s.slotAlbum[slot] < 0 {
 			continue
@@ -501,6 +630,13 @@ func (b *judge) table(s *State, t *tableScore) {
 			a.theirs = progress(s.total(slot, 1-side), thr)
 			a.prize = float64(albumValue + b.helmetsOn(s, slot))
 			a.threat = b.threat(s, slot, 1-side)
+			a.ad = adderOf(s, slot, side)
+			a.gap = thr - s.total(slot, side)
+			if a.gap > 0 {
+				a.potion, a.revive = boostsWith(s, slot, side, me, &a.ad)
+			}
+			t.takes[Purple] = true
+			t.takes[s.colour[slot][side]] = true
 			continue
 		}
 		a.threat = b.threat(s, slot, 0) + b.threat(s, slot, 1)
@@ -515,7 +651,10 @@ func (b *judge) withHand(s *State, t *tableScore) float64 {
 	hand.set = b.known(s)
 	v += unknownCard * float64(s.hands[me].count()-hand.set.count())
 	hand.set.each(func(i uint8) {
-		w := b.cardWorth(s, i)
+		w := idleCard
+		if t.takes[s.pack.iCol[i]] {
+			w = knownWorth(s.pack, i)
+		}
 		if hand.n < len(hand.card) {
 			hand.card[hand.n], hand.worth[hand.n] = i, w
 		}
@@ -579,7 +718,7 @@ func progress(total, thr int) float64 {
 func (b *judge) ownAlbum(s *State, slot, side int, t *tableScore, hand *knownHand) float64 {
 	a, wq, kr := &t.albums[slot], t.wq, t.kr
 	mine, theirs, prize, pOpp := a.mine, a.theirs, a.prize, a.threat
-	pMe, cost := b.ready(s, slot, side, hand)
+	pMe, cost := b.ready(s, slot, side, a, hand)
 	pMe *= kr
 	lose := -wq*prize - mine + wq*theirs
 	win := prize - mine + wq*theirs - cost
@@ -598,15 +737,17 @@ type knownHand struct {
 
 // helmetsOn is the sestertii in helmets the capture of slot would bring.
 func (b *judge) helmetsOn(s *State, slot int) int {
-	up := s.on[slot][0]
-	up.or(&s.on[slot][1])
-	up.andNot(&s.ko)
-	leg, cent := up, up
-	leg.and(&s.pack.ofType[Legionary])
-	cent.and(&s.pack.ofType[Centurion])
-	v := leg.count() + 3*cent.count()
-	if a := s.album(slot); a.Rule == RuleBonusHelmet {
-		v += 1 + 2*int(a.Helmet)
+	on, ko := &s.on[slot], &s.ko
+	leg, cent := &s.pack.ofType[Legionary], &s.pack.ofType[Centurion]
+	v := 0
+	for w := range ko { // the face-up cards
+		up := (on[0][w] | on[1][w]) &^ ko[w]
+		if l, c := up&leg[w], up&cent[w]; l|c != 0 {
+			v += bits.OnesCount64(l) + 3*bits.OnesCount64(c)
+		}
+	}
+	if s.rule(slot) == RuleBonusHelmet {
+		v += 1 + 2*int(s.album(slot).Helmet)
 	}
 	return v
 }
@@ -614,7 +755,6 @@ func (b *judge) helmetsOn(s *State, slot int) int {
 // adder tells what a card adds to one half once face up, before any
 // potion, with the half's rules looked up once.
 type adder struct {
-	pack      *Pack
 	faction   bool   // only cards of colour own count (RuleFactionOnly)
 	own       Colour // the half's colour
 	neutrals  bool   // neutral cards count
@@ -624,19 +764,23 @@ type adder struct {
 }
 
 func adderOf(s *State, slot, side int) adder {
-	a := s.album(slot)
-	return adder{pack: s.pack, faction: s.rule(slot) == RuleFactionOnly, own: s.colour[slot][side],
-		neutrals: s.rules.neutralsCount, typeBonus: a.Rule == RuleTypeBonus, bonusType: a.Type, bonusN: int(a.N)}
+	r := s.rule(slot)
+	ad := adder{faction: r == RuleFactionOnly, own: s.colour[slot][side], neutrals: s.rules.neutralsCount, typeBonus: r == RuleTypeBonus}
+	if ad.typeBonus {
+		a := s.album(slot)
+		ad.bonusType, ad.bonusN = a.Type, int(a.N)
+	}
+	return ad
 }
 
-// adds is what card i adds.
-func (a *adder) adds(i uint8) int {
-	col := a.pack.iCol[i]
+// adds is what card i of pack p adds.
+func (a *adder) adds(p *Pack, i uint8) int {
+	col := p.iCol[i]
 	if (a.faction && col != a.own) || (col == Purple && !a.neutrals) {
 		return 0
 	}
-	v := int(a.pack.iStr[i])
-	if a.typeBonus && a.pack.iType[i] == a.bonusType {
+	v := int(p.iStr[i])
+	if a.typeBonus && p.iType[i] == a.bonusType {
 		v += a.bonusN
 	}
 	return max(v, 0)
@@ -651,16 +795,31 @@ func boosts(s *State, slot, side int, q engine.Seat) (potion, revive int) {
 	if !canPotion && !canRevive {
 		return
 	}
-	h := &s.halves[slot][side]
 	ad := adderOf(s, slot, side)
+	return boostsOf(s, slot, side, canPotion, canRevive, &ad)
+}
+
+// boostsWith is boosts with the half's rules already looked up.
+func boostsWith(s *State, slot, side int, q engine.Seat, ad *adder) (potion, revive int) {
+	r := s.rule(slot)
+	canPotion := s.tokens[q][Potion] > 0 && r != RuleNoPotion
+	canRevive := s.tokens[q][Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == q)
+	if !canPotion && !canRevive {
+		return
+	}
+	return boostsOf(s, slot, side, canPotion, canRevive, ad)
+}
+
+func boostsOf(s *State, slot, side int, canPotion, canRevive bool, ad *adder) (potion, revive int) {
+	h := &s.halves[slot][side]
 	for _, x := range h.cards[:h.n] {
 		switch {
 		case s.ko.has(x):
 			if canRevive && (s.pack.iType[x] != Hero || !s.otherCopyVisible(x)) {
-				revive = max(revive, ad.adds(x))
+				revive = max(revive, ad.adds(s.pack, x))
 			}
 		case canPotion && !s.potion.has(x) && !s.pack.noPotion.has(x):
-			potion = max(potion, ad.adds(x))
+			potion = max(potion, ad.adds(s.pack, x))
 		}
 	}
 	return
@@ -718,27 +877,27 @@ func (b *judge) threat(s *State, slot, side int) float64 {
 // ready is the chance that the bot can capture its half on its next turn,
 // from its tokens, the cards it knows it holds and those it drew unseen,
 // and the worth of what the capture would use up.
-func (b *judge) ready(s *State, slot, side int, hand *knownHand) (p, cost float64) {
-	gap := s.threshold(slot) - s.total(slot, side)
+func (b *judge) ready(s *State, slot, side int, a *albumScore, hand *knownHand) (p, cost float64) {
+	gap := a.gap
 	if gap <= 0 {
 		return 1, 0
 	}
 	tk := &s.tokens[b.me]
-	potion, revive := boosts(s, slot, side, b.me)
+	potion, revive := a.potion, a.revive
 	if potion >= gap {
 		return 1, tokenWorth[Potion][min(tk[Potion], 2)-1]
 	}
 	cost = math.Inf(1)
-	ad := adderOf(s, slot, side)
+	ad := &a.ad
 	if hand.n <= len(hand.card) {
 		for k, i := range hand.card[:hand.n] {
-			if ad.adds(i) >= gap && s.playable(b.me, i, slot, side) == legal {
+			if ad.adds(s.pack, i) >= gap && s.playable(b.me, i, slot, side) == legal {
 				cost = min(cost, hand.worth[k])
 			}
 		}
 	} else {
 		hand.set.each(func(i uint8) {
-			if ad.adds(i) >= gap && s.playable(b.me, i, slot, side) == legal {
+			if ad.adds(s.pack, i) >= gap && s.playable(b.me, i, slot, side) == legal {
 				cost = min(cost, b.cardWorth(s, i))
 			}
 		})

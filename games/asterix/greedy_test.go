@@ -218,6 +218,64 @@ func TestGreedyPlansShareTheTable(t *testing.T) {
 	}
 }
 
+// TestGreedyPlansEndAsPlayedOut checks that option C's plans scored on
+// the end of the plan before, with the hand put right, score what they
+// score played out, to the last bit.
+func TestGreedyPlansEndAsPlayedOut(t *testing.T) {
+	g := New()
+	kept, plans := 0, 0
+	for _, raw := range []map[string]any{{"players": 2}, {"players": 3}, {"players": 4, "turn_cap": 30}} {
+		opts, err := engine.ResolveOptions(g.Options(), raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := engine.NewRand(9)
+		var moves []engine.Move
+		for seed := uint64(1); seed <= 10; seed++ {
+			st, _ := g.New(opts, nil, seed)
+			for len(st.Pending()) > 0 {
+				s, p := st.(*State), st.Pending()[0]
+				if s.phase == phAction && s.check(p, mv(mChange, 0, 0)) == legal {
+					c := s.Clone().(*State)
+					if _, err := c.Apply(p, mv(mChange, 0, 0)); err != nil {
+						t.Fatal(err)
+					}
+					fast, whole := NewGreedyBot(g.pack), NewGreedyBot(g.pack)
+					fast.me, fast.root, whole.me, whole.root = p, c.hands[p], p, c.hands[p]
+					var ps changePlans
+					for {
+						shortcut := ps.played && max(handTarget-c.hands[p].count(), 0) <= int(c.deckN)
+						got, ok1 := fast.plan(c, &ps)
+						want, ok2 := whole.plan(c, &changePlans{})
+						if got != want || ok1 != ok2 {
+							t.Fatalf("%v seed %d turn %d: a plan scores %v (%v) from the plan before, %v (%v) played out", raw, seed, s.turns, got, ok1, want, ok2)
+						}
+						if shortcut {
+							kept++
+						}
+						plans++
+						i, ok := fast.worstCard(c)
+						if !ok {
+							break
+						}
+						if _, err := c.Apply(p, mv(mDiscard, i, 0)); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				moves = st.Legal(p, moves[:0])
+				if _, err := st.Apply(p, moves[r.IntN(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d plans, %d from the plan before", plans, kept)
+	if kept == 0 || kept == plans {
+		t.Fatalf("%d of %d plans from the plan before: both ways must be checked", kept, plans)
+	}
+}
+
 // Greedy beats random most of the time, from either seat.
 func TestGreedyBeatsRandom(t *testing.T) {
 	g := New()

@@ -202,6 +202,7 @@ func TestLevelLadder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays about 1,200 games of searching bots; run without -short")
 	}
+	t.Parallel() // beside the reference search and the tests that wait
 	var steps [][2]int // indices in bots.MCTSLevels
 	for i := 1; i < len(bots.MCTSLevels); i++ {
 		steps = append(steps, [2]int{i - 1, i})
@@ -263,6 +264,7 @@ var referenceGames = []struct {
 // search gains nothing over a plain one shows. Long calibration only.
 func TestSearchBeatsTheReference(t *testing.T) {
 	longtest.Skip(t)
+	t.Parallel()
 	for _, g := range referenceGames {
 		t.Run(g.game, func(t *testing.T) {
 			mcts, ref := "mcts:"+strconv.Itoa(g.playouts), "ismcts:"+strconv.Itoa(g.playouts)

@@ -45,6 +45,10 @@ func TestMain(m *testing.M) {
 	// the default (Polish) unless they choose one.
 	os.Unsetenv("LC_ALL")
 	os.Unsetenv("LANG")
+	// The strength tests keep the cores busy while most others wait on a
+	// child process or PostgreSQL: more of them run at once than there
+	// are cores.
+	longtest.AtLeastParallel(4)
 	// The tests that need PostgreSQL share one server.
 	os.Exit(pgtest.Main(m))
 }

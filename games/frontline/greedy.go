@@ -25,7 +25,8 @@ func (g *Game) Bots() []engine.BotSpec {
 type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
 	ahead, scores   []int
-	look            *State // its look-ahead scratch, lent to the position it decides on
+	look            *State      // its look-ahead scratch, lent to the position it decides on
+	now             survivalNow // the survival scores of the position it decides on
 }
 
 // greedyScratch holds what greedy bots whose games are over kept (their
@@ -140,10 +141,11 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 		b.ahead, b.scores = make([]int, 0, 32), make([]int, 0, 32)
 	}
 	b.ahead = b.ahead[:0]
+	b.now = survivalNow{s: s, p: p}
 	for i := range legal {
-		b.ahead = append(b.ahead, b.aheadOf(s, p, i))
+		b.ahead = append(b.ahead, b.aheadOf(s, p, i, &b.now))
 	}
-	now := survivalNow{s: s, p: p}
+	now := &b.now
 	if b.allAgainstNow(s) {
 		// Every score is the position's own plus a constant, so which
 		// move is best (and which are equal) does not depend on it.
@@ -151,7 +153,7 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 	}
 	b.scores = b.scores[:0]
 	for i, m := range legal {
-		b.scores = append(b.scores, s.valueMove(p, m, b.ahead[i], &now))
+		b.scores = append(b.scores, s.valueMove(p, m, b.ahead[i], now))
 	}
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
@@ -161,7 +163,7 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 // aheadOf is lookAhead of legal move i, taken from an earlier move that
 // plays another copy of the same card the same way: copies of a card do
 // the same, so they look alike ahead.
-func (b *Greedy) aheadOf(s *State, p, i int) int {
+func (b *Greedy) aheadOf(s *State, p, i int, now *survivalNow) int {
 	m := b.Moves[i]
 	if k := uint8(m); k == mCommit || k == mPlay {
 		same := s.sameCard(m)
@@ -171,7 +173,7 @@ func (b *Greedy) aheadOf(s *State, p, i int) int {
 			}
 		}
 	}
-	return s.lookAhead(p, m)
+	return s.lookAhead(p, m, now)
 }
 
 // allAgainstNow reports whether every legal move scores the position's
@@ -196,11 +198,35 @@ func (s *State) sameCard(m engine.Move) engine.Move {
 	return mv(k, s.pack.actionOf[c], a, b)
 }
 
-// survivalNow is p's survival score in s, worked out on first use.
+// survivalNow is p's survival score in s, worked out on first use, and
+// the scores of the lines s's line was moved to in place (survivalMoved),
+// which read nothing else that differs: a march, an order or a shuffle
+// often leaves the line as it was or as another move left it.
 type survivalNow struct {
-	s    *State
-	p, v int
-	done bool
+	s      *State
+	p, v   int
+	done   bool
+	movedN int
+	moved  [8]Line
+	movedV [8]int
+}
+
+// movedTo is p's survival score in s with the line moved to l, if known.
+func (n *survivalNow) movedTo(l *Line) (int, bool) {
+	for i := range n.movedN {
+		if n.moved[i] == *l {
+			return n.movedV[i], true
+		}
+	}
+	return 0, false
+}
+
+// keep records v as p's survival score in s with the line moved to l.
+func (n *survivalNow) keep(l *Line, v int) {
+	if n.movedN < len(n.moved) {
+		n.moved[n.movedN], n.movedV[n.movedN] = *l, v
+		n.movedN++
+	}
 }
 
 func (n *survivalNow) get() int {
@@ -213,12 +239,13 @@ func (n *survivalNow) get() int {
 
 // greedyScore values move m for seat p.
 func (s *State) greedyScore(p int, m engine.Move) int {
-	return s.valueMove(p, m, s.lookAhead(p, m), &survivalNow{s: s, p: p})
+	now := &survivalNow{s: s, p: p}
+	return s.valueMove(p, m, s.lookAhead(p, m, now), now)
 }
 
 // lookAhead is p's survival score after m, for the moves whose score
 // needs m played forward on a copy; 0 for the others.
-func (s *State) lookAhead(p int, m engine.Move) int {
+func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 	k, c, a, b := unmv(m)
 	switch k {
 	case mCommit:
@@ -227,7 +254,7 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 				return s.survivalWith(p, f)
 			}
 			if d, n := s.stepOf(p, c); d != 0 {
-				if v, ok := s.survivalMoved(p, func() bool { return s.stepsFireNothing(p, d, n) }); ok {
+				if v, ok := s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, d, n) }); ok {
 					return v
 				}
 			}
@@ -244,7 +271,7 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 		case e == MoveTargetFx:
 			return s.survivalTargetMoved(p, int(a), b)
 		case !survivalKeeps(e):
-			if v, ok := s.eventInPlace(p, e, int(a)); ok {
+			if v, ok := s.eventInPlace(p, e, int(a), now); ok {
 				return v
 			}
 			return s.scoreAfter(p, func(x *State) {
@@ -321,16 +348,16 @@ func (s *State) stepOf(p int, c uint8) (d, n int) {
 // and argument a that only moves the line (Forsowny marsz, Rozkaz
 // Komisarza, Wsjo Rawno), worked out in place (survivalMoved); ok is false
 // for any other Event, or where the move would change more.
-func (s *State) eventInPlace(p int, e ActionEffect, a int) (int, bool) {
+func (s *State) eventInPlace(p int, e ActionEffect, a int, now *survivalNow) (int, bool) {
 	switch e {
 	case MarchFx:
 		if s.alive(p) {
-			return s.survivalMoved(p, func() bool { return s.stepsFireNothing(p, 2*a-1, 1) })
+			return s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, 2*a-1, 1) })
 		}
 	case OrderFx:
-		return s.survivalMoved(p, func() bool { return s.orderFiresNothing(a) })
+		return s.survivalMoved(p, now, func() bool { return s.orderFiresNothing(a) })
 	case WsjoRawnoFx:
-		return s.survivalMoved(p, s.shuffleFiresNothing)
+		return s.survivalMoved(p, now, s.shuffleFiresNothing)
 	}
 	return 0, false
 }
@@ -340,7 +367,7 @@ func (s *State) eventInPlace(p int, e ActionEffect, a int) (int, bool) {
 // s is as it was, where move reports that it would change more than the
 // line (a Mine or Barbed Wire fires on a slot entered), or where a death
 // or a Commissar's advance is waiting for the next collectDead.
-func (s *State) survivalMoved(p int, move func() bool) (v int, ok bool) {
+func (s *State) survivalMoved(p int, now *survivalNow, move func() bool) (v int, ok bool) {
 	if s.advances > 0 || !s.over && s.aliveCount() <= 1 {
 		return 0, false
 	}
@@ -352,7 +379,20 @@ func (s *State) survivalMoved(p int, move func() bool) (v int, ok bool) {
 	line, rng, probing := s.line, s.rng, s.probing
 	s.probing = true // it tells no events
 	if ok = move(); ok {
-		v = s.survival(p)
+		var known bool
+		switch {
+		case s.line == line:
+			// As it was: the position's own score.
+			if !now.done {
+				now.v, now.done = s.survival(p), true
+			}
+			v = now.v
+		default:
+			if v, known = now.movedTo(&s.line); !known {
+				v = s.survival(p)
+				now.keep(&s.line, v)
+			}
+		}
 	}
 	s.line, s.rng, s.probing = line, rng, probing
 	return v, ok

@@ -152,6 +152,9 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 				seat := s.Pending()[0]
 				p := int(seat)
 				legal = s.Legal(seat, legal[:0])
+				// One position's scores share what they worked out, as
+				// the bot's do (survivalNow).
+				now := &survivalNow{s: s, p: p}
 				for _, m := range legal {
 					k, c, a, b := unmv(m)
 					var want int
@@ -170,7 +173,7 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 						continue
 					}
 					before := *s
-					if got := s.lookAhead(p, m); got != want || !reflect.DeepEqual(*s, before) {
+					if got := s.lookAhead(p, m, now); got != want || !reflect.DeepEqual(*s, before) {
 						t.Fatalf("seed %d, %d players, move %d: %s scores %d in place, %d on a copy (or the position changed)", seed, players, n, s.Format(m), got, want)
 					}
 					checked++

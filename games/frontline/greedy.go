@@ -263,6 +263,9 @@ func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 	case mPlay:
 		if s.phase == phAnswer {
 			top := s.stack[s.stackN-1]
+			if v, ok := s.answerInPlace(p, top, now); ok {
+				return v
+			}
 			return s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
 		}
 		switch e := s.pack.aEffect[c]; {
@@ -271,7 +274,7 @@ func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 		case e == MoveTargetFx:
 			return s.survivalTargetMoved(p, int(a), b)
 		case !survivalKeeps(e):
-			if v, ok := s.eventInPlace(p, e, int(a), now); ok {
+			if v, ok := s.eventInPlace(p, p, e, int(a), now); ok {
 				return v
 			}
 			return s.scoreAfter(p, func(x *State) {
@@ -344,15 +347,15 @@ func (s *State) stepOf(p int, c uint8) (d, n int) {
 	return 1, n
 }
 
-// eventInPlace is p's survival score once p plays an Event with effect e
+// eventInPlace is p's survival score once q plays an Event with effect e
 // and argument a that only moves the line (Forsowny marsz, Rozkaz
 // Komisarza, Wsjo Rawno), worked out in place (survivalMoved); ok is false
 // for any other Event, or where the move would change more.
-func (s *State) eventInPlace(p int, e ActionEffect, a int, now *survivalNow) (int, bool) {
+func (s *State) eventInPlace(q, p int, e ActionEffect, a int, now *survivalNow) (int, bool) {
 	switch e {
 	case MarchFx:
-		if s.alive(p) {
-			return s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, 2*a-1, 1) })
+		if s.alive(q) {
+			return s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(q, 2*a-1, 1) })
 		}
 	case OrderFx:
 		return s.survivalMoved(p, now, func() bool { return s.orderFiresNothing(a) })
@@ -360,6 +363,32 @@ func (s *State) eventInPlace(p int, e ActionEffect, a int, now *survivalNow) (in
 		return s.survivalMoved(p, now, s.shuffleFiresNothing)
 	}
 	return 0, false
+}
+
+// answerInPlace is p's survival score once the item it is asked to
+// answer resolves (resolveItem), worked out without a copy: an Event that
+// changes no fact a survival score reads but the hit points it heals
+// (survivalKeeps) or a Niet! scores the position's own, Osłona played by p
+// sets a flag, Zwiad moves a Target and a march, an order or a shuffle
+// moves the line (eventInPlace); ok is false for anything else.
+func (s *State) answerInPlace(p int, it stackItem, now *survivalNow) (int, bool) {
+	if it.card == abilityCard {
+		return 0, false
+	}
+	c := it.card
+	switch e := s.pack.aEffect[c]; {
+	case e == NietFx || e == StojFx || e == DenounceFx:
+		return now.get(), true
+	case e == HealFx:
+		return now.get() + s.healed(p, c, int(it.a)), true
+	case e == CoverFx && int(it.seat) == p:
+		return s.survivalWith(p, fCover), true
+	case e == MoveTargetFx:
+		return s.survivalTargetMoved(p, int(it.a), it.b), true
+	case e == MarchFx && !s.alive(int(it.seat)):
+		return now.get(), true
+	}
+	return s.eventInPlace(int(it.seat), p, s.pack.aEffect[c], int(it.a), now)
 }
 
 // survivalMoved is p's survival score once move moves the line, worked out

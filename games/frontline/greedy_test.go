@@ -129,12 +129,12 @@ func TestGreedyLeavesThePositionAsItWas(t *testing.T) {
 }
 
 // The cards the greedy bot scores in place (a flag set, a Target moved,
-// a step, a march, an order or a shuffle of the line where nothing fires)
-// score as they do played forward
-// on a copy, and scoring them leaves the position as it was.
+// a step, a march, an order or a shuffle of the line where nothing fires,
+// and the Events it may answer with Niet!) score as they do played
+// forward on a copy, and scoring them leaves the position as it was.
 func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 	g := New()
-	checked := 0
+	checked, answers := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		for _, players := range []int{2, 4} {
 			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
@@ -169,6 +169,10 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 							x.seats[p].hand.clear(c)
 							x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
 						})
+					case k == mPlay && s.phase == phAnswer:
+						top := s.stack[s.stackN-1]
+						want = s.scoreAfter(p, func(x *State) { x.resolveItem(top) })
+						answers++
 					default:
 						continue
 					}
@@ -184,8 +188,8 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d moves scored in place checked", checked)
-	if checked == 0 {
+	t.Logf("%d moves scored in place checked, %d of them answers", checked, answers)
+	if checked == 0 || answers == 0 {
 		t.Fatal("nothing checked")
 	}
 }

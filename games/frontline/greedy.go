@@ -141,7 +141,7 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 		b.ahead, b.scores = make([]int, 0, 32), make([]int, 0, 32)
 	}
 	b.ahead = b.ahead[:0]
-	b.now = survivalNow{s: s, p: p}
+	b.now.reset(s, p)
 	for i := range legal {
 		b.ahead = append(b.ahead, b.aheadOf(s, p, i, &b.now))
 	}
@@ -209,6 +209,15 @@ type survivalNow struct {
 	movedN int
 	moved  [8]Line
 	movedV [8]int
+}
+
+// reset starts n afresh for p in s, writing no more than it must: a bot
+// keeps n between decisions, and n holds a pointer.
+func (n *survivalNow) reset(s *State, p int) {
+	if n.s != s {
+		n.s = s
+	}
+	n.p, n.done, n.movedN = p, false, 0
 }
 
 // movedTo is p's survival score in s with the line moved to l, if known.

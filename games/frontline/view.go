@@ -432,9 +432,26 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 // without a call per swap.
 func shuffle(r *rand.Rand, a []uint8) {
 	for i := len(a) - 1; i > 0; i-- {
-		j := r.Uint64N(uint64(i + 1))
+		j := uint64N(r, uint64(i+1))
 		a[i], a[j] = a[j], a[i]
 	}
+}
+
+// uint64N is r.Uint64N(n) for n > 0: the same draws giving the same
+// number, computed as math/rand/v2 does (Lemire's multiply and reject)
+// without its two calls.
+func uint64N(r *rand.Rand, n uint64) uint64 {
+	if n&(n-1) == 0 {
+		return r.Uint64() & (n - 1)
+	}
+	hi, lo := bits.Mul64(r.Uint64(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(r.Uint64(), n)
+		}
+	}
+	return hi
 }
 
 // passedToPlayers moves the cards of the shuffled pool that observer

@@ -463,13 +463,17 @@ func (s *State) passedToPlayers(observer engine.Seat, pool []uint8, held int, r 
 	if observer < 0 || int(observer) >= int(s.n) {
 		return
 	}
-	passed := s.seats[observer].passed
-	if passed.empty() {
+	// Where every card passed on has been face up since, nothing moves
+	// and nothing is drawn.
+	unseen := s.seats[observer].passed
+	unseen[0] &^= s.faceUp[0]
+	unseen[1] &^= s.faceUp[1]
+	if unseen.empty() {
 		return
 	}
 	front := 0
 	for i, c := range pool {
-		if front < held && passed.has(c) && !s.faceUp.has(c) {
+		if front < held && unseen.has(c) {
 			pool[i], pool[front] = pool[front], pool[i]
 			front++
 		}

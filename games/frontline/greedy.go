@@ -25,8 +25,9 @@ func (g *Game) Bots() []engine.BotSpec {
 type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
 	ahead, scores   []int
-	look            *State      // its look-ahead scratch, lent to the position it decides on
-	now             survivalNow // the survival scores of the position it decides on
+	same            []engine.Move // the legal moves with their cards named by the card they copy (sameCard)
+	look            *State        // its look-ahead scratch, lent to the position it decides on
+	now             survivalNow   // the survival scores of the position it decides on
 }
 
 // greedyScratch holds what greedy bots whose games are over kept (their
@@ -37,14 +38,14 @@ var greedyScratch sync.Pool // of *greedyKept
 type greedyKept struct {
 	copy          engine.State
 	look          *State
-	moves         []engine.Move
+	moves, same   []engine.Move
 	ahead, scores []int
 }
 
 func newGreedy() *Greedy {
 	b := &Greedy{}
 	if k, ok := greedyScratch.Get().(*greedyKept); ok {
-		b.Copy, b.look, b.Moves, b.ahead, b.scores = k.copy, k.look, k.moves[:0], k.ahead[:0], k.scores[:0]
+		b.Copy, b.look, b.Moves, b.same, b.ahead, b.scores = k.copy, k.look, k.moves[:0], k.same[:0], k.ahead[:0], k.scores[:0]
 	}
 	return b
 }
@@ -53,7 +54,7 @@ func newGreedy() *Greedy {
 // over (bots.Finish). A bot that decides again afterwards starts afresh.
 func (b *Greedy) Close() error {
 	if b.look != nil || b.Copy != nil {
-		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, ahead: b.ahead, scores: b.scores})
+		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, same: b.same, ahead: b.ahead, scores: b.scores})
 	}
 	*b = Greedy{}
 	return nil
@@ -138,9 +139,12 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 // score, which most moves are scored against, is worked out once.
 func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
 	if b.ahead == nil {
-		b.ahead, b.scores = make([]int, 0, 32), make([]int, 0, 32)
+		b.ahead, b.scores, b.same = make([]int, 0, 32), make([]int, 0, 32), make([]engine.Move, 0, 32)
 	}
-	b.ahead = b.ahead[:0]
+	b.ahead, b.same = b.ahead[:0], b.same[:0]
+	for _, m := range legal {
+		b.same = append(b.same, s.sameCard(m))
+	}
 	b.now.reset(s, p)
 	for i := range legal {
 		b.ahead = append(b.ahead, b.aheadOf(s, p, i, &b.now))
@@ -166,9 +170,8 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 func (b *Greedy) aheadOf(s *State, p, i int, now *survivalNow) int {
 	m := b.Moves[i]
 	if k := uint8(m); k == mCommit || k == mPlay {
-		same := s.sameCard(m)
-		for j, o := range b.Moves[:i] {
-			if s.sameCard(o) == same {
+		for j, o := range b.same[:i] {
+			if o == b.same[i] {
 				return b.ahead[j]
 			}
 		}

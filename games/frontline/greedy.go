@@ -206,12 +206,39 @@ func (s *State) sameCard(m engine.Move) engine.Move {
 // which read nothing else that differs: a march, an order or a shuffle
 // often leaves the line as it was or as another move left it.
 type survivalNow struct {
-	s      *State
-	p, v   int
-	done   bool
-	movedN int
-	moved  [8]Line
-	movedV [8]int
+	s        *State
+	p, v     int
+	done     bool
+	movedN   int
+	moved    [8]Line
+	movedV   [8]int
+	movableN int8 // 1 if the line may be moved in place, -1 if not, 0 not yet known
+}
+
+// movable reports whether no death or Commissar's advance is waiting for
+// the next collectDead in s (survivalMoved), worked out on first use.
+func (n *survivalNow) movable() bool {
+	if n.movableN == 0 {
+		n.movableN = -1
+		if n.s.nothingWaits() {
+			n.movableN = 1
+		}
+	}
+	return n.movableN > 0
+}
+
+// nothingWaits reports whether no death or Commissar's advance is waiting
+// for the next collectDead.
+func (s *State) nothingWaits() bool {
+	if s.advances > 0 || !s.over && s.aliveCount() <= 1 {
+		return false
+	}
+	for q := range int(s.n) {
+		if s.alive(q) && s.seats[q].hp <= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // reset starts n afresh for p in s, writing no more than it must: a bot
@@ -220,7 +247,7 @@ func (n *survivalNow) reset(s *State, p int) {
 	if n.s != s {
 		n.s = s
 	}
-	n.p, n.done, n.movedN = p, false, 0
+	n.p, n.done, n.movedN, n.movableN = p, false, 0, 0
 }
 
 // movedTo is p's survival score in s with the line moved to l, if known.
@@ -409,13 +436,8 @@ func (s *State) answerInPlace(p int, it stackItem, now *survivalNow) (int, bool)
 // line (a Mine or Barbed Wire fires on a slot entered), or where a death
 // or a Commissar's advance is waiting for the next collectDead.
 func (s *State) survivalMoved(p int, now *survivalNow, move func() bool) (v int, ok bool) {
-	if s.advances > 0 || !s.over && s.aliveCount() <= 1 {
+	if !now.movable() {
 		return 0, false
-	}
-	for q := range int(s.n) {
-		if s.alive(q) && s.seats[q].hp <= 0 {
-			return 0, false
-		}
 	}
 	line, rng, probing := s.line, s.rng, s.probing
 	s.probing = true // it tells no events

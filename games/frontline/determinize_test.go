@@ -2,6 +2,7 @@ package frontline
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"stolik/engine"
@@ -68,4 +69,41 @@ func passedElsewhere(s *State, observer engine.Seat) cardSet {
 		}
 	})
 	return out
+}
+
+// Determinize's shuffle draws as math/rand/v2's Shuffle and Uint64N do: the
+// same streams give the same numbers and are left in the same place, for
+// the sizes it shuffles and for bounds where draws are rejected and drawn
+// again, so the worlds it deals are the ones Uint64N dealt.
+func TestShuffleDrawsAsUint64N(t *testing.T) {
+	bounds := []uint64{1, 2, 3, 5, 7, 64, 100, 1<<63 + 1, 3 << 62, 1<<64 - 3}
+	for seed := uint64(1); seed <= 50; seed++ {
+		got, want := rand.New(rand.NewPCG(seed, 3)), rand.New(rand.NewPCG(seed, 3))
+		for n := uint64(1); n <= 130; n++ {
+			if g, w := uint64N(got, n), want.Uint64N(n); g != w {
+				t.Fatalf("seed %d: uint64N(%d) drew %d, Uint64N %d", seed, n, g, w)
+			}
+		}
+		for _, n := range bounds {
+			for range 20 {
+				if g, w := uint64N(got, n), want.Uint64N(n); g != w {
+					t.Fatalf("seed %d: uint64N(%d) drew %d, Uint64N %d", seed, n, g, w)
+				}
+			}
+		}
+		for n := range 130 {
+			a, b := make([]uint8, n), make([]uint8, n)
+			for i := range a {
+				a[i], b[i] = uint8(i), uint8(i)
+			}
+			shuffle(got, a)
+			want.Shuffle(n, func(i, j int) { b[i], b[j] = b[j], b[i] })
+			if !slices.Equal(a, b) {
+				t.Fatalf("seed %d: shuffle of %d gave %v, Shuffle %v", seed, n, a, b)
+			}
+		}
+		if got.Uint64() != want.Uint64() {
+			t.Fatalf("seed %d: the streams are left in different places", seed)
+		}
+	}
 }

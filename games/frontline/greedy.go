@@ -25,7 +25,9 @@ func (g *Game) Bots() []engine.BotSpec {
 type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
 	ahead, scores   []int
-	look            *State // its look-ahead scratch, lent to the position it decides on
+	same            []engine.Move // the legal moves with their cards named by the card they copy (sameCard)
+	look            *State        // its look-ahead scratch, lent to the position it decides on
+	now             survivalNow   // the survival scores of the position it decides on
 }
 
 // greedyScratch holds what greedy bots whose games are over kept (their
@@ -36,14 +38,14 @@ var greedyScratch sync.Pool // of *greedyKept
 type greedyKept struct {
 	copy          engine.State
 	look          *State
-	moves         []engine.Move
+	moves, same   []engine.Move
 	ahead, scores []int
 }
 
 func newGreedy() *Greedy {
 	b := &Greedy{}
 	if k, ok := greedyScratch.Get().(*greedyKept); ok {
-		b.Copy, b.look, b.Moves, b.ahead, b.scores = k.copy, k.look, k.moves[:0], k.ahead[:0], k.scores[:0]
+		b.Copy, b.look, b.Moves, b.same, b.ahead, b.scores = k.copy, k.look, k.moves[:0], k.same[:0], k.ahead[:0], k.scores[:0]
 	}
 	return b
 }
@@ -52,7 +54,7 @@ func newGreedy() *Greedy {
 // over (bots.Finish). A bot that decides again afterwards starts afresh.
 func (b *Greedy) Close() error {
 	if b.look != nil || b.Copy != nil {
-		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, ahead: b.ahead, scores: b.scores})
+		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, same: b.same, ahead: b.ahead, scores: b.scores})
 	}
 	*b = Greedy{}
 	return nil
@@ -137,13 +139,17 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 // score, which most moves are scored against, is worked out once.
 func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
 	if b.ahead == nil {
-		b.ahead, b.scores = make([]int, 0, 32), make([]int, 0, 32)
+		b.ahead, b.scores, b.same = make([]int, 0, 32), make([]int, 0, 32), make([]engine.Move, 0, 32)
 	}
-	b.ahead = b.ahead[:0]
+	b.ahead, b.same = b.ahead[:0], b.same[:0]
+	for _, m := range legal {
+		b.same = append(b.same, s.sameCard(m))
+	}
+	b.now.reset(s, p)
 	for i := range legal {
-		b.ahead = append(b.ahead, b.aheadOf(s, p, i))
+		b.ahead = append(b.ahead, b.aheadOf(s, p, i, &b.now))
 	}
-	now := survivalNow{s: s, p: p}
+	now := &b.now
 	if b.allAgainstNow(s) {
 		// Every score is the position's own plus a constant, so which
 		// move is best (and which are equal) does not depend on it.
@@ -151,7 +157,7 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 	}
 	b.scores = b.scores[:0]
 	for i, m := range legal {
-		b.scores = append(b.scores, s.valueMove(p, m, b.ahead[i], &now))
+		b.scores = append(b.scores, s.valueMove(p, m, b.ahead[i], now))
 	}
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
@@ -161,17 +167,16 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 // aheadOf is lookAhead of legal move i, taken from an earlier move that
 // plays another copy of the same card the same way: copies of a card do
 // the same, so they look alike ahead.
-func (b *Greedy) aheadOf(s *State, p, i int) int {
+func (b *Greedy) aheadOf(s *State, p, i int, now *survivalNow) int {
 	m := b.Moves[i]
 	if k := uint8(m); k == mCommit || k == mPlay {
-		same := s.sameCard(m)
-		for j, o := range b.Moves[:i] {
-			if s.sameCard(o) == same {
+		for j, o := range b.same[:i] {
+			if o == b.same[i] {
 				return b.ahead[j]
 			}
 		}
 	}
-	return s.lookAhead(p, m)
+	return s.lookAhead(p, m, now)
 }
 
 // allAgainstNow reports whether every legal move scores the position's
@@ -196,11 +201,71 @@ func (s *State) sameCard(m engine.Move) engine.Move {
 	return mv(k, s.pack.actionOf[c], a, b)
 }
 
-// survivalNow is p's survival score in s, worked out on first use.
+// survivalNow is p's survival score in s, worked out on first use, and
+// the scores of the lines s's line was moved to in place (survivalMoved),
+// which read nothing else that differs: a march, an order or a shuffle
+// often leaves the line as it was or as another move left it.
 type survivalNow struct {
-	s    *State
-	p, v int
-	done bool
+	s        *State
+	p, v     int
+	done     bool
+	movedN   int
+	moved    [8]Line
+	movedV   [8]int
+	movableN int8 // 1 if the line may be moved in place, -1 if not, 0 not yet known
+}
+
+// movable reports whether no death or Commissar's advance is waiting for
+// the next collectDead in s (survivalMoved), worked out on first use.
+func (n *survivalNow) movable() bool {
+	if n.movableN == 0 {
+		n.movableN = -1
+		if n.s.nothingWaits() {
+			n.movableN = 1
+		}
+	}
+	return n.movableN > 0
+}
+
+// nothingWaits reports whether no death or Commissar's advance is waiting
+// for the next collectDead.
+func (s *State) nothingWaits() bool {
+	if s.advances > 0 || !s.over && s.aliveCount() <= 1 {
+		return false
+	}
+	for q := range int(s.n) {
+		if s.alive(q) && s.seats[q].hp <= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// reset starts n afresh for p in s, writing no more than it must: a bot
+// keeps n between decisions, and n holds a pointer.
+func (n *survivalNow) reset(s *State, p int) {
+	if n.s != s {
+		n.s = s
+	}
+	n.p, n.done, n.movedN, n.movableN = p, false, 0, 0
+}
+
+// movedTo is p's survival score in s with the line moved to l, if known.
+func (n *survivalNow) movedTo(l *Line) (int, bool) {
+	for i := range n.movedN {
+		if n.moved[i] == *l {
+			return n.movedV[i], true
+		}
+	}
+	return 0, false
+}
+
+// keep records v as p's survival score in s with the line moved to l.
+func (n *survivalNow) keep(l *Line, v int) {
+	if n.movedN < len(n.moved) {
+		n.moved[n.movedN], n.movedV[n.movedN] = *l, v
+		n.movedN++
+	}
 }
 
 func (n *survivalNow) get() int {
@@ -213,12 +278,13 @@ func (n *survivalNow) get() int {
 
 // greedyScore values move m for seat p.
 func (s *State) greedyScore(p int, m engine.Move) int {
-	return s.valueMove(p, m, s.lookAhead(p, m), &survivalNow{s: s, p: p})
+	now := &survivalNow{s: s, p: p}
+	return s.valueMove(p, m, s.lookAhead(p, m, now), now)
 }
 
 // lookAhead is p's survival score after m, for the moves whose score
 // needs m played forward on a copy; 0 for the others.
-func (s *State) lookAhead(p int, m engine.Move) int {
+func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 	k, c, a, b := unmv(m)
 	switch k {
 	case mCommit:
@@ -227,7 +293,7 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 				return s.survivalWith(p, f)
 			}
 			if d, n := s.stepOf(p, c); d != 0 {
-				if v, ok := s.survivalMoved(p, func() bool { return s.stepsFireNothing(p, d, n) }); ok {
+				if v, ok := s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, d, n) }); ok {
 					return v
 				}
 			}
@@ -236,6 +302,9 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 	case mPlay:
 		if s.phase == phAnswer {
 			top := s.stack[s.stackN-1]
+			if v, ok := s.answerInPlace(p, top, now); ok {
+				return v
+			}
 			return s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
 		}
 		switch e := s.pack.aEffect[c]; {
@@ -244,7 +313,7 @@ func (s *State) lookAhead(p int, m engine.Move) int {
 		case e == MoveTargetFx:
 			return s.survivalTargetMoved(p, int(a), b)
 		case !survivalKeeps(e):
-			if v, ok := s.eventInPlace(p, e, int(a)); ok {
+			if v, ok := s.eventInPlace(p, p, e, int(a), now); ok {
 				return v
 			}
 			return s.scoreAfter(p, func(x *State) {
@@ -317,22 +386,48 @@ func (s *State) stepOf(p int, c uint8) (d, n int) {
 	return 1, n
 }
 
-// eventInPlace is p's survival score once p plays an Event with effect e
+// eventInPlace is p's survival score once q plays an Event with effect e
 // and argument a that only moves the line (Forsowny marsz, Rozkaz
 // Komisarza, Wsjo Rawno), worked out in place (survivalMoved); ok is false
 // for any other Event, or where the move would change more.
-func (s *State) eventInPlace(p int, e ActionEffect, a int) (int, bool) {
+func (s *State) eventInPlace(q, p int, e ActionEffect, a int, now *survivalNow) (int, bool) {
 	switch e {
 	case MarchFx:
-		if s.alive(p) {
-			return s.survivalMoved(p, func() bool { return s.stepsFireNothing(p, 2*a-1, 1) })
+		if s.alive(q) {
+			return s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(q, 2*a-1, 1) })
 		}
 	case OrderFx:
-		return s.survivalMoved(p, func() bool { return s.orderFiresNothing(a) })
+		return s.survivalMoved(p, now, func() bool { return s.orderFiresNothing(a) })
 	case WsjoRawnoFx:
-		return s.survivalMoved(p, s.shuffleFiresNothing)
+		return s.survivalMoved(p, now, s.shuffleFiresNothing)
 	}
 	return 0, false
+}
+
+// answerInPlace is p's survival score once the item it is asked to
+// answer resolves (resolveItem), worked out without a copy: an Event that
+// changes no fact a survival score reads but the hit points it heals
+// (survivalKeeps) or a Niet! scores the position's own, Osłona played by p
+// sets a flag, Zwiad moves a Target and a march, an order or a shuffle
+// moves the line (eventInPlace); ok is false for anything else.
+func (s *State) answerInPlace(p int, it stackItem, now *survivalNow) (int, bool) {
+	if it.card == abilityCard {
+		return 0, false
+	}
+	c := it.card
+	switch e := s.pack.aEffect[c]; {
+	case e == NietFx || e == StojFx || e == DenounceFx:
+		return now.get(), true
+	case e == HealFx:
+		return now.get() + s.healed(p, c, int(it.a)), true
+	case e == CoverFx && int(it.seat) == p:
+		return s.survivalWith(p, fCover), true
+	case e == MoveTargetFx:
+		return s.survivalTargetMoved(p, int(it.a), it.b), true
+	case e == MarchFx && !s.alive(int(it.seat)):
+		return now.get(), true
+	}
+	return s.eventInPlace(int(it.seat), p, s.pack.aEffect[c], int(it.a), now)
 }
 
 // survivalMoved is p's survival score once move moves the line, worked out
@@ -340,19 +435,27 @@ func (s *State) eventInPlace(p int, e ActionEffect, a int) (int, bool) {
 // s is as it was, where move reports that it would change more than the
 // line (a Mine or Barbed Wire fires on a slot entered), or where a death
 // or a Commissar's advance is waiting for the next collectDead.
-func (s *State) survivalMoved(p int, move func() bool) (v int, ok bool) {
-	if s.advances > 0 || !s.over && s.aliveCount() <= 1 {
+func (s *State) survivalMoved(p int, now *survivalNow, move func() bool) (v int, ok bool) {
+	if !now.movable() {
 		return 0, false
-	}
-	for q := range int(s.n) {
-		if s.alive(q) && s.seats[q].hp <= 0 {
-			return 0, false
-		}
 	}
 	line, rng, probing := s.line, s.rng, s.probing
 	s.probing = true // it tells no events
 	if ok = move(); ok {
-		v = s.survival(p)
+		var known bool
+		switch {
+		case s.line == line:
+			// As it was: the position's own score.
+			if !now.done {
+				now.v, now.done = s.survival(p), true
+			}
+			v = now.v
+		default:
+			if v, known = now.movedTo(&s.line); !known {
+				v = s.survival(p)
+				now.keep(&s.line, v)
+			}
+		}
 	}
 	s.line, s.rng, s.probing = line, rng, probing
 	return v, ok

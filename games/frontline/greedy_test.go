@@ -129,12 +129,12 @@ func TestGreedyLeavesThePositionAsItWas(t *testing.T) {
 }
 
 // The cards the greedy bot scores in place (a flag set, a Target moved,
-// a step, a march, an order or a shuffle of the line where nothing fires)
-// score as they do played forward
-// on a copy, and scoring them leaves the position as it was.
+// a step, a march, an order or a shuffle of the line where nothing fires,
+// and the Events it may answer with Niet!) score as they do played
+// forward on a copy, and scoring them leaves the position as it was.
 func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 	g := New()
-	checked := 0
+	checked, answers := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		for _, players := range []int{2, 4} {
 			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
@@ -152,6 +152,9 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 				seat := s.Pending()[0]
 				p := int(seat)
 				legal = s.Legal(seat, legal[:0])
+				// One position's scores share what they worked out, as
+				// the bot's do (survivalNow).
+				now := &survivalNow{s: s, p: p}
 				for _, m := range legal {
 					k, c, a, b := unmv(m)
 					var want int
@@ -166,11 +169,15 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 							x.seats[p].hand.clear(c)
 							x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
 						})
+					case k == mPlay && s.phase == phAnswer:
+						top := s.stack[s.stackN-1]
+						want = s.scoreAfter(p, func(x *State) { x.resolveItem(top) })
+						answers++
 					default:
 						continue
 					}
 					before := *s
-					if got := s.lookAhead(p, m); got != want || !reflect.DeepEqual(*s, before) {
+					if got := s.lookAhead(p, m, now); got != want || !reflect.DeepEqual(*s, before) {
 						t.Fatalf("seed %d, %d players, move %d: %s scores %d in place, %d on a copy (or the position changed)", seed, players, n, s.Format(m), got, want)
 					}
 					checked++
@@ -181,8 +188,8 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d moves scored in place checked", checked)
-	if checked == 0 {
+	t.Logf("%d moves scored in place checked, %d of them answers", checked, answers)
+	if checked == 0 || answers == 0 {
 		t.Fatal("nothing checked")
 	}
 }

@@ -432,9 +432,43 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 // without a call per swap.
 func shuffle(r *rand.Rand, a []uint8) {
 	for i := len(a) - 1; i > 0; i-- {
-		j := r.Uint64N(uint64(i + 1))
+		// uint64N, written out: the call costs as much as the draw.
+		n := uint64(i + 1)
+		var j uint64
+		if n&(n-1) == 0 {
+			j = r.Uint64() & (n - 1)
+		} else {
+			hi, lo := bits.Mul64(r.Uint64(), n)
+			if lo < n {
+				hi = redraw(r, n, hi, lo)
+			}
+			j = hi
+		}
 		a[i], a[j] = a[j], a[i]
 	}
+}
+
+// uint64N is r.Uint64N(n) for n > 0: the same draws giving the same
+// number, computed as math/rand/v2 does (Lemire's multiply and reject).
+func uint64N(r *rand.Rand, n uint64) uint64 {
+	if n&(n-1) == 0 {
+		return r.Uint64() & (n - 1)
+	}
+	hi, lo := bits.Mul64(r.Uint64(), n)
+	if lo < n {
+		hi = redraw(r, n, hi, lo)
+	}
+	return hi
+}
+
+// redraw is the rare end of uint64N, where the product's low half may
+// fall in the biased range: it draws again while it does.
+func redraw(r *rand.Rand, n, hi, lo uint64) uint64 {
+	thresh := -n % n
+	for lo < thresh {
+		hi, lo = bits.Mul64(r.Uint64(), n)
+	}
+	return hi
 }
 
 // passedToPlayers moves the cards of the shuffled pool that observer
@@ -446,13 +480,17 @@ func (s *State) passedToPlayers(observer engine.Seat, pool []uint8, held int, r 
 	if observer < 0 || int(observer) >= int(s.n) {
 		return
 	}
-	passed := s.seats[observer].passed
-	if passed.empty() {
+	// Where every card passed on has been face up since, nothing moves
+	// and nothing is drawn.
+	unseen := s.seats[observer].passed
+	unseen[0] &^= s.faceUp[0]
+	unseen[1] &^= s.faceUp[1]
+	if unseen.empty() {
 		return
 	}
 	front := 0
 	for i, c := range pool {
-		if front < held && passed.has(c) && !s.faceUp.has(c) {
+		if front < held && unseen.has(c) {
 			pool[i], pool[front] = pool[front], pool[i]
 			front++
 		}

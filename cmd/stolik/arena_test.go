@@ -202,7 +202,7 @@ func TestLevelLadder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays about 1,200 games of searching bots; run without -short")
 	}
-	t.Parallel() // beside the reference search and the tests that wait
+	t.Parallel()       // beside the reference search and the tests that wait
 	var steps [][2]int // indices in bots.MCTSLevels
 	for i := 1; i < len(bots.MCTSLevels); i++ {
 		steps = append(steps, [2]int{i - 1, i})

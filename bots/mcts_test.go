@@ -62,17 +62,11 @@ func playMCTS(t *testing.T, g engine.Game, players int, spec string, seed uint64
 
 // The search bot finishes games of every game with legal moves, and with a
 // fixed number of playouts and a fixed random stream it plays the same
-// game twice (at two players only under the race detector).
+// game twice.
 func TestMCTSPlaysEveryGameReproducibly(t *testing.T) {
-	counts := []int{2, 4}
-	if raceEnabled {
-		// The race detector looks at the search's concurrency, which a
-		// table of four adds nothing to, and slows its playouts tenfold
-		// (Asterix & Co's four players took 96 s).
-		counts = counts[:1]
-	}
+	skipOneWorkerUnderRace(t)
 	for _, g := range all.Games() {
-		for _, players := range counts {
+		for _, players := range []int{2, 4} {
 			if _, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players}); err != nil {
 				continue
 			}
@@ -88,15 +82,23 @@ func TestMCTSPlaysEveryGameReproducibly(t *testing.T) {
 	}
 }
 
+// skipOneWorkerUnderRace skips a test of the search on one worker under
+// the race detector: such a search starts no goroutine, so the detector
+// has nothing to look at, and it slows the playouts tenfold (Asterix &
+// Co's games took minutes). The searches side by side are raced
+// (TestMCTSSearchesSideBySide).
+func skipOneWorkerUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("a search on one worker starts no goroutine; TestMCTSSearchesSideBySide races the searches side by side")
+	}
+}
+
 // A little search already beats random play clearly in every game: on a
 // few games, and on 16 each with the long calibrations (STOLIK_LONG=1).
-// Under the race detector, which looks at the search's concurrency and
-// slows its playouts tenfold, each game is played once.
 func TestMCTSBeatsRandom(t *testing.T) {
+	skipOneWorkerUnderRace(t)
 	games := longtest.Pick(4, 16)
-	if raceEnabled {
-		games = 1
-	}
 	for _, g := range all.Games() {
 		t.Run(g.Name(), func(t *testing.T) {
 			t.Parallel()
@@ -176,10 +178,8 @@ func TestMCTSAnswersByTheDeadline(t *testing.T) {
 // random play clearly in every game: on a few games, and on 16 each with
 // the long calibrations.
 func TestISMCTSIsLegalAndBeatsRandom(t *testing.T) {
+	skipOneWorkerUnderRace(t)
 	games := longtest.Pick(4, 16)
-	if raceEnabled {
-		games = 1
-	}
 	for _, g := range all.Games() {
 		t.Run(g.Name(), func(t *testing.T) {
 			t.Parallel()

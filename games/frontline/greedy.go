@@ -482,11 +482,7 @@ func (s *State) orderFiresNothing(q int) bool {
 	}
 	var buf [MaxSlots]Entry
 	for k := 0; k < MaxSlots && s.alive(q) && !s.over; k++ {
-		pos := s.line.Pos(ComradeOf(q))
-		if s.tank >= 0 && pos > 0 && s.line.Slot[pos-1] == ComradeOf(int(s.tank)) {
-			break
-		}
-		moved, ok := s.line.Step(ComradeOf(q), -1, s.fubarMask(), buf[:0])
+		moved, ok := s.orderStep(q, buf[:0])
 		if !ok {
 			break
 		}

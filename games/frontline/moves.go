@@ -529,14 +529,21 @@ func (s *State) order1(q int) {
 	}
 	var buf [MaxSlots]Entry
 	for k := 0; k < MaxSlots && s.alive(q) && !s.over; k++ {
-		pos := s.line.Pos(ComradeOf(q))
-		if s.tank >= 0 && pos > 0 && s.line.Slot[pos-1] == ComradeOf(int(s.tank)) {
-			break
-		}
-		moved, ok := s.line.Step(ComradeOf(q), -1, s.fubarMask(), buf[:0])
+		moved, ok := s.orderStep(q, buf[:0])
 		if !ok {
 			break
 		}
 		s.entered(moved)
 	}
+}
+
+// orderStep moves Comrade q one step forward under Rozkaz Komisarza,
+// unless the Tank is right in front of it; moved lists what entered a
+// slot, in buf.
+func (s *State) orderStep(q int, buf []Entry) (moved []Entry, ok bool) {
+	pos := s.line.Pos(ComradeOf(q))
+	if s.tank >= 0 && pos > 0 && s.line.Slot[pos-1] == ComradeOf(int(s.tank)) {
+		return nil, false
+	}
+	return s.line.Step(ComradeOf(q), -1, s.fubarMask(), buf)
 }

@@ -93,6 +93,7 @@ type seatState struct {
 	hand      cardSet
 	pack      cardSet // draft: the cards to keep one from
 	passed    cardSet // draft: the cards this seat passed on (its private history)
+	knows     cardSet // hidden cards whose holder this seat knows (belief.go)
 	equip     cardSet // Equipment in play beside the Ability card
 }
 
@@ -366,6 +367,7 @@ func (s *State) drawPile(deck []uint8, deckN *uint8, discard []uint8, discardN *
 
 func (s *State) discardAction(c uint8) {
 	s.faceUp.set(c)
+	s.forgetCard(c)
 	s.discard[s.discardN] = c
 	s.discardN++
 }

@@ -213,6 +213,7 @@ func (s *State) draftProgress() {
 		q := s.nextAlive(p)
 		packs[q] = s.seats[p].pack
 		s.seats[p].passed.or(s.seats[p].pack)
+		s.passing(p)
 		if !s.seats[p].pack.empty() {
 			left = true
 		}
@@ -332,6 +333,7 @@ func (s *State) revealCard(p int) {
 	st := &s.seats[p]
 	c := st.committed
 	st.flags &^= fCommitted
+	s.forgetCard(c)
 	s.emit(evRevealed, p, int(c), 0, 0)
 	a := s.pack.Action(c)
 	switch a.Kind {

@@ -314,7 +314,7 @@ func (s *State) Hash() uint64 {
 	for p := 0; p < int(s.n); p++ {
 		st := &s.seats[p]
 		h.U64(uint64(uint8(st.hp)) | uint64(uint8(st.maxHP))<<8 | uint64(st.comrade)<<16 | uint64(st.flags)<<24 | uint64(st.committed)<<40 | uint64(uint16(st.died))<<48)
-		for _, set := range [...]cardSet{st.hand, st.pack, st.passed, st.equip} {
+		for _, set := range [...]cardSet{st.hand, st.pack, st.passed, st.equip, st.knows} {
 			h.U64(set[0])
 			h.U64(set[1])
 		}
@@ -375,32 +375,45 @@ func (s *State) Hash() uint64 {
 // Determinize resamples what observer cannot know: the order of both
 // decks, the other players' hands, face-down cards and draft packs (the
 // cards in them are dealt again from the same pool, sizes kept). A card
-// the observer passed on in this draft and has not seen since (back in its
-// hands or face up) is with the other players, never in the deck: it is
-// dealt to them first. What passed through a Dominika exchange is not
-// kept.
+// whose holder observer knows (belief.go: given away in a Dominika
+// exchange, passed as the last card of a pack, or followed through an
+// exchange) stays with that holder, in the hand or the pack it knows; which
+// card of a hand lies face down is drawn again. A card the observer passed
+// on in this draft and has not seen since (back in its hands or face up)
+// is with the other players, never in the deck: it is dealt to them first.
+// The pool is dealt in card order, not in the order the cards lie in, so
+// two states that differ only in what observer cannot know give the same
+// worlds from the same random stream.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
-	var pool [MaxActions]uint8
-	n := copy(pool[:], s.deck[:s.deckN])
+	var knows, free cardSet
+	if observer >= 0 && int(observer) < int(s.n) {
+		knows = s.seats[observer].knows
+	}
+	for _, c := range s.deck[:s.deckN] {
+		free.set(c)
+	}
+	// handN and packN count the places dealt again; a hand's count takes
+	// in its face-down card. The known cards stay in the sets.
 	var handN, packN [MaxSeats]int
-	held := 0 // the cards the other players hold
+	held := 0 // the places of the other players dealt again
 	for p := 0; p < int(s.n); p++ {
 		if p == int(observer) {
 			continue
 		}
 		st := &s.seats[p]
-		n0 := n
-		n = st.hand.appendTo(pool[:], n)
-		handN[p] = n - n0
-		n = st.pack.appendTo(pool[:], n)
-		packN[p] = n - n0 - handN[p]
+		hand := st.hand
 		if st.is(fCommitted) {
-			pool[n] = st.committed
-			n++
+			hand.set(st.committed)
 		}
-		held += n - n0
-		st.hand, st.pack = cardSet{}, cardSet{}
+		handN[p] = hand.count() - hand.and(knows).count()
+		packN[p] = st.pack.count() - st.pack.and(knows).count()
+		free.or(hand.minus(knows))
+		free.or(st.pack.minus(knows))
+		st.hand, st.pack = hand.and(knows), st.pack.and(knows)
+		held += handN[p] + packN[p]
 	}
+	var pool [MaxActions]uint8
+	n := free.appendTo(pool[:], 0)
 	shuffle(r, pool[:n])
 	s.passedToPlayers(observer, pool[:n], held, r)
 	k := 0
@@ -409,6 +422,7 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 			continue
 		}
 		st := &s.seats[p]
+		known := !st.hand.empty()
 		for _, c := range pool[k : k+handN[p]] {
 			st.hand.set(c)
 		}
@@ -418,8 +432,16 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 		}
 		k += packN[p]
 		if st.is(fCommitted) {
-			st.committed = pool[k]
-			k++
+			// The face-down card is any card of the hand: a fresh one
+			// when none is known, else one drawn from the whole hand.
+			var c uint8
+			if known {
+				c = st.hand.nth(int(uint64N(r, uint64(st.hand.count()))))
+			} else {
+				c = pool[k-packN[p]-1]
+			}
+			st.committed = c
+			st.hand.clear(c)
 		}
 	}
 	s.deckN = uint8(copy(s.deck[:], pool[k:n]))

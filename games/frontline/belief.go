@@ -1,5 +1,10 @@
 package frontline
 
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
 // What a seat knows of where hidden cards are, beyond its own cards and
 // the cards it passed on in a draft (seatState.passed): the record
 // Determinize keeps to. A card is in a seat's knows set while the seat
@@ -36,12 +41,6 @@ func (s *State) forget(c cardSet) {
 	}
 }
 
-func (s *State) forgetCard(c uint8) {
-	for p := 0; p < int(s.n); p++ {
-		s.seats[p].knows.clear(c)
-	}
-}
-
 // passing records that seat p passes its pack on in a draft: only p knows
 // where those cards are now.
 func (s *State) passing(p int) {
@@ -55,4 +54,175 @@ func (s *State) passing(p int) {
 func (s *State) exchanged(p, q int) {
 	s.seats[p].knows.or(s.seats[p].hand)
 	s.seats[q].knows.or(s.seats[q].hand)
+	s.swapKeepers(p, q)
+}
+
+// maxDraftRecords is the most packs a seat passes on in one draft that it
+// remembers: a pack holds at most a hand, and a hand five cards.
+const maxDraftRecords = 6
+
+// A draftRecord is what a seat learned of a pack it passed on in a draft
+// (spec A2.7: keep one, pass the rest to the left): each seat in keepers,
+// the living seats that took the pack in turn, kept exactly one of cards.
+// While open the pack may still be going round; it closes when it comes
+// back (what comes back is taken out of cards: the others kept the rest)
+// or when the draft ends.
+type draftRecord struct {
+	cards   cardSet
+	keepers uint16 // a bit per seat
+	open    bool
+}
+
+// shown records that card c left seat p's hand or face-down place face up:
+// nobody need remember where it is, and a pack record that held it learns
+// that p was the keeper who took it.
+func (s *State) shown(p int, c uint8) {
+	for o := 0; o < int(s.n); o++ {
+		st := &s.seats[o]
+		for k := range st.drafts[:st.draftN] {
+			if d := &st.drafts[k]; d.cards.has(c) {
+				d.cards.clear(c)
+				d.keepers &^= 1 << uint(p)
+			}
+		}
+	}
+	s.forgetCard(c)
+}
+
+// forgetCard drops c from what every seat knows. A pack record that still
+// held it (a card seen face up that no hand was seen to give) can no
+// longer match its cards to its keepers, and is left unused.
+func (s *State) forgetCard(c uint8) {
+	for p := 0; p < int(s.n); p++ {
+		st := &s.seats[p]
+		st.knows.clear(c)
+		for k := range st.drafts[:st.draftN] {
+			st.drafts[k].cards.clear(c)
+		}
+	}
+}
+
+// recordPass opens a record of the pack seat p passes on: the next living
+// seats to its left keep one card each, as many of them as the pack has
+// cards, up to every other living seat (then the rest comes back).
+func (s *State) recordPass(p int) {
+	st := &s.seats[p]
+	pack := st.pack
+	if pack.empty() || int(st.draftN) == len(st.drafts) {
+		return
+	}
+	var keepers uint16
+	q := p
+	for k := 0; k < pack.count(); k++ {
+		q = s.nextAlive(q)
+		if q == p {
+			break
+		}
+		keepers |= 1 << uint(q)
+	}
+	st.drafts[st.draftN] = draftRecord{cards: pack, keepers: keepers, open: true}
+	st.draftN++
+}
+
+// received closes the record of the pack that came back to seat p: the
+// cards missing from it were kept, one each, by the others.
+func (s *State) received(p int) {
+	st := &s.seats[p]
+	for k := range st.drafts[:st.draftN] {
+		d := &st.drafts[k]
+		if d.open && !d.cards.and(st.pack).empty() {
+			d.cards = d.cards.minus(st.pack)
+			d.open = false
+		}
+	}
+}
+
+// closeDraftRecords closes every record at the end of a draft: every pack
+// is empty, each of its cards kept by one of its keepers.
+func (s *State) closeDraftRecords() {
+	for p := 0; p < int(s.n); p++ {
+		st := &s.seats[p]
+		for k := range st.drafts[:st.draftN] {
+			st.drafts[k].open = false
+		}
+	}
+}
+
+// swapKeepers follows a Dominika exchange of p's and q's hands: the card
+// p kept from a pack is q's now, and the other way round.
+func (s *State) swapKeepers(p, q int) {
+	bp, bq := uint16(1)<<uint(p), uint16(1)<<uint(q)
+	for o := 0; o < int(s.n); o++ {
+		st := &s.seats[o]
+		for k := range st.drafts[:st.draftN] {
+			d := &st.drafts[k]
+			hp, hq := d.keepers&bp != 0, d.keepers&bq != 0
+			if hp != hq {
+				d.keepers ^= bp | bq
+			}
+		}
+	}
+}
+
+// dealRecords deals, for Determinize, the cards of observer's closed pack
+// records into the hands of their keepers, one card of a record to each,
+// at random; the cards leave free and the keepers' counts of hand places
+// dealt again (handN) go down. Before it the other players' hands hold
+// only the cards whose holder observer knows. A card of a record that
+// observer holds or knows the holder of takes that keeper out of the
+// record; a record that then no longer pairs its cards with its keepers
+// (a card went where observer cannot follow) is not used. It returns how
+// many cards it dealt.
+func (s *State) dealRecords(observer int, free *cardSet, handN *[MaxSeats]int, r *rand.Rand) int {
+	me := &s.seats[observer]
+	mine := me.hand
+	if me.is(fCommitted) {
+		mine.set(me.committed)
+	}
+	dealt := 0
+	for _, d := range me.drafts[:me.draftN] {
+		if d.open {
+			continue
+		}
+		cards, keepers, ok := d.cards, d.keepers, true
+		for q := 0; q < int(s.n) && ok; q++ {
+			held := mine
+			if q != observer {
+				held = s.seats[q].hand
+				held.or(s.seats[q].pack)
+			}
+			switch x := cards.and(held).count(); {
+			case x == 1 && keepers&(1<<uint(q)) != 0:
+				cards, keepers = cards.minus(held), keepers&^(1<<uint(q))
+			case x > 0:
+				ok = false
+			}
+		}
+		if !ok || cards.empty() || cards.count() != bits.OnesCount16(keepers) || cards.minus(*free) != (cardSet{}) {
+			continue
+		}
+		var fits = true
+		for q := 0; q < int(s.n); q++ {
+			if keepers&(1<<uint(q)) != 0 && handN[q] < 1 {
+				fits = false
+			}
+		}
+		if !fits {
+			continue
+		}
+		var list [MaxSeats]uint8
+		n := cards.appendTo(list[:], 0)
+		shuffle(r, list[:n])
+		k := 0
+		for q := 0; q < int(s.n); q++ {
+			if keepers&(1<<uint(q)) != 0 {
+				s.seats[q].hand.set(list[k])
+				free.clear(list[k])
+				handN[q]--
+				k++
+			}
+		}
+		dealt += n
+	}
+	return dealt
 }

@@ -8,9 +8,10 @@ import (
 )
 
 // afterDraft starts a game of n players and plays the starting draft at
-// random; kept[p] is the card seat p kept last, the one-card pack passed to
-// it by the seat on its right.
-func afterDraft(t *testing.T, n int, seed uint64) (s *State, lastKept [MaxSeats]int) {
+// random; kept[p] are the cards seat p kept in the last draft played, in
+// order: the last is the one-card pack passed to it by the seat on its
+// right.
+func afterDraft(t *testing.T, n int, seed uint64) (s *State, kept [MaxSeats][]uint8) {
 	t.Helper()
 	g := New()
 	opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": n})
@@ -22,9 +23,6 @@ func afterDraft(t *testing.T, n int, seed uint64) (s *State, lastKept [MaxSeats]
 		t.Fatal(err)
 	}
 	s = st.(*State)
-	for p := range lastKept {
-		lastKept[p] = -1
-	}
 	r := rand.New(rand.NewPCG(seed, 5))
 	var buf []engine.Move
 	for s.phase == phDraft {
@@ -35,12 +33,34 @@ func afterDraft(t *testing.T, n int, seed uint64) (s *State, lastKept [MaxSeats]
 			t.Fatal(err)
 		}
 		for _, e := range evs {
-			if evKind(e.Kind) == evKept {
-				lastKept[e.Seat] = int(e.Card)
+			switch evKind(e.Kind) {
+			case evDraft: // a TOWARZYSZE! Attack card can start another at once
+				kept = [MaxSeats][]uint8{}
+			case evKept:
+				kept[e.Seat] = append(kept[e.Seat], uint8(e.Card))
 			}
 		}
 	}
-	return s, lastKept
+	return s, kept
+}
+
+// passedPacks are the packs observer passed on in the starting draft as
+// what they tell it: the cards the others kept from each, one each, before
+// it came back or ran out. In round t the seat j places to the left of
+// observer keeps from the pack observer passed in round t-j.
+func passedPacks(s *State, observer int, kept [MaxSeats][]uint8) []draftRecord {
+	n := int(s.n)
+	var out []draftRecord
+	for t := 0; t+1 < len(kept[observer]); t++ {
+		var d draftRecord
+		for j := 1; j < n && t+j < len(kept[observer]); j++ {
+			q := (observer + j) % n
+			d.cards.set(kept[q][t+j])
+			d.keepers |= 1 << uint(q)
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // heldBy reports whether seat q holds card c, in its hand or face down.
@@ -87,13 +107,13 @@ func TestDeterminizeRemembersAnExchangedHand(t *testing.T) {
 func TestDeterminizeFollowsACardThroughAnExchange(t *testing.T) {
 	checked := 0
 	for seed := uint64(1); seed <= 8; seed++ {
-		s, lastKept := afterDraft(t, 3, seed)
+		s, kept := afterDraft(t, 3, seed)
 		r := rand.New(rand.NewPCG(seed, 7))
 		for passer := range 3 {
 			left := s.nextAlive(passer)
 			q := 3 - passer - left // the third seat
-			c := lastKept[left]
-			if c < 0 || !s.seats[left].hand.has(uint8(c)) {
+			c := kept[left][len(kept[left])-1]
+			if !s.seats[left].hand.has(c) {
 				t.Fatalf("seed %d: seat %d's last kept card is not in its hand", seed, left)
 			}
 			x := s.Clone().(*State)
@@ -101,9 +121,9 @@ func TestDeterminizeFollowsACardThroughAnExchange(t *testing.T) {
 			for range 30 {
 				d := x.Clone().(*State)
 				d.Determinize(engine.Seat(passer), r)
-				if !heldBy(d, q, uint8(c)) {
+				if !heldBy(d, q, c) {
 					t.Fatalf("seed %d: seat %d passed %s to seat %d, which traded its hand with seat %d; a determinization for seat %d dealt the card elsewhere",
-						seed, passer, s.pack.ActionName(uint8(c)), left, q, passer)
+						seed, passer, s.pack.ActionName(c), left, q, passer)
 				}
 				checked++
 			}
@@ -238,5 +258,60 @@ func checkKnowsHeld(t *testing.T, s *State) {
 				t.Fatalf("seat %d believes it knows who holds %s, which nobody holds", p, s.pack.ActionName(c))
 			}
 		})
+		for _, d := range s.seats[p].drafts[:s.seats[p].draftN] {
+			if !d.open && !keptOneEach(s, d) {
+				t.Fatalf("seat %d's record of a pack, %v kept one each by seats %b, is not so", p, s.actionNames(d.cards), d.keepers)
+			}
+		}
+	}
+}
+
+// keptOneEach reports whether each keeper of a closed record holds exactly
+// one of its cards, in its hand or face down, and nobody else any.
+func keptOneEach(s *State, d draftRecord) bool {
+	for q := 0; q < int(s.n); q++ {
+		n := 0
+		d.cards.each(func(c uint8) {
+			if heldBy(s, q, c) {
+				n++
+			}
+		})
+		if want := int(d.keepers >> uint(q) & 1); n != want {
+			return false
+		}
+	}
+	return true
+}
+
+// What the others' keeps imply: when a pack a seat passed on comes back,
+// or the draft ends, each player who took the pack in turn kept exactly
+// one of the cards missing from it. Every determinization for the passer
+// deals those cards one to each of them (in a game of four, each seat
+// passes packs of four, three, two and one cards: the first comes back
+// with one card, the others never).
+func TestDeterminizeDealsAPackOneCardToEachKeeper(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		for _, players := range []int{3, 4} {
+			s, kept := afterDraft(t, players, seed)
+			r := rand.New(rand.NewPCG(seed, 9))
+			for observer := range players {
+				packs := passedPacks(s, observer, kept)
+				for range 20 {
+					c := s.Clone().(*State)
+					c.Determinize(engine.Seat(observer), r)
+					for _, pk := range packs {
+						if !keptOneEach(c, pk) {
+							t.Fatalf("seed %d, %d players: seat %d passed %v on, kept one each by seats %b; a determinization dealt them otherwise",
+								seed, players, observer, s.actionNames(pk.cards), pk.keepers)
+						}
+						checked++
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no pack checked")
 	}
 }

@@ -336,7 +336,7 @@ func (s *State) do(p int, m engine.Move) {
 		}
 	case mPlay:
 		st.hand.clear(c)
-		s.forgetCard(c)
+		s.shown(p, c)
 		s.push(p, c, a, b)
 	case mExchange:
 		st.flags |= fAbilityUsed
@@ -517,6 +517,7 @@ func (s *State) resolveItem(it stackItem) {
 		if h := s.seats[q].hand; s.alive(q) && !h.empty() {
 			d := h.nth(s.rng.IntN(h.count()))
 			s.seats[q].hand.clear(d)
+			s.shown(q, d)
 			s.discardAction(d)
 			s.emit(evDenounced, q, int(d), p, 0)
 		}

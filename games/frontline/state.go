@@ -94,6 +94,8 @@ type seatState struct {
 	pack      cardSet // draft: the cards to keep one from
 	passed    cardSet // draft: the cards this seat passed on (its private history)
 	knows     cardSet // hidden cards whose holder this seat knows (belief.go)
+	drafts    [maxDraftRecords]draftRecord
+	draftN    uint8
 	equip     cardSet // Equipment in play beside the Ability card
 }
 
@@ -415,6 +417,7 @@ func (s *State) replaceSmoke() {
 			}
 			c := sm.nth(0)
 			st.hand.clear(c)
+			s.shown(p, c)
 			s.discardAction(c)
 			s.emit(evSmokeReplaced, p, int(c), 0, 0)
 			if d, ok := s.draw(); ok {

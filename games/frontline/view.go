@@ -318,6 +318,15 @@ func (s *State) Hash() uint64 {
 			h.U64(set[0])
 			h.U64(set[1])
 		}
+		for _, d := range st.drafts[:st.draftN] {
+			h.U64(d.cards[0])
+			h.U64(d.cards[1])
+			k := uint64(d.keepers)
+			if d.open {
+				k |= 1 << 16
+			}
+			h.U64(k)
+		}
 	}
 	h.U64(uint64(s.line.N))
 	for _, pc := range s.line.Slot[:s.line.N] {
@@ -411,6 +420,9 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 		free.or(st.pack.minus(knows))
 		st.hand, st.pack = hand.and(knows), st.pack.and(knows)
 		held += handN[p] + packN[p]
+	}
+	if observer >= 0 && int(observer) < int(s.n) {
+		held -= s.dealRecords(int(observer), &free, &handN, r)
 	}
 	var pool [MaxActions]uint8
 	n := free.appendTo(pool[:], 0)

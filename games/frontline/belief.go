@@ -58,19 +58,38 @@ func (s *State) exchanged(p, q int) {
 }
 
 // maxDraftRecords is the most packs a seat passes on in one draft that it
-// remembers: a pack holds at most a hand, and a hand five cards.
-const maxDraftRecords = 6
+// remembers: a hand holds at most five cards, so a pack, once a card is
+// kept from it, four, and a seat passes on at most four packs that are not
+// empty. A pack beyond them is not remembered.
+const maxDraftRecords = 4
+
+// draftOpen marks, in seatState.draftKeepers, a record whose pack may
+// still be going round (seats take the bits below it).
+const draftOpen = 1 << 15
 
 // A draftRecord is what a seat learned of a pack it passed on in a draft
 // (spec A2.7: keep one, pass the rest to the left): each seat in keepers,
 // the living seats that took the pack in turn, kept exactly one of cards.
 // While open the pack may still be going round; it closes when it comes
 // back (what comes back is taken out of cards: the others kept the rest)
-// or when the draft ends.
+// or when the draft ends. A seat keeps its records in two arrays
+// (draftCards, draftKeepers), which copy in fewer bytes than records.
 type draftRecord struct {
 	cards   cardSet
 	keepers uint16 // a bit per seat
 	open    bool
+}
+
+func (st *seatState) draft(k int) draftRecord {
+	w := st.draftKeepers[k]
+	return draftRecord{cards: st.draftCards[k], keepers: w &^ draftOpen, open: w&draftOpen != 0}
+}
+
+func (st *seatState) setDraft(k int, d draftRecord) {
+	st.draftCards[k], st.draftKeepers[k] = d.cards, d.keepers
+	if d.open {
+		st.draftKeepers[k] |= draftOpen
+	}
 }
 
 // shown records that card c left seat p's hand or face-down place face up:
@@ -79,10 +98,10 @@ type draftRecord struct {
 func (s *State) shown(p int, c uint8) {
 	for o := 0; o < int(s.n); o++ {
 		st := &s.seats[o]
-		for k := range st.drafts[:st.draftN] {
-			if d := &st.drafts[k]; d.cards.has(c) {
-				d.cards.clear(c)
-				d.keepers &^= 1 << uint(p)
+		for k := range st.draftN {
+			if st.draftCards[k].has(c) {
+				st.draftCards[k].clear(c)
+				st.draftKeepers[k] &^= 1 << uint(p)
 			}
 		}
 	}
@@ -96,8 +115,8 @@ func (s *State) forgetCard(c uint8) {
 	for p := 0; p < int(s.n); p++ {
 		st := &s.seats[p]
 		st.knows.clear(c)
-		for k := range st.drafts[:st.draftN] {
-			st.drafts[k].cards.clear(c)
+		for k := range st.draftN {
+			st.draftCards[k].clear(c)
 		}
 	}
 }
@@ -108,7 +127,7 @@ func (s *State) forgetCard(c uint8) {
 func (s *State) recordPass(p int) {
 	st := &s.seats[p]
 	pack := st.pack
-	if pack.empty() || int(st.draftN) == len(st.drafts) {
+	if pack.empty() || int(st.draftN) == maxDraftRecords {
 		return
 	}
 	var keepers uint16
@@ -120,7 +139,7 @@ func (s *State) recordPass(p int) {
 		}
 		keepers |= 1 << uint(q)
 	}
-	st.drafts[st.draftN] = draftRecord{cards: pack, keepers: keepers, open: true}
+	st.setDraft(int(st.draftN), draftRecord{cards: pack, keepers: keepers, open: true})
 	st.draftN++
 }
 
@@ -128,11 +147,10 @@ func (s *State) recordPass(p int) {
 // cards missing from it were kept, one each, by the others.
 func (s *State) received(p int) {
 	st := &s.seats[p]
-	for k := range st.drafts[:st.draftN] {
-		d := &st.drafts[k]
-		if d.open && !d.cards.and(st.pack).empty() {
-			d.cards = d.cards.minus(st.pack)
-			d.open = false
+	for k := range int(st.draftN) {
+		if d := st.draft(k); d.open && !d.cards.and(st.pack).empty() {
+			d.cards, d.open = d.cards.minus(st.pack), false
+			st.setDraft(k, d)
 		}
 	}
 }
@@ -142,8 +160,8 @@ func (s *State) received(p int) {
 func (s *State) closeDraftRecords() {
 	for p := 0; p < int(s.n); p++ {
 		st := &s.seats[p]
-		for k := range st.drafts[:st.draftN] {
-			st.drafts[k].open = false
+		for k := range st.draftN {
+			st.draftKeepers[k] &^= draftOpen
 		}
 	}
 }
@@ -154,11 +172,10 @@ func (s *State) swapKeepers(p, q int) {
 	bp, bq := uint16(1)<<uint(p), uint16(1)<<uint(q)
 	for o := 0; o < int(s.n); o++ {
 		st := &s.seats[o]
-		for k := range st.drafts[:st.draftN] {
-			d := &st.drafts[k]
-			hp, hq := d.keepers&bp != 0, d.keepers&bq != 0
-			if hp != hq {
-				d.keepers ^= bp | bq
+		for k := range st.draftN {
+			w := &st.draftKeepers[k]
+			if (*w&bp != 0) != (*w&bq != 0) {
+				*w ^= bp | bq
 			}
 		}
 	}
@@ -180,7 +197,8 @@ func (s *State) dealRecords(observer int, free *cardSet, handN *[MaxSeats]int, r
 		mine.set(me.committed)
 	}
 	dealt := 0
-	for _, d := range me.drafts[:me.draftN] {
+	for k := range int(me.draftN) {
+		d := me.draft(k)
 		if d.open {
 			continue
 		}

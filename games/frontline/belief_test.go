@@ -258,7 +258,8 @@ func checkKnowsHeld(t *testing.T, s *State) {
 				t.Fatalf("seat %d believes it knows who holds %s, which nobody holds", p, s.pack.ActionName(c))
 			}
 		})
-		for _, d := range s.seats[p].drafts[:s.seats[p].draftN] {
+		for k := range int(s.seats[p].draftN) {
+			d := s.seats[p].draft(k)
 			if !d.open && !keptOneEach(s, d) {
 				t.Fatalf("seat %d's record of a pack, %v kept one each by seats %b, is not so", p, s.actionNames(d.cards), d.keepers)
 			}

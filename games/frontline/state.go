@@ -94,9 +94,11 @@ type seatState struct {
 	pack      cardSet // draft: the cards to keep one from
 	passed    cardSet // draft: the cards this seat passed on (its private history)
 	knows     cardSet // hidden cards whose holder this seat knows (belief.go)
-	drafts    [maxDraftRecords]draftRecord
-	draftN    uint8
-	equip     cardSet // Equipment in play beside the Ability card
+	// draft: the packs this seat passed on, as records (belief.go)
+	draftCards   [maxDraftRecords]cardSet
+	draftKeepers [maxDraftRecords]uint16
+	draftN       uint8
+	equip        cardSet // Equipment in play beside the Ability card
 }
 
 func (p *seatState) is(f uint16) bool { return p.flags&f != 0 }

@@ -318,14 +318,10 @@ func (s *State) Hash() uint64 {
 			h.U64(set[0])
 			h.U64(set[1])
 		}
-		for _, d := range st.drafts[:st.draftN] {
-			h.U64(d.cards[0])
-			h.U64(d.cards[1])
-			k := uint64(d.keepers)
-			if d.open {
-				k |= 1 << 16
-			}
-			h.U64(k)
+		for k := range st.draftN {
+			h.U64(st.draftCards[k][0])
+			h.U64(st.draftCards[k][1])
+			h.U64(uint64(st.draftKeepers[k]))
 		}
 	}
 	h.U64(uint64(s.line.N))

@@ -2,6 +2,7 @@ package frontline
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"stolik/engine"
@@ -136,8 +137,8 @@ func TestDeterminizeFollowsACardThroughAnExchange(t *testing.T) {
 
 // Determinize reads nothing the observer cannot know: two states that
 // differ only in where two cards unknown to the observer lie (in other
-// players' hands, packs, face-down cards or the deck) give, from the same
-// random stream, the same worlds.
+// players' hands, packs, face-down cards or the deck) and in the order of
+// the Attack deck give, from the same random stream, the same worlds.
 func TestDeterminizeSeesOnlyWhatTheSeatKnows(t *testing.T) {
 	g := New()
 	checked := 0
@@ -236,6 +237,8 @@ func swapUnknown(s *State, observer int, r *rand.Rand) (*State, bool) {
 	}
 	put(a, b.card)
 	put(b, a.card)
+	// The Attack deck's order is hidden from everyone.
+	slices.Reverse(c.adeck[:c.adeckN])
 	return c, true
 }
 

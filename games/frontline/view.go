@@ -453,6 +453,15 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 		}
 	}
 	s.deckN = uint8(copy(s.deck[:], pool[k:n]))
+	// The Attack deck too is shuffled from card order.
+	var attacks uint64
+	for _, c := range s.adeck[:s.adeckN] {
+		attacks |= 1 << c
+	}
+	for k := 0; attacks != 0; attacks &= attacks - 1 {
+		s.adeck[k] = uint8(bits.TrailingZeros64(attacks))
+		k++
+	}
 	shuffle(r, s.adeck[:s.adeckN])
 	// The game's own randomness after this point is unknown too.
 	s.rng = engine.NewRNG(r.Uint64())

@@ -2,6 +2,7 @@ package frontline
 
 import (
 	"errors"
+	"math/bits"
 	"math/rand/v2"
 	"sync"
 
@@ -68,34 +69,91 @@ func (*Greedy) InPlace() {}
 func (*Greedy) ForcedMoves() {}
 
 // PublicChoice reports whether the bot's choice on st depends on nothing
-// seat does not know, so that it needs no determinized copy. Its scores
-// read only what everyone sees (hit points, who is alive, the line, the
-// Attack and its Targets, Equipment in play, the turn's flags, hand sizes)
-// and seat's own hand. Looking ahead touches the hidden cards and the
-// game's randomness, but only where they never reach those facts (a
-// Denounce discards at random, a Dominika exchange or a Smoke Screen
-// replaced moves cards between hands and deck), with two exceptions: Wsjo
-// Rawno shuffles the line with the game's randomness, and once a revealed
-// Maneuver's way is chosen the next face-down card is revealed.
+// seat does not know, so that it needs no determinized copy (hiddenRead).
 func (*Greedy) PublicChoice(st engine.State, seat engine.Seat) bool {
 	s, ok := st.(*State)
-	if !ok || seat < 0 || int(seat) >= int(s.n) {
-		return false
+	return ok && s.hiddenRead(seat) == readsPublic
+}
+
+// What the greedy bot's choice on a position reads that its seat does not
+// know (hiddenRead).
+const (
+	readsPublic     = iota // nothing
+	readsRandomness        // the game's randomness, nothing else
+	readsWorld             // the hidden cards too
+)
+
+// hiddenRead is what the greedy bot's choice for seat in s reads that seat
+// does not know. Its scores read only what everyone sees (hit points, who
+// is alive, the line, the Attack and its Targets, Equipment in play, the
+// turn's flags, hand sizes) and seat's own hand. Looking ahead touches
+// the hidden cards and the game's randomness, but only where they never
+// reach those facts (a Denounce discards at random, a Dominika exchange or
+// a Smoke Screen replaced moves cards between hands and deck), with two
+// exceptions: Wsjo Rawno shuffles the line with the game's randomness,
+// and once a revealed Maneuver's way is chosen the next face-down card is
+// revealed; where no other seat holds one, only the randomness is left.
+func (s *State) hiddenRead(seat engine.Seat) int {
+	if seat < 0 || int(seat) >= int(s.n) {
+		return readsWorld
 	}
 	hand := s.seats[seat].hand
 	switch s.phase {
 	case phChoice:
-		return false
+		for q := range int(s.n) {
+			if q != int(seat) && s.seats[q].is(fCommitted) {
+				return readsWorld
+			}
+		}
+		return readsRandomness
 	case phWindow:
 		// Playing Wsjo Rawno is scored on the line it shuffles.
-		return hand.and(s.pack.wsjoRawnos).empty()
+		if !hand.and(s.pack.wsjoRawnos).empty() {
+			return readsRandomness
+		}
 	case phAnswer:
 		// So is answering it with Niet!.
 		top := s.stack[s.stackN-1].card
-		return top == abilityCard || s.pack.aEffect[top] != WsjoRawnoFx || hand.and(s.pack.niets).empty()
+		if top != abilityCard && s.pack.aEffect[top] == WsjoRawnoFx && !hand.and(s.pack.niets).empty() {
+			return readsRandomness
+		}
 	}
-	return true
+	return readsPublic
 }
+
+// ChooseSampling chooses what Choose would on st determinized for seat
+// from det (engine.SamplingBot), resampling only what the choice reads
+// (hiddenRead): nothing where it is public; where it reads the game's
+// randomness alone, the randomness a determinization would leave, drawn
+// from det as Determinize draws it, is put in st for the decision and
+// taken out again; the whole world, on the bot's copy, otherwise.
+func (b *Greedy) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.Rand) (engine.Move, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return 0, errNotFrontline
+	}
+	switch s.hiddenRead(seat) {
+	case readsPublic:
+		return b.Choose(s, seat, r)
+	case readsRandomness:
+		rng := s.rng
+		s.rng = s.determinizedRNG(seat, det)
+		m, err := b.Choose(s, seat, r)
+		s.rng = rng
+		return m, err
+	}
+	c, ok := b.Copy.(*State)
+	if ok {
+		c.CopyFrom(s)
+	} else {
+		c = s.clone()
+		b.Copy = c
+	}
+	c.Determinize(seat, det)
+	return b.Choose(c, seat, r)
+}
+
+var _ engine.SamplingBot = (*Greedy)(nil)
 
 var _ engine.InPlaceBot = (*Greedy)(nil)
 
@@ -751,4 +809,65 @@ func (s *State) strikeNow(p int) int {
 		d += s.roulettes() * int(s.rules.rouletteExtra)
 	}
 	return max(d, 0)
+}
+
+// determinizedRNG is the game's randomness Determinize(observer, r) would
+// leave in s, drawn from r as Determinize draws it (the same draws in the
+// same order), without dealing a card.
+func (s *State) determinizedRNG(observer engine.Seat, r *rand.Rand) engine.RNG {
+	var others cardSet // the cards the other players hold
+	held := 0
+	for p := range int(s.n) {
+		if p == int(observer) {
+			continue
+		}
+		st := &s.seats[p]
+		others.or(st.hand)
+		others.or(st.pack)
+		held += st.hand.count() + st.pack.count()
+		if st.is(fCommitted) {
+			others.set(st.committed)
+			held++
+		}
+	}
+	drawShuffle(r, int(s.deckN)+held)
+	if s.passedDrawn(observer, others, held) {
+		drawShuffle(r, held)
+	}
+	drawShuffle(r, int(s.adeckN))
+	return engine.NewRNG(r.Uint64())
+}
+
+// passedDrawn reports whether passedToPlayers draws: some card observer
+// passed on and has not seen since is in the pool, which holds the deck
+// and the others' cards, held of them.
+func (s *State) passedDrawn(observer engine.Seat, others cardSet, held int) bool {
+	unseen := s.seats[observer].passed
+	unseen[0] &^= s.faceUp[0]
+	unseen[1] &^= s.faceUp[1]
+	if unseen.empty() || held == 0 {
+		return false
+	}
+	if !unseen.and(others).empty() {
+		return true
+	}
+	for _, c := range s.deck[:s.deckN] {
+		if unseen.has(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// drawShuffle draws from r what shuffle draws to shuffle n cards.
+func drawShuffle(r *rand.Rand, n int) {
+	for i := n - 1; i > 0; i-- {
+		m := uint64(i + 1)
+		x := r.Uint64()
+		if m&(m-1) != 0 {
+			if hi, lo := bits.Mul64(x, m); lo < m {
+				redraw(r, m, hi, lo)
+			}
+		}
+	}
 }

@@ -222,3 +222,68 @@ func TestGreedyClosedKeepsNothing(t *testing.T) {
 		}
 	}
 }
+
+// Where the greedy bot's choice reads the game's randomness and no hidden
+// card (hiddenRead), the randomness it draws for the decision is the one
+// a determinization leaves, drawn from the same stream and leaving it at
+// the same point, and every legal move scores on the position with it as
+// on the determinized copy.
+func TestGreedyDrawsTheRandomnessADeterminizationLeaves(t *testing.T) {
+	g := New()
+	checked := map[uint8]int{}
+	for seed := uint64(1); seed <= 16; seed++ {
+		for _, players := range []int{2, 3, 4} {
+			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			r := rand.New(rand.NewPCG(seed, 13))
+			bot := &Greedy{}
+			var legal []engine.Move
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				seat := s.Pending()[0]
+				legal = s.Legal(seat, legal[:0])
+				if len(legal) > 1 && s.hiddenRead(seat) == readsRandomness {
+					for k := range uint64(3) {
+						det, want := rand.New(rand.NewPCG(seed, n64(n)+k)), rand.New(rand.NewPCG(seed, n64(n)+k))
+						c := s.clone()
+						c.Determinize(seat, want)
+						before := *s
+						rng := s.determinizedRNG(seat, det)
+						if rng != c.rng || det.Uint64() != want.Uint64() || !reflect.DeepEqual(*s, before) {
+							t.Fatalf("seed %d, %d players, move %d (%s): the randomness drawn is not the determinization's (or the stream or position differs)", seed, players, n, phaseNames[s.phase])
+						}
+						wantScores := greedyScores(c, seat, legal)
+						s.rng = rng
+						got := greedyScores(s, seat, legal)
+						s.rng = before.rng
+						if !slices.Equal(got, wantScores) {
+							t.Fatalf("seed %d, %d players, move %d (%s): scores %v with the randomness drawn, %v on the determinization", seed, players, n, phaseNames[s.phase], got, wantScores)
+						}
+					}
+					checked[s.phase]++
+				}
+				m, err := bots.Decide(bot, s, seat, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Apply(seat, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("decisions checked by phase: %v", checked)
+	for _, ph := range []uint8{phWindow, phAnswer, phChoice} {
+		if checked[ph] == 0 {
+			t.Errorf("no decision checked in phase %s", phaseNames[ph])
+		}
+	}
+}
+
+func n64(n int) uint64 { return uint64(n) << 8 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"stolik/engine"
@@ -193,64 +194,85 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 }
 
 // choose is Choose's choice among legal: the moves that must be played
-// forward are, each on a look-ahead copy; then the position's own survival
-// score, which most moves are scored against, is worked out once.
+// forward are, each on a look-ahead copy or in place; then the position's
+// own survival score, which most moves are scored against, is worked out
+// once.
 func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
-	if b.ahead == nil {
-		b.ahead, b.scores, b.same = make([]int, 0, 32), make([]int, 0, 32), make([]engine.Move, 0, 32)
+	n := len(legal)
+	if cap(b.scores) < n {
+		c := max(n, 32)
+		b.ahead, b.scores, b.same = make([]int, c), make([]int, c), make([]engine.Move, c)
 	}
-	b.ahead, b.same = b.ahead[:0], b.same[:0]
-	for _, m := range legal {
-		b.same = append(b.same, s.sameCard(m))
-	}
-	b.now.reset(s, p)
-	for i := range legal {
-		b.ahead = append(b.ahead, b.aheadOf(s, p, i, &b.now))
-	}
+	ahead, scores, same := b.ahead[:n], b.scores[:n], b.same[:n]
 	now := &b.now
-	if b.allAgainstNow(s) {
+	now.reset(s, p)
+	againstNow := true
+	for i, m := range legal {
+		ahead[i], same[i] = 0, 0
+		switch s.lookOf(m) {
+		case lookNow:
+		case lookNone:
+			againstNow = false
+		case lookCard:
+			// Copies of a card played the same way look alike ahead.
+			againstNow = false
+			same[i] = s.sameCard(m)
+			j := slices.Index(same[:i], same[i])
+			if j >= 0 {
+				ahead[i] = ahead[j]
+			} else {
+				ahead[i] = s.lookAhead(p, m, now)
+			}
+		default:
+			againstNow = false
+			ahead[i] = s.lookAhead(p, m, now)
+		}
+	}
+	if againstNow {
 		// Every score is the position's own plus a constant, so which
 		// move is best (and which are equal) does not depend on it.
 		now.done = true
 	}
-	b.scores = b.scores[:0]
 	for i, m := range legal {
-		b.scores = append(b.scores, s.valueMove(p, m, b.ahead[i], now))
+		scores[i] = s.valueMove(p, m, ahead[i], now)
 	}
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
-	return engine.PickBestOf(legal, b.scores, r)
+	return engine.PickBestOf(legal, scores, r)
 }
 
-// aheadOf is lookAhead of legal move i, taken from an earlier move that
-// plays another copy of the same card the same way: copies of a card do
-// the same, so they look alike ahead.
-func (b *Greedy) aheadOf(s *State, p, i int, now *survivalNow) int {
-	m := b.Moves[i]
-	if k := uint8(m); k == mCommit || k == mPlay {
-		for j, o := range b.same[:i] {
-			if o == b.same[i] {
-				return b.ahead[j]
-			}
-		}
-	}
-	return s.lookAhead(p, m, now)
-}
+// What scoring a move needs (lookOf).
+const (
+	lookNow  = iota // nothing but the position's own survival score, plus a constant (valueMove)
+	lookNone        // nothing looked at: a constant
+	lookCard        // lookAhead, alike for copies of its card played alike
+	lookMove        // lookAhead
+)
 
-// allAgainstNow reports whether every legal move scores the position's
-// own survival score plus a constant (valueMove).
-func (b *Greedy) allAgainstNow(s *State) bool {
-	for _, m := range b.Moves {
-		k, c, _, _ := unmv(m)
-		switch {
-		case k == mPass || k == mDone || k == mExchange:
-		case k == mCommit && s.pack.aKind[c] == Equipment:
-		case k == mPlay && s.phase == phWindow && survivalKeeps(s.pack.aEffect[c]):
-		default:
-			return false
+// lookOf is what scoring m needs: lookAhead is 0 for the moves it says
+// need nothing ahead.
+func (s *State) lookOf(m engine.Move) int {
+	k, c, _, _ := unmv(m)
+	switch k {
+	case mPass, mDone, mExchange:
+		return lookNow
+	case mKeep:
+		return lookNone
+	case mCommit:
+		switch s.pack.aKind[c] {
+		case Maneuver:
+			return lookCard
+		case Equipment:
+			return lookNow
 		}
+		return lookNone
+	case mPlay:
+		if s.phase == phWindow && survivalKeeps(s.pack.aEffect[c]) {
+			return lookNow
+		}
+		return lookCard
 	}
-	return true
+	return lookMove
 }
 
 // sameCard is m with its card named by the card it is a copy of.

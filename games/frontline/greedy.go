@@ -2,6 +2,7 @@ package frontline
 
 import (
 	"errors"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -30,6 +31,7 @@ type Greedy struct {
 	same            []engine.Move // the legal moves with their cards named by the card they copy (sameCard)
 	look            *State        // its look-ahead scratch, lent to the position it decides on
 	now             survivalNow   // the survival scores of the position it decides on
+	exact           bool          // score every move exactly, even one that cannot be chosen (floor)
 }
 
 // greedyScratch holds what greedy bots whose games are over kept (their
@@ -204,8 +206,13 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 		b.ahead, b.scores, b.same = make([]int, c), make([]int, c), make([]engine.Move, c)
 	}
 	ahead, scores, same := b.ahead[:n], b.scores[:n], b.same[:n]
+	b.scores = scores
 	now := &b.now
 	now.reset(s, p)
+	// In a window the pass comes first and scores the position's own:
+	// an Event whose look-ahead cannot reach it need not be worked out
+	// (survivalNow.floor).
+	floors := !b.exact && s.phase == phWindow && legal[0] == mv(mPass, 0, 0, 0)
 	againstNow := true
 	for i, m := range legal {
 		ahead[i], same[i] = 0, 0
@@ -218,9 +225,15 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 			againstNow = false
 			same[i] = s.sameCard(m)
 			j := slices.Index(same[:i], same[i])
-			if j >= 0 {
+			switch {
+			case j >= 0:
 				ahead[i] = ahead[j]
-			} else {
+			case floors:
+				// valueMove: the Event scores ahead - 8 - keepValue.
+				now.floor = now.get() + 8 + keepValue[s.pack.aEffect[uint8(m>>8)]]
+				ahead[i] = s.lookAhead(p, m, now)
+				now.floor = math.MinInt
+			default:
 				ahead[i] = s.lookAhead(p, m, now)
 			}
 		default:
@@ -293,6 +306,10 @@ type survivalNow struct {
 	moved    [8]Line
 	movedV   [8]int
 	movableN int8 // 1 if the line may be moved in place, -1 if not, 0 not yet known
+	// floor: the look-ahead score below which the move being scored
+	// cannot be chosen, nor tie a move before it; survivalMoved may
+	// return any score below it for a line that scores below it.
+	floor int
 }
 
 // movable reports whether no death or Commissar's advance is waiting for
@@ -327,7 +344,7 @@ func (n *survivalNow) reset(s *State, p int) {
 	if n.s != s {
 		n.s = s
 	}
-	n.p, n.done, n.movedN, n.movableN = p, false, 0, 0
+	n.p, n.done, n.movedN, n.movableN, n.floor = p, false, 0, 0, math.MinInt
 }
 
 // movedTo is p's survival score in s with the line moved to l, if known.
@@ -530,6 +547,10 @@ func (s *State) survivalMoved(p int, now *survivalNow, move func() bool) (v int,
 				now.v, now.done = s.survival(p), true
 			}
 			v = now.v
+		case 10*int(s.seats[p].hp) < now.floor:
+			// The line moved, p alive, no game over: the score is its hit
+			// points' less the damage it would take, below the floor.
+			v = 10 * int(s.seats[p].hp)
 		default:
 			if v, known = now.movedTo(&s.line); !known {
 				v = s.survival(p)

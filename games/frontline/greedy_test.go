@@ -287,3 +287,53 @@ func TestGreedyDrawsTheRandomnessADeterminizationLeaves(t *testing.T) {
 }
 
 func n64(n int) uint64 { return uint64(n) << 8 }
+
+// A move the greedy bot leaves unscored because it cannot reach the
+// pass's score (survivalNow.floor) changes nothing: over greedy games, a
+// bot that scores every move exactly chooses the same move with the same
+// draws, on every decision, and some decisions do leave moves unscored.
+func TestGreedyUnscoredMovesChangeNothing(t *testing.T) {
+	g := New()
+	decisions, unscored := 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		for _, players := range []int{2, 3, 4} {
+			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			fast, exact := &Greedy{}, &Greedy{exact: true}
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				seat := s.Pending()[0]
+				r1, r2 := rand.New(rand.NewPCG(seed, uint64(n))), rand.New(rand.NewPCG(seed, uint64(n)))
+				m, err := bots.Decide(fast, s, seat, r1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := bots.Decide(exact, s, seat, r2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m != want || r1.Uint64() != r2.Uint64() {
+					t.Fatalf("seed %d, %d players, move %d (%s): chose %s, scoring every move %s (or drew otherwise)", seed, players, n, phaseNames[s.phase], s.Format(m), s.Format(want))
+				}
+				if len(fast.scores) > 0 && !slices.Equal(fast.scores, exact.scores) {
+					unscored++
+				}
+				fast.scores, exact.scores = fast.scores[:0], exact.scores[:0]
+				decisions++
+				if _, err := s.Apply(seat, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d decisions, %d with moves left unscored", decisions, unscored)
+	if unscored == 0 {
+		t.Fatal("no move left unscored")
+	}
+}

@@ -27,8 +27,9 @@ func (g *Game) Bots() []engine.BotSpec {
 // the revealed Attack card would deal it on the line as it then stands.
 type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
-	ahead, scores   []int
+	scores          []int
 	same            []engine.Move // the legal moves with their cards named by the card they copy (sameCard)
+	plusNow         []bool        // the moves whose score is the position's own plus a constant
 	look            *State        // its look-ahead scratch, lent to the position it decides on
 	now             survivalNow   // the survival scores of the position it decides on
 	exact           bool          // score every move exactly, even one that cannot be chosen (floor)
@@ -40,16 +41,17 @@ type Greedy struct {
 var greedyScratch sync.Pool // of *greedyKept
 
 type greedyKept struct {
-	copy          engine.State
-	look          *State
-	moves, same   []engine.Move
-	ahead, scores []int
+	copy        engine.State
+	look        *State
+	moves, same []engine.Move
+	scores      []int
+	plusNow     []bool
 }
 
 func newGreedy() *Greedy {
 	b := &Greedy{}
 	if k, ok := greedyScratch.Get().(*greedyKept); ok {
-		b.Copy, b.look, b.Moves, b.same, b.ahead, b.scores = k.copy, k.look, k.moves[:0], k.same[:0], k.ahead[:0], k.scores[:0]
+		b.Copy, b.look, b.Moves, b.same, b.scores, b.plusNow = k.copy, k.look, k.moves[:0], k.same, k.scores, k.plusNow
 	}
 	return b
 }
@@ -58,7 +60,7 @@ func newGreedy() *Greedy {
 // over (bots.Finish). A bot that decides again afterwards starts afresh.
 func (b *Greedy) Close() error {
 	if b.look != nil || b.Copy != nil {
-		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, same: b.same, ahead: b.ahead, scores: b.scores})
+		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, same: b.same, scores: b.scores, plusNow: b.plusNow})
 	}
 	*b = Greedy{}
 	return nil
@@ -198,14 +200,14 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 // choose is Choose's choice among legal: the moves that must be played
 // forward are, each on a look-ahead copy or in place; then the position's
 // own survival score, which most moves are scored against, is worked out
-// once.
+// once and added to theirs.
 func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
 	n := len(legal)
-	if cap(b.scores) < n {
+	if cap(b.scores) < n || cap(b.same) < n || cap(b.plusNow) < n {
 		c := max(n, 32)
-		b.ahead, b.scores, b.same = make([]int, c), make([]int, c), make([]engine.Move, c)
+		b.scores, b.same, b.plusNow = make([]int, c), make([]engine.Move, c), make([]bool, c)
 	}
-	ahead, scores, same := b.ahead[:n], b.scores[:n], b.same[:n]
+	scores, same, plusNow := b.scores[:n], b.same[:n], b.plusNow[:n]
 	b.scores = scores
 	now := &b.now
 	now.reset(s, p)
@@ -213,80 +215,54 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 	// an Event whose look-ahead cannot reach it need not be worked out
 	// (survivalNow.floor).
 	floors := !b.exact && s.phase == phWindow && legal[0] == mv(mPass, 0, 0, 0)
-	againstNow := true
+	againstNow, anyNow := true, false
 	for i, m := range legal {
-		ahead[i], same[i] = 0, 0
-		switch s.lookOf(m) {
+		v, look := s.scoreOf(p, m)
+		scores[i], same[i], plusNow[i] = v, 0, look == lookNow
+		switch look {
 		case lookNow:
-		case lookNone:
-			againstNow = false
+			anyNow = true
+			continue
 		case lookCard:
-			// Copies of a card played the same way look alike ahead.
-			againstNow = false
+			// Copies of a card played the same way score alike.
 			same[i] = s.sameCard(m)
-			j := slices.Index(same[:i], same[i])
-			switch {
-			case j >= 0:
-				ahead[i] = ahead[j]
-			case floors:
-				// valueMove: the Event scores ahead - 8 - keepValue.
+			if j := slices.Index(same[:i], same[i]); j >= 0 {
+				scores[i] = scores[j]
+			} else if floors {
+				// aheadScore: the Event scores ahead - 8 - keepValue.
 				now.floor = now.get() + 8 + keepValue[s.pack.aEffect[uint8(m>>8)]]
-				ahead[i] = s.lookAhead(p, m, now)
+				scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
 				now.floor = math.MinInt
-			default:
-				ahead[i] = s.lookAhead(p, m, now)
+			} else {
+				scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
 			}
-		default:
-			againstNow = false
-			ahead[i] = s.lookAhead(p, m, now)
+		case lookMove:
+			scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
 		}
+		againstNow = false
 	}
-	if againstNow {
-		// Every score is the position's own plus a constant, so which
-		// move is best (and which are equal) does not depend on it.
-		now.done = true
-	}
-	for i, m := range legal {
-		scores[i] = s.valueMove(p, m, ahead[i], now)
+	// Where every score is the position's own plus a constant, which move
+	// is best (and which are equal) does not depend on it.
+	if anyNow && !againstNow {
+		v := now.get()
+		for i, plus := range plusNow {
+			if plus {
+				scores[i] += v
+			}
+		}
 	}
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
 	return engine.PickBestOf(legal, scores, r)
 }
 
-// What scoring a move needs (lookOf).
+// What scoring a move needs (scoreOf).
 const (
-	lookNow  = iota // nothing but the position's own survival score, plus a constant (valueMove)
-	lookNone        // nothing looked at: a constant
+	lookNow  = iota // nothing but the position's own survival score, plus a constant
+	lookNone        // nothing: a constant
 	lookCard        // lookAhead, alike for copies of its card played alike
 	lookMove        // lookAhead
 )
-
-// lookOf is what scoring m needs: lookAhead is 0 for the moves it says
-// need nothing ahead.
-func (s *State) lookOf(m engine.Move) int {
-	k, c, _, _ := unmv(m)
-	switch k {
-	case mPass, mDone, mExchange:
-		return lookNow
-	case mKeep:
-		return lookNone
-	case mCommit:
-		switch s.pack.aKind[c] {
-		case Maneuver:
-			return lookCard
-		case Equipment:
-			return lookNow
-		}
-		return lookNone
-	case mPlay:
-		if s.phase == phWindow && survivalKeeps(s.pack.aEffect[c]) {
-			return lookNow
-		}
-		return lookCard
-	}
-	return lookMove
-}
 
 // sameCard is m with its card named by the card it is a copy of.
 func (s *State) sameCard(m engine.Move) engine.Move {
@@ -639,31 +615,64 @@ func survivalKeeps(e ActionEffect) bool {
 // valueMove values move m for seat p; ahead is lookAhead's score of m,
 // now is p's survival score in s.
 func (s *State) valueMove(p int, m engine.Move, ahead int, now *survivalNow) int {
+	switch v, look := s.scoreOf(p, m); look {
+	case lookNow:
+		return now.get() + v
+	case lookNone:
+		return v
+	}
+	return s.aheadScore(p, m, ahead, now)
+}
+
+// scoreOf is what scoring move m for seat p needs (look), and for the
+// moves that need no look-ahead their score: with lookNow, less the
+// position's own survival score.
+func (s *State) scoreOf(p int, m engine.Move) (v, look int) {
 	k, c, a, _ := unmv(m)
 	switch k {
 	case mKeep:
-		return 10 * keepValue[s.pack.aEffect[c]]
+		return 10 * keepValue[s.pack.aEffect[c]], lookNone
 	case mCommit:
-		ac := s.pack.Action(c)
-		switch ac.Kind {
+		switch s.pack.aKind[c] {
 		case Event:
-			return -1000 - 10*keepValue[ac.Effect] // committed Events are wasted
+			return -1000 - 10*keepValue[s.pack.aEffect[c]], lookNone // committed Events are wasted
 		case Equipment:
-			return now.get() + 20 + keepValue[ac.Effect]
+			return 20 + keepValue[s.pack.aEffect[c]], lookNow
 		}
-		// A Maneuver: as if revealed now, with its best choice.
-		return ahead - keepValue[ac.Effect]
+		return 0, lookCard // a Maneuver: aheadScore
 	case mPass:
 		if s.phase == phEquip {
-			return now.get() - 1
+			return -1, lookNow
 		}
-		return now.get()
+		return 0, lookNow
 	case mDone:
 		// Done when no Event in hand could still help this turn.
 		if s.seats[p].hand.and(s.pack.events).empty() && (s.comradeAbility(p) != ExchangeHands || s.seats[p].is(fAbilityUsed)) {
-			return now.get() + 1
+			return 1, lookNow
 		}
-		return now.get() - 5
+		return -5, lookNow
+	case mPlay:
+		if e := s.pack.aEffect[c]; s.phase != phAnswer && survivalKeeps(e) {
+			return s.healed(p, c, int(a)) - 8 - keepValue[e], lookNow
+		}
+		return 0, lookCard
+	case mExchange:
+		// Take a bigger hand.
+		return 3*(s.seats[a].hand.count()-s.seats[p].hand.count()) - 6, lookNow
+	case mDir, mSwap, mSmoke, mUse:
+		return 0, lookMove
+	}
+	return 0, lookNone
+}
+
+// aheadScore values move m for seat p, one that needs looking ahead
+// (scoreOf), from lookAhead's score of m.
+func (s *State) aheadScore(p int, m engine.Move, ahead int, now *survivalNow) int {
+	k, c, _, _ := unmv(m)
+	switch k {
+	case mCommit:
+		// A Maneuver: as if revealed now, with its best choice.
+		return ahead - keepValue[s.pack.aEffect[c]]
 	case mPlay:
 		if s.phase == phAnswer {
 			// Niet! only when the Event on top hurts us.
@@ -673,18 +682,9 @@ func (s *State) valueMove(p int, m engine.Move, ahead int, now *survivalNow) int
 			}
 			return now.get() - 30
 		}
-		e := s.pack.aEffect[c]
-		if survivalKeeps(e) {
-			ahead = now.get() + s.healed(p, c, int(a))
-		}
-		return ahead - 8 - keepValue[e]
-	case mExchange:
-		// Take a bigger hand.
-		return now.get() + 3*(s.seats[a].hand.count()-s.seats[p].hand.count()) - 6
-	case mDir, mSwap, mSmoke, mUse:
-		return ahead
+		return ahead - 8 - keepValue[s.pack.aEffect[c]]
 	}
-	return 0
+	return ahead
 }
 
 // healed is what p's survival score gains when p plays Event c on seat q:
@@ -904,13 +904,10 @@ func (s *State) passedDrawn(observer engine.Seat, others cardSet, held int) bool
 
 // drawShuffle draws from r what shuffle draws to shuffle n cards.
 func drawShuffle(r *rand.Rand, n int) {
-	for i := n - 1; i > 0; i-- {
-		m := uint64(i + 1)
-		x := r.Uint64()
-		if m&(m-1) != 0 {
-			if hi, lo := bits.Mul64(x, m); lo < m {
-				redraw(r, m, hi, lo)
-			}
+	for m := uint64(n); m > 1; m-- {
+		// uint64N(r, m): a power of two is never drawn again.
+		if hi, lo := bits.Mul64(r.Uint64(), m); lo < m && m&(m-1) != 0 {
+			redraw(r, m, hi, lo)
 		}
 	}
 }

@@ -209,6 +209,14 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 	}
 	scores, same, plusNow := b.scores[:n], b.same[:n], b.plusNow[:n]
 	b.scores = scores
+	if n == 2 && legal[0] == mv(mPass, 0, 0, 0) && legal[1] == mv(mDone, 0, 0, 0) && s.phase != phEquip {
+		// Both score the position's own plus a constant, never alike:
+		// the better is chosen with no draw.
+		if s.doneScore(p) > 0 {
+			return legal[1]
+		}
+		return legal[0]
+	}
 	now := &b.now
 	now.reset(s, p)
 	// In a window the pass comes first and scores the position's own:
@@ -216,8 +224,17 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 	// (survivalNow.floor).
 	floors := !b.exact && s.phase == phWindow && legal[0] == mv(mPass, 0, 0, 0)
 	againstNow, anyNow := true, false
+	pass, _ := s.scoreOf(p, mv(mPass, 0, 0, 0))
 	for i, m := range legal {
-		v, look := s.scoreOf(p, m)
+		var v, look int
+		switch uint8(m) {
+		case mPass:
+			v, look = pass, lookNow
+		case mDone:
+			v, look = s.doneScore(p), lookNow
+		default:
+			v, look = s.scoreOf(p, m)
+		}
 		scores[i], same[i], plusNow[i] = v, 0, look == lookNow
 		switch look {
 		case lookNow:
@@ -646,11 +663,7 @@ func (s *State) scoreOf(p int, m engine.Move) (v, look int) {
 		}
 		return 0, lookNow
 	case mDone:
-		// Done when no Event in hand could still help this turn.
-		if s.seats[p].hand.and(s.pack.events).empty() && (s.comradeAbility(p) != ExchangeHands || s.seats[p].is(fAbilityUsed)) {
-			return 1, lookNow
-		}
-		return -5, lookNow
+		return s.doneScore(p), lookNow
 	case mPlay:
 		if e := s.pack.aEffect[c]; s.phase != phAnswer && survivalKeeps(e) {
 			return s.healed(p, c, int(a)) - 8 - keepValue[e], lookNow
@@ -663,6 +676,16 @@ func (s *State) scoreOf(p int, m engine.Move) (v, look int) {
 		return 0, lookMove
 	}
 	return 0, lookNone
+}
+
+// doneScore is the score of being done for the turn, less the
+// position's own survival score: done when no Event in hand could still
+// help this turn.
+func (s *State) doneScore(p int) int {
+	if st := &s.seats[p]; st.hand.and(s.pack.events).empty() && (s.comradeAbility(p) != ExchangeHands || st.is(fAbilityUsed)) {
+		return 1
+	}
+	return -5
 }
 
 // aheadScore values move m for seat p, one that needs looking ahead

@@ -29,7 +29,7 @@ type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
 	scores          []int
 	same            []engine.Move // the legal moves with their cards named by the card they copy (sameCard)
-	plusNow         []bool        // the moves whose score is the position's own plus a constant
+	looks           []uint8       // what scoring each move needs (scoreMoves)
 	look            *State        // its look-ahead scratch, lent to the position it decides on
 	now             survivalNow   // the survival scores of the position it decides on
 	exact           bool          // score every move exactly, even one that cannot be chosen (floor)
@@ -45,13 +45,13 @@ type greedyKept struct {
 	look        *State
 	moves, same []engine.Move
 	scores      []int
-	plusNow     []bool
+	looks       []uint8
 }
 
 func newGreedy() *Greedy {
 	b := &Greedy{}
 	if k, ok := greedyScratch.Get().(*greedyKept); ok {
-		b.Copy, b.look, b.Moves, b.same, b.scores, b.plusNow = k.copy, k.look, k.moves[:0], k.same, k.scores, k.plusNow
+		b.Copy, b.look, b.Moves, b.same, b.scores, b.looks = k.copy, k.look, k.moves[:0], k.same, k.scores, k.looks
 	}
 	return b
 }
@@ -60,7 +60,7 @@ func newGreedy() *Greedy {
 // over (bots.Finish). A bot that decides again afterwards starts afresh.
 func (b *Greedy) Close() error {
 	if b.look != nil || b.Copy != nil {
-		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, same: b.same, scores: b.scores, plusNow: b.plusNow})
+		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, same: b.same, scores: b.scores, looks: b.looks})
 	}
 	*b = Greedy{}
 	return nil
@@ -203,11 +203,11 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 // once and added to theirs.
 func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
 	n := len(legal)
-	if cap(b.scores) < n || cap(b.same) < n || cap(b.plusNow) < n {
+	if cap(b.scores) < n || cap(b.same) < n || cap(b.looks) < n {
 		c := max(n, 32)
-		b.scores, b.same, b.plusNow = make([]int, c), make([]engine.Move, c), make([]bool, c)
+		b.scores, b.same, b.looks = make([]int, c), make([]engine.Move, c), make([]uint8, c)
 	}
-	scores, same, plusNow := b.scores[:n], b.same[:n], b.plusNow[:n]
+	scores, looks := b.scores[:n], b.looks[:n]
 	b.scores = scores
 	if n == 2 && legal[0] == mv(mPass, 0, 0, 0) && legal[1] == mv(mDone, 0, 0, 0) && s.phase != phEquip {
 		// Both score the position's own plus a constant, never alike:
@@ -217,29 +217,31 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 		}
 		return legal[0]
 	}
+	anyNow, allNow := s.scoreMoves(p, legal, scores, looks)
+	if !allNow {
+		// Otherwise every score is the position's own plus a constant, so
+		// which move is best (and which are equal) does not depend on it.
+		b.scoreAhead(s, p, legal, anyNow)
+	}
+	// Equal scores are broken at random: taking the first would always aim
+	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
+	return engine.PickBestOf(legal, scores, r)
+}
+
+// scoreAhead completes choose's scores (scoreMoves) of the moves that
+// need looking ahead, and adds the position's own survival score to those
+// scored against it where any is (anyNow).
+func (b *Greedy) scoreAhead(s *State, p int, legal []engine.Move, anyNow bool) {
+	scores, same, looks := b.scores, b.same[:len(legal)], b.looks[:len(legal)]
 	now := &b.now
 	now.reset(s, p)
 	// In a window the pass comes first and scores the position's own:
 	// an Event whose look-ahead cannot reach it need not be worked out
 	// (survivalNow.floor).
 	floors := !b.exact && s.phase == phWindow && legal[0] == mv(mPass, 0, 0, 0)
-	againstNow, anyNow := true, false
-	pass, _ := s.scoreOf(p, mv(mPass, 0, 0, 0))
 	for i, m := range legal {
-		var v, look int
-		switch uint8(m) {
-		case mPass:
-			v, look = pass, lookNow
-		case mDone:
-			v, look = s.doneScore(p), lookNow
-		default:
-			v, look = s.scoreOf(p, m)
-		}
-		scores[i], same[i], plusNow[i] = v, 0, look == lookNow
-		switch look {
-		case lookNow:
-			anyNow = true
-			continue
+		same[i] = 0
+		switch looks[i] {
 		case lookCard:
 			// Copies of a card played the same way score alike.
 			same[i] = s.sameCard(m)
@@ -256,21 +258,15 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 		case lookMove:
 			scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
 		}
-		againstNow = false
 	}
-	// Where every score is the position's own plus a constant, which move
-	// is best (and which are equal) does not depend on it.
-	if anyNow && !againstNow {
+	if anyNow {
 		v := now.get()
-		for i, plus := range plusNow {
-			if plus {
+		for i, l := range looks {
+			if l == lookNow {
 				scores[i] += v
 			}
 		}
 	}
-	// Equal scores are broken at random: taking the first would always aim
-	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
-	return engine.PickBestOf(legal, scores, r)
 }
 
 // What scoring a move needs (scoreOf).
@@ -645,37 +641,61 @@ func (s *State) valueMove(p int, m engine.Move, ahead int, now *survivalNow) int
 // moves that need no look-ahead their score: with lookNow, less the
 // position's own survival score.
 func (s *State) scoreOf(p int, m engine.Move) (v, look int) {
-	k, c, a, _ := unmv(m)
-	switch k {
-	case mKeep:
-		return 10 * keepValue[s.pack.aEffect[c]], lookNone
-	case mCommit:
-		switch s.pack.aKind[c] {
-		case Event:
-			return -1000 - 10*keepValue[s.pack.aEffect[c]], lookNone // committed Events are wasted
-		case Equipment:
-			return 20 + keepValue[s.pack.aEffect[c]], lookNow
+	var score [1]int
+	var looks [1]uint8
+	s.scoreMoves(p, []engine.Move{m}, score[:], looks[:])
+	return score[0], int(looks[0])
+}
+
+// scoreMoves is scoreOf of each of moves, into scores and looks; anyNow
+// and allNow report whether some and whether every score is the
+// position's own plus a constant.
+func (s *State) scoreMoves(p int, moves []engine.Move, scores []int, looks []uint8) (anyNow, allNow bool) {
+	allNow = true
+	scores, looks = scores[:len(moves)], looks[:len(moves)]
+	for i, m := range moves {
+		k, c, a, _ := unmv(m)
+		v, look := 0, uint8(lookNow)
+		switch k {
+		case mKeep:
+			v, look = 10*keepValue[s.pack.aEffect[c]], lookNone
+		case mCommit:
+			switch s.pack.aKind[c] {
+			case Event:
+				v, look = -1000-10*keepValue[s.pack.aEffect[c]], lookNone // committed Events are wasted
+			case Equipment:
+				v = 20 + keepValue[s.pack.aEffect[c]]
+			default:
+				look = lookCard // a Maneuver: aheadScore
+			}
+		case mPass:
+			if s.phase == phEquip {
+				v = -1
+			}
+		case mDone:
+			v = s.doneScore(p)
+		case mPlay:
+			if e := s.pack.aEffect[c]; s.phase != phAnswer && survivalKeeps(e) {
+				v = s.healed(p, c, int(a)) - 8 - keepValue[e]
+			} else {
+				look = lookCard
+			}
+		case mExchange:
+			// Take a bigger hand.
+			v = 3*(s.seats[a].hand.count()-s.seats[p].hand.count()) - 6
+		case mDir, mSwap, mSmoke, mUse:
+			look = lookMove
+		default:
+			look = lookNone
 		}
-		return 0, lookCard // a Maneuver: aheadScore
-	case mPass:
-		if s.phase == phEquip {
-			return -1, lookNow
+		scores[i], looks[i] = v, look
+		if look == lookNow {
+			anyNow = true
+		} else {
+			allNow = false
 		}
-		return 0, lookNow
-	case mDone:
-		return s.doneScore(p), lookNow
-	case mPlay:
-		if e := s.pack.aEffect[c]; s.phase != phAnswer && survivalKeeps(e) {
-			return s.healed(p, c, int(a)) - 8 - keepValue[e], lookNow
-		}
-		return 0, lookCard
-	case mExchange:
-		// Take a bigger hand.
-		return 3*(s.seats[a].hand.count()-s.seats[p].hand.count()) - 6, lookNow
-	case mDir, mSwap, mSmoke, mUse:
-		return 0, lookMove
 	}
-	return 0, lookNone
+	return anyNow, allNow
 }
 
 // doneScore is the score of being done for the turn, less the

@@ -382,6 +382,8 @@ func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 				if v, ok := s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, d, n) }); ok {
 					return v
 				}
+			} else if v, ok := s.choiceInPlace(p, c, now); ok {
+				return v
 			}
 			return s.bestManeuverOutcome(p, c)
 		}
@@ -470,6 +472,65 @@ func (s *State) stepOf(p int, c uint8) (d, n int) {
 		return -1, n
 	}
 	return 1, n
+}
+
+// choiceInPlace is bestManeuverOutcome of Maneuver c, one whose owner
+// chooses its way, worked out in place where every way only moves the
+// line (a step forward or back, a swap with another Comrade): the best of
+// the lines it may leave, each moved and put back (survivalMoved); ok is
+// false for another Maneuver, or where a way would change more. Where
+// the Maneuver does nothing (Stój!, F.U.B.A.R.) every way leaves the line
+// as it was.
+func (s *State) choiceInPlace(p int, c uint8, now *survivalNow) (best int, ok bool) {
+	a := s.pack.Action(c)
+	switch {
+	case a.Effect == StepFx && a.Dir == Either:
+		n := int(a.N)
+		if s.comradeAbility(p) == LongStride {
+			n++
+		}
+		for d := -1; d <= 1; d += 2 {
+			v, ok := s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, d, n) })
+			if !ok {
+				return 0, false
+			}
+			if d < 0 || v > best {
+				best = v
+			}
+		}
+		return best, true
+	case a.Effect == SwapFx:
+		partners := s.swapPartners(p)
+		if partners == 0 {
+			return now.get(), true
+		}
+		any := false
+		for q := range int(s.n) {
+			if partners&(1<<q) == 0 {
+				continue
+			}
+			v, ok := s.survivalMoved(p, now, func() bool { return s.swapFiresNothing(p, q) })
+			if !ok {
+				return 0, false
+			}
+			if !any || v > best {
+				best, any = v, true
+			}
+		}
+		return best, true
+	}
+	return 0, false
+}
+
+// swapFiresNothing swaps Comrades p and q as a Swap's way does
+// (applyChoice), on the line alone, and reports whether nothing fires.
+func (s *State) swapFiresNothing(p, q int) bool {
+	if s.stoj {
+		return true
+	}
+	var buf [4]Entry
+	moved, ok := s.line.Swap(ComradeOf(p), ComradeOf(q), s.fubarMask(), buf[:0])
+	return !ok || !s.firesOn(moved)
 }
 
 // eventInPlace is p's survival score once q plays an Event with effect e

@@ -217,10 +217,10 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 		}
 		return legal[0]
 	}
+	// Where every score is the position's own plus a constant (allNow),
+	// which move is best (and which are equal) does not depend on it.
 	anyNow, allNow := s.scoreMoves(p, legal, scores, looks)
 	if !allNow {
-		// Otherwise every score is the position's own plus a constant, so
-		// which move is best (and which are equal) does not depend on it.
 		b.scoreAhead(s, p, legal, anyNow)
 	}
 	// Equal scores are broken at random: taking the first would always aim
@@ -598,8 +598,8 @@ func (s *State) survivalMoved(p int, now *survivalNow, move func() bool) (v int,
 			}
 			v = now.v
 		case 10*int(s.seats[p].hp) < now.floor:
-			// The line moved, p alive, no game over: the score is its hit
-			// points' less the damage it would take, below the floor.
+			// p is alive and the game goes on: the score, its hit
+			// points' less the damage it would take, is below the floor.
 			v = 10 * int(s.seats[p].hp)
 		default:
 			if v, known = now.movedTo(&s.line); !known {

@@ -571,6 +571,7 @@ type tableScore struct {
 	// takes[c]: one of the bot's halves takes cards of colour c, so a
 	// known card of that colour is worth its strength (cardWorth).
 	takes [Purple + 1]bool
+	hand  [MaxPlayers]int // each player's hand size
 }
 
 // albumScore is an Album's part of tableScore: for the bot's own, its
@@ -591,6 +592,7 @@ func (b *judge) table(s *State, t *tableScore) {
 	var pts [MaxPlayers]float64
 	for q := range n {
 		pts[q] = float64(s.score(engine.Seat(q)))
+		t.hand[q] = s.hands[q].count()
 	}
 	// Captures found but not yet resolved (waiting for a consolation token).
 	if s.capN > 0 {
@@ -612,7 +614,7 @@ func (b *judge) table(s *State, t *tableScore) {
 		if pts[q] > leaderFrom {
 			v -= wq * (pts[q] - leaderFrom)
 		}
-		v -= wq * (oppTokenRate*tokensWorth(&s.tokens[q]) + oppHandCard*float64(s.hands[q].count()))
+		v -= wq * (oppTokenRate*tokensWorth(&s.tokens[q]) + oppHandCard*float64(t.hand[q]))
 	}
 	if s.phase == phOppDiscard && s.decider != me {
 		v += wq * oppHandCard * float64(s.ctx.left)
@@ -629,7 +631,7 @@ func (b *judge) table(s *State, t *tableScore) {
 			a.mine = progress(s.total(slot, side), thr)
 			a.theirs = progress(s.total(slot, 1-side), thr)
 			a.prize = float64(albumValue + b.helmetsOn(s, slot))
-			a.threat = b.threat(s, slot, 1-side)
+			a.threat = b.threat(s, slot, 1-side, t)
 			a.ad = adderOf(s, slot, side)
 			a.gap = thr - s.total(slot, side)
 			if a.gap > 0 {
@@ -639,7 +641,7 @@ func (b *judge) table(s *State, t *tableScore) {
 			t.takes[s.colour[slot][side]] = true
 			continue
 		}
-		a.threat = b.threat(s, slot, 0) + b.threat(s, slot, 1)
+		a.threat = b.threat(s, slot, 0, t) + b.threat(s, slot, 1, t)
 	}
 }
 
@@ -649,7 +651,8 @@ func (b *judge) withHand(s *State, t *tableScore) float64 {
 	// The bot's hand: the known cards by worth, the rest as average cards.
 	var hand knownHand
 	hand.set = b.known(s)
-	v += unknownCard * float64(s.hands[me].count()-hand.set.count())
+	hand.all = s.hands[me].count()
+	v += unknownCard * float64(hand.all-hand.set.count())
 	hand.set.each(func(i uint8) {
 		w := idleCard
 		if t.takes[s.pack.iCol[i]] {
@@ -659,6 +662,7 @@ func (b *judge) withHand(s *State, t *tableScore) float64 {
 			hand.card[hand.n], hand.worth[hand.n] = i, w
 		}
 		hand.n++
+		hand.strongest = max(hand.strongest, int(s.pack.iStr[i]))
 		v += w
 	})
 	for slot := 0; slot < int(s.nslots); slot++ {
@@ -733,6 +737,9 @@ type knownHand struct {
 	n     int
 	card  [16]uint8
 	worth [16]float64
+	// all is the size of the whole hand, strongest the greatest strength
+	// of a known card.
+	all, strongest int
 }
 
 // helmetsOn is the sestertii in helmets the capture of slot would bring.
@@ -771,6 +778,14 @@ func adderOf(s *State, slot, side int) adder {
 		ad.bonusType, ad.bonusN = a.Type, int(a.N)
 	}
 	return ad
+}
+
+// bonus is the most adds adds to a card's strength.
+func (a *adder) bonus() int {
+	if a.typeBonus {
+		return max(a.bonusN, 0)
+	}
+	return 0
 }
 
 // adds is what card i of pack p adds.
@@ -857,13 +872,13 @@ func (b *judge) handChance(s *State, slot, side, n, gap int) float64 {
 // threat is the chance that the player of a half captures it on their
 // next turn: a card from their hand (guessed from its size), a potion or a
 // revived card.
-func (b *judge) threat(s *State, slot, side int) float64 {
+func (b *judge) threat(s *State, slot, side int, t *tableScore) float64 {
 	gap := s.threshold(slot) - s.total(slot, side)
 	if gap <= 0 {
 		return 1
 	}
 	q := s.slotSeat[slot][side]
-	p := b.handChance(s, slot, side, s.hands[q].count(), gap)
+	p := b.handChance(s, slot, side, t.hand[q], gap)
 	potion, revive := boosts(s, slot, side, q)
 	if potion >= gap {
 		p = max(p, 0.95)
@@ -889,7 +904,9 @@ func (b *judge) ready(s *State, slot, side int, a *albumScore, hand *knownHand) 
 	}
 	cost = math.Inf(1)
 	ad := &a.ad
-	if hand.n <= len(hand.card) {
+	if most := hand.strongest + ad.bonus(); hand.n == 0 || most < gap {
+		// No known card adds enough.
+	} else if hand.n <= len(hand.card) {
 		for k, i := range hand.card[:hand.n] {
 			if ad.adds(s.pack, i) >= gap && s.playable(b.me, i, slot, side) == legal {
 				cost = min(cost, hand.worth[k])
@@ -908,5 +925,5 @@ func (b *judge) ready(s *State, slot, side int, a *albumScore, hand *knownHand) 
 	if revive >= gap {
 		return 0.9, tokenWorth[Boar][min(tk[Boar], 2)-1]
 	}
-	return b.handChance(s, slot, side, s.hands[b.me].count()-hand.n, gap), unknownCard
+	return b.handChance(s, slot, side, hand.all-hand.n, gap), unknownCard
 }

@@ -78,6 +78,9 @@ type judge struct {
 type fitTable struct {
 	share [2][2][maxGap + 1]float64
 	miss  [2][2][maxGap + 1][missHands]float64
+	// soldiers are the pack's legionaries and centurions, whose helmets
+	// a capture brings.
+	soldiers instSet
 }
 
 const missHands = 16 // hand sizes fitTable.miss holds
@@ -113,6 +116,8 @@ func fitTableOf(p *Pack) (fit fitTable) {
 			}
 		}
 	}
+	fit.soldiers = p.ofType[Legionary]
+	fit.soldiers.or(&p.ofType[Centurion])
 	total := float64(max(len(p.Instances), 1))
 	for c := range 2 {
 		for f := range 2 {
@@ -745,12 +750,11 @@ type knownHand struct {
 // helmetsOn is the sestertii in helmets the capture of slot would bring.
 func (b *judge) helmetsOn(s *State, slot int) int {
 	on, ko := &s.on[slot], &s.ko
-	leg, cent := &s.pack.ofType[Legionary], &s.pack.ofType[Centurion]
+	soldiers, cent := &b.fit.soldiers, &s.pack.ofType[Centurion]
 	v := 0
-	for w := range ko { // the face-up cards
-		up := (on[0][w] | on[1][w]) &^ ko[w]
-		if l, c := up&leg[w], up&cent[w]; l|c != 0 {
-			v += bits.OnesCount64(l) + 3*bits.OnesCount64(c)
+	for w := range ko { // the face-up soldiers
+		if up := (on[0][w] | on[1][w]) &^ ko[w] & soldiers[w]; up != 0 {
+			v += bits.OnesCount64(up) + 2*bits.OnesCount64(up&cent[w])
 		}
 	}
 	if s.rule(slot) == RuleBonusHelmet {
@@ -846,7 +850,8 @@ func (b *judge) handChance(s *State, slot, side, n, gap int) float64 {
 	if n <= 0 || gap > maxGap {
 		return 0
 	}
-	if r := s.rule(slot); r == RuleMaxPerSide && int(s.halves[slot][side].n) >= int(s.album(slot).N) {
+	r := s.rule(slot)
+	if r == RuleMaxPerSide && int(s.halves[slot][side].n) >= int(s.album(slot).N) {
 		return 0
 	}
 	col := s.colour[slot][side]
@@ -854,7 +859,7 @@ func (b *judge) handChance(s *State, slot, side, n, gap int) float64 {
 		return 0
 	}
 	f := 0
-	if s.rule(slot) == RuleFactionOnly || !s.rules.neutralsCount {
+	if r == RuleFactionOnly || !s.rules.neutralsCount {
 		f = 1
 	}
 	g := max(gap, 0)

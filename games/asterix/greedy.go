@@ -657,19 +657,37 @@ func (b *judge) withHand(s *State, t *tableScore) float64 {
 	var hand knownHand
 	hand.set = b.known(s)
 	hand.all = s.hands[me].count()
-	v += unknownCard * float64(hand.all-hand.set.count())
-	hand.set.each(func(i uint8) {
-		w := idleCard
-		if t.takes[s.pack.iCol[i]] {
-			w = knownWorth(s.pack, i)
+	pk := s.pack
+	for k, bits64 := range hand.set {
+		for ; bits64 != 0; bits64 &= bits64 - 1 {
+			i := uint8(k*64 + bits.TrailingZeros64(bits64))
+			w := idleCard
+			if t.takes[pk.iCol[i]] {
+				w = knownWorth(pk, i)
+			}
+			if hand.n < len(hand.card) {
+				hand.card[hand.n], hand.worth[hand.n] = i, w
+			}
+			hand.n++
+			hand.strongest = max(hand.strongest, int(pk.iStr[i]))
 		}
-		if hand.n < len(hand.card) {
-			hand.card[hand.n], hand.worth[hand.n] = i, w
+	}
+	// Summed in the order the score has always summed them: the unseen
+	// cards, then the known ones in instance order.
+	v += unknownCard * float64(hand.all-hand.n)
+	if hand.n <= len(hand.card) {
+		for _, w := range hand.worth[:hand.n] {
+			v += w
 		}
-		hand.n++
-		hand.strongest = max(hand.strongest, int(s.pack.iStr[i]))
-		v += w
-	})
+	} else {
+		hand.set.each(func(i uint8) {
+			if t.takes[pk.iCol[i]] {
+				v += knownWorth(pk, i)
+			} else {
+				v += idleCard
+			}
+		})
+	}
 	for slot := 0; slot < int(s.nslots); slot++ {
 		if s.slotAlbum[slot] < 0 {
 			continue

@@ -79,8 +79,9 @@ type fitTable struct {
 	share [2][2][maxGap + 1]float64
 	miss  [2][2][maxGap + 1][missHands]float64
 	// soldiers are the pack's legionaries and centurions, whose helmets
-	// a capture brings.
-	soldiers instSet
+	// a capture brings; strongest is the greatest strength of a card.
+	soldiers  instSet
+	strongest int
 }
 
 const missHands = 16 // hand sizes fitTable.miss holds
@@ -107,6 +108,7 @@ func (b *GreedyBot) scratch(d int) *State {
 func fitTableOf(p *Pack) (fit fitTable) {
 	var hist [2][2][maxGap + 2]int
 	for i := range p.Instances {
+		fit.strongest = max(fit.strongest, int(p.iStr[i]))
 		str := int(min(p.iStr[i], maxGap))
 		for c := Blue; c <= Red; c++ {
 			for f := 0; f < 2; f++ {
@@ -585,9 +587,11 @@ type tableScore struct {
 type albumScore struct {
 	mine, theirs, prize, threat float64
 	// For the bot's own half, what ready reads of the table: the gap to
-	// the threshold, what its tokens can add, and the half's rules.
-	gap, potion, revive int
-	ad                  adder
+	// the threshold, whether a potion or a revived card closes it, and
+	// the half's rules.
+	gap            int
+	potion, revive bool
+	ad             adder
 }
 
 // table works out the table's part of a score of s (not over).
@@ -640,7 +644,7 @@ func (b *judge) table(s *State, t *tableScore) {
 			a.ad = adderOf(s, slot, side)
 			a.gap = thr - s.total(slot, side)
 			if a.gap > 0 {
-				a.potion, a.revive = boostsWith(s, slot, side, me, &a.ad)
+				a.potion, a.revive = closers(s, slot, side, me, a.gap, &a.ad)
 			}
 			t.takes[Purple] = true
 			t.takes[s.colour[slot][side]] = true
@@ -823,40 +827,33 @@ func (a *adder) adds(p *Pack, i uint8) int {
 	return max(v, 0)
 }
 
-// boosts is the most one token can add to a half of seat q: a potion on a
-// face-up card, or a boar reviving a knocked-out one.
-func boosts(s *State, slot, side int, q engine.Seat) (potion, revive int) {
+// closers reports whether one token of seat q closes a gap of gap on a
+// half: a potion on a face-up card, or a boar reviving a knocked-out one.
+// ad is the half's adder, or nil where it is not looked up yet.
+func closers(s *State, slot, side int, q engine.Seat, gap int, ad *adder) (potion, revive bool) {
 	r := s.rule(slot)
 	canPotion := s.tokens[q][Potion] > 0 && r != RuleNoPotion
 	canRevive := s.tokens[q][Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == q)
 	if !canPotion && !canRevive {
 		return
 	}
-	ad := adderOf(s, slot, side)
-	return boostsOf(s, slot, side, canPotion, canRevive, &ad)
-}
-
-// boostsWith is boosts with the half's rules already looked up.
-func boostsWith(s *State, slot, side int, q engine.Seat, ad *adder) (potion, revive int) {
-	r := s.rule(slot)
-	canPotion := s.tokens[q][Potion] > 0 && r != RuleNoPotion
-	canRevive := s.tokens[q][Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == q)
-	if !canPotion && !canRevive {
+	var own adder
+	if ad == nil {
+		own = adderOf(s, slot, side)
+		ad = &own
+	}
+	if gap > s.pack.fit.strongest+ad.bonus() { // no card adds that much
 		return
 	}
-	return boostsOf(s, slot, side, canPotion, canRevive, ad)
-}
-
-func boostsOf(s *State, slot, side int, canPotion, canRevive bool, ad *adder) (potion, revive int) {
 	h := &s.halves[slot][side]
 	for _, x := range h.cards[:h.n] {
 		switch {
 		case s.ko.has(x):
-			if canRevive && (s.pack.iType[x] != Hero || !s.otherCopyVisible(x)) {
-				revive = max(revive, ad.adds(s.pack, x))
+			if canRevive && !revive && ad.adds(s.pack, x) >= gap && (s.pack.iType[x] != Hero || !s.otherCopyVisible(x)) {
+				revive = true
 			}
-		case canPotion && !s.potion.has(x) && !s.pack.noPotion.has(x):
-			potion = max(potion, ad.adds(s.pack, x))
+		case canPotion && !potion && !s.potion.has(x) && !s.pack.noPotion.has(x):
+			potion = ad.adds(s.pack, x) >= gap
 		}
 	}
 	return
@@ -902,11 +899,14 @@ func (b *judge) threat(s *State, slot, side int, t *tableScore) float64 {
 	}
 	q := s.slotSeat[slot][side]
 	p := b.handChance(s, slot, side, t.hand[q], gap)
-	potion, revive := boosts(s, slot, side, q)
-	if potion >= gap {
+	if p >= 0.95 { // a token cannot make it likelier
+		return p
+	}
+	potion, revive := closers(s, slot, side, q, gap, nil)
+	if potion {
 		p = max(p, 0.95)
 	}
-	if revive >= gap {
+	if revive {
 		p = max(p, 0.9)
 	}
 	return p
@@ -921,8 +921,7 @@ func (b *judge) ready(s *State, slot, side int, a *albumScore, hand *knownHand) 
 		return 1, 0
 	}
 	tk := &s.tokens[b.me]
-	potion, revive := a.potion, a.revive
-	if potion >= gap {
+	if a.potion {
 		return 1, tokenWorth[Potion][min(tk[Potion], 2)-1]
 	}
 	cost = math.Inf(1)
@@ -945,7 +944,7 @@ func (b *judge) ready(s *State, slot, side int, a *albumScore, hand *knownHand) 
 	if cost < math.Inf(1) {
 		return 1, cost
 	}
-	if revive >= gap {
+	if a.revive {
 		return 0.9, tokenWorth[Boar][min(tk[Boar], 2)-1]
 	}
 	return b.handChance(s, slot, side, hand.all-hand.n, gap), unknownCard

@@ -10,8 +10,9 @@ import (
 
 // TestGreedyScoresAsThePlainWay checks the greedy bot's score, which
 // counts each hand once, looks for a card that closes an Album's gap only
-// where the strongest known card could, and counts helmets over one mask
-// of soldiers, against the score worked out the plain way (plainScore,
+// where the strongest known card could, counts helmets over one mask of
+// soldiers, and looks for a token that closes a gap only where a card
+// could and where it would make a capture likelier, against the score worked out the plain way (plainScore,
 // below), to the last bit: for every seat on positions of random games at
 // every player count, and for the decider on the position after each of
 // its legal moves (what a look-ahead scores).
@@ -148,7 +149,8 @@ func plainTable(b *judge, s *State, t *tableScore) {
 			a.ad = adderOf(s, slot, side)
 			a.gap = thr - s.total(slot, side)
 			if a.gap > 0 {
-				a.potion, a.revive = boostsWith(s, slot, side, me, &a.ad)
+				potion, revive := plainBoosts(s, slot, side, me)
+				a.potion, a.revive = potion >= a.gap, revive >= a.gap
 			}
 			t.takes[Purple] = true
 			t.takes[s.colour[slot][side]] = true
@@ -204,7 +206,7 @@ func plainThreat(b *judge, s *State, slot, side int) float64 {
 	}
 	q := s.slotSeat[slot][side]
 	p := plainHandChance(b, s, slot, side, s.hands[q].count(), gap)
-	potion, revive := boosts(s, slot, side, q)
+	potion, revive := plainBoosts(s, slot, side, q)
 	if potion >= gap {
 		p = max(p, 0.95)
 	}
@@ -220,7 +222,7 @@ func plainReady(b *judge, s *State, slot, side int, a *albumScore, hand *knownHa
 		return 1, 0
 	}
 	tk := &s.tokens[b.me]
-	if a.potion >= gap {
+	if a.potion {
 		return 1, tokenWorth[Potion][min(tk[Potion], 2)-1]
 	}
 	cost = math.Inf(1)
@@ -232,8 +234,29 @@ func plainReady(b *judge, s *State, slot, side int, a *albumScore, hand *knownHa
 	if cost < math.Inf(1) {
 		return 1, cost
 	}
-	if a.revive >= gap {
+	if a.revive {
 		return 0.9, tokenWorth[Boar][min(tk[Boar], 2)-1]
 	}
 	return plainHandChance(b, s, slot, side, s.hands[b.me].count()-hand.n, gap), unknownCard
+}
+
+// plainBoosts is the most one token of seat q can add to a half: a potion
+// on a face-up card, or a boar reviving a knocked-out one.
+func plainBoosts(s *State, slot, side int, q engine.Seat) (potion, revive int) {
+	r := s.rule(slot)
+	canPotion := s.tokens[q][Potion] > 0 && r != RuleNoPotion
+	canRevive := s.tokens[q][Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == q)
+	ad := adderOf(s, slot, side)
+	h := &s.halves[slot][side]
+	for _, x := range h.cards[:h.n] {
+		switch {
+		case s.ko.has(x):
+			if canRevive && (s.pack.iType[x] != Hero || !s.otherCopyVisible(x)) {
+				revive = max(revive, ad.adds(s.pack, x))
+			}
+		case canPotion && !s.potion.has(x) && !s.pack.noPotion.has(x):
+			potion = max(potion, ad.adds(s.pack, x))
+		}
+	}
+	return
 }

@@ -739,7 +739,29 @@ func sumTokens(t *[3]int8) float64 {
 // progress is what a half's total is worth before the capture: convex, so
 // the last points toward the threshold count most.
 func progress(total, thr int) float64 {
-	x := float64(min(total, thr-1)) / float64(thr)
+	t := min(total, thr-1)
+	if uint(t) < progressN && uint(thr) < progressN {
+		return progressOf[thr][t]
+	}
+	return progressWorth(t, thr)
+}
+
+// progressN bounds the thresholds and totals progressOf holds (the
+// rulebook's thresholds go up to 30).
+const progressN = 32
+
+// progressOf[thr][t] is progressWorth(t, thr), worked out once.
+var progressOf = func() (p [progressN][progressN]float64) {
+	for thr := 1; thr < progressN; thr++ {
+		for t := range progressN {
+			p[thr][t] = progressWorth(t, thr)
+		}
+	}
+	return p
+}()
+
+func progressWorth(t, thr int) float64 {
+	x := float64(t) / float64(thr)
 	return albumValue * wProgress * (0.5*x + 0.5*x*x)
 }
 

@@ -260,3 +260,16 @@ func plainBoosts(s *State, slot, side int, q engine.Seat) (potion, revive int) {
 	}
 	return
 }
+
+// TestProgressReadsWhatItWorksOut checks progress's table against the
+// formula, for every threshold and total it holds and beyond.
+func TestProgressReadsWhatItWorksOut(t *testing.T) {
+	for thr := 1; thr < 40; thr++ {
+		for total := -3; total < 45; total++ {
+			x := float64(min(total, thr-1)) / float64(thr)
+			if got, want := progress(total, thr), albumValue*wProgress*(0.5*x+0.5*x*x); got != want {
+				t.Fatalf("progress(%d, %d) = %v, want %v", total, thr, got, want)
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 
 	"stolik/engine"
 )
@@ -28,19 +29,56 @@ type GreedyBot struct {
 	judge
 	engine.KeptCopy // the copy it is handed, kept between decisions
 	pack            *Pack
-	scr             [greedyDepth - 1]State // quiet copies to look ahead on
-	deep            *State                 // the one for the last depth, made when first needed
-	fin             State                  // option C's plans, finished
-	moves           [greedyDepth + 1][]engine.Move
+	*greedyScratch  // nil once the bot is closed, until it is asked again
 	// rng is the game's generator in the position asked about; peeked
 	// reports that a look-ahead drew from it (a reshuffle), so the
 	// choice may depend on what Determinize reseeds.
-	rng    engine.RNG
-	peeked bool
+	rng        engine.RNG
+	peeked     bool
+	worthKnown instSet // the cards whose worth holds
+}
+
+// greedyScratch is what a greedy bot looks ahead with. Nothing in it
+// outlives a decision, so a bot whose game is over (Close) hands it on
+// to the next bot made: a simulation makes two bots a game, and this is
+// most of their memory.
+type greedyScratch struct {
+	scr   [greedyDepth - 1]State // quiet copies to look ahead on
+	deep  *State                 // the one for the last depth, made when first needed
+	fin   State                  // option C's plans, finished
+	moves [greedyDepth + 1][]engine.Move
 	// worth[i] is worstCard's value of card i, for the cards in
 	// worthKnown (option C's plans, which leave the table as it is).
-	worth      []float64
-	worthKnown instSet
+	worth []float64
+	copy  engine.State // the closed bot's KeptCopy
+	legal []engine.Move
+}
+
+// greedyScratches holds the scratch of closed greedy bots.
+var greedyScratches sync.Pool // of *greedyScratch
+
+// scratchFor is a scratch for a bot of pack p: a closed bot's, or a new one.
+func scratchFor(p *Pack) *greedyScratch {
+	g, ok := greedyScratches.Get().(*greedyScratch)
+	if !ok {
+		g = new(greedyScratch)
+	}
+	if len(g.worth) < len(p.Instances) {
+		g.worth = make([]float64, len(p.Instances))
+	}
+	return g
+}
+
+// Close hands the bot's scratch and copy on to the next greedy bot: its
+// game is over (bots.Finish). A bot asked again after Close takes a
+// scratch anew.
+func (b *GreedyBot) Close() error {
+	if g := b.greedyScratch; g != nil {
+		g.copy, g.legal = b.Copy, b.Moves[:0]
+		greedyScratches.Put(g)
+	}
+	b.greedyScratch, b.KeptCopy = nil, engine.KeptCopy{}
+	return nil
 }
 
 const (
@@ -88,7 +126,12 @@ const missHands = 16 // hand sizes fitTable.miss holds
 
 // NewGreedyBot returns a greedy bot for a pack.
 func NewGreedyBot(p *Pack) *GreedyBot {
-	return &GreedyBot{pack: p, judge: judge{fit: &p.fit}, worth: make([]float64, len(p.Instances))}
+	b := &GreedyBot{pack: p, judge: judge{fit: &p.fit}}
+	b.greedyScratch = scratchFor(p)
+	// The copy and buffer of the bot that held the scratch before.
+	b.Copy, b.Moves = b.copy, b.legal
+	b.copy, b.legal = nil, nil
+	return b
 }
 
 // scratch is the copy to look ahead on at depth d. The last depth is
@@ -173,6 +216,10 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 	}
 	if s.phase == phOver || s.decider != seat {
 		return 0, fmt.Errorf("greedy bot: seat %d owes no decision", seat)
+	}
+	if b.greedyScratch == nil { // closed, and asked again
+		b.greedyScratch = scratchFor(b.pack)
+		b.copy, b.legal = nil, nil
 	}
 	b.me, b.root = seat, s.hands[seat]
 	b.rng, b.peeked = s.rng, false

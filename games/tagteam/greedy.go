@@ -41,6 +41,7 @@ type lookScratch struct {
 	// A build's places share the turns before the new card's (scoreBuild).
 	chains      [3]buildChain
 	buildScores [3][MaxDeck + 1]int // by the card's place in the offer, then its place in the deck
+	copyOf      [3]int              // by the card's place in the offer: an earlier copy's place, or -1 (copyIn)
 }
 
 var lookScratches = sync.Pool{New: func() any { return newLookScratch() }}

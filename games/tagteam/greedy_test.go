@@ -47,22 +47,83 @@ func TestGreedyPlacesShareTheirTurns(t *testing.T) {
 			flipped[o.Name] = !o.Default.(bool)
 		}
 	}
-	places := 0
+	var places, copies int
 	for _, set := range []map[string]any{{"draft": "random"}, flipped} {
 		opts, err := engine.ResolveOptions(g.Options(), set)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range 60 {
-			places += checkPlaces(t, g, opts, uint64(i))
+			n, c := checkPlaces(t, g, opts, uint64(i))
+			places, copies = places+n, copies+c
 		}
 	}
-	t.Logf("%d places", places)
+	t.Logf("%d places, %d of them of a copy of an earlier offered card", places, copies)
+	if copies == 0 {
+		t.Error("no offer held two copies of a card: the copies' shared scores were not checked")
+	}
+}
+
+// TestGreedyScoresCopiesOnce checks that a build whose offer holds two
+// copies of one card plays the places of only one of them: each place of
+// a copy scores what the same place of the other does
+// (TestGreedyPlacesShareTheirTurns checks the scores).
+func TestGreedyScoresCopiesOnce(t *testing.T) {
+	g := New()
+	opts, err := engine.ResolveOptions(g.Options(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for seed := uint64(0); seed < 40 && found < 5; seed++ {
+		st, err := g.New(opts, nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, r := st.(*State), engine.NewRand(seed)
+		for len(s.Pending()) > 0 {
+			p := int(s.Pending()[0])
+			if s.phase == phBuild && distinctCards(s, p) < int(s.players[p].offerN) {
+				found++
+				b := &Greedy{lookScratch: newLookScratch()}
+				played := map[uint8]int{} // offered cards looked at alone, at the top
+				guess := r.Uint64()
+				b.scoreBuild(s, p, guess, func(m engine.Move) int {
+					_, a, pos, _ := unmv(m)
+					if pos == 0 {
+						played[a]++
+					}
+					return 0
+				})
+				if len(played) != distinctCards(s, p) {
+					t.Errorf("game %d, round %d: an offer of %d different cards played %d of them at the top", seed, s.round, distinctCards(s, p), len(played))
+				}
+			}
+			legal := s.Legal(engine.Seat(p), nil)
+			if _, err := s.Apply(engine.Seat(p), legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no offer held two copies of a card")
+	}
+}
+
+// distinctCards counts the different cards in p's offer.
+func distinctCards(s *State, p int) int {
+	pl := &s.players[p]
+	seen := map[int]bool{}
+	for _, a := range pl.offer[:pl.offerN] {
+		seen[int(s.pack.instCard[a])] = true
+	}
+	return len(seen)
 }
 
 // checkPlaces plays one random game and compares the two ways of scoring
-// each build's places on the way; it returns how many it compared.
-func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) int {
+// each build's places on the way; it returns how many it compared, and
+// how many of those were places of a copy of an earlier offered card.
+func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, copies int) {
 	t.Helper()
 	st, err := g.New(opts, nil, seed)
 	if err != nil {
@@ -72,7 +133,6 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) int {
 	r := engine.NewRand(seed)
 	b := &Greedy{lookScratch: newLookScratch()}
 	alone := &State{quiet: true}
-	n := 0
 	for len(s.Pending()) > 0 {
 		p := int(s.Pending()[0])
 		if s.phase == phBuild {
@@ -85,6 +145,9 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) int {
 			for i, a := range pl.offer[:pl.offerN] {
 				for k := 0; k <= int(pl.deckN); k++ {
 					n++
+					if c.copyIn(p, pl.offer[:i], a) >= 0 {
+						copies++
+					}
 					if got, want := b.buildScores[i][k], lookAhead(mv(mAdd, a, uint8(k), c.firstOther(p, a))); got != want {
 						t.Fatalf("game %d, round %d: card %s at %d scores %d, alone %d", seed, c.round, c.cardName(a), k, got, want)
 					}
@@ -96,7 +159,7 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) int {
 			t.Fatal(err)
 		}
 	}
-	return n
+	return n, copies
 }
 
 // TestQuietStatePlaysTheSame checks that a state that records no events

@@ -117,14 +117,21 @@ func (b *Greedy) scoreBuild(s *State, p int, guess uint64, lookAhead func(engine
 	n := int(pl.deckN)
 	offer := pl.offer[:pl.offerN]
 	for i, a := range offer {
-		b.buildScores[i][0] = lookAhead(mv(mAdd, a, 0, s.firstOther(p, a)))
+		if b.copyOf[i] = s.copyIn(p, offer[:i], a); b.copyOf[i] < 0 {
+			b.buildScores[i][0] = lookAhead(mv(mAdd, a, 0, s.firstOther(p, a)))
+		}
 	}
+	defer b.scoreCopies(len(offer), n)
 	if n == 0 {
 		return
 	}
 	for i, a := range offer {
 		ch := &b.chains[i]
 		ch.card, ch.under, ch.lead, ch.failed = a, s.firstOther(p, a), i, false
+		if b.copyOf[i] >= 0 {
+			ch.lead = -1 // scored as the copy it is (scoreCopies)
+			continue
+		}
 		ch.st.CopyFrom(s)
 		ch.st.haltAfter = 1
 		ch.guess.Seed(guess, engine.SplitMix(guess))
@@ -147,6 +154,35 @@ func (b *Greedy) scoreBuild(s *State, p int, guess uint64, lookAhead func(engine
 			b.placesAlone(i, 1, n, lookAhead)
 		case ch.lead == i:
 			b.playChain(s, p, n, i, len(offer), lookAhead)
+		}
+	}
+}
+
+// copyIn is the place in cards of an earlier copy of card a in p's
+// hands: the same card, turned the same way and not out of the game; -1
+// if there is none. Nothing in a round tells two such copies apart but
+// their numbers (a card acts by what it says; Summoning's turned side and
+// Crippling Touch's removal are kept by number, and both copies start
+// alike), and the build deck below, which the round does not read: each
+// place of a scores what the same place of the copy scores.
+func (s *State) copyIn(p int, cards []uint8, a uint8) int {
+	pl := &s.players[p]
+	for j, o := range cards {
+		if s.pack.instCard[o] == s.pack.instCard[a] &&
+			bitHas(pl.flipped[:], o) == bitHas(pl.flipped[:], a) &&
+			bitHas(pl.removed[:], o) == bitHas(pl.removed[:], a) {
+			return j
+		}
+	}
+	return -1
+}
+
+// scoreCopies gives each offered card that is a copy of an earlier one
+// (copyIn) the scores of that one, at its n+1 places.
+func (b *Greedy) scoreCopies(cards, n int) {
+	for i := range cards {
+		if j := b.copyOf[i]; j >= 0 {
+			copy(b.buildScores[i][:n+1], b.buildScores[j][:n+1])
 		}
 	}
 }

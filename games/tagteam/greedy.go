@@ -42,6 +42,7 @@ type lookScratch struct {
 	chains      [3]buildChain
 	buildScores [3][MaxDeck + 1]int // by the card's place in the offer, then its place in the deck
 	copyOf      [3]int              // by the card's place in the offer: an earlier copy's place, or -1 (copyIn)
+	moveScores  []int               // the build moves' scores, in the order of the legal moves
 }
 
 var lookScratches = sync.Pool{New: func() any { return newLookScratch() }}
@@ -93,7 +94,10 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 		return 0, errNotTagTeam
 	}
 	kept := b.Kept()
-	kept.Moves = s.Legal(seat, kept.Moves[:0])
+	if !kept.Listed {
+		kept.Moves = s.Legal(seat, kept.Moves[:0])
+	}
+	kept.Listed = false
 	legal := kept.Moves
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
@@ -140,15 +144,34 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 		// The returned card that goes under does not change the next
 		// round: score each (card, place) once.
 		b.scoreBuild(s, p, guess, lookAhead)
-		return engine.PickBest(legal, r, func(m engine.Move) int {
-			_, a, pos, c := unmv(m)
-			if first := s.firstOther(p, a); c != first {
-				return -1 << 30
-			}
-			return b.buildScores[s.offerIndex(p, a)][pos]
-		}), nil
+		return engine.PickBestOf(legal, b.buildMoveScores(s, p, legal), r), nil
 	}
 	return engine.PickBest(legal, r, lookAhead), nil
+}
+
+// buildMoveScores lists the score of each build move of legal, by
+// buildScores; a move that puts under another card than the first other
+// one scores below all, so that each (card, place) is chosen once.
+func (b *Greedy) buildMoveScores(s *State, p int, legal []engine.Move) []int {
+	pl := &s.players[p]
+	var under [3]uint8 // by the card's place in the offer
+	for i, a := range pl.offer[:pl.offerN] {
+		under[i] = s.firstOther(p, a)
+	}
+	b.moveScores = b.moveScores[:0]
+	i := 0 // the offered card of the moves so far: legal lists them card by card
+	for _, m := range legal {
+		_, a, pos, c := unmv(m)
+		if pl.offer[i] != a {
+			i = s.offerIndex(p, a)
+		}
+		v := -1 << 30
+		if c == under[i] {
+			v = b.buildScores[i][pos]
+		}
+		b.moveScores = append(b.moveScores, v)
+	}
+	return b.moveScores
 }
 
 // firstOther is the first offered card other than a.

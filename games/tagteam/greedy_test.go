@@ -153,6 +153,7 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, co
 					}
 				}
 			}
+			checkMoveScores(t, b, c, p, seed)
 		}
 		legal := s.Legal(engine.Seat(p), nil)
 		if _, err := s.Apply(engine.Seat(p), legal[r.IntN(len(legal))]); err != nil {
@@ -160,6 +161,24 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, co
 		}
 	}
 	return n, copies
+}
+
+// checkMoveScores compares buildMoveScores, move by move, with the score
+// of each build move looked up alone.
+func checkMoveScores(t *testing.T, b *Greedy, s *State, p int, seed uint64) {
+	t.Helper()
+	legal := s.Legal(engine.Seat(p), nil)
+	got := b.buildMoveScores(s, p, legal)
+	for k, m := range legal {
+		_, a, pos, c := unmv(m)
+		want := -1 << 30
+		if c == s.firstOther(p, a) {
+			want = b.buildScores[s.offerIndex(p, a)][pos]
+		}
+		if got[k] != want {
+			t.Fatalf("game %d, round %d: %s scores %d, looked up alone %d", seed, s.round, s.Format(m), got[k], want)
+		}
+	}
 }
 
 // TestQuietStatePlaysTheSame checks that a state that records no events

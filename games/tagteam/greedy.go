@@ -34,10 +34,18 @@ type Greedy struct {
 // every game and closes them at its end, so the bots of the next game
 // take these from a pool instead of making them again.
 type lookScratch struct {
-	engine.KeptCopy            // the copy it is handed and its legal moves, kept between decisions
-	look            *State     // where each candidate is played out
-	guesses         rand.PCG   // the opponent's guessed moves, drawn afresh for each candidate
-	guessRand       *rand.Rand // reads guesses
+	engine.KeptCopy        // the copy it is handed and its legal moves, kept between decisions
+	look            *State // where each candidate is played out
+	// base is the position every candidate of a decision starts from:
+	// the copy handed to the bot with the opponent's pending decision
+	// already guessed (guessFirst), baseGuesses the guesses after it,
+	// baseGuard how many it took (0 or 1).
+	base        *State
+	baseGuesses rand.PCG
+	baseGuard   int
+	guessed     []engine.Move // the opponent's legal moves guessFirst draws from
+	guesses     rand.PCG      // the opponent's guessed moves, drawn afresh for each candidate
+	guessRand   *rand.Rand    // reads guesses
 	// A build's places share the turns before the new card's (scoreBuild).
 	chains      [3]buildChain
 	buildScores [3][MaxDeck + 1]int // by the card's place in the offer, then its place in the deck
@@ -48,7 +56,7 @@ type lookScratch struct {
 var lookScratches = sync.Pool{New: func() any { return newLookScratch() }}
 
 func newLookScratch() *lookScratch {
-	l := &lookScratch{look: &State{quiet: true}}
+	l := &lookScratch{look: &State{quiet: true}, base: &State{quiet: true}}
 	l.guessRand = rand.New(&l.guesses)
 	for i := range l.chains {
 		ch := &l.chains[i]
@@ -106,13 +114,7 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	// One guess of the opponent's pending decision for every candidate, so
 	// that candidates are compared on the same future.
 	guess := r.Uint64()
-	look := b.look
-	// Each candidate draws the same guesses: engine.NewRand(guess) without
-	// an allocation.
-	lookAhead := func(m engine.Move) int {
-		b.guesses.Seed(guess, engine.SplitMix(guess))
-		return s.lookAheadOn(look, p, m, guess, b.guessRand)
-	}
+	lookAhead := func(m engine.Move) int { return b.lookFrom(p, m) }
 	switch s.phase {
 	case phPick, phPick2, phTeam:
 		return engine.PickBest(legal, r, func(m engine.Move) int {
@@ -143,9 +145,11 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	case phBuild:
 		// The returned card that goes under does not change the next
 		// round: score each (card, place) once.
-		b.scoreBuild(s, p, guess, lookAhead)
+		b.guessFirst(s, p, guess)
+		b.scoreBuild(s, p, lookAhead)
 		return engine.PickBestOf(legal, b.buildMoveScores(s, p, legal), r), nil
 	}
+	b.guessFirst(s, p, guess)
 	return engine.PickBest(legal, r, lookAhead), nil
 }
 

@@ -88,7 +88,8 @@ func TestGreedyScoresCopiesOnce(t *testing.T) {
 				b := &Greedy{lookScratch: newLookScratch()}
 				played := map[uint8]int{} // offered cards looked at alone, at the top
 				guess := r.Uint64()
-				b.scoreBuild(s, p, guess, func(m engine.Move) int {
+				b.guessFirst(s, p, guess)
+				b.scoreBuild(s, p, func(m engine.Move) int {
 					_, a, pos, _ := unmv(m)
 					if pos == 0 {
 						played[a]++
@@ -141,15 +142,26 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, co
 			guess := r.Uint64()
 			lookAhead := func(m engine.Move) int { return c.lookAheadOn(alone, p, m, guess, engine.NewRand(guess)) }
 			pl := &c.players[p]
-			b.scoreBuild(c, p, guess, lookAhead)
+			b.guessFirst(c, p, guess)
+			b.scoreBuild(c, p, lookAhead)
+			for i := range pl.offer[:pl.offerN] {
+				if pl.deckN > 0 && b.copyOf[i] < 0 && b.chains[i].failed {
+					t.Fatalf("game %d, round %d: the build of card %s at the bottom did not apply", seed, c.round, c.cardName(pl.offer[i]))
+				}
+			}
 			for i, a := range pl.offer[:pl.offerN] {
 				for k := 0; k <= int(pl.deckN); k++ {
 					n++
 					if c.copyIn(p, pl.offer[:i], a) >= 0 {
 						copies++
 					}
-					if got, want := b.buildScores[i][k], lookAhead(mv(mAdd, a, uint8(k), c.firstOther(p, a))); got != want {
+					m := mv(mAdd, a, uint8(k), c.firstOther(p, a))
+					want := lookAhead(m)
+					if got := b.buildScores[i][k]; got != want {
 						t.Fatalf("game %d, round %d: card %s at %d scores %d, alone %d", seed, c.round, c.cardName(a), k, got, want)
+					}
+					if got := b.lookFrom(p, m); got != want {
+						t.Fatalf("game %d, round %d: card %s at %d scores %d from the guessed position, alone %d", seed, c.round, c.cardName(a), k, got, want)
 					}
 				}
 			}

@@ -206,19 +206,19 @@ func (s *State) teamScore(p int) int {
 		return -1 << 20
 	}
 	v := 0
-	for q := 0; q < 2; q++ {
-		sign := 1
-		if q != p {
-			sign = -1
+	for sl := 0; sl < 4; sl++ {
+		fs := &s.players[sl>>1].fighters[sl&1]
+		f := &s.pack.Fighters[fs.f] // read once (fighterOf)
+		// The weaker fighter decides the game: weight low HP more.
+		hp := int(fs.hp)
+		w := hp*100/int(max(trackTop(fs, f), 1)) - 40*max(0, 6-hp) + 15*int(fs.power)
+		if f.Rules&RBodvarBear != 0 && fs.flags&ffBear == 0 {
+			w += rageValue * int(fs.track) // each step of rage brings the Bear closer
 		}
-		for i := 0; i < 2; i++ {
-			fs := s.slot(q, i)
-			// The weaker fighter decides the game: weight low HP more.
-			hp := int(fs.hp)
-			v += sign * (hp*100/int(max(s.maxHP(q*2+i), 1)) + 40*max(0, 6-hp)*-1 + 15*int(fs.power))
-			if s.fighterOf(q*2+i).Rules&RBodvarBear != 0 && fs.flags&ffBear == 0 {
-				v += sign * rageValue * int(fs.track) // each step of rage brings the Bear closer
-			}
+		if sl>>1 == p {
+			v += w
+		} else {
+			v -= w
 		}
 	}
 	return v

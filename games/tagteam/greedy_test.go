@@ -231,3 +231,77 @@ func TestQuietStatePlaysTheSame(t *testing.T) {
 		}
 	}
 }
+
+// TestTeamScoreAsDefined checks teamScore, which reads each fighter once,
+// against its definition written with the rules' own accessors (slot,
+// maxHP, fighterOf), for both seats on every position of random games,
+// with the defaults and with every option flipped.
+func TestTeamScoreAsDefined(t *testing.T) {
+	g := New()
+	flipped := map[string]any{"draft": "random"}
+	for _, o := range g.Options() {
+		if o.Kind == engine.BoolOption {
+			flipped[o.Name] = !o.Default.(bool)
+		}
+	}
+	positions := 0
+	for _, set := range []map[string]any{{"draft": "random"}, flipped} {
+		opts, err := engine.ResolveOptions(g.Options(), set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := range uint64(60) {
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, r := st.(*State), engine.NewRand(seed)
+			for {
+				for p := 0; p < 2; p++ {
+					positions++
+					if got, want := s.teamScore(p), teamScoreDefined(s, p); got != want {
+						t.Fatalf("game %d, round %d, seat %d: teamScore %d, by its definition %d", seed, s.round, p, got, want)
+					}
+				}
+				pend := s.Pending()
+				if len(pend) == 0 {
+					break
+				}
+				legal := s.Legal(pend[0], nil)
+				if _, err := s.Apply(pend[0], legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d positions", positions)
+}
+
+// teamScoreDefined is teamScore as first written.
+func teamScoreDefined(s *State, p int) int {
+	if s.over != 0 {
+		switch s.winner {
+		case int8(p):
+			return 1 << 20
+		case -2:
+			return 0
+		}
+		return -1 << 20
+	}
+	v := 0
+	for q := 0; q < 2; q++ {
+		sign := 1
+		if q != p {
+			sign = -1
+		}
+		for i := 0; i < 2; i++ {
+			fs := s.slot(q, i)
+			hp := int(fs.hp)
+			v += sign * (hp*100/int(max(s.maxHP(q*2+i), 1)) + 40*max(0, 6-hp)*-1 + 15*int(fs.power))
+			if s.fighterOf(q*2+i).Rules&RBodvarBear != 0 && fs.flags&ffBear == 0 {
+				v += sign * rageValue * int(fs.track)
+			}
+		}
+	}
+	return v
+}

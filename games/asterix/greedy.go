@@ -787,7 +787,7 @@ func sumTokens(t *[3]int8) float64 {
 // the last points toward the threshold count most.
 func progress(total, thr int) float64 {
 	t := min(total, thr-1)
-	if uint(t) < progressN && uint(thr) < progressN {
+	if uint(t) < progressN && uint(thr-1) < progressN-1 {
 		return progressOf[thr][t]
 	}
 	return progressWorth(t, thr)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 
 	"stolik/engine"
 )
@@ -28,19 +29,56 @@ type GreedyBot struct {
 	judge
 	engine.KeptCopy // the copy it is handed, kept between decisions
 	pack            *Pack
-	scr             [greedyDepth - 1]State // quiet copies to look ahead on
-	deep            *State                 // the one for the last depth, made when first needed
-	fin             State                  // option C's plans, finished
-	moves           [greedyDepth + 1][]engine.Move
+	*greedyScratch  // nil once the bot is closed, until it is asked again
 	// rng is the game's generator in the position asked about; peeked
 	// reports that a look-ahead drew from it (a reshuffle), so the
 	// choice may depend on what Determinize reseeds.
-	rng    engine.RNG
-	peeked bool
+	rng        engine.RNG
+	peeked     bool
+	worthKnown instSet // the cards whose worth holds
+}
+
+// greedyScratch is what a greedy bot looks ahead with. Nothing in it
+// outlives a decision, so a bot whose game is over (Close) hands it on
+// to the next bot made: a simulation makes two bots a game, and this is
+// most of their memory.
+type greedyScratch struct {
+	scr   [greedyDepth - 1]State // quiet copies to look ahead on
+	deep  *State                 // the one for the last depth, made when first needed
+	fin   State                  // option C's plans, finished
+	moves [greedyDepth + 1][]engine.Move
 	// worth[i] is worstCard's value of card i, for the cards in
 	// worthKnown (option C's plans, which leave the table as it is).
-	worth      []float64
-	worthKnown instSet
+	worth []float64
+	copy  engine.State // the closed bot's KeptCopy
+	legal []engine.Move
+}
+
+// greedyScratches holds the scratch of closed greedy bots.
+var greedyScratches sync.Pool // of *greedyScratch
+
+// scratchFor is a scratch for a bot of pack p: a closed bot's, or a new one.
+func scratchFor(p *Pack) *greedyScratch {
+	g, ok := greedyScratches.Get().(*greedyScratch)
+	if !ok {
+		g = new(greedyScratch)
+	}
+	if len(g.worth) < len(p.Instances) {
+		g.worth = make([]float64, len(p.Instances))
+	}
+	return g
+}
+
+// Close hands the bot's scratch and copy on to the next greedy bot: its
+// game is over (bots.Finish). A bot asked again after Close takes a
+// scratch anew.
+func (b *GreedyBot) Close() error {
+	if g := b.greedyScratch; g != nil {
+		g.copy, g.legal = b.Copy, b.Moves[:0]
+		greedyScratches.Put(g)
+	}
+	b.greedyScratch, b.KeptCopy = nil, engine.KeptCopy{}
+	return nil
 }
 
 const (
@@ -78,13 +116,22 @@ type judge struct {
 type fitTable struct {
 	share [2][2][maxGap + 1]float64
 	miss  [2][2][maxGap + 1][missHands]float64
+	// soldiers are the pack's legionaries and centurions, whose helmets
+	// a capture brings; strongest is the greatest strength of a card.
+	soldiers  instSet
+	strongest int
 }
 
 const missHands = 16 // hand sizes fitTable.miss holds
 
 // NewGreedyBot returns a greedy bot for a pack.
 func NewGreedyBot(p *Pack) *GreedyBot {
-	return &GreedyBot{pack: p, judge: judge{fit: &p.fit}, worth: make([]float64, len(p.Instances))}
+	b := &GreedyBot{pack: p, judge: judge{fit: &p.fit}}
+	b.greedyScratch = scratchFor(p)
+	// The copy and buffer of the bot that held the scratch before.
+	b.Copy, b.Moves = b.copy, b.legal
+	b.copy, b.legal = nil, nil
+	return b
 }
 
 // scratch is the copy to look ahead on at depth d. The last depth is
@@ -104,6 +151,7 @@ func (b *GreedyBot) scratch(d int) *State {
 func fitTableOf(p *Pack) (fit fitTable) {
 	var hist [2][2][maxGap + 2]int
 	for i := range p.Instances {
+		fit.strongest = max(fit.strongest, int(p.iStr[i]))
 		str := int(min(p.iStr[i], maxGap))
 		for c := Blue; c <= Red; c++ {
 			for f := 0; f < 2; f++ {
@@ -113,6 +161,8 @@ func fitTableOf(p *Pack) (fit fitTable) {
 			}
 		}
 	}
+	fit.soldiers = p.ofType[Legionary]
+	fit.soldiers.or(&p.ofType[Centurion])
 	total := float64(max(len(p.Instances), 1))
 	for c := range 2 {
 		for f := range 2 {
@@ -166,6 +216,10 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 	}
 	if s.phase == phOver || s.decider != seat {
 		return 0, fmt.Errorf("greedy bot: seat %d owes no decision", seat)
+	}
+	if b.greedyScratch == nil { // closed, and asked again
+		b.greedyScratch = scratchFor(b.pack)
+		b.copy, b.legal = nil, nil
 	}
 	b.me, b.root = seat, s.hands[seat]
 	b.rng, b.peeked = s.rng, false
@@ -571,6 +625,7 @@ type tableScore struct {
 	// takes[c]: one of the bot's halves takes cards of colour c, so a
 	// known card of that colour is worth its strength (cardWorth).
 	takes [Purple + 1]bool
+	hand  [MaxPlayers]int // each player's hand size
 }
 
 // albumScore is an Album's part of tableScore: for the bot's own, its
@@ -579,9 +634,11 @@ type tableScore struct {
 type albumScore struct {
 	mine, theirs, prize, threat float64
 	// For the bot's own half, what ready reads of the table: the gap to
-	// the threshold, what its tokens can add, and the half's rules.
-	gap, potion, revive int
-	ad                  adder
+	// the threshold, whether a potion or a revived card closes it, and
+	// the half's rules.
+	gap            int
+	potion, revive bool
+	ad             adder
 }
 
 // table works out the table's part of a score of s (not over).
@@ -591,6 +648,7 @@ func (b *judge) table(s *State, t *tableScore) {
 	var pts [MaxPlayers]float64
 	for q := range n {
 		pts[q] = float64(s.score(engine.Seat(q)))
+		t.hand[q] = s.hands[q].count()
 	}
 	// Captures found but not yet resolved (waiting for a consolation token).
 	if s.capN > 0 {
@@ -612,7 +670,7 @@ func (b *judge) table(s *State, t *tableScore) {
 		if pts[q] > leaderFrom {
 			v -= wq * (pts[q] - leaderFrom)
 		}
-		v -= wq * (oppTokenRate*tokensWorth(&s.tokens[q]) + oppHandCard*float64(s.hands[q].count()))
+		v -= wq * (oppTokenRate*tokensWorth(&s.tokens[q]) + oppHandCard*float64(t.hand[q]))
 	}
 	if s.phase == phOppDiscard && s.decider != me {
 		v += wq * oppHandCard * float64(s.ctx.left)
@@ -629,17 +687,17 @@ func (b *judge) table(s *State, t *tableScore) {
 			a.mine = progress(s.total(slot, side), thr)
 			a.theirs = progress(s.total(slot, 1-side), thr)
 			a.prize = float64(albumValue + b.helmetsOn(s, slot))
-			a.threat = b.threat(s, slot, 1-side)
+			a.threat = b.threat(s, slot, 1-side, t)
 			a.ad = adderOf(s, slot, side)
 			a.gap = thr - s.total(slot, side)
 			if a.gap > 0 {
-				a.potion, a.revive = boostsWith(s, slot, side, me, &a.ad)
+				a.potion, a.revive = closers(s, slot, side, me, a.gap, &a.ad)
 			}
 			t.takes[Purple] = true
 			t.takes[s.colour[slot][side]] = true
 			continue
 		}
-		a.threat = b.threat(s, slot, 0) + b.threat(s, slot, 1)
+		a.threat = b.threat(s, slot, 0, t) + b.threat(s, slot, 1, t)
 	}
 }
 
@@ -649,18 +707,38 @@ func (b *judge) withHand(s *State, t *tableScore) float64 {
 	// The bot's hand: the known cards by worth, the rest as average cards.
 	var hand knownHand
 	hand.set = b.known(s)
-	v += unknownCard * float64(s.hands[me].count()-hand.set.count())
-	hand.set.each(func(i uint8) {
-		w := idleCard
-		if t.takes[s.pack.iCol[i]] {
-			w = knownWorth(s.pack, i)
+	hand.all = s.hands[me].count()
+	pk := s.pack
+	for k, bits64 := range hand.set {
+		for ; bits64 != 0; bits64 &= bits64 - 1 {
+			i := uint8(k*64 + bits.TrailingZeros64(bits64))
+			w := idleCard
+			if t.takes[pk.iCol[i]] {
+				w = knownWorth(pk, i)
+			}
+			if hand.n < len(hand.card) {
+				hand.card[hand.n], hand.worth[hand.n] = i, w
+			}
+			hand.n++
+			hand.strongest = max(hand.strongest, int(pk.iStr[i]))
 		}
-		if hand.n < len(hand.card) {
-			hand.card[hand.n], hand.worth[hand.n] = i, w
+	}
+	// Summed in the order the score has always summed them: the unseen
+	// cards, then the known ones in instance order.
+	v += unknownCard * float64(hand.all-hand.n)
+	if hand.n <= len(hand.card) {
+		for _, w := range hand.worth[:hand.n] {
+			v += w
 		}
-		hand.n++
-		v += w
-	})
+	} else {
+		hand.set.each(func(i uint8) {
+			if t.takes[pk.iCol[i]] {
+				v += knownWorth(pk, i)
+			} else {
+				v += idleCard
+			}
+		})
+	}
 	for slot := 0; slot < int(s.nslots); slot++ {
 		if s.slotAlbum[slot] < 0 {
 			continue
@@ -708,7 +786,29 @@ func sumTokens(t *[3]int8) float64 {
 // progress is what a half's total is worth before the capture: convex, so
 // the last points toward the threshold count most.
 func progress(total, thr int) float64 {
-	x := float64(min(total, thr-1)) / float64(thr)
+	t := min(total, thr-1)
+	if uint(t) < progressN && uint(thr-1) < progressN-1 {
+		return progressOf[thr][t]
+	}
+	return progressWorth(t, thr)
+}
+
+// progressN bounds the thresholds and totals progressOf holds (the
+// rulebook's thresholds go up to 30).
+const progressN = 32
+
+// progressOf[thr][t] is progressWorth(t, thr), worked out once.
+var progressOf = func() (p [progressN][progressN]float64) {
+	for thr := 1; thr < progressN; thr++ {
+		for t := range progressN {
+			p[thr][t] = progressWorth(t, thr)
+		}
+	}
+	return p
+}()
+
+func progressWorth(t, thr int) float64 {
+	x := float64(t) / float64(thr)
 	return albumValue * wProgress * (0.5*x + 0.5*x*x)
 }
 
@@ -733,17 +833,19 @@ type knownHand struct {
 	n     int
 	card  [16]uint8
 	worth [16]float64
+	// all is the size of the whole hand, strongest the greatest strength
+	// of a known card.
+	all, strongest int
 }
 
 // helmetsOn is the sestertii in helmets the capture of slot would bring.
 func (b *judge) helmetsOn(s *State, slot int) int {
 	on, ko := &s.on[slot], &s.ko
-	leg, cent := &s.pack.ofType[Legionary], &s.pack.ofType[Centurion]
+	soldiers, cent := &b.fit.soldiers, &s.pack.ofType[Centurion]
 	v := 0
-	for w := range ko { // the face-up cards
-		up := (on[0][w] | on[1][w]) &^ ko[w]
-		if l, c := up&leg[w], up&cent[w]; l|c != 0 {
-			v += bits.OnesCount64(l) + 3*bits.OnesCount64(c)
+	for w := range ko { // the face-up soldiers
+		if up := (on[0][w] | on[1][w]) &^ ko[w] & soldiers[w]; up != 0 {
+			v += bits.OnesCount64(up) + 2*bits.OnesCount64(up&cent[w])
 		}
 	}
 	if s.rule(slot) == RuleBonusHelmet {
@@ -773,6 +875,14 @@ func adderOf(s *State, slot, side int) adder {
 	return ad
 }
 
+// bonus is the most adds adds to a card's strength.
+func (a *adder) bonus() int {
+	if a.typeBonus {
+		return max(a.bonusN, 0)
+	}
+	return 0
+}
+
 // adds is what card i of pack p adds.
 func (a *adder) adds(p *Pack, i uint8) int {
 	col := p.iCol[i]
@@ -786,40 +896,33 @@ func (a *adder) adds(p *Pack, i uint8) int {
 	return max(v, 0)
 }
 
-// boosts is the most one token can add to a half of seat q: a potion on a
-// face-up card, or a boar reviving a knocked-out one.
-func boosts(s *State, slot, side int, q engine.Seat) (potion, revive int) {
+// closers reports whether one token of seat q closes a gap of gap on a
+// half: a potion on a face-up card, or a boar reviving a knocked-out one.
+// ad is the half's adder, or nil where it is not looked up yet.
+func closers(s *State, slot, side int, q engine.Seat, gap int, ad *adder) (potion, revive bool) {
 	r := s.rule(slot)
 	canPotion := s.tokens[q][Potion] > 0 && r != RuleNoPotion
 	canRevive := s.tokens[q][Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == q)
 	if !canPotion && !canRevive {
 		return
 	}
-	ad := adderOf(s, slot, side)
-	return boostsOf(s, slot, side, canPotion, canRevive, &ad)
-}
-
-// boostsWith is boosts with the half's rules already looked up.
-func boostsWith(s *State, slot, side int, q engine.Seat, ad *adder) (potion, revive int) {
-	r := s.rule(slot)
-	canPotion := s.tokens[q][Potion] > 0 && r != RuleNoPotion
-	canRevive := s.tokens[q][Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == q)
-	if !canPotion && !canRevive {
+	var own adder
+	if ad == nil {
+		own = adderOf(s, slot, side)
+		ad = &own
+	}
+	if gap > s.pack.fit.strongest+ad.bonus() { // no card adds that much
 		return
 	}
-	return boostsOf(s, slot, side, canPotion, canRevive, ad)
-}
-
-func boostsOf(s *State, slot, side int, canPotion, canRevive bool, ad *adder) (potion, revive int) {
 	h := &s.halves[slot][side]
 	for _, x := range h.cards[:h.n] {
 		switch {
 		case s.ko.has(x):
-			if canRevive && (s.pack.iType[x] != Hero || !s.otherCopyVisible(x)) {
-				revive = max(revive, ad.adds(s.pack, x))
+			if canRevive && !revive && ad.adds(s.pack, x) >= gap && (s.pack.iType[x] != Hero || !s.otherCopyVisible(x)) {
+				revive = true
 			}
-		case canPotion && !s.potion.has(x) && !s.pack.noPotion.has(x):
-			potion = max(potion, ad.adds(s.pack, x))
+		case canPotion && !potion && !s.potion.has(x) && !s.pack.noPotion.has(x):
+			potion = ad.adds(s.pack, x) >= gap
 		}
 	}
 	return
@@ -831,7 +934,8 @@ func (b *judge) handChance(s *State, slot, side, n, gap int) float64 {
 	if n <= 0 || gap > maxGap {
 		return 0
 	}
-	if r := s.rule(slot); r == RuleMaxPerSide && int(s.halves[slot][side].n) >= int(s.album(slot).N) {
+	r := s.rule(slot)
+	if r == RuleMaxPerSide && int(s.halves[slot][side].n) >= int(s.album(slot).N) {
 		return 0
 	}
 	col := s.colour[slot][side]
@@ -839,7 +943,7 @@ func (b *judge) handChance(s *State, slot, side, n, gap int) float64 {
 		return 0
 	}
 	f := 0
-	if s.rule(slot) == RuleFactionOnly || !s.rules.neutralsCount {
+	if r == RuleFactionOnly || !s.rules.neutralsCount {
 		f = 1
 	}
 	g := max(gap, 0)
@@ -857,18 +961,21 @@ func (b *judge) handChance(s *State, slot, side, n, gap int) float64 {
 // threat is the chance that the player of a half captures it on their
 // next turn: a card from their hand (guessed from its size), a potion or a
 // revived card.
-func (b *judge) threat(s *State, slot, side int) float64 {
+func (b *judge) threat(s *State, slot, side int, t *tableScore) float64 {
 	gap := s.threshold(slot) - s.total(slot, side)
 	if gap <= 0 {
 		return 1
 	}
 	q := s.slotSeat[slot][side]
-	p := b.handChance(s, slot, side, s.hands[q].count(), gap)
-	potion, revive := boosts(s, slot, side, q)
-	if potion >= gap {
+	p := b.handChance(s, slot, side, t.hand[q], gap)
+	if p >= 0.95 { // a token cannot make it likelier
+		return p
+	}
+	potion, revive := closers(s, slot, side, q, gap, nil)
+	if potion {
 		p = max(p, 0.95)
 	}
-	if revive >= gap {
+	if revive {
 		p = max(p, 0.9)
 	}
 	return p
@@ -883,13 +990,14 @@ func (b *judge) ready(s *State, slot, side int, a *albumScore, hand *knownHand) 
 		return 1, 0
 	}
 	tk := &s.tokens[b.me]
-	potion, revive := a.potion, a.revive
-	if potion >= gap {
+	if a.potion {
 		return 1, tokenWorth[Potion][min(tk[Potion], 2)-1]
 	}
 	cost = math.Inf(1)
 	ad := &a.ad
-	if hand.n <= len(hand.card) {
+	if most := hand.strongest + ad.bonus(); hand.n == 0 || most < gap {
+		// No known card adds enough.
+	} else if hand.n <= len(hand.card) {
 		for k, i := range hand.card[:hand.n] {
 			if ad.adds(s.pack, i) >= gap && s.playable(b.me, i, slot, side) == legal {
 				cost = min(cost, hand.worth[k])
@@ -905,8 +1013,8 @@ func (b *judge) ready(s *State, slot, side int, a *albumScore, hand *knownHand) 
 	if cost < math.Inf(1) {
 		return 1, cost
 	}
-	if revive >= gap {
+	if a.revive {
 		return 0.9, tokenWorth[Boar][min(tk[Boar], 2)-1]
 	}
-	return b.handChance(s, slot, side, s.hands[b.me].count()-hand.n, gap), unknownCard
+	return b.handChance(s, slot, side, hand.all-hand.n, gap), unknownCard
 }

@@ -2,7 +2,10 @@ package frontline
 
 import (
 	"errors"
+	"math"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"stolik/engine"
@@ -24,10 +27,12 @@ func (g *Game) Bots() []engine.BotSpec {
 // the revealed Attack card would deal it on the line as it then stands.
 type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
-	ahead, scores   []int
+	scores          []int
 	same            []engine.Move // the legal moves with their cards named by the card they copy (sameCard)
+	looks           []uint8       // what scoring each move needs (scoreMoves)
 	look            *State        // its look-ahead scratch, lent to the position it decides on
 	now             survivalNow   // the survival scores of the position it decides on
+	exact           bool          // score every move exactly, even one that cannot be chosen (floor)
 }
 
 // greedyScratch holds what greedy bots whose games are over kept (their
@@ -36,16 +41,17 @@ type Greedy struct {
 var greedyScratch sync.Pool // of *greedyKept
 
 type greedyKept struct {
-	copy          engine.State
-	look          *State
-	moves, same   []engine.Move
-	ahead, scores []int
+	copy        engine.State
+	look        *State
+	moves, same []engine.Move
+	scores      []int
+	looks       []uint8
 }
 
 func newGreedy() *Greedy {
 	b := &Greedy{}
 	if k, ok := greedyScratch.Get().(*greedyKept); ok {
-		b.Copy, b.look, b.Moves, b.same, b.ahead, b.scores = k.copy, k.look, k.moves[:0], k.same[:0], k.ahead[:0], k.scores[:0]
+		b.Copy, b.look, b.Moves, b.same, b.scores, b.looks = k.copy, k.look, k.moves[:0], k.same, k.scores, k.looks
 	}
 	return b
 }
@@ -54,7 +60,7 @@ func newGreedy() *Greedy {
 // over (bots.Finish). A bot that decides again afterwards starts afresh.
 func (b *Greedy) Close() error {
 	if b.look != nil || b.Copy != nil {
-		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, same: b.same, ahead: b.ahead, scores: b.scores})
+		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, same: b.same, scores: b.scores, looks: b.looks})
 	}
 	*b = Greedy{}
 	return nil
@@ -68,34 +74,91 @@ func (*Greedy) InPlace() {}
 func (*Greedy) ForcedMoves() {}
 
 // PublicChoice reports whether the bot's choice on st depends on nothing
-// seat does not know, so that it needs no determinized copy. Its scores
-// read only what everyone sees (hit points, who is alive, the line, the
-// Attack and its Targets, Equipment in play, the turn's flags, hand sizes)
-// and seat's own hand. Looking ahead touches the hidden cards and the
-// game's randomness, but only where they never reach those facts (a
-// Denounce discards at random, a Dominika exchange or a Smoke Screen
-// replaced moves cards between hands and deck), with two exceptions: Wsjo
-// Rawno shuffles the line with the game's randomness, and once a revealed
-// Maneuver's way is chosen the next face-down card is revealed.
+// seat does not know, so that it needs no determinized copy (hiddenRead).
 func (*Greedy) PublicChoice(st engine.State, seat engine.Seat) bool {
 	s, ok := st.(*State)
-	if !ok || seat < 0 || int(seat) >= int(s.n) {
-		return false
+	return ok && s.hiddenRead(seat) == readsPublic
+}
+
+// What the greedy bot's choice on a position reads that its seat does not
+// know (hiddenRead).
+const (
+	readsPublic     = iota // nothing
+	readsRandomness        // the game's randomness, nothing else
+	readsWorld             // the hidden cards too
+)
+
+// hiddenRead is what the greedy bot's choice for seat in s reads that seat
+// does not know. Its scores read only what everyone sees (hit points, who
+// is alive, the line, the Attack and its Targets, Equipment in play, the
+// turn's flags, hand sizes) and seat's own hand. Looking ahead touches
+// the hidden cards and the game's randomness, but only where they never
+// reach those facts (a Denounce discards at random, a Dominika exchange or
+// a Smoke Screen replaced moves cards between hands and deck), with two
+// exceptions: Wsjo Rawno shuffles the line with the game's randomness,
+// and once a revealed Maneuver's way is chosen the next face-down card is
+// revealed; where no other seat holds one, only the randomness is left.
+func (s *State) hiddenRead(seat engine.Seat) int {
+	if seat < 0 || int(seat) >= int(s.n) {
+		return readsWorld
 	}
 	hand := s.seats[seat].hand
 	switch s.phase {
 	case phChoice:
-		return false
+		for q := range int(s.n) {
+			if q != int(seat) && s.seats[q].is(fCommitted) {
+				return readsWorld
+			}
+		}
+		return readsRandomness
 	case phWindow:
 		// Playing Wsjo Rawno is scored on the line it shuffles.
-		return hand.and(s.pack.wsjoRawnos).empty()
+		if !hand.and(s.pack.wsjoRawnos).empty() {
+			return readsRandomness
+		}
 	case phAnswer:
 		// So is answering it with Niet!.
 		top := s.stack[s.stackN-1].card
-		return top == abilityCard || s.pack.aEffect[top] != WsjoRawnoFx || hand.and(s.pack.niets).empty()
+		if top != abilityCard && s.pack.aEffect[top] == WsjoRawnoFx && !hand.and(s.pack.niets).empty() {
+			return readsRandomness
+		}
 	}
-	return true
+	return readsPublic
 }
+
+// ChooseSampling chooses what Choose would on st determinized for seat
+// from det (engine.SamplingBot), resampling only what the choice reads
+// (hiddenRead): nothing where it is public; where it reads the game's
+// randomness alone, the randomness a determinization would leave, drawn
+// from det as Determinize draws it, is put in st for the decision and
+// taken out again; the whole world, on the bot's copy, otherwise.
+func (b *Greedy) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.Rand) (engine.Move, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return 0, errNotFrontline
+	}
+	switch s.hiddenRead(seat) {
+	case readsPublic:
+		return b.Choose(s, seat, r)
+	case readsRandomness:
+		rng := s.rng
+		s.rng = s.determinizedRNG(seat, det)
+		m, err := b.Choose(s, seat, r)
+		s.rng = rng
+		return m, err
+	}
+	c, ok := b.Copy.(*State)
+	if ok {
+		c.CopyFrom(s)
+	} else {
+		c = s.clone()
+		b.Copy = c
+	}
+	c.Determinize(seat, det)
+	return b.Choose(c, seat, r)
+}
+
+var _ engine.SamplingBot = (*Greedy)(nil)
 
 var _ engine.InPlaceBot = (*Greedy)(nil)
 
@@ -135,65 +198,84 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 }
 
 // choose is Choose's choice among legal: the moves that must be played
-// forward are, each on a look-ahead copy; then the position's own survival
-// score, which most moves are scored against, is worked out once.
+// forward are, each on a look-ahead copy or in place; then the position's
+// own survival score, which most moves are scored against, is worked out
+// once and added to theirs.
 func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
-	if b.ahead == nil {
-		b.ahead, b.scores, b.same = make([]int, 0, 32), make([]int, 0, 32), make([]engine.Move, 0, 32)
+	n := len(legal)
+	if cap(b.scores) < n || cap(b.same) < n || cap(b.looks) < n {
+		c := max(n, 32)
+		b.scores, b.same, b.looks = make([]int, c), make([]engine.Move, c), make([]uint8, c)
 	}
-	b.ahead, b.same = b.ahead[:0], b.same[:0]
-	for _, m := range legal {
-		b.same = append(b.same, s.sameCard(m))
+	scores, looks := b.scores[:n], b.looks[:n]
+	b.scores = scores
+	if n == 2 && legal[0] == mv(mPass, 0, 0, 0) && legal[1] == mv(mDone, 0, 0, 0) && s.phase != phEquip {
+		// Both score the position's own plus a constant, never alike:
+		// the better is chosen with no draw.
+		if s.doneScore(p) > 0 {
+			return legal[1]
+		}
+		return legal[0]
 	}
-	b.now.reset(s, p)
-	for i := range legal {
-		b.ahead = append(b.ahead, b.aheadOf(s, p, i, &b.now))
-	}
-	now := &b.now
-	if b.allAgainstNow(s) {
-		// Every score is the position's own plus a constant, so which
-		// move is best (and which are equal) does not depend on it.
-		now.done = true
-	}
-	b.scores = b.scores[:0]
-	for i, m := range legal {
-		b.scores = append(b.scores, s.valueMove(p, m, b.ahead[i], now))
+	// Where every score is the position's own plus a constant (allNow),
+	// which move is best (and which are equal) does not depend on it.
+	anyNow, allNow := s.scoreMoves(p, legal, scores, looks)
+	if !allNow {
+		b.scoreAhead(s, p, legal, anyNow)
 	}
 	// Equal scores are broken at random: taking the first would always aim
 	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
-	return engine.PickBestOf(legal, b.scores, r)
+	return engine.PickBestOf(legal, scores, r)
 }
 
-// aheadOf is lookAhead of legal move i, taken from an earlier move that
-// plays another copy of the same card the same way: copies of a card do
-// the same, so they look alike ahead.
-func (b *Greedy) aheadOf(s *State, p, i int, now *survivalNow) int {
-	m := b.Moves[i]
-	if k := uint8(m); k == mCommit || k == mPlay {
-		for j, o := range b.same[:i] {
-			if o == b.same[i] {
-				return b.ahead[j]
+// scoreAhead completes choose's scores (scoreMoves) of the moves that
+// need looking ahead, and adds the position's own survival score to those
+// scored against it where any is (anyNow).
+func (b *Greedy) scoreAhead(s *State, p int, legal []engine.Move, anyNow bool) {
+	scores, same, looks := b.scores, b.same[:len(legal)], b.looks[:len(legal)]
+	now := &b.now
+	now.reset(s, p)
+	// In a window the pass comes first and scores the position's own:
+	// an Event whose look-ahead cannot reach it need not be worked out
+	// (survivalNow.floor).
+	floors := !b.exact && s.phase == phWindow && legal[0] == mv(mPass, 0, 0, 0)
+	for i, m := range legal {
+		same[i] = 0
+		switch looks[i] {
+		case lookCard:
+			// Copies of a card played the same way score alike.
+			same[i] = s.sameCard(m)
+			if j := slices.Index(same[:i], same[i]); j >= 0 {
+				scores[i] = scores[j]
+			} else if floors {
+				// aheadScore: the Event scores ahead - 8 - keepValue.
+				now.floor = now.get() + 8 + keepValue[s.pack.aEffect[uint8(m>>8)]]
+				scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
+				now.floor = math.MinInt
+			} else {
+				scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
+			}
+		case lookMove:
+			scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
+		}
+	}
+	if anyNow {
+		v := now.get()
+		for i, l := range looks {
+			if l == lookNow {
+				scores[i] += v
 			}
 		}
 	}
-	return s.lookAhead(p, m, now)
 }
 
-// allAgainstNow reports whether every legal move scores the position's
-// own survival score plus a constant (valueMove).
-func (b *Greedy) allAgainstNow(s *State) bool {
-	for _, m := range b.Moves {
-		k, c, _, _ := unmv(m)
-		switch {
-		case k == mPass || k == mDone || k == mExchange:
-		case k == mCommit && s.pack.aKind[c] == Equipment:
-		case k == mPlay && s.phase == phWindow && survivalKeeps(s.pack.aEffect[c]):
-		default:
-			return false
-		}
-	}
-	return true
-}
+// What scoring a move needs (scoreOf).
+const (
+	lookNow  = iota // nothing but the position's own survival score, plus a constant
+	lookNone        // nothing: a constant
+	lookCard        // lookAhead, alike for copies of its card played alike
+	lookMove        // lookAhead
+)
 
 // sameCard is m with its card named by the card it is a copy of.
 func (s *State) sameCard(m engine.Move) engine.Move {
@@ -213,6 +295,10 @@ type survivalNow struct {
 	moved    [8]Line
 	movedV   [8]int
 	movableN int8 // 1 if the line may be moved in place, -1 if not, 0 not yet known
+	// floor: the look-ahead score below which the move being scored
+	// cannot be chosen, nor tie a move before it; survivalMoved may
+	// return any score below it for a line that scores below it.
+	floor int
 }
 
 // movable reports whether no death or Commissar's advance is waiting for
@@ -247,7 +333,7 @@ func (n *survivalNow) reset(s *State, p int) {
 	if n.s != s {
 		n.s = s
 	}
-	n.p, n.done, n.movedN, n.movableN = p, false, 0, 0
+	n.p, n.done, n.movedN, n.movableN, n.floor = p, false, 0, 0, math.MinInt
 }
 
 // movedTo is p's survival score in s with the line moved to l, if known.
@@ -296,6 +382,8 @@ func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 				if v, ok := s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, d, n) }); ok {
 					return v
 				}
+			} else if v, ok := s.choiceInPlace(p, c, now); ok {
+				return v
 			}
 			return s.bestManeuverOutcome(p, c)
 		}
@@ -386,6 +474,65 @@ func (s *State) stepOf(p int, c uint8) (d, n int) {
 	return 1, n
 }
 
+// choiceInPlace is bestManeuverOutcome of Maneuver c, one whose owner
+// chooses its way, worked out in place where every way only moves the
+// line (a step forward or back, a swap with another Comrade): the best of
+// the lines it may leave, each moved and put back (survivalMoved); ok is
+// false for another Maneuver, or where a way would change more. Where
+// the Maneuver does nothing (Stój!, F.U.B.A.R.) every way leaves the line
+// as it was.
+func (s *State) choiceInPlace(p int, c uint8, now *survivalNow) (best int, ok bool) {
+	a := s.pack.Action(c)
+	switch {
+	case a.Effect == StepFx && a.Dir == Either:
+		n := int(a.N)
+		if s.comradeAbility(p) == LongStride {
+			n++
+		}
+		for d := -1; d <= 1; d += 2 {
+			v, ok := s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, d, n) })
+			if !ok {
+				return 0, false
+			}
+			if d < 0 || v > best {
+				best = v
+			}
+		}
+		return best, true
+	case a.Effect == SwapFx:
+		partners := s.swapPartners(p)
+		if partners == 0 {
+			return now.get(), true
+		}
+		any := false
+		for q := range int(s.n) {
+			if partners&(1<<q) == 0 {
+				continue
+			}
+			v, ok := s.survivalMoved(p, now, func() bool { return s.swapFiresNothing(p, q) })
+			if !ok {
+				return 0, false
+			}
+			if !any || v > best {
+				best, any = v, true
+			}
+		}
+		return best, true
+	}
+	return 0, false
+}
+
+// swapFiresNothing swaps Comrades p and q as a Swap's way does
+// (applyChoice), on the line alone, and reports whether nothing fires.
+func (s *State) swapFiresNothing(p, q int) bool {
+	if s.stoj {
+		return true
+	}
+	var buf [4]Entry
+	moved, ok := s.line.Swap(ComradeOf(p), ComradeOf(q), s.fubarMask(), buf[:0])
+	return !ok || !s.firesOn(moved)
+}
+
 // eventInPlace is p's survival score once q plays an Event with effect e
 // and argument a that only moves the line (Forsowny marsz, Rozkaz
 // Komisarza, Wsjo Rawno), worked out in place (survivalMoved); ok is false
@@ -450,6 +597,10 @@ func (s *State) survivalMoved(p int, now *survivalNow, move func() bool) (v int,
 				now.v, now.done = s.survival(p), true
 			}
 			v = now.v
+		case 10*int(s.seats[p].hp) < now.floor:
+			// p is alive and the game goes on: the score, its hit
+			// points' less the damage it would take, is below the floor.
+			v = 10 * int(s.seats[p].hp)
 		default:
 			if v, known = now.movedTo(&s.line); !known {
 				v = s.survival(p)
@@ -538,31 +689,94 @@ func survivalKeeps(e ActionEffect) bool {
 // valueMove values move m for seat p; ahead is lookAhead's score of m,
 // now is p's survival score in s.
 func (s *State) valueMove(p int, m engine.Move, ahead int, now *survivalNow) int {
-	k, c, a, _ := unmv(m)
+	switch v, look := s.scoreOf(p, m); look {
+	case lookNow:
+		return now.get() + v
+	case lookNone:
+		return v
+	}
+	return s.aheadScore(p, m, ahead, now)
+}
+
+// scoreOf is what scoring move m for seat p needs (look), and for the
+// moves that need no look-ahead their score: with lookNow, less the
+// position's own survival score.
+func (s *State) scoreOf(p int, m engine.Move) (v, look int) {
+	var score [1]int
+	var looks [1]uint8
+	s.scoreMoves(p, []engine.Move{m}, score[:], looks[:])
+	return score[0], int(looks[0])
+}
+
+// scoreMoves is scoreOf of each of moves, into scores and looks; anyNow
+// and allNow report whether some and whether every score is the
+// position's own plus a constant.
+func (s *State) scoreMoves(p int, moves []engine.Move, scores []int, looks []uint8) (anyNow, allNow bool) {
+	allNow = true
+	scores, looks = scores[:len(moves)], looks[:len(moves)]
+	for i, m := range moves {
+		k, c, a, _ := unmv(m)
+		v, look := 0, uint8(lookNow)
+		switch k {
+		case mKeep:
+			v, look = 10*keepValue[s.pack.aEffect[c]], lookNone
+		case mCommit:
+			switch s.pack.aKind[c] {
+			case Event:
+				v, look = -1000-10*keepValue[s.pack.aEffect[c]], lookNone // committed Events are wasted
+			case Equipment:
+				v = 20 + keepValue[s.pack.aEffect[c]]
+			default:
+				look = lookCard // a Maneuver: aheadScore
+			}
+		case mPass:
+			if s.phase == phEquip {
+				v = -1
+			}
+		case mDone:
+			v = s.doneScore(p)
+		case mPlay:
+			if e := s.pack.aEffect[c]; s.phase != phAnswer && survivalKeeps(e) {
+				v = s.healed(p, c, int(a)) - 8 - keepValue[e]
+			} else {
+				look = lookCard
+			}
+		case mExchange:
+			// Take a bigger hand.
+			v = 3*(s.seats[a].hand.count()-s.seats[p].hand.count()) - 6
+		case mDir, mSwap, mSmoke, mUse:
+			look = lookMove
+		default:
+			look = lookNone
+		}
+		scores[i], looks[i] = v, look
+		if look == lookNow {
+			anyNow = true
+		} else {
+			allNow = false
+		}
+	}
+	return anyNow, allNow
+}
+
+// doneScore is the score of being done for the turn, less the
+// position's own survival score: done when no Event in hand could still
+// help this turn.
+func (s *State) doneScore(p int) int {
+	if st := &s.seats[p]; st.hand.and(s.pack.events).empty() && (s.comradeAbility(p) != ExchangeHands || st.is(fAbilityUsed)) {
+		return 1
+	}
+	return -5
+}
+
+// aheadScore values move m for seat p, one that needs looking ahead
+// (scoreOf), from lookAhead's score of m.
+func (s *State) aheadScore(p int, m engine.Move, ahead int, now *survivalNow) int {
+	k, c, _, _ := unmv(m)
 	switch k {
-	case mKeep:
-		return 10 * keepValue[s.pack.aEffect[c]]
 	case mCommit:
-		ac := s.pack.Action(c)
-		switch ac.Kind {
-		case Event:
-			return -1000 - 10*keepValue[ac.Effect] // committed Events are wasted
-		case Equipment:
-			return now.get() + 20 + keepValue[ac.Effect]
-		}
 		// A Maneuver: as if revealed now, with its best choice.
-		return ahead - keepValue[ac.Effect]
-	case mPass:
-		if s.phase == phEquip {
-			return now.get() - 1
-		}
-		return now.get()
-	case mDone:
-		// Done when no Event in hand could still help this turn.
-		if s.seats[p].hand.and(s.pack.events).empty() && (s.comradeAbility(p) != ExchangeHands || s.seats[p].is(fAbilityUsed)) {
-			return now.get() + 1
-		}
-		return now.get() - 5
+		return ahead - keepValue[s.pack.aEffect[c]]
 	case mPlay:
 		if s.phase == phAnswer {
 			// Niet! only when the Event on top hurts us.
@@ -572,18 +786,9 @@ func (s *State) valueMove(p int, m engine.Move, ahead int, now *survivalNow) int
 			}
 			return now.get() - 30
 		}
-		e := s.pack.aEffect[c]
-		if survivalKeeps(e) {
-			ahead = now.get() + s.healed(p, c, int(a))
-		}
-		return ahead - 8 - keepValue[e]
-	case mExchange:
-		// Take a bigger hand.
-		return now.get() + 3*(s.seats[a].hand.count()-s.seats[p].hand.count()) - 6
-	case mDir, mSwap, mSmoke, mUse:
-		return ahead
+		return ahead - 8 - keepValue[s.pack.aEffect[c]]
 	}
-	return 0
+	return ahead
 }
 
 // healed is what p's survival score gains when p plays Event c on seat q:
@@ -751,4 +956,62 @@ func (s *State) strikeNow(p int) int {
 		d += s.roulettes() * int(s.rules.rouletteExtra)
 	}
 	return max(d, 0)
+}
+
+// determinizedRNG is the game's randomness Determinize(observer, r) would
+// leave in s, drawn from r as Determinize draws it (the same draws in the
+// same order), without dealing a card.
+func (s *State) determinizedRNG(observer engine.Seat, r *rand.Rand) engine.RNG {
+	var others cardSet // the cards the other players hold
+	held := 0
+	for p := range int(s.n) {
+		if p == int(observer) {
+			continue
+		}
+		st := &s.seats[p]
+		others.or(st.hand)
+		others.or(st.pack)
+		held += st.hand.count() + st.pack.count()
+		if st.is(fCommitted) {
+			others.set(st.committed)
+			held++
+		}
+	}
+	drawShuffle(r, int(s.deckN)+held)
+	if s.passedDrawn(observer, others, held) {
+		drawShuffle(r, held)
+	}
+	drawShuffle(r, int(s.adeckN))
+	return engine.NewRNG(r.Uint64())
+}
+
+// passedDrawn reports whether passedToPlayers draws: some card observer
+// passed on and has not seen since is in the pool, which holds the deck
+// and the others' cards, held of them.
+func (s *State) passedDrawn(observer engine.Seat, others cardSet, held int) bool {
+	unseen := s.seats[observer].passed
+	unseen[0] &^= s.faceUp[0]
+	unseen[1] &^= s.faceUp[1]
+	if unseen.empty() || held == 0 {
+		return false
+	}
+	if !unseen.and(others).empty() {
+		return true
+	}
+	for _, c := range s.deck[:s.deckN] {
+		if unseen.has(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// drawShuffle draws from r what shuffle draws to shuffle n cards.
+func drawShuffle(r *rand.Rand, n int) {
+	for m := uint64(n); m > 1; m-- {
+		// uint64N(r, m): a power of two is never drawn again.
+		if hi, lo := bits.Mul64(r.Uint64(), m); lo < m && m&(m-1) != 0 {
+			redraw(r, m, hi, lo)
+		}
+	}
 }

@@ -160,7 +160,7 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 					var want int
 					switch e := s.pack.aEffect[c]; {
 					case k == mCommit && s.pack.aKind[c] == Maneuver:
-						if d, _ := s.stepOf(p, c); flagOf(e) == 0 && d == 0 {
+						if flagOf(e) == 0 && e != StepFx && e != SwapFx {
 							continue
 						}
 						want = s.bestManeuverOutcome(p, c)
@@ -220,5 +220,120 @@ func TestGreedyClosedKeepsNothing(t *testing.T) {
 		if _, err := s.Apply(seat, m); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// Where the greedy bot's choice reads the game's randomness and no hidden
+// card (hiddenRead), the randomness it draws for the decision is the one
+// a determinization leaves, drawn from the same stream and leaving it at
+// the same point, and every legal move scores on the position with it as
+// on the determinized copy.
+func TestGreedyDrawsTheRandomnessADeterminizationLeaves(t *testing.T) {
+	g := New()
+	checked := map[uint8]int{}
+	for seed := uint64(1); seed <= 16; seed++ {
+		for _, players := range []int{2, 3, 4} {
+			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			r := rand.New(rand.NewPCG(seed, 13))
+			bot := &Greedy{}
+			var legal []engine.Move
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				seat := s.Pending()[0]
+				legal = s.Legal(seat, legal[:0])
+				if len(legal) > 1 && s.hiddenRead(seat) == readsRandomness {
+					for k := range uint64(3) {
+						det, want := rand.New(rand.NewPCG(seed, n64(n)+k)), rand.New(rand.NewPCG(seed, n64(n)+k))
+						c := s.clone()
+						c.Determinize(seat, want)
+						before := *s
+						rng := s.determinizedRNG(seat, det)
+						if rng != c.rng || det.Uint64() != want.Uint64() || !reflect.DeepEqual(*s, before) {
+							t.Fatalf("seed %d, %d players, move %d (%s): the randomness drawn is not the determinization's (or the stream or position differs)", seed, players, n, phaseNames[s.phase])
+						}
+						wantScores := greedyScores(c, seat, legal)
+						s.rng = rng
+						got := greedyScores(s, seat, legal)
+						s.rng = before.rng
+						if !slices.Equal(got, wantScores) {
+							t.Fatalf("seed %d, %d players, move %d (%s): scores %v with the randomness drawn, %v on the determinization", seed, players, n, phaseNames[s.phase], got, wantScores)
+						}
+					}
+					checked[s.phase]++
+				}
+				m, err := bots.Decide(bot, s, seat, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Apply(seat, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("decisions checked by phase: %v", checked)
+	for _, ph := range []uint8{phWindow, phAnswer, phChoice} {
+		if checked[ph] == 0 {
+			t.Errorf("no decision checked in phase %s", phaseNames[ph])
+		}
+	}
+}
+
+func n64(n int) uint64 { return uint64(n) << 8 }
+
+// A move the greedy bot leaves unscored because it cannot reach the
+// pass's score (survivalNow.floor) changes nothing: over greedy games, a
+// bot that scores every move exactly chooses the same move with the same
+// draws, on every decision, and some decisions do leave moves unscored.
+func TestGreedyUnscoredMovesChangeNothing(t *testing.T) {
+	g := New()
+	decisions, unscored := 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		for _, players := range []int{2, 3, 4} {
+			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			fast, exact := &Greedy{}, &Greedy{exact: true}
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				seat := s.Pending()[0]
+				r1, r2 := rand.New(rand.NewPCG(seed, uint64(n))), rand.New(rand.NewPCG(seed, uint64(n)))
+				m, err := bots.Decide(fast, s, seat, r1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := bots.Decide(exact, s, seat, r2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m != want || r1.Uint64() != r2.Uint64() {
+					t.Fatalf("seed %d, %d players, move %d (%s): chose %s, scoring every move %s (or drew otherwise)", seed, players, n, phaseNames[s.phase], s.Format(m), s.Format(want))
+				}
+				if len(fast.scores) > 0 && !slices.Equal(fast.scores, exact.scores) {
+					unscored++
+				}
+				fast.scores, exact.scores = fast.scores[:0], exact.scores[:0]
+				decisions++
+				if _, err := s.Apply(seat, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d decisions, %d with moves left unscored", decisions, unscored)
+	if unscored == 0 {
+		t.Fatal("no move left unscored")
 	}
 }

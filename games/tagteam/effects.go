@@ -343,9 +343,10 @@ func (s *State) floor(sl int) int8 {
 }
 
 // maxHP is the top of the fighter's track now.
-func (s *State) maxHP(sl int) int8 {
-	fs := s.slot(sl>>1, sl&1)
-	f := s.fighterOf(sl)
+func (s *State) maxHP(sl int) int8 { return trackTop(s.slot(sl>>1, sl&1), s.fighterOf(sl)) }
+
+// trackTop is the top of the track of fighter f in play as fs.
+func trackTop(fs *fighterState, f *Fighter) int8 {
 	switch {
 	case fs.flags&ffBear != 0:
 		return 15

@@ -34,19 +34,29 @@ type Greedy struct {
 // every game and closes them at its end, so the bots of the next game
 // take these from a pool instead of making them again.
 type lookScratch struct {
-	engine.KeptCopy            // the copy it is handed and its legal moves, kept between decisions
-	look            *State     // where each candidate is played out
-	guesses         rand.PCG   // the opponent's guessed moves, drawn afresh for each candidate
-	guessRand       *rand.Rand // reads guesses
+	engine.KeptCopy        // the copy it is handed and its legal moves, kept between decisions
+	look            *State // where each candidate is played out
+	// base is the position every candidate of a decision starts from:
+	// the copy handed to the bot with the opponent's pending decision
+	// already guessed (guessFirst), baseGuesses the guesses after it,
+	// baseGuard how many it took (0 or 1).
+	base        *State
+	baseGuesses rand.PCG
+	baseGuard   int
+	guessed     []engine.Move // the opponent's legal moves guessFirst draws from
+	guesses     rand.PCG      // the opponent's guessed moves, drawn afresh for each candidate
+	guessRand   *rand.Rand    // reads guesses
 	// A build's places share the turns before the new card's (scoreBuild).
 	chains      [3]buildChain
 	buildScores [3][MaxDeck + 1]int // by the card's place in the offer, then its place in the deck
+	copyOf      [3]int              // by the card's place in the offer: an earlier copy's place, or -1 (copyIn)
+	moveScores  []int               // the build moves' scores, in the order of the legal moves
 }
 
 var lookScratches = sync.Pool{New: func() any { return newLookScratch() }}
 
 func newLookScratch() *lookScratch {
-	l := &lookScratch{look: &State{quiet: true}}
+	l := &lookScratch{look: &State{quiet: true}, base: &State{quiet: true}}
 	l.guessRand = rand.New(&l.guesses)
 	for i := range l.chains {
 		ch := &l.chains[i]
@@ -92,7 +102,10 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 		return 0, errNotTagTeam
 	}
 	kept := b.Kept()
-	kept.Moves = s.Legal(seat, kept.Moves[:0])
+	if !kept.Listed {
+		kept.Moves = s.Legal(seat, kept.Moves[:0])
+	}
+	kept.Listed = false
 	legal := kept.Moves
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
@@ -101,13 +114,7 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	// One guess of the opponent's pending decision for every candidate, so
 	// that candidates are compared on the same future.
 	guess := r.Uint64()
-	look := b.look
-	// Each candidate draws the same guesses: engine.NewRand(guess) without
-	// an allocation.
-	lookAhead := func(m engine.Move) int {
-		b.guesses.Seed(guess, engine.SplitMix(guess))
-		return s.lookAheadOn(look, p, m, guess, b.guessRand)
-	}
+	lookAhead := func(m engine.Move) int { return b.lookFrom(p, m) }
 	switch s.phase {
 	case phPick, phPick2, phTeam:
 		return engine.PickBest(legal, r, func(m engine.Move) int {
@@ -138,16 +145,37 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	case phBuild:
 		// The returned card that goes under does not change the next
 		// round: score each (card, place) once.
-		b.scoreBuild(s, p, guess, lookAhead)
-		return engine.PickBest(legal, r, func(m engine.Move) int {
-			_, a, pos, c := unmv(m)
-			if first := s.firstOther(p, a); c != first {
-				return -1 << 30
-			}
-			return b.buildScores[s.offerIndex(p, a)][pos]
-		}), nil
+		b.guessFirst(s, p, guess)
+		b.scoreBuild(s, p, lookAhead)
+		return engine.PickBestOf(legal, b.buildMoveScores(s, p, legal), r), nil
 	}
+	b.guessFirst(s, p, guess)
 	return engine.PickBest(legal, r, lookAhead), nil
+}
+
+// buildMoveScores lists the score of each build move of legal, by
+// buildScores; a move that puts under another card than the first other
+// one scores below all, so that each (card, place) is chosen once.
+func (b *Greedy) buildMoveScores(s *State, p int, legal []engine.Move) []int {
+	pl := &s.players[p]
+	var under [3]uint8 // by the card's place in the offer
+	for i, a := range pl.offer[:pl.offerN] {
+		under[i] = s.firstOther(p, a)
+	}
+	b.moveScores = b.moveScores[:0]
+	i := 0 // the offered card of the moves so far: legal lists them card by card
+	for _, m := range legal {
+		_, a, pos, c := unmv(m)
+		if pl.offer[i] != a {
+			i = s.offerIndex(p, a)
+		}
+		v := -1 << 30
+		if c == under[i] {
+			v = b.buildScores[i][pos]
+		}
+		b.moveScores = append(b.moveScores, v)
+	}
+	return b.moveScores
 }
 
 // firstOther is the first offered card other than a.
@@ -178,19 +206,19 @@ func (s *State) teamScore(p int) int {
 		return -1 << 20
 	}
 	v := 0
-	for q := 0; q < 2; q++ {
-		sign := 1
-		if q != p {
-			sign = -1
+	for sl := 0; sl < 4; sl++ {
+		fs := &s.players[sl>>1].fighters[sl&1]
+		f := &s.pack.Fighters[fs.f] // read once (fighterOf)
+		// The weaker fighter decides the game: weight low HP more.
+		hp := int(fs.hp)
+		w := hp*100/int(max(trackTop(fs, f), 1)) - 40*max(0, 6-hp) + 15*int(fs.power)
+		if f.Rules&RBodvarBear != 0 && fs.flags&ffBear == 0 {
+			w += rageValue * int(fs.track) // each step of rage brings the Bear closer
 		}
-		for i := 0; i < 2; i++ {
-			fs := s.slot(q, i)
-			// The weaker fighter decides the game: weight low HP more.
-			hp := int(fs.hp)
-			v += sign * (hp*100/int(max(s.maxHP(q*2+i), 1)) + 40*max(0, 6-hp)*-1 + 15*int(fs.power))
-			if s.fighterOf(q*2+i).Rules&RBodvarBear != 0 && fs.flags&ffBear == 0 {
-				v += sign * rageValue * int(fs.track) // each step of rage brings the Bear closer
-			}
+		if sl>>1 == p {
+			v += w
+		} else {
+			v -= w
 		}
 	}
 	return v

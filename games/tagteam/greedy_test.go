@@ -47,22 +47,84 @@ func TestGreedyPlacesShareTheirTurns(t *testing.T) {
 			flipped[o.Name] = !o.Default.(bool)
 		}
 	}
-	places := 0
+	var places, copies int
 	for _, set := range []map[string]any{{"draft": "random"}, flipped} {
 		opts, err := engine.ResolveOptions(g.Options(), set)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range 60 {
-			places += checkPlaces(t, g, opts, uint64(i))
+			n, c := checkPlaces(t, g, opts, uint64(i))
+			places, copies = places+n, copies+c
 		}
 	}
-	t.Logf("%d places", places)
+	t.Logf("%d places, %d of them of a copy of an earlier offered card", places, copies)
+	if copies == 0 {
+		t.Error("no offer held two copies of a card: the copies' shared scores were not checked")
+	}
+}
+
+// TestGreedyScoresCopiesOnce checks that a build whose offer holds two
+// copies of one card plays the places of only one of them: each place of
+// a copy scores what the same place of the other does
+// (TestGreedyPlacesShareTheirTurns checks the scores).
+func TestGreedyScoresCopiesOnce(t *testing.T) {
+	g := New()
+	opts, err := engine.ResolveOptions(g.Options(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for seed := uint64(0); seed < 40 && found < 5; seed++ {
+		st, err := g.New(opts, nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, r := st.(*State), engine.NewRand(seed)
+		for len(s.Pending()) > 0 {
+			p := int(s.Pending()[0])
+			if s.phase == phBuild && distinctCards(s, p) < int(s.players[p].offerN) {
+				found++
+				b := &Greedy{lookScratch: newLookScratch()}
+				played := map[uint8]int{} // offered cards looked at alone, at the top
+				guess := r.Uint64()
+				b.guessFirst(s, p, guess)
+				b.scoreBuild(s, p, func(m engine.Move) int {
+					_, a, pos, _ := unmv(m)
+					if pos == 0 {
+						played[a]++
+					}
+					return 0
+				})
+				if len(played) != distinctCards(s, p) {
+					t.Errorf("game %d, round %d: an offer of %d different cards played %d of them at the top", seed, s.round, distinctCards(s, p), len(played))
+				}
+			}
+			legal := s.Legal(engine.Seat(p), nil)
+			if _, err := s.Apply(engine.Seat(p), legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no offer held two copies of a card")
+	}
+}
+
+// distinctCards counts the different cards in p's offer.
+func distinctCards(s *State, p int) int {
+	pl := &s.players[p]
+	seen := map[int]bool{}
+	for _, a := range pl.offer[:pl.offerN] {
+		seen[int(s.pack.instCard[a])] = true
+	}
+	return len(seen)
 }
 
 // checkPlaces plays one random game and compares the two ways of scoring
-// each build's places on the way; it returns how many it compared.
-func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) int {
+// each build's places on the way; it returns how many it compared, and
+// how many of those were places of a copy of an earlier offered card.
+func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, copies int) {
 	t.Helper()
 	st, err := g.New(opts, nil, seed)
 	if err != nil {
@@ -72,7 +134,6 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) int {
 	r := engine.NewRand(seed)
 	b := &Greedy{lookScratch: newLookScratch()}
 	alone := &State{quiet: true}
-	n := 0
 	for len(s.Pending()) > 0 {
 		p := int(s.Pending()[0])
 		if s.phase == phBuild {
@@ -81,22 +142,55 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) int {
 			guess := r.Uint64()
 			lookAhead := func(m engine.Move) int { return c.lookAheadOn(alone, p, m, guess, engine.NewRand(guess)) }
 			pl := &c.players[p]
-			b.scoreBuild(c, p, guess, lookAhead)
+			b.guessFirst(c, p, guess)
+			b.scoreBuild(c, p, lookAhead)
+			for i := range pl.offer[:pl.offerN] {
+				if pl.deckN > 0 && b.copyOf[i] < 0 && b.chains[i].failed {
+					t.Fatalf("game %d, round %d: the build of card %s at the bottom did not apply", seed, c.round, c.cardName(pl.offer[i]))
+				}
+			}
 			for i, a := range pl.offer[:pl.offerN] {
 				for k := 0; k <= int(pl.deckN); k++ {
 					n++
-					if got, want := b.buildScores[i][k], lookAhead(mv(mAdd, a, uint8(k), c.firstOther(p, a))); got != want {
+					if c.copyIn(p, pl.offer[:i], a) >= 0 {
+						copies++
+					}
+					m := mv(mAdd, a, uint8(k), c.firstOther(p, a))
+					want := lookAhead(m)
+					if got := b.buildScores[i][k]; got != want {
 						t.Fatalf("game %d, round %d: card %s at %d scores %d, alone %d", seed, c.round, c.cardName(a), k, got, want)
+					}
+					if got := b.lookFrom(p, m); got != want {
+						t.Fatalf("game %d, round %d: card %s at %d scores %d from the guessed position, alone %d", seed, c.round, c.cardName(a), k, got, want)
 					}
 				}
 			}
+			checkMoveScores(t, b, c, p, seed)
 		}
 		legal := s.Legal(engine.Seat(p), nil)
 		if _, err := s.Apply(engine.Seat(p), legal[r.IntN(len(legal))]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return n
+	return n, copies
+}
+
+// checkMoveScores compares buildMoveScores, move by move, with the score
+// of each build move looked up alone.
+func checkMoveScores(t *testing.T, b *Greedy, s *State, p int, seed uint64) {
+	t.Helper()
+	legal := s.Legal(engine.Seat(p), nil)
+	got := b.buildMoveScores(s, p, legal)
+	for k, m := range legal {
+		_, a, pos, c := unmv(m)
+		want := -1 << 30
+		if c == s.firstOther(p, a) {
+			want = b.buildScores[s.offerIndex(p, a)][pos]
+		}
+		if got[k] != want {
+			t.Fatalf("game %d, round %d: %s scores %d, looked up alone %d", seed, s.round, s.Format(m), got[k], want)
+		}
+	}
 }
 
 // TestQuietStatePlaysTheSame checks that a state that records no events
@@ -136,4 +230,78 @@ func TestQuietStatePlaysTheSame(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTeamScoreAsDefined checks teamScore, which reads each fighter once,
+// against its definition written with the rules' own accessors (slot,
+// maxHP, fighterOf), for both seats on every position of random games,
+// with the defaults and with every option flipped.
+func TestTeamScoreAsDefined(t *testing.T) {
+	g := New()
+	flipped := map[string]any{"draft": "random"}
+	for _, o := range g.Options() {
+		if o.Kind == engine.BoolOption {
+			flipped[o.Name] = !o.Default.(bool)
+		}
+	}
+	positions := 0
+	for _, set := range []map[string]any{{"draft": "random"}, flipped} {
+		opts, err := engine.ResolveOptions(g.Options(), set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := range uint64(60) {
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, r := st.(*State), engine.NewRand(seed)
+			for {
+				for p := 0; p < 2; p++ {
+					positions++
+					if got, want := s.teamScore(p), teamScoreDefined(s, p); got != want {
+						t.Fatalf("game %d, round %d, seat %d: teamScore %d, by its definition %d", seed, s.round, p, got, want)
+					}
+				}
+				pend := s.Pending()
+				if len(pend) == 0 {
+					break
+				}
+				legal := s.Legal(pend[0], nil)
+				if _, err := s.Apply(pend[0], legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d positions", positions)
+}
+
+// teamScoreDefined is teamScore as first written.
+func teamScoreDefined(s *State, p int) int {
+	if s.over != 0 {
+		switch s.winner {
+		case int8(p):
+			return 1 << 20
+		case -2:
+			return 0
+		}
+		return -1 << 20
+	}
+	v := 0
+	for q := 0; q < 2; q++ {
+		sign := 1
+		if q != p {
+			sign = -1
+		}
+		for i := 0; i < 2; i++ {
+			fs := s.slot(q, i)
+			hp := int(fs.hp)
+			v += sign * (hp*100/int(max(s.maxHP(q*2+i), 1)) + 40*max(0, 6-hp)*-1 + 15*int(fs.power))
+			if s.fighterOf(q*2+i).Rules&RBodvarBear != 0 && fs.flags&ffBear == 0 {
+				v += sign * rageValue * int(fs.track)
+			}
+		}
+	}
+	return v
 }

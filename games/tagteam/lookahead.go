@@ -26,6 +26,59 @@ func (s *State) lookAheadOn(c *State, p int, m engine.Move, guess uint64, r *ran
 	return v
 }
 
+// guessFirst makes b.base a copy of s with the opponent's pending
+// decision already played as the look ahead of any candidate of p's
+// would guess it: the decision is simultaneous (a build or the starting
+// order), so the candidate, which changes only p's own choice, changes
+// neither the opponent's legal moves nor which one the guesses, seeded
+// as engine.NewRand(guess), draw; and the position after both is the same
+// whichever goes in first. lookFrom then plays each candidate from
+// there, without listing and guessing the opponent's moves again.
+func (b *Greedy) guessFirst(s *State, p int, guess uint64) {
+	b.base.CopyFrom(s)
+	b.guesses.Seed(guess, engine.SplitMix(guess))
+	b.baseGuard = 0
+	q := 1 - p
+	if (s.phase == phBuild || s.phase == phOrder) && s.owes(p) && s.owes(q) {
+		b.guessed = b.base.Legal(engine.Seat(q), b.guessed[:0])
+		if len(b.guessed) > 0 {
+			k := b.guessRand.IntN(len(b.guessed))
+			if _, err := b.base.Apply(engine.Seat(q), b.guessed[k]); err == nil {
+				b.baseGuard = 1
+			} else {
+				// As playAhead does: the guess stops there, with its draw made.
+				b.base.CopyFrom(s)
+				b.baseGuard = -1
+			}
+		}
+	}
+	b.baseGuesses = b.guesses
+}
+
+// lookFrom scores candidate m of p's as lookAheadOn scores it, from
+// b.base (guessFirst).
+func (b *Greedy) lookFrom(p int, m engine.Move) int {
+	c := b.look
+	c.CopyFrom(b.base)
+	b.guesses = b.baseGuesses
+	if _, err := c.Apply(engine.Seat(p), m); err != nil {
+		return -1 << 30
+	}
+	a := b.baseAhead(p, b.guessRand)
+	v, _ := c.playAhead(&a)
+	return v
+}
+
+// baseAhead is where a look ahead from b.base stands, drawing its
+// guesses from r.
+func (b *Greedy) baseAhead(p int, r *rand.Rand) ahead {
+	a := ahead{p: p, r: r, guard: b.baseGuard}
+	if b.baseGuard < 0 {
+		a.guard = 4 // the opponent's guessed move did not apply: no more guesses
+	}
+	return a
+}
+
 // ahead is where a look ahead stands between the moves it guesses.
 type ahead struct {
 	p     int        // the seat it scores for
@@ -112,23 +165,30 @@ type buildChain struct {
 // but for the card itself (none of them has an instant bonus that changed
 // it) share one chain. If a card leaves p's deck on the way, the turns no
 // longer line up and the rest are played alone.
-func (b *Greedy) scoreBuild(s *State, p int, guess uint64, lookAhead func(engine.Move) int) {
+func (b *Greedy) scoreBuild(s *State, p int, lookAhead func(engine.Move) int) {
 	pl := &s.players[p]
 	n := int(pl.deckN)
 	offer := pl.offer[:pl.offerN]
 	for i, a := range offer {
-		b.buildScores[i][0] = lookAhead(mv(mAdd, a, 0, s.firstOther(p, a)))
+		if b.copyOf[i] = s.copyIn(p, offer[:i], a); b.copyOf[i] < 0 {
+			b.buildScores[i][0] = lookAhead(mv(mAdd, a, 0, s.firstOther(p, a)))
+		}
 	}
+	defer b.scoreCopies(len(offer), n)
 	if n == 0 {
 		return
 	}
 	for i, a := range offer {
 		ch := &b.chains[i]
 		ch.card, ch.under, ch.lead, ch.failed = a, s.firstOther(p, a), i, false
-		ch.st.CopyFrom(s)
+		if b.copyOf[i] >= 0 {
+			ch.lead = -1 // scored as the copy it is (scoreCopies)
+			continue
+		}
+		ch.st.CopyFrom(b.base)
 		ch.st.haltAfter = 1
-		ch.guess.Seed(guess, engine.SplitMix(guess))
-		ch.a = ahead{p: p, r: ch.rand}
+		ch.guess = b.baseGuesses
+		ch.a = b.baseAhead(p, ch.rand)
 		if _, err := ch.st.Apply(engine.Seat(p), mv(mAdd, a, uint8(n), ch.under)); err != nil {
 			ch.failed = true
 			continue
@@ -147,6 +207,35 @@ func (b *Greedy) scoreBuild(s *State, p int, guess uint64, lookAhead func(engine
 			b.placesAlone(i, 1, n, lookAhead)
 		case ch.lead == i:
 			b.playChain(s, p, n, i, len(offer), lookAhead)
+		}
+	}
+}
+
+// copyIn is the place in cards of an earlier copy of card a in p's
+// hands: the same card, turned the same way and not out of the game; -1
+// if there is none. Nothing in a round tells two such copies apart but
+// their numbers (a card acts by what it says; Summoning's turned side and
+// Crippling Touch's removal are kept by number, and both copies start
+// alike), and the build deck below, which the round does not read: each
+// place of a scores what the same place of the copy scores.
+func (s *State) copyIn(p int, cards []uint8, a uint8) int {
+	pl := &s.players[p]
+	for j, o := range cards {
+		if s.pack.instCard[o] == s.pack.instCard[a] &&
+			bitHas(pl.flipped[:], o) == bitHas(pl.flipped[:], a) &&
+			bitHas(pl.removed[:], o) == bitHas(pl.removed[:], a) {
+			return j
+		}
+	}
+	return -1
+}
+
+// scoreCopies gives each offered card that is a copy of an earlier one
+// (copyIn) the scores of that one, at its n+1 places.
+func (b *Greedy) scoreCopies(cards, n int) {
+	for i := range cards {
+		if j := b.copyOf[i]; j >= 0 {
+			copy(b.buildScores[i][:n+1], b.buildScores[j][:n+1])
 		}
 	}
 }

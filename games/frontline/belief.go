@@ -182,15 +182,15 @@ func (s *State) swapKeepers(p, q int) {
 }
 
 // dealRecords deals, for Determinize, the cards of observer's closed pack
-// records into the hands of their keepers, one card of a record to each,
-// at random; the cards leave free and the keepers' counts of hand places
-// dealt again (handN) go down. Before it the other players' hands hold
-// only the cards whose holder observer knows. A card of a record that
+// records into the hands of their keepers in d, one card of a record to
+// each, at random; the cards leave d.free and the keepers' counts of hand
+// places dealt again (d.handN) go down. Before it d's hands hold only the
+// cards whose holder observer knows. A card of a record that
 // observer holds or knows the holder of takes that keeper out of the
 // record; a record that then no longer pairs its cards with its keepers
 // (a card went where observer cannot follow) is not used. It returns how
 // many cards it dealt.
-func (s *State) dealRecords(observer int, free *cardSet, handN *[MaxSeats]int, r *rand.Rand) int {
+func (s *State) dealRecords(observer int, d *deal, r *rand.Rand) int {
 	me := &s.seats[observer]
 	mine := me.hand
 	if me.is(fCommitted) {
@@ -198,16 +198,16 @@ func (s *State) dealRecords(observer int, free *cardSet, handN *[MaxSeats]int, r
 	}
 	dealt := 0
 	for k := range int(me.draftN) {
-		d := me.draft(k)
-		if d.open {
+		rec := me.draft(k)
+		if rec.open {
 			continue
 		}
-		cards, keepers, ok := d.cards, d.keepers, true
+		cards, keepers, ok := rec.cards, rec.keepers, true
 		for q := 0; q < int(s.n) && ok; q++ {
 			held := mine
 			if q != observer {
-				held = s.seats[q].hand
-				held.or(s.seats[q].pack)
+				held = d.hand[q]
+				held.or(d.pack[q])
 			}
 			switch x := cards.and(held).count(); {
 			case x == 1 && keepers&(1<<uint(q)) != 0:
@@ -216,12 +216,12 @@ func (s *State) dealRecords(observer int, free *cardSet, handN *[MaxSeats]int, r
 				ok = false
 			}
 		}
-		if !ok || cards.empty() || cards.count() != bits.OnesCount16(keepers) || cards.minus(*free) != (cardSet{}) {
+		if !ok || cards.empty() || cards.count() != bits.OnesCount16(keepers) || cards.minus(d.free) != (cardSet{}) {
 			continue
 		}
 		var fits = true
 		for q := 0; q < int(s.n); q++ {
-			if keepers&(1<<uint(q)) != 0 && handN[q] < 1 {
+			if keepers&(1<<uint(q)) != 0 && d.handN[q] < 1 {
 				fits = false
 			}
 		}
@@ -234,9 +234,9 @@ func (s *State) dealRecords(observer int, free *cardSet, handN *[MaxSeats]int, r
 		k := 0
 		for q := 0; q < int(s.n); q++ {
 			if keepers&(1<<uint(q)) != 0 {
-				s.seats[q].hand.set(list[k])
-				free.clear(list[k])
-				handN[q]--
+				d.hand[q].set(list[k])
+				d.free.clear(list[k])
+				d.handN[q]--
 				k++
 			}
 		}

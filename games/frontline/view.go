@@ -390,40 +390,17 @@ func (s *State) Hash() uint64 {
 // two states that differ only in what observer cannot know give the same
 // worlds from the same random stream.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
-	var knows, free cardSet
-	if observer >= 0 && int(observer) < int(s.n) {
-		knows = s.seats[observer].knows
-	}
-	for _, c := range s.deck[:s.deckN] {
-		free.set(c)
-	}
-	// handN and packN count the places dealt again; a hand's count takes
-	// in its face-down card. The known cards stay in the sets.
-	var handN, packN [MaxSeats]int
-	held := 0 // the places of the other players dealt again
+	var d deal
+	s.planDeal(observer, &d, r)
 	for p := 0; p < int(s.n); p++ {
-		if p == int(observer) {
-			continue
+		if p != int(observer) {
+			s.seats[p].hand, s.seats[p].pack = d.hand[p], d.pack[p]
 		}
-		st := &s.seats[p]
-		hand := st.hand
-		if st.is(fCommitted) {
-			hand.set(st.committed)
-		}
-		handN[p] = hand.count() - hand.and(knows).count()
-		packN[p] = st.pack.count() - st.pack.and(knows).count()
-		free.or(hand.minus(knows))
-		free.or(st.pack.minus(knows))
-		st.hand, st.pack = hand.and(knows), st.pack.and(knows)
-		held += handN[p] + packN[p]
-	}
-	if observer >= 0 && int(observer) < int(s.n) {
-		held -= s.dealRecords(int(observer), &free, &handN, r)
 	}
 	var pool [MaxActions]uint8
-	n := free.appendTo(pool[:], 0)
+	n := d.free.appendTo(pool[:], 0)
 	shuffle(r, pool[:n])
-	s.passedToPlayers(observer, pool[:n], held, r)
+	s.passedToPlayers(observer, pool[:n], d.held, r)
 	k := 0
 	for p := 0; p < int(s.n); p++ {
 		if p == int(observer) {
@@ -431,14 +408,14 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 		}
 		st := &s.seats[p]
 		known := !st.hand.empty()
-		for _, c := range pool[k : k+handN[p]] {
+		for _, c := range pool[k : k+d.handN[p]] {
 			st.hand.set(c)
 		}
-		k += handN[p]
-		for _, c := range pool[k : k+packN[p]] {
+		k += d.handN[p]
+		for _, c := range pool[k : k+d.packN[p]] {
 			st.pack.set(c)
 		}
-		k += packN[p]
+		k += d.packN[p]
 		if st.is(fCommitted) {
 			// The face-down card is any card of the hand: a fresh one
 			// when none is known, else one drawn from the whole hand.
@@ -446,7 +423,7 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 			if known {
 				c = st.hand.nth(int(uint64N(r, uint64(st.hand.count()))))
 			} else {
-				c = pool[k-packN[p]-1]
+				c = pool[k-d.packN[p]-1]
 			}
 			st.committed = c
 			st.hand.clear(c)
@@ -465,6 +442,49 @@ func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
 	shuffle(r, s.adeck[:s.adeckN])
 	// The game's own randomness after this point is unknown too.
 	s.rng = engine.NewRNG(r.Uint64())
+}
+
+// deal is what Determinize deals again, worked out from what observer
+// knows alone (planDeal): the other players' hands and packs as far as
+// observer knows them, how many places of each are dealt again (a hand's
+// count takes in its face-down card), the cards dealt again and how many
+// of them go to the other players.
+type deal struct {
+	hand, pack   [MaxSeats]cardSet
+	handN, packN [MaxSeats]int
+	free         cardSet
+	held         int
+}
+
+// planDeal works d out for Determinize(observer, r), dealing the cards
+// of observer's pack records (dealRecords) with their draws from r.
+func (s *State) planDeal(observer engine.Seat, d *deal, r *rand.Rand) {
+	var knows cardSet
+	if observer >= 0 && int(observer) < int(s.n) {
+		knows = s.seats[observer].knows
+	}
+	for _, c := range s.deck[:s.deckN] {
+		d.free.set(c)
+	}
+	for p := 0; p < int(s.n); p++ {
+		if p == int(observer) {
+			continue
+		}
+		st := &s.seats[p]
+		hand := st.hand
+		if st.is(fCommitted) {
+			hand.set(st.committed)
+		}
+		d.handN[p] = hand.count() - hand.and(knows).count()
+		d.packN[p] = st.pack.count() - st.pack.and(knows).count()
+		d.free.or(hand.minus(knows))
+		d.free.or(st.pack.minus(knows))
+		d.hand[p], d.pack[p] = hand.and(knows), st.pack.and(knows)
+		d.held += d.handN[p] + d.packN[p]
+	}
+	if observer >= 0 && int(observer) < int(s.n) {
+		d.held -= s.dealRecords(int(observer), d, r)
+	}
 }
 
 // shuffle is r.Shuffle of a, the same draws giving the same order,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"stolik/engine"
 	"stolik/sim/simbench"
 )
 
@@ -33,5 +34,21 @@ func BenchmarkBotGame(b *testing.B) {
 	b.Run("bot=copy", func(b *testing.B) { simbench.CopyingGames(b, New(), 2) })
 	for _, bot := range []string{"random", "greedy"} {
 		b.Run("bot="+bot, func(b *testing.B) { simbench.BotGames(b, New(), 2, bot) })
+	}
+}
+
+// BenchmarkDeterminize resamples the hidden cards of positions of random
+// 8-player games for the first seat to move, as a search does before
+// every playout.
+func BenchmarkDeterminize(b *testing.B) {
+	states := playoutPositions(b)
+	c := states[0].clone()
+	r := engine.NewRand(5)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		c.CopyFrom(s)
+		c.Determinize(s.Pending()[0], r)
 	}
 }

@@ -960,50 +960,37 @@ func (s *State) strikeNow(p int) int {
 
 // determinizedRNG is the game's randomness Determinize(observer, r) would
 // leave in s, drawn from r as Determinize draws it (the same draws in the
-// same order), without dealing a card.
+// same order), without dealing a card: the deal's plan (planDeal, which
+// draws for observer's pack records), the pool's shuffle, the shuffle of
+// the places passed cards go to, a face-down card drawn from a hand
+// observer knows part of, and the Attack deck's shuffle.
 func (s *State) determinizedRNG(observer engine.Seat, r *rand.Rand) engine.RNG {
-	var others cardSet // the cards the other players hold
-	held := 0
-	for p := range int(s.n) {
-		if p == int(observer) {
-			continue
-		}
-		st := &s.seats[p]
-		others.or(st.hand)
-		others.or(st.pack)
-		held += st.hand.count() + st.pack.count()
-		if st.is(fCommitted) {
-			others.set(st.committed)
-			held++
-		}
+	var d deal
+	s.planDeal(observer, &d, r)
+	drawShuffle(r, d.free.count())
+	if s.passedDrawn(observer, d.free, d.held) {
+		drawShuffle(r, d.held)
 	}
-	drawShuffle(r, int(s.deckN)+held)
-	if s.passedDrawn(observer, others, held) {
-		drawShuffle(r, held)
+	for p := 0; p < int(s.n); p++ {
+		if p != int(observer) && s.seats[p].is(fCommitted) && !d.hand[p].empty() {
+			uint64N(r, uint64(d.hand[p].count()+d.handN[p]))
+		}
 	}
 	drawShuffle(r, int(s.adeckN))
 	return engine.NewRNG(r.Uint64())
 }
 
 // passedDrawn reports whether passedToPlayers draws: some card observer
-// passed on and has not seen since is in the pool, which holds the deck
-// and the others' cards, held of them.
-func (s *State) passedDrawn(observer engine.Seat, others cardSet, held int) bool {
+// passed on and has not seen since is in the pool dealt again, held of
+// whose places go to the other players.
+func (s *State) passedDrawn(observer engine.Seat, pool cardSet, held int) bool {
+	if observer < 0 || int(observer) >= int(s.n) || held == 0 {
+		return false
+	}
 	unseen := s.seats[observer].passed
 	unseen[0] &^= s.faceUp[0]
 	unseen[1] &^= s.faceUp[1]
-	if unseen.empty() || held == 0 {
-		return false
-	}
-	if !unseen.and(others).empty() {
-		return true
-	}
-	for _, c := range s.deck[:s.deckN] {
-		if unseen.has(c) {
-			return true
-		}
-	}
-	return false
+	return !unseen.and(pool).empty()
 }
 
 // drawShuffle draws from r what shuffle draws to shuffle n cards.

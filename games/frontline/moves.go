@@ -299,6 +299,10 @@ func (s *State) do(p int, m engine.Move) {
 	st := &s.seats[p]
 	switch k {
 	case mKeep:
+		if st.pack.count() > 1 {
+			// Nobody else knows which card stays and which go on.
+			s.forget(st.pack)
+		}
 		st.pack.clear(c)
 		st.hand.set(c)
 		st.flags |= fKept
@@ -332,6 +336,7 @@ func (s *State) do(p int, m engine.Move) {
 		}
 	case mPlay:
 		st.hand.clear(c)
+		s.shown(p, c)
 		s.push(p, c, a, b)
 	case mExchange:
 		st.flags |= fAbilityUsed
@@ -462,6 +467,7 @@ func (s *State) resolveItem(it stackItem) {
 	if it.card == abilityCard {
 		q := int(it.a)
 		if s.alive(q) && s.alive(p) {
+			s.exchanged(p, q)
 			s.seats[p].hand, s.seats[q].hand = s.seats[q].hand, s.seats[p].hand
 			s.emit(evExchanged, p, -1, q, 0)
 			s.replaceSmoke()
@@ -511,6 +517,7 @@ func (s *State) resolveItem(it stackItem) {
 		if h := s.seats[q].hand; s.alive(q) && !h.empty() {
 			d := h.nth(s.rng.IntN(h.count()))
 			s.seats[q].hand.clear(d)
+			s.shown(q, d)
 			s.discardAction(d)
 			s.emit(evDenounced, q, int(d), p, 0)
 		}

@@ -93,7 +93,12 @@ type seatState struct {
 	hand      cardSet
 	pack      cardSet // draft: the cards to keep one from
 	passed    cardSet // draft: the cards this seat passed on (its private history)
-	equip     cardSet // Equipment in play beside the Ability card
+	knows     cardSet // hidden cards whose holder this seat knows (belief.go)
+	// draft: the packs this seat passed on, as records (belief.go)
+	draftCards   [maxDraftRecords]cardSet
+	draftKeepers [maxDraftRecords]uint16
+	draftN       uint8
+	equip        cardSet // Equipment in play beside the Ability card
 }
 
 func (p *seatState) is(f uint16) bool { return p.flags&f != 0 }
@@ -366,6 +371,7 @@ func (s *State) drawPile(deck []uint8, deckN *uint8, discard []uint8, discardN *
 
 func (s *State) discardAction(c uint8) {
 	s.faceUp.set(c)
+	s.forgetCard(c)
 	s.discard[s.discardN] = c
 	s.discardN++
 }
@@ -413,6 +419,7 @@ func (s *State) replaceSmoke() {
 			}
 			c := sm.nth(0)
 			st.hand.clear(c)
+			s.shown(p, c)
 			s.discardAction(c)
 			s.emit(evSmokeReplaced, p, int(c), 0, 0)
 			if d, ok := s.draw(); ok {

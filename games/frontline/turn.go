@@ -162,6 +162,7 @@ func (s *State) startDraft() {
 	for p := 0; p < int(s.n); p++ {
 		st := &s.seats[p]
 		st.passed = cardSet{}
+		st.draftN = 0
 		if !s.alive(p) {
 			continue
 		}
@@ -213,6 +214,8 @@ func (s *State) draftProgress() {
 		q := s.nextAlive(p)
 		packs[q] = s.seats[p].pack
 		s.seats[p].passed.or(s.seats[p].pack)
+		s.passing(p)
+		s.recordPass(p)
 		if !s.seats[p].pack.empty() {
 			left = true
 		}
@@ -220,6 +223,7 @@ func (s *State) draftProgress() {
 	for p := 0; p < int(s.n); p++ {
 		s.seats[p].pack = packs[p]
 		s.seats[p].flags &^= fKept
+		s.received(p)
 	}
 	if !left {
 		s.endDraft()
@@ -231,6 +235,7 @@ func (s *State) draftProgress() {
 
 func (s *State) endDraft() {
 	s.phase = phWindow
+	s.closeDraftRecords()
 	s.replaceSmoke()
 	if s.step == stAttack && s.turn > 0 {
 		s.openWindow(wAttackRevealed)
@@ -332,6 +337,7 @@ func (s *State) revealCard(p int) {
 	st := &s.seats[p]
 	c := st.committed
 	st.flags &^= fCommitted
+	s.shown(p, c)
 	s.emit(evRevealed, p, int(c), 0, 0)
 	a := s.pack.Action(c)
 	switch a.Kind {
@@ -552,8 +558,12 @@ func (s *State) kill(p int) {
 	st.died = s.turn
 	s.lastDead = s.turn
 	// A8.22: the dead player's hand, face-down card and Equipment are discarded.
-	st.hand.each(func(c uint8) { s.discardAction(c) })
+	st.hand.each(func(c uint8) {
+		s.shown(p, c)
+		s.discardAction(c)
+	})
 	if st.is(fCommitted) {
+		s.shown(p, st.committed)
 		s.discardAction(st.committed)
 		st.flags &^= fCommitted
 	}

@@ -314,9 +314,14 @@ func (s *State) Hash() uint64 {
 	for p := 0; p < int(s.n); p++ {
 		st := &s.seats[p]
 		h.U64(uint64(uint8(st.hp)) | uint64(uint8(st.maxHP))<<8 | uint64(st.comrade)<<16 | uint64(st.flags)<<24 | uint64(st.committed)<<40 | uint64(uint16(st.died))<<48)
-		for _, set := range [...]cardSet{st.hand, st.pack, st.passed, st.equip} {
+		for _, set := range [...]cardSet{st.hand, st.pack, st.passed, st.equip, st.knows} {
 			h.U64(set[0])
 			h.U64(set[1])
+		}
+		for k := range st.draftN {
+			h.U64(st.draftCards[k][0])
+			h.U64(st.draftCards[k][1])
+			h.U64(uint64(st.draftKeepers[k]))
 		}
 	}
 	h.U64(uint64(s.line.N))
@@ -375,57 +380,111 @@ func (s *State) Hash() uint64 {
 // Determinize resamples what observer cannot know: the order of both
 // decks, the other players' hands, face-down cards and draft packs (the
 // cards in them are dealt again from the same pool, sizes kept). A card
-// the observer passed on in this draft and has not seen since (back in its
-// hands or face up) is with the other players, never in the deck: it is
-// dealt to them first. What passed through a Dominika exchange is not
-// kept.
+// whose holder observer knows (belief.go: given away in a Dominika
+// exchange, passed as the last card of a pack, or followed through an
+// exchange) stays with that holder, in the hand or the pack it knows; which
+// card of a hand lies face down is drawn again. A card the observer passed
+// on in this draft and has not seen since (back in its hands or face up)
+// is with the other players, never in the deck: it is dealt to them first.
+// The pool is dealt in card order, not in the order the cards lie in, so
+// two states that differ only in what observer cannot know give the same
+// worlds from the same random stream.
 func (s *State) Determinize(observer engine.Seat, r *rand.Rand) {
-	var pool [MaxActions]uint8
-	n := copy(pool[:], s.deck[:s.deckN])
-	var handN, packN [MaxSeats]int
-	held := 0 // the cards the other players hold
+	var d deal
+	s.planDeal(observer, &d, r)
 	for p := 0; p < int(s.n); p++ {
-		if p == int(observer) {
-			continue
+		if p != int(observer) {
+			s.seats[p].hand, s.seats[p].pack = d.hand[p], d.pack[p]
 		}
-		st := &s.seats[p]
-		n0 := n
-		n = st.hand.appendTo(pool[:], n)
-		handN[p] = n - n0
-		n = st.pack.appendTo(pool[:], n)
-		packN[p] = n - n0 - handN[p]
-		if st.is(fCommitted) {
-			pool[n] = st.committed
-			n++
-		}
-		held += n - n0
-		st.hand, st.pack = cardSet{}, cardSet{}
 	}
+	var pool [MaxActions]uint8
+	n := d.free.appendTo(pool[:], 0)
 	shuffle(r, pool[:n])
-	s.passedToPlayers(observer, pool[:n], held, r)
+	s.passedToPlayers(observer, pool[:n], d.held, r)
 	k := 0
 	for p := 0; p < int(s.n); p++ {
 		if p == int(observer) {
 			continue
 		}
 		st := &s.seats[p]
-		for _, c := range pool[k : k+handN[p]] {
+		known := !st.hand.empty()
+		for _, c := range pool[k : k+d.handN[p]] {
 			st.hand.set(c)
 		}
-		k += handN[p]
-		for _, c := range pool[k : k+packN[p]] {
+		k += d.handN[p]
+		for _, c := range pool[k : k+d.packN[p]] {
 			st.pack.set(c)
 		}
-		k += packN[p]
+		k += d.packN[p]
 		if st.is(fCommitted) {
-			st.committed = pool[k]
-			k++
+			// The face-down card is any card of the hand: a fresh one
+			// when none is known, else one drawn from the whole hand.
+			var c uint8
+			if known {
+				c = st.hand.nth(int(uint64N(r, uint64(st.hand.count()))))
+			} else {
+				c = pool[k-d.packN[p]-1]
+			}
+			st.committed = c
+			st.hand.clear(c)
 		}
 	}
 	s.deckN = uint8(copy(s.deck[:], pool[k:n]))
+	// The Attack deck too is shuffled from card order.
+	var attacks uint64
+	for _, c := range s.adeck[:s.adeckN] {
+		attacks |= 1 << c
+	}
+	for k := 0; attacks != 0; attacks &= attacks - 1 {
+		s.adeck[k] = uint8(bits.TrailingZeros64(attacks))
+		k++
+	}
 	shuffle(r, s.adeck[:s.adeckN])
 	// The game's own randomness after this point is unknown too.
 	s.rng = engine.NewRNG(r.Uint64())
+}
+
+// deal is what Determinize deals again, worked out from what observer
+// knows alone (planDeal): the other players' hands and packs as far as
+// observer knows them, how many places of each are dealt again (a hand's
+// count takes in its face-down card), the cards dealt again and how many
+// of them go to the other players.
+type deal struct {
+	hand, pack   [MaxSeats]cardSet
+	handN, packN [MaxSeats]int
+	free         cardSet
+	held         int
+}
+
+// planDeal works d out for Determinize(observer, r), dealing the cards
+// of observer's pack records (dealRecords) with their draws from r.
+func (s *State) planDeal(observer engine.Seat, d *deal, r *rand.Rand) {
+	var knows cardSet
+	if observer >= 0 && int(observer) < int(s.n) {
+		knows = s.seats[observer].knows
+	}
+	for _, c := range s.deck[:s.deckN] {
+		d.free.set(c)
+	}
+	for p := 0; p < int(s.n); p++ {
+		if p == int(observer) {
+			continue
+		}
+		st := &s.seats[p]
+		hand := st.hand
+		if st.is(fCommitted) {
+			hand.set(st.committed)
+		}
+		d.handN[p] = hand.count() - hand.and(knows).count()
+		d.packN[p] = st.pack.count() - st.pack.and(knows).count()
+		d.free.or(hand.minus(knows))
+		d.free.or(st.pack.minus(knows))
+		d.hand[p], d.pack[p] = hand.and(knows), st.pack.and(knows)
+		d.held += d.handN[p] + d.packN[p]
+	}
+	if observer >= 0 && int(observer) < int(s.n) {
+		d.held -= s.dealRecords(int(observer), d, r)
+	}
 }
 
 // shuffle is r.Shuffle of a, the same draws giving the same order,

@@ -212,25 +212,27 @@ func NewMCTS(g engine.Game, level string) (*MCTS, error) {
 	if level == "" {
 		level = "normal"
 	}
+	divided := false
 	if name, div, ok := strings.Cut(level, "/"); ok {
 		// "expert/20": a twentieth of the level's playouts and no time
-		// limit, so that a ladder of levels can be checked quickly.
+		// limit, so that a ladder of levels can be checked quickly;
+		// "expert/1": all of them, still with no time limit.
 		d, err := strconv.Atoi(div)
 		if err != nil || d < 1 || d > 1_000_000 {
 			return nil, errMCTSDivisor.Err(level)
 		}
-		b.div, level = d, name
+		b.div, level, divided = d, name, true
 	}
 	for i, l := range MCTSLevels {
 		if l == level {
 			b.level = i
-			if b.div == 1 {
+			if !divided {
 				b.budget = mctsBudgets[i]
 			}
 			return b, nil
 		}
 	}
-	if b.div != 1 {
+	if divided {
 		return nil, errMCTSDivide.Err(level)
 	}
 	if n, err := strconv.Atoi(level); err == nil {

@@ -144,6 +144,17 @@ func TestMCTSLevels(t *testing.T) {
 				t.Errorf("level %s: budget %v, %v", b, m.Budget(), err)
 			}
 		}
+		// A level divided, even by one, plays a fixed number of
+		// playouts with no time limit, so that its games depend on the
+		// seed alone (the ladders at full counts).
+		for _, b := range bots.MCTSLevels {
+			for _, div := range []string{"/1", "/20"} {
+				m, err := bots.NewMCTS(g, b+div)
+				if err != nil || m.Budget() != 0 {
+					t.Errorf("level %s%s: budget %v, %v", b, div, m.Budget(), err)
+				}
+			}
+		}
 	}
 }
 

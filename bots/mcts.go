@@ -328,6 +328,7 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 		return m, err
 	}
 	if m, ok := policyMove(root, me, legal, r); ok {
+		b.nextRoot = 0 // no tree goes on from a decision not searched
 		b.Last.Elapsed = clock().Sub(start)
 		return m, nil
 	}

@@ -130,6 +130,7 @@ type rankKey struct {
 type ranking struct {
 	order  []engine.Move
 	visits int
+	prior  map[engine.Move]float64 // PUCT's prior, where the game asks for it (priorRanker)
 }
 
 // widening is C in progressive widening: after n visits a seat at a wide
@@ -327,6 +328,11 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 			b.Last.Iterations, b.Last.TimedOut = c.LastSearch()
 		}
 		return m, err
+	}
+	if m, ok := policyMove(root, me, legal, r); ok {
+		b.nextRoot = 0 // no tree goes on from a decision not searched
+		b.Last.Elapsed = clock().Sub(start)
+		return m, nil
 	}
 	if b.workers > 1 && b.iters != 1 {
 		return b.searchParallel(root, me, legal, r, deadline, start)
@@ -629,7 +635,7 @@ func (b *MCTS) child(n int32, key uint64) int32 {
 func (b *MCTS) pick(n int32, st engine.State, p engine.Seat, r *rand.Rand) (choice, bool) {
 	b.legal = st.Legal(p, b.legal[:0])
 	if rk, ok := st.(engine.Ranker); ok && len(b.legal) >= manyEdges {
-		return b.pickWide(n, st, rk, p)
+		return b.pickWide(n, st, rk, p, r)
 	}
 	untried := 0
 	for _, m := range b.legal {
@@ -672,8 +678,9 @@ func (b *MCTS) pick(n int32, st engine.State, p engine.Seat, r *rand.Rand) (choi
 // pickWide chooses seat p's move at a node n with many legal moves, by
 // progressive widening over the game's ranking: the best-ranked untried
 // legal move while the seat has tried fewer than widening·√visits, else
-// the tried legal move of the highest upper confidence bound.
-func (b *MCTS) pickWide(n int32, st engine.State, rk engine.Ranker, p engine.Seat) (choice, bool) {
+// the tried legal move of the highest upper confidence bound; or, where
+// the game asks for it (priorRanker), by PUCT with the ranking as prior.
+func (b *MCTS) pickWide(n int32, st engine.State, rk engine.Ranker, p engine.Seat, r *rand.Rand) (choice, bool) {
 	key := rankKey{n, p}
 	rank := b.ranked[key]
 	if rank == nil {
@@ -685,12 +692,20 @@ func (b *MCTS) pickWide(n int32, st engine.State, rk engine.Ranker, p engine.Sea
 			score[m] = b.scores[i]
 		}
 		slices.SortStableFunc(rank.order, func(x, y engine.Move) int { return cmp.Compare(score[y], score[x]) })
+		if pr, ok := rk.(priorRanker); ok {
+			_, temperature := pr.RankPrior()
+			rank.prior = priors(b.legal, b.scores, temperature)
+		}
 		if b.ranked == nil {
 			b.ranked = make(map[rankKey]*ranking)
 		}
 		b.ranked[key] = rank
 	}
 	rank.visits++
+	if pr, ok := rk.(priorRanker); ok {
+		c, _ := pr.RankPrior()
+		return b.pickPUCT(n, rank, p, c, r)
+	}
 	tried := 0
 	for _, m := range b.legal {
 		if b.find(n, p, m) >= 0 {
@@ -805,6 +820,11 @@ func (b *MCTS) playout(st engine.State, r *rand.Rand, dst []float64) []float64 {
 		}
 		if _, err := st.Apply(p, m); err != nil {
 			break
+		}
+	}
+	if fs, ok := st.(finalScorer); ok {
+		if _, over := st.Outcome(); over {
+			return fs.ScoreFinal(dst)
 		}
 	}
 	return shares(st, dst)

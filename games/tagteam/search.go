@@ -72,17 +72,7 @@ func (s *State) PlayoutMove(seat engine.Seat, r *rand.Rand) (engine.Move, bool) 
 	}
 	switch s.phase {
 	case phPick, phPick2, phTeam:
-		return engine.PickBest(legal, r, func(m engine.Move) int {
-			k, a, b, _ := unmv(m)
-			v := draftValue[s.fighterName(a)] * 100
-			switch {
-			case k == mTeam:
-				v += draftValue[s.fighterName(b)] * 100
-			case b != 0:
-				v -= draftValue[s.fighterName(b-1)]
-			}
-			return v
-		}), true
+		return engine.PickBest(legal, r, s.draftScore), true
 	case phSpirit:
 		fi := -1
 		for i := range s.players[p].fighters {
@@ -97,6 +87,20 @@ func (s *State) PlayoutMove(seat engine.Seat, r *rand.Rand) (engine.Move, bool) 
 		}), true
 	}
 	return legal[r.IntN(len(legal))], true
+}
+
+// draftScore is a draft move's worth by the greedy bot's strength table:
+// the fighters taken, less a little for the one discarded.
+func (s *State) draftScore(m engine.Move) int {
+	k, a, b, _ := unmv(m)
+	v := draftValue[s.fighterName(a)] * 100
+	switch {
+	case k == mTeam:
+		v += draftValue[s.fighterName(b)] * 100
+	case b != 0:
+		v -= draftValue[s.fighterName(b-1)]
+	}
+	return v
 }
 
 // playoutBuild adds a random offered card at a random place; the two
@@ -151,4 +155,51 @@ func (s *State) Rank(seat engine.Seat, legal []engine.Move, score []float64) {
 		}
 		score[i] = float64(s.lookAheadOn(look, p, m, guess, nil))
 	}
+}
+
+// RankPrior has the search choose at a build by PUCT with Rank's scores
+// as the prior (softmax of score/50, in teamScore's points: half a
+// fighter's track is worth a factor of e), rather than by widening in
+// Rank's order: the moves the greedy bot's look-ahead likes get the
+// playouts, and a move of better average overtakes them.
+func (s *State) RankPrior() (c, temperature float64) { return 1, 50 }
+
+// PolicyDecides leaves the draft to the playout policy, the greedy bot's
+// strength table (measured over 20,000 games of greedy play): playouts of
+// random builds judge fighters by how they fare in random play, and the
+// search drafted worse by them.
+func (s *State) PolicyDecides(seat engine.Seat) bool {
+	return s.phase == phPick || s.phase == phPick2 || s.phase == phTeam
+}
+
+// marginWeight is the share of a finished playout's reward that comes from
+// the HP the teams kept rather than from who won (ScoreFinal).
+const marginWeight = 0.3
+
+// ScoreFinal is the search's reward for a finished playout: 0.7 for a win
+// (0.35 each for a draw), and 0.3 shared by the HP the teams kept: a half
+// each, moved by a quarter of the difference of the teams' HP, each
+// fighter's as a share of its track. A win is still worth more than any
+// loss, but a playout now also tells a wide win from a narrow one, where
+// its winner alone is nearly a coin toss for a build made rounds before.
+func (s *State) ScoreFinal(dst []float64) []float64 {
+	w0 := 0.5 // a draw, or a game not over
+	switch {
+	case s.over != 0 && s.winner == 0:
+		w0 = 1
+	case s.over != 0 && s.winner == 1:
+		w0 = 0
+	}
+	m0 := 0.5
+	for q := range 2 {
+		sign := 0.25
+		if q == 1 {
+			sign = -0.25
+		}
+		for i := range 2 {
+			m0 += sign * float64(s.slot(q, i).hp) / float64(max(s.maxHP(q*2+i), 1))
+		}
+	}
+	p0 := (1-marginWeight)*w0 + marginWeight*m0
+	return append(dst, p0, 1-p0)
 }

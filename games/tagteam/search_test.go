@@ -320,3 +320,92 @@ func BenchmarkSearchDecision(b *testing.B) {
 		})
 	}
 }
+
+// The search drafts by the greedy bot's strength table (PolicyDecides):
+// whatever its playouts make of the fighters, its pick is one the table
+// values most, in every draft.
+func TestSearchDraftsByTheTable(t *testing.T) {
+	for _, draft := range []string{"standard", "tactical", "free"} {
+		g := New()
+		opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": 2, "draft": draft})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 6; seed++ {
+			st0, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := st0.(*State)
+			b, err := bots.NewMCTS(g, "200")
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(seed, 9))
+			for st.PolicyDecides(0) {
+				m, err := b.Choose(st, 0, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				best := math.MinInt
+				for _, l := range st.Legal(0, nil) {
+					best = max(best, st.draftScore(l))
+				}
+				if v := st.draftScore(m); v != best {
+					t.Errorf("%s draft, seed %d, %s: the search played %s (%d), the table's best is worth %d",
+						draft, seed, phaseNames[st.phase], st.Format(m), v, best)
+				}
+				for _, seat := range []engine.Seat{0, 1} {
+					if !st.owes(int(seat)) {
+						continue
+					}
+					mv := m
+					if seat == 1 {
+						mv = policyChooser(st, 1, r)
+					}
+					if _, err := st.Apply(seat, mv); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+}
+
+// A finished playout's reward (ScoreFinal) gives the winner more than any
+// loser gets, a draw's seats as much each, and the team that kept more HP
+// more of the rest.
+func TestScoreFinalRanksWinsAboveLosses(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	wins := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		st := newTestState(t, seed)
+		for len(st.Pending()) > 0 {
+			seat := st.Pending()[0]
+			if _, err := st.Apply(seat, randomChooser(st, seat, r)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := st.ScoreFinal(nil)
+		if len(got) != 2 || math.Abs(got[0]+got[1]-1) > 1e-9 {
+			t.Fatalf("seed %d: rewards %v do not share 1", seed, got)
+		}
+		switch st.winner {
+		case 0, 1:
+			wins++
+			if w := got[st.winner]; w < 1-marginWeight || got[1-st.winner] > marginWeight {
+				t.Errorf("seed %d: the winner %d gets %v", seed, st.winner, got)
+			}
+		default:
+			if math.Abs(got[0]-got[1]) > marginWeight {
+				t.Errorf("seed %d: a draw gives %v", seed, got)
+			}
+		}
+		if kept := st.ScoreFinal(nil)[0] - st.Evaluate(nil)[0]*(1-marginWeight); kept < 0 || kept > marginWeight {
+			t.Errorf("seed %d: the HP kept count %v, outside [0, %v]", seed, kept, marginWeight)
+		}
+	}
+	if wins == 0 {
+		t.Fatal("no game was won: the test checks nothing")
+	}
+}

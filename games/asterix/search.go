@@ -409,9 +409,9 @@ func NewLookahead(p *Pack, iters int) *Lookahead {
 }
 
 // NewSearch is the search the generic search bot (mcts) plays Asterix & Co
-// with: a Lookahead of the level's samples.
+// with: an ActionTree of the level's iterations.
 func (g *Game) NewSearch(playouts int) engine.DeadlineBot {
-	return NewLookahead(g.pack, playouts)
+	return NewActionTree(g.pack, playouts, defaultSlip)
 }
 
 // Choose picks seat's move.

@@ -409,9 +409,37 @@ func NewLookahead(p *Pack, iters int) *Lookahead {
 }
 
 // NewSearch is the search the generic search bot (mcts) plays Asterix & Co
-// with: an ActionTree of the level's iterations.
+// with: at a table of 3 or 4 an ActionTree of the level's iterations, at a
+// table of 2 a Lookahead of as many rollouts, which beat the tree there
+// (docs/games/asterix.md).
 func (g *Game) NewSearch(playouts int) engine.DeadlineBot {
-	return NewActionTree(g.pack, playouts, defaultSlip)
+	return &bySeats{two: NewLookahead(g.pack, playouts), more: NewActionTree(g.pack, playouts, defaultSlip)}
+}
+
+// bySeats searches with one search at a table of two and another at a
+// larger one.
+type bySeats struct {
+	two, more, last engine.DeadlineBot
+}
+
+func (b *bySeats) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	return b.ChooseBy(st, seat, r, time.Time{})
+}
+
+func (b *bySeats) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, deadline time.Time) (engine.Move, error) {
+	b.last = b.more
+	if st.Seats() == 2 {
+		b.last = b.two
+	}
+	return b.last.ChooseBy(st, seat, r, deadline)
+}
+
+// LastSearch is what the search last used reports.
+func (b *bySeats) LastSearch() (playouts int, timedOut bool) {
+	if c, ok := b.last.(interface{ LastSearch() (int, bool) }); ok {
+		return c.LastSearch()
+	}
+	return 0, false
 }
 
 // Choose picks seat's move.

@@ -349,14 +349,17 @@ func (s *State) weakestCard(p engine.Seat) uint8 {
 
 // SearchTuning sets the generic search bot up for Asterix & Co
 // (engine.SearchTuner). The bot plays with the game's own search
-// (NewSearch, Lookahead), so Iterations are its rollouts per decision:
-// they fit each level's time on one core for the longest decisions of a
-// game, early on, when a rollout to the end is longest
-// (BenchmarkSearchDecision); a rollout costs about twice as much with 4
-// players as with 2. The other fields serve the generic tree, should it
-// be used.
+// (NewSearch), so Iterations are its rollouts per decision: they fit
+// each level's time on one core for the longest decisions of a game,
+// early on, when a rollout is longest (BenchmarkSearchDecision). With 2
+// players a rollout plays to the end; with 4 the action tree's rollouts
+// stop after a round of turns, and cost about a sixth of one to the end
+// (its normal level's median decision 61 ms against 357 ms at 140, on
+// the same busy machine), so its levels play four times as many. The
+// 3-player counts were not refitted to the shorter rollouts. The other
+// fields serve the generic tree, should it be used.
 func (g *Game) SearchTuning(opts engine.Options) engine.SearchTuning {
-	it := [4]int{30, 140, 420, 1400}
+	it := [4]int{120, 560, 1680, 5600}
 	switch opts.Int("players") {
 	case 2:
 		it = [4]int{60, 300, 900, 2000}

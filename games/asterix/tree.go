@@ -17,10 +17,12 @@ import (
 // iteration samples what the seat cannot see (Determinize), walks down
 // the seat's own decisions by UCT, counting how often each move was
 // available in the sample (information-set MCTS, since a drawn card
-// changes what may follow), adds one node and plays the game to its end:
-// the seat as the greedy bot plays, every other seat as the opponent
-// model (Opponent) expects, with the model's slips drawn from the
-// search's own stream. The move played is the root's most tried.
+// changes what may follow), adds one node and plays on, the seat as the
+// greedy bot plays, every other seat as the opponent model (Opponent)
+// expects, with the model's slips drawn from the search's own stream:
+// at a table of 3 or 4 for a round of turns, after which Evaluate
+// scores the position, else to the end. The move played is the root's
+// most tried.
 //
 // Between the small decisions of one action the tree is kept: the next
 // decision starts from the node its view leads to, with what the

@@ -413,8 +413,8 @@ func NewLookahead(p *Pack, iters int) *Lookahead {
 
 // NewSearch is the search the generic search bot (mcts) plays Asterix & Co
 // with: at a table of 3 or 4 an ActionTree of the level's iterations, at a
-// table of 2 a Lookahead of as many rollouts, which beat the tree there
-// (docs/games/asterix.md).
+// table of 2 a Lookahead of as many rollouts, which played better than
+// the tree there (docs/games/asterix.md).
 func (g *Game) NewSearch(playouts int) engine.DeadlineBot {
 	return &bySeats{two: NewLookahead(g.pack, playouts), more: NewActionTree(g.pack, playouts, defaultSlip)}
 }

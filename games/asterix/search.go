@@ -349,14 +349,17 @@ func (s *State) weakestCard(p engine.Seat) uint8 {
 
 // SearchTuning sets the generic search bot up for Asterix & Co
 // (engine.SearchTuner). The bot plays with the game's own search
-// (NewSearch, Lookahead), so Iterations are its rollouts per decision:
-// they fit each level's time on one core for the longest decisions of a
-// game, early on, when a rollout to the end is longest
-// (BenchmarkSearchDecision); a rollout costs about twice as much with 4
-// players as with 2. The other fields serve the generic tree, should it
-// be used.
+// (NewSearch), so Iterations are its rollouts per decision: they fit
+// each level's time on one core for the longest decisions of a game,
+// early on, when a rollout is longest (BenchmarkSearchDecision). With 2
+// players a rollout plays to the end; with 4 the action tree's rollouts
+// stop after a round of turns, and cost about a sixth of one to the end
+// (its normal level's median decision 61 ms against 357 ms at 140, on
+// the same busy machine), so its levels play four times as many. The
+// 3-player counts were not refitted to the shorter rollouts. The other
+// fields serve the generic tree, should it be used.
 func (g *Game) SearchTuning(opts engine.Options) engine.SearchTuning {
-	it := [4]int{30, 140, 420, 1400}
+	it := [4]int{120, 560, 1680, 5600}
 	switch opts.Int("players") {
 	case 2:
 		it = [4]int{60, 300, 900, 2000}
@@ -409,9 +412,37 @@ func NewLookahead(p *Pack, iters int) *Lookahead {
 }
 
 // NewSearch is the search the generic search bot (mcts) plays Asterix & Co
-// with: a Lookahead of the level's samples.
+// with: at a table of 3 or 4 an ActionTree of the level's iterations, at a
+// table of 2 a Lookahead of as many rollouts, which played better than
+// the tree there (docs/games/asterix.md).
 func (g *Game) NewSearch(playouts int) engine.DeadlineBot {
-	return NewLookahead(g.pack, playouts)
+	return &bySeats{two: NewLookahead(g.pack, playouts), more: NewActionTree(g.pack, playouts, defaultSlip)}
+}
+
+// bySeats searches with one search at a table of two and another at a
+// larger one.
+type bySeats struct {
+	two, more, last engine.DeadlineBot
+}
+
+func (b *bySeats) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	return b.ChooseBy(st, seat, r, time.Time{})
+}
+
+func (b *bySeats) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, deadline time.Time) (engine.Move, error) {
+	b.last = b.more
+	if st.Seats() == 2 {
+		b.last = b.two
+	}
+	return b.last.ChooseBy(st, seat, r, deadline)
+}
+
+// LastSearch is what the search last used reports.
+func (b *bySeats) LastSearch() (playouts int, timedOut bool) {
+	if c, ok := b.last.(interface{ LastSearch() (int, bool) }); ok {
+		return c.LastSearch()
+	}
+	return 0, false
 }
 
 // Choose picks seat's move.

@@ -47,6 +47,7 @@ func (s *State) passing(p int) {
 	pack := s.seats[p].pack
 	s.forget(pack)
 	s.seats[p].knows.or(pack)
+	s.tracked.or(pack)
 }
 
 // exchanged records the Dominika exchange of p's and q's hands before it
@@ -54,6 +55,8 @@ func (s *State) passing(p int) {
 func (s *State) exchanged(p, q int) {
 	s.seats[p].knows.or(s.seats[p].hand)
 	s.seats[q].knows.or(s.seats[q].hand)
+	s.tracked.or(s.seats[p].hand)
+	s.tracked.or(s.seats[q].hand)
 	s.swapKeepers(p, q)
 }
 
@@ -96,6 +99,9 @@ func (st *seatState) setDraft(k int, d draftRecord) {
 // nobody need remember where it is, and a pack record that held it learns
 // that p was the keeper who took it.
 func (s *State) shown(p int, c uint8) {
+	if !s.tracked.has(c) {
+		return
+	}
 	for o := 0; o < int(s.n); o++ {
 		st := &s.seats[o]
 		for k := range st.draftN {
@@ -112,6 +118,9 @@ func (s *State) shown(p int, c uint8) {
 // held it (a card seen face up that no hand was seen to give) can no
 // longer match its cards to its keepers, and is left unused.
 func (s *State) forgetCard(c uint8) {
+	if !s.tracked.has(c) {
+		return
+	}
 	for p := 0; p < int(s.n); p++ {
 		st := &s.seats[p]
 		st.knows.clear(c)
@@ -119,6 +128,7 @@ func (s *State) forgetCard(c uint8) {
 			st.draftCards[k].clear(c)
 		}
 	}
+	s.tracked.clear(c)
 }
 
 // recordPass opens a record of the pack seat p passes on: the next living
@@ -140,6 +150,7 @@ func (s *State) recordPass(p int) {
 		keepers |= 1 << uint(q)
 	}
 	st.setDraft(int(st.draftN), draftRecord{cards: pack, keepers: keepers, open: true})
+	s.tracked.or(pack)
 	st.draftN++
 }
 

@@ -246,6 +246,19 @@ func swapUnknown(s *State, observer int, r *rand.Rand) (*State, bool) {
 // no player holds: one in the deck, the discard pile or in play.
 func checkKnowsHeld(t *testing.T, s *State) {
 	t.Helper()
+	// Every card a seat knows or a record holds is tracked, so that a
+	// card shown or discarded that is not passes the records by.
+	for q := 0; q < int(s.n); q++ {
+		st := &s.seats[q]
+		if x := st.knows.minus(s.tracked); !x.empty() {
+			t.Fatalf("seat %d knows the holders of %v, which are not tracked", q, x)
+		}
+		for k := range int(st.draftN) {
+			if x := st.draft(k).cards.minus(s.tracked); !x.empty() {
+				t.Fatalf("seat %d's pack record holds %v, which are not tracked", q, x)
+			}
+		}
+	}
 	var held cardSet
 	for q := 0; q < int(s.n); q++ {
 		st := &s.seats[q]

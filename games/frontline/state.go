@@ -93,12 +93,15 @@ type seatState struct {
 	hand      cardSet
 	pack      cardSet // draft: the cards to keep one from
 	passed    cardSet // draft: the cards this seat passed on (its private history)
-	knows     cardSet // hidden cards whose holder this seat knows (belief.go)
-	// draft: the packs this seat passed on, as records (belief.go)
+	equip     cardSet // Equipment in play beside the Ability card
+	// What the seat knows of where hidden cards are (belief.go), last:
+	// the rules read it only where a card is shown, so the fields the
+	// rules read at every move stay together.
+	knows cardSet // hidden cards whose holder this seat knows
+	// draft: the packs this seat passed on, as records
 	draftCards   [maxDraftRecords]cardSet
 	draftKeepers [maxDraftRecords]uint16
 	draftN       uint8
-	equip        cardSet // Equipment in play beside the Ability card
 }
 
 func (p *seatState) is(f uint16) bool { return p.flags&f != 0 }
@@ -189,6 +192,7 @@ type board struct {
 	wire     [MaxSlots]uint64 // Barbed Wire cards lying on each slot
 	roulette uint64           // Russian Roulettes attached to the Initiative card
 	faceUp   cardSet          // Action cards that have been face up at least once
+	tracked  cardSet          // holds every card in a seat's knows or pack records (belief.go), and maybe more
 	faceUpA  uint64           // Attack cards likewise
 
 	attack     int8 // the revealed Attack card, -1 none

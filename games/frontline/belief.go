@@ -32,8 +32,12 @@ func (c cardSet) minus(o cardSet) cardSet {
 	return cardSet{c[0] &^ o[0], c[1] &^ o[1]}
 }
 
-// forget drops the cards of c from what every seat knows.
+// forget drops the cards of c from what every seat knows. A seat knows
+// only tracked cards, so the others need no loop.
 func (s *State) forget(c cardSet) {
+	if c = c.and(s.tracked); c.empty() {
+		return
+	}
 	for p := 0; p < int(s.n); p++ {
 		k := &s.seats[p].knows
 		k[0] &^= c[0]
@@ -99,36 +103,36 @@ func (st *seatState) setDraft(k int, d draftRecord) {
 // nobody need remember where it is, and a pack record that held it learns
 // that p was the keeper who took it.
 func (s *State) shown(p int, c uint8) {
-	if !s.tracked.has(c) {
-		return
+	if s.tracked.has(c) {
+		s.drop(c, 1<<uint(p))
 	}
-	for o := 0; o < int(s.n); o++ {
-		st := &s.seats[o]
-		for k := range st.draftN {
-			if st.draftCards[k].has(c) {
-				st.draftCards[k].clear(c)
-				st.draftKeepers[k] &^= 1 << uint(p)
-			}
-		}
-	}
-	s.forgetCard(c)
 }
 
 // forgetCard drops c from what every seat knows. A pack record that still
 // held it (a card seen face up that no hand was seen to give) can no
 // longer match its cards to its keepers, and is left unused.
 func (s *State) forgetCard(c uint8) {
-	if !s.tracked.has(c) {
-		return
+	if s.tracked.has(c) {
+		s.drop(c, 0)
 	}
-	for p := 0; p < int(s.n); p++ {
-		st := &s.seats[p]
-		st.knows.clear(c)
-		for k := range st.draftN {
-			st.draftCards[k].clear(c)
+}
+
+// drop takes the tracked card c out of every seat's knows set and pack
+// records, and the seats of keeper out of the keepers of each record
+// that held it, in one pass over the records.
+func (s *State) drop(c uint8, keeper uint16) {
+	i, b := c>>6, uint64(1)<<(c&63)
+	for o := range s.seats[:s.n] {
+		st := &s.seats[o]
+		st.knows[i] &^= b
+		for k := range st.draftCards[:st.draftN] {
+			if st.draftCards[k][i]&b != 0 {
+				st.draftCards[k][i] &^= b
+				st.draftKeepers[k] &^= keeper
+			}
 		}
 	}
-	s.tracked.clear(c)
+	s.tracked[i] &^= b
 }
 
 // recordPass opens a record of the pack seat p passes on: the next living
@@ -142,7 +146,7 @@ func (s *State) recordPass(p int) {
 	}
 	var keepers uint16
 	q := p
-	for k := 0; k < pack.count(); k++ {
+	for range pack.count() {
 		q = s.nextAlive(q)
 		if q == p {
 			break
@@ -158,10 +162,13 @@ func (s *State) recordPass(p int) {
 // cards missing from it were kept, one each, by the others.
 func (s *State) received(p int) {
 	st := &s.seats[p]
-	for k := range int(st.draftN) {
-		if d := st.draft(k); d.open && !d.cards.and(st.pack).empty() {
-			d.cards, d.open = d.cards.minus(st.pack), false
-			st.setDraft(k, d)
+	if st.pack.empty() {
+		return
+	}
+	for k := range st.draftCards[:st.draftN] {
+		if st.draftKeepers[k]&draftOpen != 0 && !st.draftCards[k].and(st.pack).empty() {
+			st.draftCards[k] = st.draftCards[k].minus(st.pack)
+			st.draftKeepers[k] &^= draftOpen
 		}
 	}
 }

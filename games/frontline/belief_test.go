@@ -332,3 +332,96 @@ func TestDeterminizeDealsAPackOneCardToEachKeeper(t *testing.T) {
 		t.Fatal("no pack checked")
 	}
 }
+
+// shownPlain and forgetPlain are shown and forgetCard as first written,
+// a loop over the records for each fact: the reference the one-pass
+// version must match.
+func (s *State) shownPlain(p int, c uint8) {
+	if !s.tracked.has(c) {
+		return
+	}
+	for o := 0; o < int(s.n); o++ {
+		st := &s.seats[o]
+		for k := range st.draftN {
+			if st.draftCards[k].has(c) {
+				st.draftCards[k].clear(c)
+				st.draftKeepers[k] &^= 1 << uint(p)
+			}
+		}
+	}
+	s.forgetPlain(c)
+}
+
+func (s *State) forgetPlain(c uint8) {
+	if !s.tracked.has(c) {
+		return
+	}
+	for p := 0; p < int(s.n); p++ {
+		st := &s.seats[p]
+		st.knows.clear(c)
+		for k := range st.draftN {
+			st.draftCards[k].clear(c)
+		}
+	}
+	s.tracked.clear(c)
+}
+
+// TestShownKeepsTheRecordsAsThePlainLoops shows and forgets, in random
+// games at 2 to 4 players, every card of every position by every seat,
+// and checks that what each seat knows and its pack records come out as
+// the plain loops leave them.
+func TestShownKeepsTheRecordsAsThePlainLoops(t *testing.T) {
+	g := New()
+	checked := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		for _, players := range []int{2, 3, 4} {
+			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := g.New(opts, nil, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			r := rand.New(rand.NewPCG(seed, 12))
+			var buf []engine.Move
+			for n := 0; n < 200 && len(s.Pending()) > 0; n++ {
+				seats, tracked := s.seats, s.tracked
+				for c := range uint8(2 * 64) {
+					if !s.tracked.has(c) && c%5 != 0 {
+						continue
+					}
+					for p := -1; p < players; p++ {
+						if p < 0 {
+							s.forgetCard(c)
+						} else {
+							s.shown(p, c)
+						}
+						gotSeats, gotTracked := s.seats, s.tracked
+						s.seats, s.tracked = seats, tracked
+						if p < 0 {
+							s.forgetPlain(c)
+						} else {
+							s.shownPlain(p, c)
+						}
+						if gotSeats != s.seats || gotTracked != s.tracked {
+							t.Fatalf("seed %d, %d players, move %d: card %d shown by %d (-1: forgotten) leaves other records than the plain loops",
+								seed, players, n, c, p)
+						}
+						s.seats, s.tracked = seats, tracked
+						checked++
+					}
+				}
+				seat := s.Pending()[0]
+				buf = s.Legal(seat, buf[:0])
+				if _, err := s.Apply(seat, buf[r.IntN(len(buf))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d cards checked", checked)
+	}
+}

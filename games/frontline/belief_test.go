@@ -140,19 +140,10 @@ func TestDeterminizeFollowsACardThroughAnExchange(t *testing.T) {
 // players' hands, packs, face-down cards or the deck) and in the order of
 // the Attack deck give, from the same random stream, the same worlds.
 func TestDeterminizeSeesOnlyWhatTheSeatKnows(t *testing.T) {
-	g := New()
 	checked := 0
 	for seed := uint64(1); seed <= 4; seed++ {
 		for _, players := range []int{2, 3, 4} {
-			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := g.New(opts, nil, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := newSearchState(t, players, seed)
 			r := rand.New(rand.NewPCG(seed, 11))
 			var buf []engine.Move
 			for n := 0; n < 300 && len(s.Pending()) > 0; n++ {
@@ -371,19 +362,10 @@ func (s *State) forgetPlain(c uint8) {
 // and checks that what each seat knows and its pack records come out as
 // the plain loops leave them.
 func TestShownKeepsTheRecordsAsThePlainLoops(t *testing.T) {
-	g := New()
 	checked := 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		for _, players := range []int{2, 3, 4} {
-			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := g.New(opts, nil, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := newSearchState(t, players, seed)
 			r := rand.New(rand.NewPCG(seed, 12))
 			var buf []engine.Move
 			for n := 0; n < 200 && len(s.Pending()) > 0; n++ {

@@ -12,19 +12,10 @@ import (
 // up is in another player's hand, pack or face-down card: the seat's
 // determinizations never put it in the deck (Determinize).
 func TestDeterminizeKeepsPassedCardsWithThePlayers(t *testing.T) {
-	g := New()
 	checked := 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		for _, players := range []int{2, 4} {
-			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := g.New(opts, nil, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := newSearchState(t, players, seed)
 			r := rand.New(rand.NewPCG(seed, 3))
 			var buf []engine.Move
 			for n := 0; n < 400 && len(s.Pending()) > 0; n++ {

@@ -15,19 +15,10 @@ import (
 // position as on any determinization of it, so skipping the
 // determinization cannot change what it plays.
 func TestGreedyPublicChoicesScoreAlikeInEveryWorld(t *testing.T) {
-	g := New()
 	public, hidden := 0, 0
 	for seed := uint64(1); seed <= 8; seed++ {
 		for _, players := range []int{2, 4} {
-			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := g.New(opts, nil, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := newSearchState(t, players, seed)
 			r := rand.New(rand.NewPCG(seed, 7))
 			var bot Greedy
 			var legal []engine.Move
@@ -77,19 +68,10 @@ func greedyScores(s *State, seat engine.Seat, legal []engine.Move) []int {
 // included, and every damage it projects in place is the damage the
 // attack deals a copy.
 func TestGreedyLeavesThePositionAsItWas(t *testing.T) {
-	g := New()
 	inPlace, projected := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		for _, players := range []int{2, 4} {
-			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := g.New(opts, nil, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := newSearchState(t, players, seed)
 			r := rand.New(rand.NewPCG(seed, 9))
 			bot := &Greedy{}
 			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
@@ -133,19 +115,10 @@ func TestGreedyLeavesThePositionAsItWas(t *testing.T) {
 // and the Events it may answer with Niet!) score as they do played
 // forward on a copy, and scoring them leaves the position as it was.
 func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
-	g := New()
 	checked, answers := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		for _, players := range []int{2, 4} {
-			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := g.New(opts, nil, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := newSearchState(t, players, seed)
 			r := rand.New(rand.NewPCG(seed, 11))
 			var legal []engine.Move
 			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
@@ -229,19 +202,10 @@ func TestGreedyClosedKeepsNothing(t *testing.T) {
 // the same point, and every legal move scores on the position with it as
 // on the determinized copy.
 func TestGreedyDrawsTheRandomnessADeterminizationLeaves(t *testing.T) {
-	g := New()
 	checked := map[uint8]int{}
 	for seed := uint64(1); seed <= 16; seed++ {
 		for _, players := range []int{2, 3, 4} {
-			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := g.New(opts, nil, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := newSearchState(t, players, seed)
 			r := rand.New(rand.NewPCG(seed, 13))
 			bot := &Greedy{}
 			var legal []engine.Move
@@ -293,19 +257,10 @@ func n64(n int) uint64 { return uint64(n) << 8 }
 // bot that scores every move exactly chooses the same move with the same
 // draws, on every decision, and some decisions do leave moves unscored.
 func TestGreedyUnscoredMovesChangeNothing(t *testing.T) {
-	g := New()
 	decisions, unscored := 0, 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		for _, players := range []int{2, 3, 4} {
-			opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": players})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := g.New(opts, nil, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := newSearchState(t, players, seed)
 			fast, exact := &Greedy{}, &Greedy{exact: true}
 			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
 				seat := s.Pending()[0]

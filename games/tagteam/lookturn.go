@@ -1,0 +1,312 @@
+package tagteam
+
+// The greedy bot's look ahead plays hundreds of fight turns for each
+// turn of the game. lookTurn is playTurn for it: the same steps on the
+// same position, but a step with nothing to do this turn is not called
+// (no block, no condition held back, no heal to steal, no symbol queued,
+// no attack or cube change waiting), and the steps of the board rules
+// of fighters not in play are left out (which fighters are in play never
+// changes in a fight). TestLookTurnPlaysAsPlayTurn checks it against
+// playTurn, turn by turn, on the positions of random and greedy games.
+
+// rulesInPlay is every board rule of the four fighters in play.
+func (s *State) rulesInPlay() Rule {
+	var r Rule
+	for sl := 0; sl < 4; sl++ {
+		r |= s.fighterOf(sl).Rules
+	}
+	return r
+}
+
+// lookTurn is one turn, T0 to T6, as playTurn plays it.
+func (s *State) lookTurn() {
+	c := s.scratch()
+	c.clearTurn()
+	s.turn++
+	s.turns++
+	// T0.
+	var has Rule
+	for sl := 0; sl < 4; sl++ {
+		fs := &s.players[sl>>1].fighters[sl&1]
+		f := &s.pack.Fighters[fs.f]
+		has |= f.Rules
+		c.power0[sl] = fs.power
+		c.spirits0[sl] = fs.spirits
+		c.allSpirit[sl] = f.Rules&RFeyFolk != 0 && fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0
+		c.projHP[sl] = fs.hp
+		c.projects = c.projects || f.readsHP
+	}
+	c.power = c.power0
+	s.reveal()
+	c.projects = c.projects && s.rules.hpCheckAfterHeal
+	s.lookResolveCards()
+	if c.blocking[0] || c.blocking[1] {
+		s.blockBonuses()
+	}
+	if c.nIfAttacked > 0 {
+		s.answerIfAttacked()
+	}
+	if c.stolen[0] || c.stolen[1] {
+		s.steal()
+	}
+	// T4, T5.
+	s.lookSettle(has)
+	s.lookEndTurn(has)
+}
+
+// lookSettle is settle, calling only the steps with something to do.
+func (s *State) lookSettle(has Rule) {
+	c := s.scratch()
+	revive := s.rules.reviveAtOnce && has&RMamanBrijitRevive != 0
+	for round := 0; round < 10+NumScheme; round++ {
+		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.setTo1 != [4]bool{} {
+			for sl := 0; sl < 4; sl++ {
+				if c.setTo1[sl] || int(c.heal[sl]) != int(c.atk[sl])+int(c.dmg[sl]) {
+					s.lookMove(sl) // otherwise the marker stays (move)
+				}
+			}
+		}
+		if revive {
+			s.revive()
+		}
+		c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{}
+		if c.nIcons > 0 {
+			s.fireIcons()
+		}
+		if c.nLanded < c.nAttacks {
+			s.lookLand()
+		}
+		if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
+			s.applyCubes()
+		}
+		if c.blocking[0] || c.blocking[1] || c.mine[0] || c.mine[1] {
+			s.lateBlocks()
+		}
+		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.nIcons > 0 {
+			continue
+		}
+		if c.again[0] != [4]int16{} || c.again[1] != [4]int16{} || c.again[2] != [4]int16{} {
+			c.heal, c.atk, c.dmg = c.again[0], c.again[1], c.again[2]
+			c.again = [3][4]int16{}
+			continue
+		}
+		if c.poison == [2]int8{} || !s.poisonOnce() {
+			break
+		}
+	}
+	if has&RBodvarBear != 0 {
+		for sl := 0; sl < 4; sl++ {
+			if c.transform[sl] {
+				fs := s.slot(sl>>1, sl&1)
+				fs.flags |= ffBear | ffImmune
+				fs.hp = min(fs.power, 15)
+				fs.track = 0
+				s.emit(evTransform, sl>>1, -1, sl&1, int(fs.hp))
+			}
+		}
+	}
+}
+
+// lookEndTurn is endTurn, each fighter's board read once, and the Fey
+// Folk's spirits looked for only where they are in play.
+func (s *State) lookEndTurn(has Rule) {
+	c := s.scratch()
+	var lose, incinerated [2]bool
+	for sl := 0; sl < 4; sl++ {
+		fs := &s.players[sl>>1].fighters[sl&1]
+		f := &s.pack.Fighters[fs.f]
+		fs.flags &^= ffImmune
+		p := sl >> 1
+		if fs.tok[Aflame] >= 5 && f.Rules&RIncineration == 0 {
+			incinerated[p] = true
+		}
+		switch {
+		case f.Rules&RFeyFolk != 0:
+			if fs.hp <= 0 {
+				fs.charHP[fs.char] = 0
+			}
+		case fs.hp > 0:
+		case f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && fs.hp <= -2: // onRevive
+			s.reviveSlot(sl)
+		default:
+			lose[p] = true
+		}
+	}
+	for p := 0; p < 2; p++ {
+		if c.legends[p] && !c.immuneCard[p] {
+			lose[p] = true
+		}
+	}
+	if incinerated[0] || incinerated[1] {
+		lose = incinerated
+	}
+	for p := 0; p < 2; p++ {
+		if lose[p] && c.drag[p] {
+			lose[p], lose[1-p] = false, true
+			s.emit(evDragged, p, -1, 0, 0)
+		}
+	}
+	switch {
+	case lose[0] && lose[1]:
+		s.finish(-2)
+		return
+	case lose[0]:
+		s.finish(1)
+		return
+	case lose[1]:
+		s.finish(0)
+		return
+	}
+	if has&RFeyFolk != 0 {
+		s.spirits()
+	}
+}
+
+// lookResolveCards is resolveCards, ending its stages with lookEndStage.
+func (s *State) lookResolveCards() {
+	c := s.scratch()
+	var now [2]bool
+	for p := 0; p < 2; p++ {
+		now[p] = s.resolves(p) && !s.pack.Card(c.card[p]).Deferred
+	}
+	n := max(len(c.stages[0]), len(c.stages[1]))
+	for st := 0; st < n; st++ {
+		for p := 0; p < 2; p++ {
+			if now[p] && st < len(c.stages[p]) {
+				s.run(p, s.activeSlot(p), c.stages[p][st])
+			}
+		}
+		s.lookEndStage()
+	}
+	for p := 0; p < 2; p++ {
+		if c.reanimate[p] && s.resolves(p) {
+			s.reanimate(p)
+		}
+	}
+	for p := 0; p < 2; p++ {
+		if s.resolves(p) && s.pack.Card(c.card[p]).Deferred {
+			for _, st := range c.stages[p] {
+				s.run(p, s.activeSlot(p), st)
+				s.lookEndStage()
+			}
+		}
+	}
+}
+
+// lookEndStage is endStage, calling only the steps with something to do.
+func (s *State) lookEndStage() {
+	c := s.scratch()
+	if c.nIfNoAttack > 0 {
+		q := c.ifNoAttack
+		n := c.nIfNoAttack
+		c.nIfNoAttack = 0
+		s.answer(q[:n], layerIfNoAttack)
+	}
+	if c.nLanded < c.nAttacks {
+		s.lookLand()
+	}
+	if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
+		s.applyCubes()
+	}
+	if c.projects {
+		for sl := 0; sl < 4; sl++ {
+			c.projHP[sl] = s.projectHP(sl)
+		}
+	}
+}
+
+// lookLand is land, looking for a shield only where a fighter holds the
+// Presence token.
+func (s *State) lookLand() {
+	c := s.scratch()
+	for guard := 0; c.nLanded < c.nAttacks && guard < 8; guard++ {
+		from, to := c.nLanded, c.nAttacks
+		c.nLanded = to
+		batch := c.attacks[from:to]
+		for t := 0; t < 4; t++ {
+			if s.players[t>>1].fighters[t&1].tok[Presence] != 0 {
+				s.shield(t, batch)
+			}
+		}
+		for i := range batch {
+			a := &batch[i]
+			if a.blocked || a.shielded {
+				continue
+			}
+			c.atk[a.to] += int16(a.str)
+			s.emit(evAttack, int(a.p), -1, int(a.from), int(a.to)<<8|int(a.str))
+		}
+		for i := range batch {
+			a := &batch[i]
+			if len(a.success) > 0 && s.groupHit(a.group, from) {
+				s.run(int(a.p), int(a.self), a.success)
+			}
+		}
+	}
+}
+
+// lookMove is move for a marker with a change to make, its fighter's
+// board read once.
+func (s *State) lookMove(sl int) {
+	c := s.scratch()
+	fs := &s.players[sl>>1].fighters[sl&1]
+	f := &s.pack.Fighters[fs.f]
+	from := fs.hp
+	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
+	setTo1 := c.setTo1[sl]
+	if setTo1 {
+		net = -max(int(from)-1, 0)
+	}
+	pos := s.lookWalk(sl, fs, f, net)
+	if setTo1 {
+		// Every other HP change of the turn is ignored.
+		c.setTo1[sl] = false
+		fs.flags |= ffImmune
+	}
+	if pos == from {
+		return
+	}
+	fs.hp = pos
+	if f.Rules&RFeyFolk != 0 {
+		fs.charHP[fs.char] = max(pos, 0)
+	}
+	s.emit(evHP, sl>>1, -1, sl&1, int(pos))
+}
+
+// lookWalk is walk with queue set, for fighter f in play as fs in slot sl.
+func (s *State) lookWalk(sl int, fs *fighterState, f *Fighter, net int) int8 {
+	pos := fs.hp
+	if net == 0 || fs.flags&ffImmune != 0 || (fs.hp <= 0 && net > 0) {
+		return pos
+	}
+	lo := int8(0)
+	if f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace {
+		lo = -2
+	}
+	hi := trackTop(fs, f)
+	var icons uint64
+	if fs.flags&ffBear == 0 {
+		icons = f.iconAt
+		if f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters) {
+			icons = f.Characters[fs.char].iconAt
+		}
+	}
+	dir := int8(1)
+	if net < 0 {
+		dir, net = -1, -net
+	}
+	for k := 0; k < net; k++ {
+		next := pos + dir
+		if next > hi || next < lo {
+			break
+		}
+		pos = next
+		if hasIcon(icons, pos) {
+			s.pushIcon(sl, false, pos)
+		}
+		if f.IsStop(int(pos)) && fs.flags&ffBear == 0 {
+			break
+		}
+	}
+	return pos
+}

@@ -267,9 +267,10 @@ type Pack struct {
 	instName   []string // "fist-of-clay/2"
 	instIx     map[string]uint8
 	fighterIx  map[string]int
-	firstInst  []uint8 // card → its first instance
-	startCard  []int   // fighter → its starting card
-	startInst  []uint8 // fighter → the starting card's first instance
+	firstInst  []uint8    // card → its first instance
+	lookCards  []lookCard // instance → what a look ahead's turn reads of it (lookReveal)
+	startCard  []int      // fighter → its starting card
+	startInst  []uint8    // fighter → the starting card's first instance
 	fightInsts [][]uint8
 	words      *packWords // the cards' and boards' texts, written at load
 }
@@ -767,6 +768,7 @@ func (p *Pack) markFightFacts() {
 			})
 		}
 	}
+	p.markLookCards()
 	for fi := range p.Fighters {
 		f := &p.Fighters[fi]
 		f.iconAt = iconMask(f.Icons)

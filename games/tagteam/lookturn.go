@@ -18,6 +18,101 @@ func (s *State) rulesInPlay() Rule {
 	return r
 }
 
+// lookCard is what a look ahead's turn reads of a card instance, by
+// face (its stages, its front, its back), in one place.
+type lookCard struct {
+	faces    [3][][]Op
+	bonus    [3][]Op // the block's success bonus (nil for a card that does not block)
+	blocks   [3]bool // Blocks and the face blocks
+	cancels  [3]bool // Cancels and a stage of the face has a cancel (cardCancels)
+	fighter  int
+	twoFaces bool // Summoning: Front and Back
+	starting bool
+	deferred bool
+	readsHP  bool
+}
+
+// markLookCards fills the pack's lookCards (markFightFacts).
+func (p *Pack) markLookCards() {
+	p.lookCards = make([]lookCard, len(p.instCard))
+	for i, ci := range p.instCard {
+		c := &p.Cards[ci]
+		lc := &p.lookCards[i]
+		lc.faces = [3][][]Op{c.Stages, c.Front, c.Back}
+		lc.fighter, lc.twoFaces = c.Fighter, c.Front != nil
+		lc.starting, lc.deferred, lc.readsHP = c.Starting, c.Deferred, c.readsHP
+		for k := range lc.faces {
+			if c.Blocks {
+				lc.blocks[k], lc.bonus[k] = c.faceBlocks[k], c.faceBonus[k]
+			}
+			for _, st := range lc.faces[k] {
+				for j := range st {
+					lc.cancels[k] = lc.cancels[k] || (c.Cancels && st[j].Kind == OpCancel)
+				}
+			}
+		}
+	}
+}
+
+// lookReveal is reveal, reading each card from the pack's lookCards.
+func (s *State) lookReveal() {
+	c := s.scratch()
+	prevActive := [2]uint8{s.players[0].active, s.players[1].active}
+	var lcs [2]*lookCard
+	for p := 0; p < 2; p++ {
+		pl := &s.players[p]
+		c.card[p] = none
+		if pl.next >= pl.deckN {
+			continue
+		}
+		ci := pl.deck[pl.next]
+		pl.next++
+		c.card[p] = ci
+		lc := &s.pack.lookCards[ci]
+		lcs[p] = lc
+		if int(pl.fighters[0].f) == lc.fighter {
+			pl.active = 0
+		}
+		if int(pl.fighters[1].f) == lc.fighter {
+			pl.active = 1
+		}
+		c.starting[p] = lc.starting
+		face := uint8(0)
+		if lc.twoFaces {
+			face = 1
+			if bitHas(pl.flipped[:], ci) {
+				face = 2
+			}
+		}
+		c.stages[p], c.face[p] = lc.faces[face], face
+		c.projects = c.projects || lc.readsHP
+		if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
+			pl.reanim = 0
+			c.reanimate[p] = true
+		}
+		s.emit(evReveal, p, int(ci), 0, 0)
+	}
+	s.lastCard = c.card
+	for p := 0; p < 2; p++ {
+		if c.card[p] != none && c.card[1-p] != none && lcs[p].cancels[c.face[p]] {
+			c.cancelled[1-p] = true
+			s.emit(evCancelled, 1-p, int(c.card[1-p]), 0, 0)
+		}
+	}
+	if !s.rules.cancelledActive && s.turns > 1 {
+		for p := 0; p < 2; p++ {
+			if c.cancelled[p] {
+				s.players[p].active = prevActive[p]
+			}
+		}
+	}
+	for p := 0; p < 2; p++ {
+		if c.card[p] != none && !c.cancelled[p] {
+			c.blocking[p], c.blockOps[p] = lcs[p].blocks[c.face[p]], lcs[p].bonus[c.face[p]]
+		}
+	}
+}
+
 // lookTurn is one turn, T0 to T6, as playTurn plays it.
 func (s *State) lookTurn() {
 	c := s.scratch()
@@ -37,7 +132,7 @@ func (s *State) lookTurn() {
 		c.projects = c.projects || f.readsHP
 	}
 	c.power = c.power0
-	s.reveal()
+	s.lookReveal()
 	c.projects = c.projects && s.rules.hpCheckAfterHeal
 	s.lookResolveCards()
 	if c.blocking[0] || c.blocking[1] {
@@ -167,7 +262,7 @@ func (s *State) lookResolveCards() {
 	c := s.scratch()
 	var now [2]bool
 	for p := 0; p < 2; p++ {
-		now[p] = s.resolves(p) && !s.pack.Card(c.card[p]).Deferred
+		now[p] = s.resolves(p) && !s.pack.lookCards[c.card[p]].deferred
 	}
 	n := max(len(c.stages[0]), len(c.stages[1]))
 	for st := 0; st < n; st++ {
@@ -184,7 +279,7 @@ func (s *State) lookResolveCards() {
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if s.resolves(p) && s.pack.Card(c.card[p]).Deferred {
+		if s.resolves(p) && s.pack.lookCards[c.card[p]].deferred {
 			for _, st := range c.stages[p] {
 				s.run(p, s.activeSlot(p), st)
 				s.lookEndStage()

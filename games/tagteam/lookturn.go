@@ -113,6 +113,45 @@ func (s *State) lookReveal() {
 	}
 }
 
+// iconTable is a track's symbols by space (the space h at h+8, as
+// iconAt's bits): the look ahead's turns read them without a map lookup.
+type iconTable [64][]Op
+
+func newIconTable(icons map[int8][]Op) *iconTable {
+	t := new(iconTable)
+	for h, ops := range icons {
+		if h >= -8 && h < 56 {
+			t[h+8] = ops
+		}
+	}
+	return t
+}
+
+// lookFireIcons is fireIcons, reading the symbols from the icon tables.
+func (s *State) lookFireIcons() {
+	c := s.scratch()
+	var q [48]icon
+	n := copy(q[:], c.icons[:c.nIcons])
+	c.nIcons = 0
+	for _, ic := range q[:n] {
+		fs := &s.players[ic.slot>>1].fighters[ic.slot&1]
+		f := &s.pack.Fighters[fs.f]
+		t := f.iconOps
+		switch {
+		case ic.track:
+			t = f.Track.iconOps
+		case f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters):
+			t = f.Characters[fs.char].iconOps
+		}
+		var ops []Op
+		if ic.at >= -8 && ic.at < 56 {
+			ops = t[ic.at+8]
+		}
+		s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
+		s.run(int(ic.slot>>1), int(ic.slot), ops)
+	}
+}
+
 // lookTurn is one turn, T0 to T6, as playTurn plays it.
 func (s *State) lookTurn() {
 	c := s.scratch()
@@ -166,7 +205,7 @@ func (s *State) lookSettle(has Rule) {
 		}
 		c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{}
 		if c.nIcons > 0 {
-			s.fireIcons()
+			s.lookFireIcons()
 		}
 		if c.nLanded < c.nAttacks {
 			s.lookLand()

@@ -84,13 +84,16 @@ func (s *State) lookReveal() {
 				face = 2
 			}
 		}
-		c.stages[p], c.face[p] = lc.faces[face], face
+		c.face[p] = face // the stages are read from lc (lookResolveCards)
 		c.projects = c.projects || lc.readsHP
 		if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
 			pl.reanim = 0
 			c.reanimate[p] = true
+			c.stages[p] = lc.faces[face] // reanimate reads them
 		}
-		s.emit(evReveal, p, int(ci), 0, 0)
+		if !s.quiet {
+			s.emit(evReveal, p, int(ci), 0, 0)
+		}
 	}
 	s.lastCard = c.card
 	for p := 0; p < 2; p++ {
@@ -107,8 +110,8 @@ func (s *State) lookReveal() {
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if c.card[p] != none && !c.cancelled[p] {
-			c.blocking[p], c.blockOps[p] = lcs[p].blocks[c.face[p]], lcs[p].bonus[c.face[p]]
+		if c.card[p] != none && !c.cancelled[p] && lcs[p].blocks[c.face[p]] {
+			c.blocking[p], c.blockOps[p] = true, lcs[p].bonus[c.face[p]]
 		}
 	}
 }
@@ -147,7 +150,9 @@ func (s *State) lookFireIcons() {
 		if ic.at >= -8 && ic.at < 56 {
 			ops = t[ic.at+8]
 		}
-		s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
+		if !s.quiet {
+			s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
+		}
 		s.run(int(ic.slot>>1), int(ic.slot), ops)
 	}
 }
@@ -160,16 +165,21 @@ func (s *State) lookTurn() {
 	s.turns++
 	// T0.
 	var has Rule
-	for sl := 0; sl < 4; sl++ {
-		fs := &s.players[sl>>1].fighters[sl&1]
-		f := &s.pack.Fighters[fs.f]
-		has |= f.Rules
-		c.power0[sl] = fs.power
-		c.spirits0[sl] = fs.spirits
-		c.allSpirit[sl] = f.Rules&RFeyFolk != 0 && fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0
-		c.projHP[sl] = fs.hp
-		c.projects = c.projects || f.readsHP
+	projects := false
+	for p := range s.players {
+		for i := range s.players[p].fighters {
+			sl := p*2 + i
+			fs := &s.players[p].fighters[i]
+			f := &s.pack.Fighters[fs.f]
+			has |= f.Rules
+			c.power0[sl] = fs.power
+			c.spirits0[sl] = fs.spirits
+			c.allSpirit[sl] = f.Rules&RFeyFolk != 0 && fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0
+			c.projHP[sl] = fs.hp
+			projects = projects || f.readsHP
+		}
 	}
+	c.projects = projects
 	c.power = c.power0
 	s.lookReveal()
 	c.projects = c.projects && s.rules.hpCheckAfterHeal
@@ -246,33 +256,41 @@ func (s *State) lookSettle(has Rule) {
 func (s *State) lookEndTurn(has Rule) {
 	c := s.scratch()
 	var lose, incinerated [2]bool
-	for sl := 0; sl < 4; sl++ {
-		fs := &s.players[sl>>1].fighters[sl&1]
-		f := &s.pack.Fighters[fs.f]
-		fs.flags &^= ffImmune
-		p := sl >> 1
-		if fs.tok[Aflame] >= 5 && f.Rules&RIncineration == 0 {
-			incinerated[p] = true
-		}
-		switch {
-		case f.Rules&RFeyFolk != 0:
-			if fs.hp <= 0 {
-				fs.charHP[fs.char] = 0
+	for p := range s.players {
+		for i := range s.players[p].fighters {
+			fs := &s.players[p].fighters[i]
+			f := &s.pack.Fighters[fs.f]
+			fs.flags &^= ffImmune
+			if fs.tok[Aflame] >= 5 && f.Rules&RIncineration == 0 {
+				incinerated[p] = true
 			}
-		case fs.hp > 0:
-		case f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && fs.hp <= -2: // onRevive
-			s.reviveSlot(sl)
-		default:
-			lose[p] = true
+			switch {
+			case fs.hp > 0:
+				// Standing (a Fey Folk character above the Spirit space too).
+			case f.Rules&RFeyFolk != 0:
+				fs.charHP[fs.char] = 0
+			case f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && fs.hp <= -2: // onRevive
+				s.reviveSlot(p*2 + i)
+			default:
+				lose[p] = true
+			}
 		}
 	}
-	for p := 0; p < 2; p++ {
-		if c.legends[p] && !c.immuneCard[p] {
-			lose[p] = true
+	if c.legends != [2]bool{} {
+		for p := 0; p < 2; p++ {
+			if c.legends[p] && !c.immuneCard[p] {
+				lose[p] = true
+			}
 		}
 	}
-	if incinerated[0] || incinerated[1] {
+	if incinerated != [2]bool{} {
 		lose = incinerated
+	}
+	if lose == [2]bool{} {
+		if has&RFeyFolk != 0 {
+			s.spirits()
+		}
+		return
 	}
 	for p := 0; p < 2; p++ {
 		if lose[p] && c.drag[p] {
@@ -283,43 +301,46 @@ func (s *State) lookEndTurn(has Rule) {
 	switch {
 	case lose[0] && lose[1]:
 		s.finish(-2)
-		return
 	case lose[0]:
 		s.finish(1)
-		return
-	case lose[1]:
+	default: // lose[1] alone: a turn that loses a team leaves one losing after Drag You to Hell
 		s.finish(0)
-		return
-	}
-	if has&RFeyFolk != 0 {
-		s.spirits()
 	}
 }
 
-// lookResolveCards is resolveCards, ending its stages with lookEndStage.
+// lookResolveCards is resolveCards, reading the cards' stages from the
+// pack's lookCards (lookReveal).
 func (s *State) lookResolveCards() {
 	c := s.scratch()
-	var now [2]bool
+	var stages [2][][]Op   // each revealed card's, cancelled or not
+	var now, later [2]bool // it resolves now, side by side, or after the other
 	for p := 0; p < 2; p++ {
-		now[p] = s.resolves(p) && !s.pack.lookCards[c.card[p]].deferred
+		if c.card[p] == none {
+			continue
+		}
+		lc := &s.pack.lookCards[c.card[p]]
+		stages[p] = lc.faces[c.face[p]]
+		if !c.cancelled[p] {
+			now[p], later[p] = !lc.deferred, lc.deferred
+		}
 	}
-	n := max(len(c.stages[0]), len(c.stages[1]))
+	n := max(len(stages[0]), len(stages[1]))
 	for st := 0; st < n; st++ {
 		for p := 0; p < 2; p++ {
-			if now[p] && st < len(c.stages[p]) {
-				s.run(p, s.activeSlot(p), c.stages[p][st])
+			if now[p] && st < len(stages[p]) {
+				s.run(p, s.activeSlot(p), stages[p][st])
 			}
 		}
 		s.lookEndStage()
 	}
 	for p := 0; p < 2; p++ {
-		if c.reanimate[p] && s.resolves(p) {
+		if c.reanimate[p] && c.card[p] != none && !c.cancelled[p] {
 			s.reanimate(p)
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if s.resolves(p) && s.pack.lookCards[c.card[p]].deferred {
-			for _, st := range c.stages[p] {
+		if later[p] {
+			for _, st := range stages[p] {
 				s.run(p, s.activeSlot(p), st)
 				s.lookEndStage()
 			}
@@ -404,7 +425,9 @@ func (s *State) lookMove(sl int) {
 	if f.Rules&RFeyFolk != 0 {
 		fs.charHP[fs.char] = max(pos, 0)
 	}
-	s.emit(evHP, sl>>1, -1, sl&1, int(pos))
+	if !s.quiet {
+		s.emit(evHP, sl>>1, -1, sl&1, int(pos))
+	}
 }
 
 // lookWalk is walk with queue set, for fighter f in play as fs in slot sl.

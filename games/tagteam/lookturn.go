@@ -6,17 +6,10 @@ package tagteam
 // (no block, no condition held back, no heal to steal, no symbol queued,
 // no attack or cube change waiting), and the steps of the board rules
 // of fighters not in play are left out (which fighters are in play never
-// changes in a fight). TestLookTurnPlaysAsPlayTurn checks it against
-// playTurn, turn by turn, on the positions of random and greedy games.
-
-// rulesInPlay is every board rule of the four fighters in play.
-func (s *State) rulesInPlay() Rule {
-	var r Rule
-	for sl := 0; sl < 4; sl++ {
-		r |= s.fighterOf(sl).Rules
-	}
-	return r
-}
+// changes in a fight); the cards and the board symbols are read from
+// tables the pack makes when it loads. TestLookTurnPlaysAsPlayTurn checks
+// it against playTurn, turn by turn, on the positions of random and
+// greedy games.
 
 // lookCard is what a look ahead's turn reads of a card instance, by
 // face (its stages, its front, its back), in one place.

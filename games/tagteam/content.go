@@ -190,7 +190,8 @@ type Track struct {
 	Cycle bool
 	Icons map[int8][]Op
 
-	iconAt uint64 // bit n+8: space n has a symbol (Icons' keys, for the fight)
+	iconAt  uint64 // bit n+8: space n has a symbol (Icons' keys, for the fight)
+	iconOps *iconTable
 }
 
 // NameForms are a Polish name's forms in the cases the log's sentences
@@ -220,6 +221,7 @@ type Fighter struct {
 
 	iconAt  uint64 // bit h+8: HP value h has a symbol (Icons' keys, for the fight)
 	readsHP bool   // an op of its boards (health, track, characters) asks hp_is
+	iconOps *iconTable
 }
 
 // Character is one of the Fey Folk's characters: its own health track
@@ -230,7 +232,8 @@ type Character struct {
 	HP    int8
 	Icons map[int8][]Op
 
-	iconAt uint64 // bit h+8: HP value h has a symbol
+	iconAt  uint64 // bit h+8: HP value h has a symbol
+	iconOps *iconTable
 }
 
 // IsStop reports whether HP value h is a stop space.
@@ -267,9 +270,10 @@ type Pack struct {
 	instName   []string // "fist-of-clay/2"
 	instIx     map[string]uint8
 	fighterIx  map[string]int
-	firstInst  []uint8 // card → its first instance
-	startCard  []int   // fighter → its starting card
-	startInst  []uint8 // fighter → the starting card's first instance
+	firstInst  []uint8    // card → its first instance
+	lookCards  []lookCard // instance → what a look ahead's turn reads of it (lookReveal)
+	startCard  []int      // fighter → its starting card
+	startInst  []uint8    // fighter → the starting card's first instance
 	fightInsts [][]uint8
 	words      *packWords // the cards' and boards' texts, written at load
 }
@@ -767,9 +771,10 @@ func (p *Pack) markFightFacts() {
 			})
 		}
 	}
+	p.markLookCards()
 	for fi := range p.Fighters {
 		f := &p.Fighters[fi]
-		f.iconAt = iconMask(f.Icons)
+		f.iconAt, f.iconOps = iconMask(f.Icons), newIconTable(f.Icons)
 		asks := func(op *Op) {
 			if op.Cond.Kind == CondHPIs {
 				f.readsHP = true
@@ -780,13 +785,13 @@ func (p *Pack) markFightFacts() {
 			lists = append(lists, ops)
 		}
 		if f.Track != nil {
-			f.Track.iconAt = iconMask(f.Track.Icons)
+			f.Track.iconAt, f.Track.iconOps = iconMask(f.Track.Icons), newIconTable(f.Track.Icons)
 			for _, ops := range f.Track.Icons {
 				lists = append(lists, ops)
 			}
 		}
 		for k := range f.Characters {
-			f.Characters[k].iconAt = iconMask(f.Characters[k].Icons)
+			f.Characters[k].iconAt, f.Characters[k].iconOps = iconMask(f.Characters[k].Icons), newIconTable(f.Characters[k].Icons)
 			for _, ops := range f.Characters[k].Icons {
 				lists = append(lists, ops)
 			}

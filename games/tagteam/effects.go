@@ -625,8 +625,12 @@ func (s *State) endTurn() {
 		s.finish(0)
 		return
 	}
-	// The Fey Folk: a character on the Spirit space at the end of the turn
-	// counts a spirit; the owner picks the next one.
+	s.spirits()
+}
+
+// spirits is the end of a turn for the Fey Folk: a character on the
+// Spirit space counts a spirit; the owner picks the next one.
+func (s *State) spirits() {
 	for sl := 0; sl < 4; sl++ {
 		fs := s.slot(sl>>1, sl&1)
 		if fs.hp > 0 || fs.flags&ffSpirit != 0 || s.fighterOf(sl).Rules&RFeyFolk == 0 {

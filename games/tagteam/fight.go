@@ -143,7 +143,11 @@ func (s *State) runFight() {
 			s.halted = true
 			return
 		}
-		s.playTurn()
+		if s.lean {
+			s.lookTurn()
+		} else {
+			s.playTurn()
+		}
 	}
 }
 

@@ -56,11 +56,11 @@ type lookScratch struct {
 var lookScratches = sync.Pool{New: func() any { return newLookScratch() }}
 
 func newLookScratch() *lookScratch {
-	l := &lookScratch{look: &State{quiet: true}, base: &State{quiet: true}}
+	l := &lookScratch{look: &State{quiet: true, lean: true}, base: &State{quiet: true, lean: true}}
 	l.guessRand = rand.New(&l.guesses)
 	for i := range l.chains {
 		ch := &l.chains[i]
-		ch.st, ch.rand = &State{quiet: true}, rand.New(&ch.guess)
+		ch.st, ch.rand = &State{quiet: true, lean: true}, rand.New(&ch.guess)
 	}
 	return l
 }

@@ -119,6 +119,9 @@ type State struct {
 	// quiet states record no events: the scratch states that bots play
 	// ahead on, which read only the position. A copy into one stays quiet.
 	quiet bool
+	// lean states play their fight turns with lookTurn: the greedy bot's
+	// look-ahead states. A copy into one stays lean.
+	lean bool
 	// haltAfter, when not 0, halts the fight before the round's turn
 	// haltAfter+1, and halted says it did (runFight): the greedy bot's
 	// candidates share the turns before their new card. Never copied.
@@ -188,7 +191,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.events = make([]engine.Event, 0, 32)
-	c.fight, c.look, c.quiet = nil, nil, false
+	c.fight, c.look, c.quiet, c.lean = nil, nil, false, false
 	c.haltAfter, c.halted = 0, false
 	return &c
 }
@@ -201,9 +204,9 @@ func (s *State) CopyFrom(src engine.State) {
 	if o == s {
 		return
 	}
-	events, fight, look, quiet := s.events, s.fight, s.look, s.quiet
+	events, fight, look, quiet, lean := s.events, s.fight, s.look, s.quiet, s.lean
 	*s = *o
-	s.events, s.fight, s.look, s.quiet = events[:0], fight, look, quiet
+	s.events, s.fight, s.look, s.quiet, s.lean = events[:0], fight, look, quiet, lean
 	s.haltAfter, s.halted = 0, false
 }
 

@@ -1,0 +1,462 @@
+package tagteam
+
+// The greedy bot's look ahead plays hundreds of fight turns for each
+// turn of the game. lookTurn is playTurn for it: the same steps on the
+// same position, but a step with nothing to do this turn is not called
+// (no block, no condition held back, no heal to steal, no symbol queued,
+// no attack or cube change waiting), and the steps of the board rules
+// of fighters not in play are left out (which fighters are in play never
+// changes in a fight); the cards and the board symbols are read from
+// tables the pack makes when it loads. TestLookTurnPlaysAsPlayTurn checks
+// it against playTurn, turn by turn, on the positions of random and
+// greedy games.
+
+// lookCard is what a look ahead's turn reads of a card instance, by
+// face (its stages, its front, its back), in one place.
+type lookCard struct {
+	faces    [3][][]Op
+	bonus    [3][]Op // the block's success bonus (nil for a card that does not block)
+	blocks   [3]bool // Blocks and the face blocks
+	cancels  [3]bool // Cancels and a stage of the face has a cancel (cardCancels)
+	fighter  int
+	twoFaces bool // Summoning: Front and Back
+	starting bool
+	deferred bool
+	readsHP  bool
+}
+
+// markLookCards fills the pack's lookCards (markFightFacts).
+func (p *Pack) markLookCards() {
+	p.lookCards = make([]lookCard, len(p.instCard))
+	for i, ci := range p.instCard {
+		c := &p.Cards[ci]
+		lc := &p.lookCards[i]
+		lc.faces = [3][][]Op{c.Stages, c.Front, c.Back}
+		lc.fighter, lc.twoFaces = c.Fighter, c.Front != nil
+		lc.starting, lc.deferred, lc.readsHP = c.Starting, c.Deferred, c.readsHP
+		for k := range lc.faces {
+			if c.Blocks {
+				lc.blocks[k], lc.bonus[k] = c.faceBlocks[k], c.faceBonus[k]
+			}
+			for _, st := range lc.faces[k] {
+				for j := range st {
+					lc.cancels[k] = lc.cancels[k] || (c.Cancels && st[j].Kind == OpCancel)
+				}
+			}
+		}
+	}
+}
+
+// lookReveal is reveal, reading each card from the pack's lookCards.
+func (s *State) lookReveal() {
+	c := s.scratch()
+	prevActive := [2]uint8{s.players[0].active, s.players[1].active}
+	var lcs [2]*lookCard
+	for p := 0; p < 2; p++ {
+		pl := &s.players[p]
+		c.card[p] = none
+		if pl.next >= pl.deckN {
+			continue
+		}
+		ci := pl.deck[pl.next]
+		pl.next++
+		c.card[p] = ci
+		lc := &s.pack.lookCards[ci]
+		lcs[p] = lc
+		if int(pl.fighters[0].f) == lc.fighter {
+			pl.active = 0
+		}
+		if int(pl.fighters[1].f) == lc.fighter {
+			pl.active = 1
+		}
+		c.starting[p] = lc.starting
+		face := uint8(0)
+		if lc.twoFaces {
+			face = 1
+			if bitHas(pl.flipped[:], ci) {
+				face = 2
+			}
+		}
+		c.face[p] = face // the stages are read from lc (lookResolveCards)
+		c.projects = c.projects || lc.readsHP
+		if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
+			pl.reanim = 0
+			c.reanimate[p] = true
+			c.stages[p] = lc.faces[face] // reanimate reads them
+		}
+		if !s.quiet {
+			s.emit(evReveal, p, int(ci), 0, 0)
+		}
+	}
+	s.lastCard = c.card
+	for p := 0; p < 2; p++ {
+		if c.card[p] != none && c.card[1-p] != none && lcs[p].cancels[c.face[p]] {
+			c.cancelled[1-p] = true
+			s.emit(evCancelled, 1-p, int(c.card[1-p]), 0, 0)
+		}
+	}
+	if !s.rules.cancelledActive && s.turns > 1 {
+		for p := 0; p < 2; p++ {
+			if c.cancelled[p] {
+				s.players[p].active = prevActive[p]
+			}
+		}
+	}
+	for p := 0; p < 2; p++ {
+		if c.card[p] != none && !c.cancelled[p] && lcs[p].blocks[c.face[p]] {
+			c.blocking[p], c.blockOps[p] = true, lcs[p].bonus[c.face[p]]
+		}
+	}
+}
+
+// iconTable is a track's symbols by space (the space h at h+8, as
+// iconAt's bits): the look ahead's turns read them without a map lookup.
+type iconTable [64][]Op
+
+func newIconTable(icons map[int8][]Op) *iconTable {
+	t := new(iconTable)
+	for h, ops := range icons {
+		if h >= -8 && h < 56 {
+			t[h+8] = ops
+		}
+	}
+	return t
+}
+
+// lookFireIcons is fireIcons, reading the symbols from the icon tables.
+func (s *State) lookFireIcons() {
+	c := s.scratch()
+	var q [48]icon
+	n := copy(q[:], c.icons[:c.nIcons])
+	c.nIcons = 0
+	for _, ic := range q[:n] {
+		fs := &s.players[ic.slot>>1].fighters[ic.slot&1]
+		f := &s.pack.Fighters[fs.f]
+		t := f.iconOps
+		switch {
+		case ic.track:
+			t = f.Track.iconOps
+		case f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters):
+			t = f.Characters[fs.char].iconOps
+		}
+		var ops []Op
+		if ic.at >= -8 && ic.at < 56 {
+			ops = t[ic.at+8]
+		}
+		if !s.quiet {
+			s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
+		}
+		s.run(int(ic.slot>>1), int(ic.slot), ops)
+	}
+}
+
+// lookTurn is one turn, T0 to T6, as playTurn plays it.
+func (s *State) lookTurn() {
+	c := s.scratch()
+	c.clearTurn()
+	s.turn++
+	s.turns++
+	// T0.
+	var has Rule
+	projects := false
+	for p := range s.players {
+		for i := range s.players[p].fighters {
+			sl := p*2 + i
+			fs := &s.players[p].fighters[i]
+			f := &s.pack.Fighters[fs.f]
+			has |= f.Rules
+			c.power0[sl] = fs.power
+			c.spirits0[sl] = fs.spirits
+			c.allSpirit[sl] = f.Rules&RFeyFolk != 0 && fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0
+			c.projHP[sl] = fs.hp
+			projects = projects || f.readsHP
+		}
+	}
+	c.projects = projects
+	c.power = c.power0
+	s.lookReveal()
+	c.projects = c.projects && s.rules.hpCheckAfterHeal
+	s.lookResolveCards()
+	if c.blocking[0] || c.blocking[1] {
+		s.blockBonuses()
+	}
+	if c.nIfAttacked > 0 {
+		s.answerIfAttacked()
+	}
+	if c.stolen[0] || c.stolen[1] {
+		s.steal()
+	}
+	// T4, T5.
+	s.lookSettle(has)
+	s.lookEndTurn(has)
+}
+
+// lookSettle is settle, calling only the steps with something to do.
+func (s *State) lookSettle(has Rule) {
+	c := s.scratch()
+	revive := s.rules.reviveAtOnce && has&RMamanBrijitRevive != 0
+	for round := 0; round < 10+NumScheme; round++ {
+		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.setTo1 != [4]bool{} {
+			for sl := 0; sl < 4; sl++ {
+				if c.setTo1[sl] || int(c.heal[sl]) != int(c.atk[sl])+int(c.dmg[sl]) {
+					s.lookMove(sl) // otherwise the marker stays (move)
+				}
+			}
+		}
+		if revive {
+			s.revive()
+		}
+		c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{}
+		if c.nIcons > 0 {
+			s.lookFireIcons()
+		}
+		if c.nLanded < c.nAttacks {
+			s.lookLand()
+		}
+		if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
+			s.applyCubes()
+		}
+		if c.blocking[0] || c.blocking[1] || c.mine[0] || c.mine[1] {
+			s.lateBlocks()
+		}
+		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.nIcons > 0 {
+			continue
+		}
+		if c.again[0] != [4]int16{} || c.again[1] != [4]int16{} || c.again[2] != [4]int16{} {
+			c.heal, c.atk, c.dmg = c.again[0], c.again[1], c.again[2]
+			c.again = [3][4]int16{}
+			continue
+		}
+		if c.poison == [2]int8{} || !s.poisonOnce() {
+			break
+		}
+	}
+	if has&RBodvarBear != 0 {
+		for sl := 0; sl < 4; sl++ {
+			if c.transform[sl] {
+				fs := s.slot(sl>>1, sl&1)
+				fs.flags |= ffBear | ffImmune
+				fs.hp = min(fs.power, 15)
+				fs.track = 0
+				s.emit(evTransform, sl>>1, -1, sl&1, int(fs.hp))
+			}
+		}
+	}
+}
+
+// lookEndTurn is endTurn, each fighter's board read once, and the Fey
+// Folk's spirits looked for only where they are in play.
+func (s *State) lookEndTurn(has Rule) {
+	c := s.scratch()
+	var lose, incinerated [2]bool
+	for p := range s.players {
+		for i := range s.players[p].fighters {
+			fs := &s.players[p].fighters[i]
+			f := &s.pack.Fighters[fs.f]
+			fs.flags &^= ffImmune
+			if fs.tok[Aflame] >= 5 && f.Rules&RIncineration == 0 {
+				incinerated[p] = true
+			}
+			switch {
+			case fs.hp > 0:
+				// Standing (a Fey Folk character above the Spirit space too).
+			case f.Rules&RFeyFolk != 0:
+				fs.charHP[fs.char] = 0
+			case f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && fs.hp <= -2: // onRevive
+				s.reviveSlot(p*2 + i)
+			default:
+				lose[p] = true
+			}
+		}
+	}
+	if c.legends != [2]bool{} {
+		for p := 0; p < 2; p++ {
+			if c.legends[p] && !c.immuneCard[p] {
+				lose[p] = true
+			}
+		}
+	}
+	if incinerated != [2]bool{} {
+		lose = incinerated
+	}
+	if lose == [2]bool{} {
+		if has&RFeyFolk != 0 {
+			s.spirits()
+		}
+		return
+	}
+	for p := 0; p < 2; p++ {
+		if lose[p] && c.drag[p] {
+			lose[p], lose[1-p] = false, true
+			s.emit(evDragged, p, -1, 0, 0)
+		}
+	}
+	switch {
+	case lose[0] && lose[1]:
+		s.finish(-2)
+	case lose[0]:
+		s.finish(1)
+	default: // lose[1] alone: a turn that loses a team leaves one losing after Drag You to Hell
+		s.finish(0)
+	}
+}
+
+// lookResolveCards is resolveCards, reading the cards' stages from the
+// pack's lookCards (lookReveal).
+func (s *State) lookResolveCards() {
+	c := s.scratch()
+	var stages [2][][]Op   // each revealed card's, cancelled or not
+	var now, later [2]bool // it resolves now, side by side, or after the other
+	for p := 0; p < 2; p++ {
+		if c.card[p] == none {
+			continue
+		}
+		lc := &s.pack.lookCards[c.card[p]]
+		stages[p] = lc.faces[c.face[p]]
+		if !c.cancelled[p] {
+			now[p], later[p] = !lc.deferred, lc.deferred
+		}
+	}
+	n := max(len(stages[0]), len(stages[1]))
+	for st := 0; st < n; st++ {
+		for p := 0; p < 2; p++ {
+			if now[p] && st < len(stages[p]) {
+				s.run(p, s.activeSlot(p), stages[p][st])
+			}
+		}
+		s.lookEndStage()
+	}
+	for p := 0; p < 2; p++ {
+		if c.reanimate[p] && c.card[p] != none && !c.cancelled[p] {
+			s.reanimate(p)
+		}
+	}
+	for p := 0; p < 2; p++ {
+		if later[p] {
+			for _, st := range stages[p] {
+				s.run(p, s.activeSlot(p), st)
+				s.lookEndStage()
+			}
+		}
+	}
+}
+
+// lookEndStage is endStage, calling only the steps with something to do.
+func (s *State) lookEndStage() {
+	c := s.scratch()
+	if c.nIfNoAttack > 0 {
+		q := c.ifNoAttack
+		n := c.nIfNoAttack
+		c.nIfNoAttack = 0
+		s.answer(q[:n], layerIfNoAttack)
+	}
+	if c.nLanded < c.nAttacks {
+		s.lookLand()
+	}
+	if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
+		s.applyCubes()
+	}
+	if c.projects {
+		for sl := 0; sl < 4; sl++ {
+			c.projHP[sl] = s.projectHP(sl)
+		}
+	}
+}
+
+// lookLand is land, looking for a shield only where a fighter holds the
+// Presence token.
+func (s *State) lookLand() {
+	c := s.scratch()
+	for guard := 0; c.nLanded < c.nAttacks && guard < 8; guard++ {
+		from, to := c.nLanded, c.nAttacks
+		c.nLanded = to
+		batch := c.attacks[from:to]
+		for t := 0; t < 4; t++ {
+			if s.players[t>>1].fighters[t&1].tok[Presence] != 0 {
+				s.shield(t, batch)
+			}
+		}
+		for i := range batch {
+			a := &batch[i]
+			if a.blocked || a.shielded {
+				continue
+			}
+			c.atk[a.to] += int16(a.str)
+			s.emit(evAttack, int(a.p), -1, int(a.from), int(a.to)<<8|int(a.str))
+		}
+		for i := range batch {
+			a := &batch[i]
+			if len(a.success) > 0 && s.groupHit(a.group, from) {
+				s.run(int(a.p), int(a.self), a.success)
+			}
+		}
+	}
+}
+
+// lookMove is move for a marker with a change to make, its fighter's
+// board read once.
+func (s *State) lookMove(sl int) {
+	c := s.scratch()
+	fs := &s.players[sl>>1].fighters[sl&1]
+	f := &s.pack.Fighters[fs.f]
+	from := fs.hp
+	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
+	setTo1 := c.setTo1[sl]
+	if setTo1 {
+		net = -max(int(from)-1, 0)
+	}
+	pos := s.lookWalk(sl, fs, f, net)
+	if setTo1 {
+		// Every other HP change of the turn is ignored.
+		c.setTo1[sl] = false
+		fs.flags |= ffImmune
+	}
+	if pos == from {
+		return
+	}
+	fs.hp = pos
+	if f.Rules&RFeyFolk != 0 {
+		fs.charHP[fs.char] = max(pos, 0)
+	}
+	if !s.quiet {
+		s.emit(evHP, sl>>1, -1, sl&1, int(pos))
+	}
+}
+
+// lookWalk is walk with queue set, for fighter f in play as fs in slot sl.
+func (s *State) lookWalk(sl int, fs *fighterState, f *Fighter, net int) int8 {
+	pos := fs.hp
+	if net == 0 || fs.flags&ffImmune != 0 || (fs.hp <= 0 && net > 0) {
+		return pos
+	}
+	lo := int8(0)
+	if f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace {
+		lo = -2
+	}
+	hi := trackTop(fs, f)
+	var icons uint64
+	if fs.flags&ffBear == 0 {
+		icons = f.iconAt
+		if f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters) {
+			icons = f.Characters[fs.char].iconAt
+		}
+	}
+	dir := int8(1)
+	if net < 0 {
+		dir, net = -1, -net
+	}
+	for k := 0; k < net; k++ {
+		next := pos + dir
+		if next > hi || next < lo {
+			break
+		}
+		pos = next
+		if hasIcon(icons, pos) {
+			s.pushIcon(sl, false, pos)
+		}
+		if f.IsStop(int(pos)) && fs.flags&ffBear == 0 {
+			break
+		}
+	}
+	return pos
+}

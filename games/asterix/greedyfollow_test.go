@@ -1,0 +1,93 @@
+package asterix
+
+import (
+	"reflect"
+	"testing"
+	"unsafe"
+
+	"stolik/bots"
+	"stolik/engine"
+)
+
+// TestGreedyFollowsAsItWorksOut checks the steps a greedy bot reads from
+// the plans of its last choice (follow) against the step a new bot, which
+// remembers nothing, works out on the same position: over greedy games at
+// 2 to 4 players, every decision of every seat.
+func TestGreedyFollowsAsItWorksOut(t *testing.T) {
+	g := New()
+	followed := 0
+	for _, raw := range []map[string]any{{"players": 2}, {"players": 3}, {"players": 4, "turn_cap": 40}, {"players": 2, "neutrals_count": false}} {
+		opts, err := engine.ResolveOptions(g.Options(), raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 6; seed++ {
+			st, _ := g.New(opts, nil, seed)
+			players := make([]*GreedyBot, st.Seats())
+			for q := range players {
+				players[q] = NewGreedyBot(g.pack)
+			}
+			r := engine.NewRand(seed)
+			for len(st.Pending()) > 0 {
+				p := st.Pending()[0]
+				bot := players[p]
+				s := st.(*State)
+				// The memo answers where it holds this very position.
+				memo := bot.follow.ok && bot.follow.seat == p && samePosition(s, &bot.next)
+				got, err := bots.Decide(bot, st, p, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if memo {
+					want, err := bots.Decide(NewGreedyBot(g.pack), st, p, engine.NewRand(1))
+					if err != nil || got != want {
+						t.Fatalf("%v seed %d turn %d: %s read from the plans, %s worked out (%v)", raw, seed, s.turns, st.Format(got), st.Format(want), err)
+					}
+					followed++
+				}
+				if _, err := st.Apply(p, got); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d steps read from the plans", followed)
+	if followed == 0 {
+		t.Fatal("no step was read from the plans")
+	}
+}
+
+// TestSamePositionReadsEveryField checks that samePosition tells apart two
+// states that differ in any one field of the position, so that a field
+// added to State without it fails here.
+func TestSamePositionReadsEveryField(t *testing.T) {
+	g := New()
+	opts, err := engine.ResolveOptions(g.Options(), map[string]any{"players": 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := g.New(opts, nil, 5)
+	a := st.(*State)
+	notPosition := map[string]bool{"bCache": true, "playsOK": true, "plays": true, "pend": true, "events": true, "quiet": true}
+	typ := reflect.TypeOf(*a)
+	for k := range typ.NumField() {
+		f := typ.Field(k)
+		b := a.Clone().(*State)
+		if !samePosition(a, b) {
+			t.Fatal("a clone is not the same position")
+		}
+		p := unsafe.Add(unsafe.Pointer(b), f.Offset)
+		switch {
+		case f.Name == "pack":
+			*(**Pack)(p) = new(Pack)
+		case f.Type.Kind() == reflect.Slice:
+			*(*[]engine.Event)(p) = append([]engine.Event(nil), engine.Event{Kind: EvTurn})
+		default: // a value without pointers: change its last byte
+			q := (*byte)(unsafe.Add(p, f.Type.Size()-1))
+			*q ^= 0x5a
+		}
+		if same := samePosition(a, b); same != notPosition[f.Name] {
+			t.Errorf("field %s changed: samePosition says %v", f.Name, same)
+		}
+	}
+}

@@ -38,6 +38,11 @@ type GreedyBot struct {
 	letGo  letGo      // option C's hand, for worstCardOnce
 	follow follow     // what the last choice worked out of the next
 	chain  *planChain // where change records its plans, if anywhere
+	// sub, where not nil, takes the move the next search below settle
+	// chooses; cut reports that a look-ahead stopped at greedyDepth where
+	// it would have looked further.
+	sub *engine.Move
+	cut bool
 }
 
 // greedyScratch is what a greedy bot looks ahead with. Nothing in it
@@ -105,6 +110,10 @@ type judge struct {
 	me   engine.Seat
 	root instSet // the seat's hand when asked: the only hand cards it knows
 	fit  *fitTable
+	// seen reports that the cards the bot knows were read where its hand
+	// held a card of watch (where it is not nil): watched.
+	watch *instSet
+	seen  bool
 }
 
 // fitTable guesses what a hand of unknown cards can do: share[c][f][g]
@@ -231,6 +240,7 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 		return m, nil
 	}
 	b.follow.planned = false
+	b.follow.plays, b.follow.uses = b.follow.plays[:0], b.follow.uses[:0]
 	var m engine.Move
 	switch s.phase {
 	case phAction, phToken, phAbility:
@@ -340,6 +350,9 @@ func (b *GreedyBot) eval(s *State, m engine.Move, d int, inPlace bool) float64 {
 		return b.evalChange(c)
 	}
 	c.apply(b.me, m) // a legal move of the decider: search's moves are Legal's
+	if d == 0 && c.phase == phAbility && c.decider == b.me && uint8(m) == mPlay {
+		return b.evalAbility(c, m)
+	}
 	v := b.settle(c, d)
 	b.peeked = b.peeked || c.rng != b.rng
 	return v
@@ -354,15 +367,21 @@ func (b *GreedyBot) settle(c *State, d int) float64 {
 		switch c.phase {
 		case phAbility, phToken:
 			if d+1 < greedyDepth {
-				_, v := b.search(c, d+1)
+				m, v := b.search(c, d+1)
+				if b.sub == nil {
+					return v
+				}
+				*b.sub, b.sub = m, nil
 				return v
 			}
+			b.cut = true
 			return b.score(c)
 		case phChange:
 			if d+1 < greedyDepth {
 				_, v := b.change(c, d+1)
 				return v
 			}
+			b.cut = true
 			return b.score(c)
 		case phCostDiscard, phCostHelmet, phAbilityDiscard, phOppDiscard:
 			if _, err := c.Apply(b.me, b.rule(c)); err != nil {
@@ -438,11 +457,24 @@ func (b *judge) known(s *State) instSet {
 	return k
 }
 
+// watched notes whether the bot's hand in s holds a card of watch
+// (judge.seen); withHand and worstCard, which read the cards the bot
+// knows, ask it.
+func (b *judge) watched(s *State) {
+	if b.watch != nil {
+		w := s.hands[b.me]
+		if w.and(b.watch); !w.empty() {
+			b.seen = true
+		}
+	}
+}
+
 // worstCard picks the hand card to let go: a card with no legal play now
 // first, then the least worth; a card the bot has not seen counts as an
 // average one.
 func (b *GreedyBot) worstCard(s *State) (uint8, bool) {
 	best, bestV, found := uint8(0), 0.0, false
+	b.watched(s)
 	known := b.known(s)
 	s.hands[b.me].each(func(i uint8) {
 		v := unknownCard
@@ -767,6 +799,7 @@ func (b *judge) table(s *State, t *tableScore) {
 func (b *judge) withHand(s *State, t *tableScore) float64 {
 	me, v, wq := b.me, t.v, t.wq
 	// The bot's hand: the known cards by worth, the rest as average cards.
+	b.watched(s)
 	var hand knownHand
 	hand.set = b.known(s)
 	hand.all = b.count(&s.hands[me])

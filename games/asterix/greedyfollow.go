@@ -14,12 +14,22 @@ import (
 // generator). Where the position asked about is the one the last step
 // left (samePosition), the step is read from the plans instead of being
 // worked out again.
+//
+// Playing a card whose ability the bot then decides on is the same: the
+// look-ahead chose the ability's use on the position the play leaves,
+// with the same moves and the same scores, where it neither stopped at
+// greedyDepth (the top looks one step further) nor drew from the
+// generator, and no card the play took from the hand came back to it
+// (the bot then knows the hand it holds, not the one it held).
 type follow struct {
 	ok      bool // next holds the position the last choice left
 	planned bool // plans hold this decision's option C, recorded whole
 	seat    engine.Seat
 	at      int // the cards let go since option C was taken
 	plans   planChain
+	// uses[k] is the ability's use the look-ahead chose after plays[k].
+	plays, uses []engine.Move
+	use         engine.Move // where next is a play's: its ability's use
 }
 
 // planChain is option C's plans as change scores them below the top: v[k]
@@ -69,12 +79,42 @@ func (b *GreedyBot) evalChange(c *State) float64 {
 	return v
 }
 
+// evalAbility scores a play on c, after which the bot decides on the
+// card's ability, and records the use it chose for follow.
+func (b *GreedyBot) evalAbility(c *State, m engine.Move) float64 {
+	peeked := b.peeked
+	gone := b.root
+	gone.andNot(&c.hands[b.me])
+	b.peeked, b.cut, b.seen, b.watch = false, false, false, &gone
+	var use engine.Move
+	b.sub = &use
+	v := b.settle(c, 0)
+	b.sub, b.watch = nil, nil
+	b.peeked = b.peeked || c.rng != b.rng
+	if !b.peeked && !b.cut && !b.seen && use != 0 {
+		b.follow.plays = append(b.follow.plays, m)
+		b.follow.uses = append(b.follow.uses, use)
+	}
+	b.peeked = b.peeked || peeked
+	return v
+}
+
 // followUp keeps, after the bot chose m on s at the top, the position m
 // leaves where the bot's next steps can be read from the plans.
 func (b *GreedyBot) followUp(s *State, m engine.Move) {
 	f := &b.follow
-	f.ok = false
-	if s.phase != phAction || m != mv(mChange, 0, 0) || !f.planned {
+	f.ok, f.use = false, 0
+	if s.phase != phAction {
+		return
+	}
+	if uint8(m) == mPlay {
+		for k, p := range f.plays {
+			if p == m {
+				f.use = f.uses[k]
+			}
+		}
+	}
+	if f.use == 0 && (m != mv(mChange, 0, 0) || !f.planned) {
 		return
 	}
 	n := &b.next
@@ -92,8 +132,11 @@ func (b *GreedyBot) followed(s *State, seat engine.Seat) (engine.Move, bool) {
 		return 0, false
 	}
 	f.ok = false
-	if s.phase != phChange || seat != f.seat || !samePosition(s, &b.next) {
+	if seat != f.seat || !samePosition(s, &b.next) {
 		return 0, false
+	}
+	if f.use != 0 { // (s.phase is phAbility: next is a play's)
+		return f.use, true
 	}
 	// As change decides at the top: the first plan is stopping now; a
 	// later one that scores more makes letting the worst card go the step.

@@ -91,3 +91,51 @@ func TestSamePositionReadsEveryField(t *testing.T) {
 		}
 	}
 }
+
+// TestGreedyAbilityUsesAsWorkedOut checks every use of an ability a
+// greedy bot's look-ahead recorded for follow, after every play it looked
+// at (not only the one it chose), against the use a new bot works out on
+// the position that play leaves: over greedy games at 2 to 4 players.
+func TestGreedyAbilityUsesAsWorkedOut(t *testing.T) {
+	g := New()
+	checked := 0
+	for _, raw := range []map[string]any{{"players": 2}, {"players": 3}, {"players": 4, "turn_cap": 40}, {"players": 2, "capture_check": "placement"}} {
+		opts, err := engine.ResolveOptions(g.Options(), raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 4; seed++ {
+			st, _ := g.New(opts, nil, seed)
+			bot := NewGreedyBot(g.pack)
+			for len(st.Pending()) > 0 {
+				p := st.Pending()[0]
+				s := st.(*State)
+				m, err := bot.Choose(st, p, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s.phase == phAction {
+					for k, play := range bot.follow.plays {
+						c := s.Clone().(*State)
+						if _, err := c.Apply(p, play); err != nil {
+							t.Fatal(err)
+						}
+						want, err := NewGreedyBot(g.pack).Choose(c, p, nil)
+						if err != nil || bot.follow.uses[k] != want {
+							t.Fatalf("%v seed %d turn %d: after %s the look-ahead recorded %s, a new bot chooses %s (%v)",
+								raw, seed, s.turns, s.Format(play), c.Format(bot.follow.uses[k]), c.Format(want), err)
+						}
+						checked++
+					}
+				}
+				if _, err := st.Apply(p, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d recorded uses checked", checked)
+	if checked == 0 {
+		t.Fatal("no use was recorded")
+	}
+}

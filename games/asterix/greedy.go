@@ -43,6 +43,7 @@ type GreedyBot struct {
 	// it would have looked further.
 	sub *engine.Move
 	cut bool
+	bar float64 // the best score so far of the top's moves
 }
 
 // greedyScratch is what a greedy bot looks ahead with. Nothing in it
@@ -312,6 +313,9 @@ func (b *GreedyBot) search(s *State, d int) (engine.Move, float64) {
 			if pass == 0 && !b.sensible(s, m) {
 				continue
 			}
+			if d == 0 {
+				b.bar = bestV // (-Inf before the first)
+			}
 			if v := b.eval(s, m, d, k == last); v > bestV || best == 0 {
 				best, bestV = m, v
 			}
@@ -347,7 +351,7 @@ func (b *GreedyBot) eval(s *State, m engine.Move, d int, inPlace bool) float64 {
 		c.events, c.quiet = nil, true
 	}
 	if d == 0 && m == mv(mChange, 0, 0) {
-		return b.evalChange(c)
+		return b.evalChange(s, c)
 	}
 	c.apply(b.me, m) // a legal move of the decider: search's moves are Legal's
 	if d == 0 && c.phase == phAbility && c.decider == b.me && uint8(m) == mPlay {

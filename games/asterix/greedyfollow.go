@@ -62,10 +62,18 @@ func (p *planChain) letGo(i uint8) {
 	}
 }
 
-// evalChange scores option C on c, a copy of the position (eval), and
+// evalChange scores option C on c, a copy of the position s (eval), and
 // records its plans for follow: the plans are recorded whole only where
-// none of them drew from the generator.
-func (b *GreedyBot) evalChange(c *State) float64 {
+// none of them drew from the generator. Where option C cannot beat the
+// best move so far (changeBound), it is not played out: a score below
+// the best, which came first, changes neither the choice nor the draws.
+func (b *GreedyBot) evalChange(s, c *State) float64 {
+	var t tableScore
+	b.table(s, &t)
+	if ub, ok := b.changeBound(s, &t); ok && ub+boundSlack < b.bar {
+		b.follow.planned = false
+		return math.Inf(-1)
+	}
 	peeked := b.peeked
 	b.peeked = false
 	b.follow.plans.n = 0
@@ -176,3 +184,6 @@ func samePosition(a, b *State) bool {
 		a.capN == b.capN && a.capI == b.capI && a.capWinner == b.capWinner && a.capLoser == b.capLoser &&
 		a.capSlot == b.capSlot && a.lastWinner == b.lastWinner && a.winners == b.winners && a.rng == b.rng
 }
+
+// boundSlack is more than the rounding of a score's sums can make of it.
+const boundSlack = 1e-6

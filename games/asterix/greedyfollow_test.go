@@ -139,3 +139,71 @@ func TestGreedyAbilityUsesAsWorkedOut(t *testing.T) {
 		t.Fatal("no use was recorded")
 	}
 }
+
+// TestGreedyChangeBoundHolds checks that option C never scores more than
+// changeBound says it can (and the rounding's boundSlack), where it gives
+// a bound: option C played out as
+// the look-ahead plays it (every plan) from the positions of greedy and
+// random games at 2 to 4 players where a seat chooses its action.
+func TestGreedyChangeBoundHolds(t *testing.T) {
+	g := New()
+	bounded, close := 0, 0
+	for _, raw := range []map[string]any{{"players": 2}, {"players": 3}, {"players": 4, "turn_cap": 40}, {"players": 2, "neutrals_count": false, "revive_reach": "anywhere"}} {
+		opts, err := engine.ResolveOptions(g.Options(), raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 8; seed++ {
+			st, _ := g.New(opts, nil, seed)
+			r := engine.NewRand(seed)
+			players := make([]*GreedyBot, st.Seats())
+			for q := range players {
+				players[q] = NewGreedyBot(g.pack)
+			}
+			for len(st.Pending()) > 0 {
+				s, p := st.(*State), st.Pending()[0]
+				if s.phase == phAction {
+					bot := NewGreedyBot(g.pack)
+					bot.me, bot.root, bot.rng = p, s.hands[p], s.rng
+					var tab tableScore
+					bot.table(s, &tab)
+					if ub, ok := bot.changeBound(s, &tab); ok {
+						c := s.Clone().(*State)
+						if _, err := c.Apply(p, mv(mChange, 0, 0)); err != nil {
+							t.Fatal(err)
+						}
+						c.quiet = true
+						_, v := bot.change(c, 1)
+						// (The bound is worked out in another order: the
+						// sums may round apart, by far less than boundSlack.)
+						if v > ub+boundSlack {
+							t.Fatalf("%v seed %d turn %d: option C scores %v, above its bound %v", raw, seed, s.turns, v, ub)
+						}
+						if ub-v < 1 {
+							close++
+						}
+						bounded++
+					}
+				}
+				// Half the games greedy, half random, for varied positions.
+				var m engine.Move
+				if seed%2 == 0 {
+					m, err = bots.Decide(players[p], st, p, r)
+				} else {
+					legal := st.Legal(p, nil)
+					m = legal[r.IntN(len(legal))]
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := st.Apply(p, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d bounds checked, %d within a sestertius", bounded, close)
+	if bounded == 0 {
+		t.Fatal("no bound was checked")
+	}
+}

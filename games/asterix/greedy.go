@@ -38,12 +38,13 @@ type GreedyBot struct {
 	letGo  letGo      // option C's hand, for worstCardOnce
 	follow follow     // what the last choice worked out of the next
 	chain  *planChain // where change records its plans, if anywhere
-	// sub, where not nil, takes the move the next search below settle
-	// chooses; cut reports that a look-ahead stopped at greedyDepth where
-	// it would have looked further.
-	sub *engine.Move
-	cut bool
-	bar float64 // the best score so far of the top's moves
+	// sub: subMove takes the move the next search below settle chooses;
+	// cut reports that a look-ahead stopped at greedyDepth where it would
+	// have looked further.
+	sub     bool
+	subMove engine.Move
+	cut     bool
+	bar     float64 // the best score so far of the top's moves
 }
 
 // greedyScratch is what a greedy bot looks ahead with. Nothing in it
@@ -51,13 +52,16 @@ type GreedyBot struct {
 // to the next bot made: a simulation makes two bots a game, and this is
 // most of their memory.
 type greedyScratch struct {
-	scr   [greedyDepth - 1]State // quiet copies to look ahead on
-	deep  *State                 // the one for the last depth, made when first needed
-	fin   State                  // option C's plans, finished
-	next  State                  // the position the bot's last choice leaves (follow)
-	moves [greedyDepth + 1][]engine.Move
-	copy  engine.State // the closed bot's KeptCopy
-	legal []engine.Move
+	scr  [greedyDepth - 1]State // quiet copies to look ahead on
+	deep *State                 // the one for the last depth, made when first needed
+	fin  State                  // option C's plans, finished
+	next State                  // the position the bot's last choice leaves (follow)
+	// uses[k] is the ability's use the look-ahead chose after the play
+	// plays[k] (follow).
+	plays, uses []engine.Move
+	moves       [greedyDepth + 1][]engine.Move
+	copy        engine.State // the closed bot's KeptCopy
+	legal       []engine.Move
 }
 
 // greedyScratches holds the scratch of closed greedy bots.
@@ -112,9 +116,10 @@ type judge struct {
 	root instSet // the seat's hand when asked: the only hand cards it knows
 	fit  *fitTable
 	// seen reports that the cards the bot knows were read where its hand
-	// held a card of watch (where it is not nil): watched.
-	watch *instSet
-	seen  bool
+	// held a card of watch, while watching: watched.
+	watch    instSet
+	watching bool
+	seen     bool
 }
 
 // fitTable guesses what a hand of unknown cards can do: share[c][f][g]
@@ -241,7 +246,7 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 		return m, nil
 	}
 	b.follow.planned = false
-	b.follow.plays, b.follow.uses = b.follow.plays[:0], b.follow.uses[:0]
+	b.plays, b.uses = b.plays[:0], b.uses[:0]
 	var m engine.Move
 	switch s.phase {
 	case phAction, phToken, phAbility:
@@ -372,10 +377,9 @@ func (b *GreedyBot) settle(c *State, d int) float64 {
 		case phAbility, phToken:
 			if d+1 < greedyDepth {
 				m, v := b.search(c, d+1)
-				if b.sub == nil {
-					return v
+				if b.sub {
+					b.subMove, b.sub = m, false
 				}
-				*b.sub, b.sub = m, nil
 				return v
 			}
 			b.cut = true
@@ -465,9 +469,9 @@ func (b *judge) known(s *State) instSet {
 // (judge.seen); withHand and worstCard, which read the cards the bot
 // knows, ask it.
 func (b *judge) watched(s *State) {
-	if b.watch != nil {
+	if b.watching {
 		w := s.hands[b.me]
-		if w.and(b.watch); !w.empty() {
+		if w.and(&b.watch); !w.empty() {
 			b.seen = true
 		}
 	}

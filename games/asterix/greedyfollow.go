@@ -27,9 +27,7 @@ type follow struct {
 	seat    engine.Seat
 	at      int // the cards let go since option C was taken
 	plans   planChain
-	// uses[k] is the ability's use the look-ahead chose after plays[k].
-	plays, uses []engine.Move
-	use         engine.Move // where next is a play's: its ability's use
+	use     engine.Move // where next is a play's: its ability's use
 }
 
 // planChain is option C's plans as change scores them below the top: v[k]
@@ -91,17 +89,16 @@ func (b *GreedyBot) evalChange(s, c *State) float64 {
 // card's ability, and records the use it chose for follow.
 func (b *GreedyBot) evalAbility(c *State, m engine.Move) float64 {
 	peeked := b.peeked
-	gone := b.root
-	gone.andNot(&c.hands[b.me])
-	b.peeked, b.cut, b.seen, b.watch = false, false, false, &gone
-	var use engine.Move
-	b.sub = &use
+	b.watch = b.root
+	b.watch.andNot(&c.hands[b.me])
+	b.peeked, b.cut, b.seen, b.watching = false, false, false, true
+	b.sub, b.subMove = true, 0
 	v := b.settle(c, 0)
-	b.sub, b.watch = nil, nil
+	b.sub, b.watching = false, false
 	b.peeked = b.peeked || c.rng != b.rng
-	if !b.peeked && !b.cut && !b.seen && use != 0 {
-		b.follow.plays = append(b.follow.plays, m)
-		b.follow.uses = append(b.follow.uses, use)
+	if use := b.subMove; !b.peeked && !b.cut && !b.seen && use != 0 {
+		b.plays = append(b.plays, m)
+		b.uses = append(b.uses, use)
 	}
 	b.peeked = b.peeked || peeked
 	return v
@@ -116,9 +113,9 @@ func (b *GreedyBot) followUp(s *State, m engine.Move) {
 		return
 	}
 	if uint8(m) == mPlay {
-		for k, p := range f.plays {
+		for k, p := range b.plays {
 			if p == m {
-				f.use = f.uses[k]
+				f.use = b.uses[k]
 			}
 		}
 	}

@@ -115,15 +115,15 @@ func TestGreedyAbilityUsesAsWorkedOut(t *testing.T) {
 					t.Fatal(err)
 				}
 				if s.phase == phAction {
-					for k, play := range bot.follow.plays {
+					for k, play := range bot.plays {
 						c := s.Clone().(*State)
 						if _, err := c.Apply(p, play); err != nil {
 							t.Fatal(err)
 						}
 						want, err := NewGreedyBot(g.pack).Choose(c, p, nil)
-						if err != nil || bot.follow.uses[k] != want {
+						if err != nil || bot.uses[k] != want {
 							t.Fatalf("%v seed %d turn %d: after %s the look-ahead recorded %s, a new bot chooses %s (%v)",
-								raw, seed, s.turns, s.Format(play), c.Format(bot.follow.uses[k]), c.Format(want), err)
+								raw, seed, s.turns, s.Format(play), c.Format(bot.uses[k]), c.Format(want), err)
 						}
 						checked++
 					}

@@ -45,6 +45,9 @@ type GreedyBot struct {
 	subMove engine.Move
 	cut     bool
 	bar     float64 // the best score so far of the top's moves
+	// base is the table's part of the top's position, where based.
+	base  tableScore
+	based bool
 }
 
 // greedyScratch is what a greedy bot looks ahead with. Nothing in it
@@ -245,7 +248,7 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 	if m, ok := b.followed(s, seat); ok {
 		return m, nil
 	}
-	b.follow.planned = false
+	b.follow.planned, b.based = false, false
 	b.plays, b.uses = b.plays[:0], b.uses[:0]
 	var m engine.Move
 	switch s.phase {
@@ -359,8 +362,13 @@ func (b *GreedyBot) eval(s *State, m engine.Move, d int, inPlace bool) float64 {
 		return b.evalChange(s, c)
 	}
 	c.apply(b.me, m) // a legal move of the decider: search's moves are Legal's
-	if d == 0 && c.phase == phAbility && c.decider == b.me && uint8(m) == mPlay {
-		return b.evalAbility(c, m)
+	if d == 0 && uint8(m) == mPlay {
+		if c.phase == phAbility && c.decider == b.me {
+			return b.evalAbility(c, m)
+		}
+		if b.plainPlay(s, c, m) {
+			return b.scorePlay(s, c, m)
+		}
 	}
 	v := b.settle(c, d)
 	b.peeked = b.peeked || c.rng != b.rng
@@ -780,27 +788,32 @@ func (b *judge) table(s *State, t *tableScore) {
 	t.v, t.wq, t.kr = v, wq, kr
 	t.takes = [Purple + 1]bool{}
 	for slot := 0; slot < int(s.nslots); slot++ {
-		if s.slotAlbum[slot] < 0 {
-			continue
+		if s.slotAlbum[slot] >= 0 {
+			b.albumPart(s, slot, t)
 		}
-		a := &t.albums[slot]
-		if side := s.sideOf(slot, me); side >= 0 {
-			thr := s.threshold(slot)
-			a.mine = progress(s.total(slot, side), thr)
-			a.theirs = progress(s.total(slot, 1-side), thr)
-			a.prize = float64(albumValue + b.helmetsOn(s, slot))
-			a.threat = b.threat(s, slot, 1-side, t)
-			a.ad = adderOf(s, slot, side)
-			a.gap = thr - s.total(slot, side)
-			if a.gap > 0 {
-				a.potion, a.revive = closers(s, slot, side, me, a.gap, &a.ad)
-			}
-			t.takes[Purple] = true
-			t.takes[s.colour[slot][side]] = true
-			continue
-		}
-		a.threat = b.threat(s, slot, 0, t) + b.threat(s, slot, 1, t)
 	}
+}
+
+// albumPart works out the part of t of the Album in slot (not empty).
+func (b *judge) albumPart(s *State, slot int, t *tableScore) {
+	a := &t.albums[slot]
+	if side := s.sideOf(slot, b.me); side >= 0 {
+		thr := s.threshold(slot)
+		a.mine = progress(s.total(slot, side), thr)
+		a.theirs = progress(s.total(slot, 1-side), thr)
+		a.prize = float64(albumValue + b.helmetsOn(s, slot))
+		a.threat = b.threat(s, slot, 1-side, t)
+		a.ad = adderOf(s, slot, side)
+		a.gap = thr - s.total(slot, side)
+		a.potion, a.revive = false, false
+		if a.gap > 0 {
+			a.potion, a.revive = closers(s, slot, side, b.me, a.gap, &a.ad)
+		}
+		t.takes[Purple] = true
+		t.takes[s.colour[slot][side]] = true
+		return
+	}
+	a.threat = b.threat(s, slot, 0, t) + b.threat(s, slot, 1, t)
 }
 
 // withHand adds the bot's hand to the table's part of a score of s.

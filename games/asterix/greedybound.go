@@ -3,6 +3,8 @@ package asterix
 import (
 	"math"
 	"math/bits"
+
+	"stolik/engine"
 )
 
 // changeBound is a score option C cannot beat from s, where the bot is
@@ -94,4 +96,42 @@ func (b *GreedyBot) ownAlbumBound(s *State, slot, side int, t *tableScore, cards
 		best = max(best, b.handChance(s, slot, side, handTarget, a.gap)*(win-unknownCard))
 	}
 	return mine - wq*theirs + pOpp*lose + (1-pOpp)*kr*best
+}
+
+// plainPlay reports whether the play m, made on c from the top's position
+// s, changed nothing the table's part of a score reads but its own Album:
+// no requirement was paid, no ability offered, nothing captured, the game
+// goes on with the next turn, and the card is no hero with other copies
+// (whether a knocked-out copy elsewhere can be revived reads it).
+func (b *GreedyBot) plainPlay(s, c *State, m engine.Move) bool {
+	_, i, _ := unmv(m)
+	if c.phase != phAction || c.decider == b.me || c.capN != 0 || s.capN > s.capI+1 || s.pack.iReq.has(i) {
+		return false
+	}
+	if _, n := s.pack.copies(i); s.pack.iType[i] == Hero && n > 1 {
+		return false
+	}
+	return true
+}
+
+// scorePlay scores c, the position a plain play m left (plainPlay): the
+// table's part is the top position's (baseTable) with the part of the
+// Album played on worked out again; every other part reads what it read
+// there (TestGreedyScoresPlainPlaysAsWhole).
+func (b *GreedyBot) scorePlay(s, c *State, m engine.Move) float64 {
+	_, _, slot := unmv(m)
+	t := *b.baseTable(s)
+	b.albumPart(c, int(slot), &t)
+	return b.withHand(c, &t)
+}
+
+// baseTable is the table's part of the score of the top's position s,
+// worked out once a decision.
+func (b *GreedyBot) baseTable(s *State) *tableScore {
+	if !b.based {
+		b.base = tableScore{}
+		b.table(s, &b.base)
+		b.based = true
+	}
+	return &b.base
 }

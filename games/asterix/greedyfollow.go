@@ -66,9 +66,7 @@ func (p *planChain) letGo(i uint8) {
 // best move so far (changeBound), it is not played out: a score below
 // the best, which came first, changes neither the choice nor the draws.
 func (b *GreedyBot) evalChange(s, c *State) float64 {
-	var t tableScore
-	b.table(s, &t)
-	if ub, ok := b.changeBound(s, &t); ok && ub+boundSlack < b.bar {
+	if ub, ok := b.changeBound(s, b.baseTable(s)); ok && ub+boundSlack < b.bar {
 		b.follow.planned = false
 		return math.Inf(-1)
 	}

@@ -45,9 +45,11 @@ type GreedyBot struct {
 	subMove engine.Move
 	cut     bool
 	bar     float64 // the best score so far of the top's moves
-	// base is the table's part of the top's position, where based.
+	// base is the table's part of the top's position, where based;
+	// drawn: the look-ahead plays the top's option B.
 	base  tableScore
 	based bool
+	drawn bool
 }
 
 // greedyScratch is what a greedy bot looks ahead with. Nothing in it
@@ -368,6 +370,20 @@ func (b *GreedyBot) eval(s *State, m engine.Move, d int, inPlace bool) float64 {
 		}
 		if b.plainPlay(s, c, m) {
 			return b.scorePlay(s, c, m)
+		}
+	}
+	if d == 0 && uint8(m) == mDraw && c.phase == phToken {
+		b.baseTable(s) // the table's part after the draw (scoreTokenUse)
+		b.drawn = true
+		v := b.settle(c, d)
+		b.drawn = false
+		b.peeked = b.peeked || c.rng != b.rng
+		return v
+	}
+	if (d == 0 && s.phase == phToken) || (d == 1 && b.drawn) {
+		if v, ok := b.scoreTokenUse(c, m, b.baseTable(s)); ok {
+			b.peeked = b.peeked || c.rng != b.rng
+			return v
 		}
 	}
 	v := b.settle(c, d)
@@ -753,6 +769,18 @@ type albumScore struct {
 
 // table works out the table's part of a score of s (not over).
 func (b *judge) table(s *State, t *tableScore) {
+	b.tableV(s, t)
+	t.takes = [Purple + 1]bool{}
+	for slot := 0; slot < int(s.nslots); slot++ {
+		if s.slotAlbum[slot] >= 0 {
+			b.albumPart(s, slot, t)
+		}
+	}
+}
+
+// tableV works out the part of t read from the players, not the Albums:
+// v (the sestertii, tokens and hands of all), wq, kr and the hand sizes.
+func (b *judge) tableV(s *State, t *tableScore) {
 	me := b.me
 	n := int(s.seats)
 	var pts [MaxPlayers]float64
@@ -786,12 +814,6 @@ func (b *judge) table(s *State, t *tableScore) {
 		v += wq * oppHandCard * float64(s.ctx.left)
 	}
 	t.v, t.wq, t.kr = v, wq, kr
-	t.takes = [Purple + 1]bool{}
-	for slot := 0; slot < int(s.nslots); slot++ {
-		if s.slotAlbum[slot] >= 0 {
-			b.albumPart(s, slot, t)
-		}
-	}
 }
 
 // albumPart works out the part of t of the Album in slot (not empty).

@@ -135,3 +135,49 @@ func (b *GreedyBot) baseTable(s *State) *tableScore {
 	}
 	return &b.base
 }
+
+// scoreTokenUse scores c, the position a potion, fish or boar of the bot
+// left where the turn passed with nothing captured, from base, the
+// table's part of a position that differs from c's before the token only
+// in the bot's hand and the deck (the top's, or, below option B, the
+// position before the card drawn), which the table's part does not read.
+// The token changes the players' part and its card's Album; the bot's
+// other Albums read its tokens only as whether it holds a potion or a
+// boar: where it used its last, no potion (or revived card) of its can
+// close their gaps. It reports false where a hero with other copies is
+// knocked out or revived (whether another copy can be revived reads it)
+// (TestGreedyScoresTokenUsesAsWhole).
+func (b *GreedyBot) scoreTokenUse(c *State, m engine.Move, base *tableScore) (float64, bool) {
+	k, a, _ := unmv(m)
+	if k != mPotion && k != mFish && k != mRevive {
+		return 0, false
+	}
+	if c.phase != phAction || c.decider == b.me || c.capN != 0 {
+		return 0, false
+	}
+	if _, n := c.pack.copies(a); k != mPotion && c.pack.iType[a] == Hero && n > 1 {
+		return 0, false
+	}
+	slot, _, ok := c.locate(a)
+	if !ok {
+		return 0, false
+	}
+	t := *base
+	b.tableV(c, &t)
+	b.albumPart(c, slot, &t)
+	tk := &c.tokens[b.me]
+	lastPotion, lastBoar := k == mPotion && tk[Potion] == 0, k == mRevive && tk[Boar] == 0
+	if lastPotion || lastBoar {
+		for o := 0; o < int(c.nslots); o++ {
+			if o == slot || c.sideOf(o, b.me) < 0 {
+				continue
+			}
+			if lastPotion {
+				t.albums[o].potion = false
+			} else {
+				t.albums[o].revive = false
+			}
+		}
+	}
+	return b.withHand(c, &t), true
+}

@@ -274,3 +274,78 @@ func TestGreedyScoresPlainPlaysAsWhole(t *testing.T) {
 		t.Fatalf("%d of %d plays plain: both kinds must be seen", plain, plays)
 	}
 }
+
+// TestGreedyScoresTokenUsesAsWhole checks the score of a potion, fish or
+// boar used after option B's draw (scoreTokenUse: the table's part before
+// the draw with the players' part and the token's Album worked out again)
+// against the score worked out whole, to the last bit: on the positions
+// of greedy and random games at 2 to 4 players where a seat chooses its
+// action and may draw, from the table's part before the draw and after it.
+func TestGreedyScoresTokenUsesAsWhole(t *testing.T) {
+	g := New()
+	fast, uses := 0, 0
+	for _, raw := range []map[string]any{{"players": 2}, {"players": 3}, {"players": 4, "turn_cap": 40}, {"players": 2, "revive_reach": "anywhere"}} {
+		opts, err := engine.ResolveOptions(g.Options(), raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 8; seed++ {
+			st, _ := g.New(opts, nil, seed)
+			r := engine.NewRand(seed)
+			players := make([]*GreedyBot, st.Seats())
+			for q := range players {
+				players[q] = NewGreedyBot(g.pack)
+			}
+			var moves []engine.Move
+			for len(st.Pending()) > 0 {
+				s, p := st.(*State), st.Pending()[0]
+				if s.phase == phAction && s.check(p, mv(mDraw, 0, 0)) == legal {
+					bot := NewGreedyBot(g.pack)
+					bot.me, bot.root = p, s.hands[p]
+					var before, after tableScore
+					bot.table(s, &before)
+					d := s.Clone().(*State)
+					if _, err := d.Apply(p, mv(mDraw, 0, 0)); err != nil {
+						t.Fatal(err)
+					}
+					bot.table(d, &after)
+					moves = d.Legal(p, moves[:0])
+					for _, m := range moves {
+						uses++
+						c := d.Clone().(*State)
+						if _, err := c.Apply(p, m); err != nil {
+							t.Fatal(err)
+						}
+						want := bot.score(c)
+						for _, base := range []*tableScore{&before, &after} {
+							got, ok := bot.scoreTokenUse(c, m, base)
+							if ok && got != want {
+								t.Fatalf("%v seed %d turn %d: %s scores %v from the table before, %v whole", raw, seed, s.turns, d.Format(m), got, want)
+							}
+							if ok {
+								fast++
+							}
+						}
+					}
+				}
+				var m engine.Move
+				if seed%2 == 0 {
+					m, err = bots.Decide(players[p], st, p, r)
+				} else {
+					legal := st.Legal(p, nil)
+					m = legal[r.IntN(len(legal))]
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := st.Apply(p, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d token uses (twice) scored from the table before", fast, uses)
+	if fast == 0 || fast == 2*uses {
+		t.Fatalf("%d of %d token uses scored so: both kinds must be seen", fast, 2*uses)
+	}
+}

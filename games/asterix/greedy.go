@@ -38,7 +38,8 @@ type GreedyBot struct {
 	letGo  letGo      // option C's hand, for worstCardOnce
 	follow follow     // what the last choice worked out of the next
 	chain  *planChain // where change records its plans, if anywhere
-	// sub: subMove takes the move the next search below settle chooses;
+	// sub: subMove takes the move the search settle starts at the top
+	// chooses;
 	// cut reports that a look-ahead stopped at greedyDepth where it would
 	// have looked further.
 	sub     bool
@@ -401,7 +402,7 @@ func (b *GreedyBot) settle(c *State, d int) float64 {
 		case phAbility, phToken:
 			if d+1 < greedyDepth {
 				m, v := b.search(c, d+1)
-				if b.sub {
+				if b.sub && d == 0 { // (evalAbility's search, not one below it)
 					b.subMove, b.sub = m, false
 				}
 				return v

@@ -33,9 +33,24 @@ type GreedyBot struct {
 	// rng is the game's generator in the position asked about; peeked
 	// reports that a look-ahead drew from it (a reshuffle), so the
 	// choice may depend on what Determinize reseeds.
-	rng        engine.RNG
-	peeked     bool
-	worthKnown instSet // the cards whose worth holds
+	rng    engine.RNG
+	peeked bool
+	letGo  letGo      // option C's hand, for worstCardOnce
+	follow follow     // what the last choice worked out of the next
+	chain  *planChain // where change records its plans, if anywhere
+	// sub: subMove takes the move the search settle starts at the top
+	// chooses;
+	// cut reports that a look-ahead stopped at greedyDepth where it would
+	// have looked further.
+	sub     bool
+	subMove engine.Move
+	cut     bool
+	bar     float64 // the best score so far of the top's moves
+	// base is the table's part of the top's position, where based;
+	// drawn: the look-ahead plays the top's option B.
+	base  tableScore
+	based bool
+	drawn bool
 }
 
 // greedyScratch is what a greedy bot looks ahead with. Nothing in it
@@ -43,15 +58,16 @@ type GreedyBot struct {
 // to the next bot made: a simulation makes two bots a game, and this is
 // most of their memory.
 type greedyScratch struct {
-	scr   [greedyDepth - 1]State // quiet copies to look ahead on
-	deep  *State                 // the one for the last depth, made when first needed
-	fin   State                  // option C's plans, finished
-	moves [greedyDepth + 1][]engine.Move
-	// worth[i] is worstCard's value of card i, for the cards in
-	// worthKnown (option C's plans, which leave the table as it is).
-	worth []float64
-	copy  engine.State // the closed bot's KeptCopy
-	legal []engine.Move
+	scr  [greedyDepth - 1]State // quiet copies to look ahead on
+	deep *State                 // the one for the last depth, made when first needed
+	fin  State                  // option C's plans, finished
+	next State                  // the position the bot's last choice leaves (follow)
+	// uses[k] is the ability's use the look-ahead chose after the play
+	// plays[k] (follow).
+	plays, uses []engine.Move
+	moves       [greedyDepth + 1][]engine.Move
+	copy        engine.State // the closed bot's KeptCopy
+	legal       []engine.Move
 }
 
 // greedyScratches holds the scratch of closed greedy bots.
@@ -62,9 +78,6 @@ func scratchFor(p *Pack) *greedyScratch {
 	g, ok := greedyScratches.Get().(*greedyScratch)
 	if !ok {
 		g = new(greedyScratch)
-	}
-	if len(g.worth) < len(p.Instances) {
-		g.worth = make([]float64, len(p.Instances))
 	}
 	return g
 }
@@ -78,6 +91,7 @@ func (b *GreedyBot) Close() error {
 		greedyScratches.Put(g)
 	}
 	b.greedyScratch, b.KeptCopy = nil, engine.KeptCopy{}
+	b.follow = follow{}
 	return nil
 }
 
@@ -107,6 +121,11 @@ type judge struct {
 	me   engine.Seat
 	root instSet // the seat's hand when asked: the only hand cards it knows
 	fit  *fitTable
+	// seen reports that the cards the bot knows were read where its hand
+	// held a card of watch, while watching: watched.
+	watch    instSet
+	watching bool
+	seen     bool
 }
 
 // fitTable guesses what a hand of unknown cards can do: share[c][f][g]
@@ -120,6 +139,9 @@ type fitTable struct {
 	// a capture brings; strongest is the greatest strength of a card.
 	soldiers  instSet
 	strongest int
+	// words is how many words of an instSet the pack's cards take: the
+	// rest are always empty.
+	words int
 }
 
 const missHands = 16 // hand sizes fitTable.miss holds
@@ -161,6 +183,7 @@ func fitTableOf(p *Pack) (fit fitTable) {
 			}
 		}
 	}
+	fit.words = min((len(p.Instances)+63)/64, len(instSet{}))
 	fit.soldiers = p.ofType[Legionary]
 	fit.soldiers.or(&p.ofType[Centurion])
 	total := float64(max(len(p.Instances), 1))
@@ -225,6 +248,11 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 	b.rng, b.peeked = s.rng, false
 	listed := b.Listed
 	b.Listed = false
+	if m, ok := b.followed(s, seat); ok {
+		return m, nil
+	}
+	b.follow.planned, b.based = false, false
+	b.plays, b.uses = b.plays[:0], b.uses[:0]
 	var m engine.Move
 	switch s.phase {
 	case phAction, phToken, phAbility:
@@ -234,6 +262,7 @@ func (b *GreedyBot) Choose(st engine.State, seat engine.Seat, _ *rand.Rand) (eng
 			b.moves[0] = s.Legal(seat, b.moves[0][:0])
 		}
 		m, _ = b.search(s, 0)
+		b.followUp(s, m)
 	case phChange:
 		m, _ = b.change(s, 0)
 	default:
@@ -295,6 +324,9 @@ func (b *GreedyBot) search(s *State, d int) (engine.Move, float64) {
 			if pass == 0 && !b.sensible(s, m) {
 				continue
 			}
+			if d == 0 {
+				b.bar = bestV // (-Inf before the first)
+			}
 			if v := b.eval(s, m, d, k == last); v > bestV || best == 0 {
 				best, bestV = m, v
 			}
@@ -329,7 +361,32 @@ func (b *GreedyBot) eval(s *State, m engine.Move, d int, inPlace bool) float64 {
 		*c = *s
 		c.events, c.quiet = nil, true
 	}
+	if d == 0 && m == mv(mChange, 0, 0) {
+		return b.evalChange(s, c)
+	}
 	c.apply(b.me, m) // a legal move of the decider: search's moves are Legal's
+	if d == 0 && uint8(m) == mPlay {
+		if c.phase == phAbility && c.decider == b.me {
+			return b.evalAbility(c, m)
+		}
+		if b.plainPlay(s, c, m) {
+			return b.scorePlay(s, c, m)
+		}
+	}
+	if d == 0 && uint8(m) == mDraw && c.phase == phToken {
+		b.baseTable(s) // the table's part after the draw (scoreTokenUse)
+		b.drawn = true
+		v := b.settle(c, d)
+		b.drawn = false
+		b.peeked = b.peeked || c.rng != b.rng
+		return v
+	}
+	if (d == 0 && s.phase == phToken) || (d == 1 && b.drawn) {
+		if v, ok := b.scoreTokenUse(c, m, b.baseTable(s)); ok {
+			b.peeked = b.peeked || c.rng != b.rng
+			return v
+		}
+	}
 	v := b.settle(c, d)
 	b.peeked = b.peeked || c.rng != b.rng
 	return v
@@ -344,15 +401,20 @@ func (b *GreedyBot) settle(c *State, d int) float64 {
 		switch c.phase {
 		case phAbility, phToken:
 			if d+1 < greedyDepth {
-				_, v := b.search(c, d+1)
+				m, v := b.search(c, d+1)
+				if b.sub && d == 0 { // (evalAbility's search, not one below it)
+					b.subMove, b.sub = m, false
+				}
 				return v
 			}
+			b.cut = true
 			return b.score(c)
 		case phChange:
 			if d+1 < greedyDepth {
 				_, v := b.change(c, d+1)
 				return v
 			}
+			b.cut = true
 			return b.score(c)
 		case phCostDiscard, phCostHelmet, phAbilityDiscard, phOppDiscard:
 			if _, err := c.Apply(b.me, b.rule(c)); err != nil {
@@ -428,11 +490,24 @@ func (b *judge) known(s *State) instSet {
 	return k
 }
 
+// watched notes whether the bot's hand in s holds a card of watch
+// (judge.seen); withHand and worstCard, which read the cards the bot
+// knows, ask it.
+func (b *judge) watched(s *State) {
+	if b.watching {
+		w := s.hands[b.me]
+		if w.and(&b.watch); !w.empty() {
+			b.seen = true
+		}
+	}
+}
+
 // worstCard picks the hand card to let go: a card with no legal play now
 // first, then the least worth; a card the bot has not seen counts as an
 // average one.
 func (b *GreedyBot) worstCard(s *State) (uint8, bool) {
 	best, bestV, found := uint8(0), 0.0, false
+	b.watched(s)
 	known := b.known(s)
 	s.hands[b.me].each(func(i uint8) {
 		v := unknownCard
@@ -464,9 +539,13 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 	best, bestV := mv(mDone, 0, 0), math.Inf(-1)
 	first := engine.Move(0)
 	var p changePlans
-	b.worthKnown = instSet{}
+	b.letGo.n = -1
+	rec := b.chain // (recorded for the top's option C only, not below)
+	b.chain = nil
 	for {
-		if v, ok := b.plan(c, &p); ok && v > bestV {
+		v, ok := b.plan(c, &p)
+		rec.add(v, ok)
+		if ok && v > bestV {
 			bestV = v
 			if first != 0 {
 				best = first
@@ -484,9 +563,9 @@ func (b *GreedyBot) change(s *State, d int) (engine.Move, float64) {
 		if !ok {
 			break
 		}
-		if _, err := c.Apply(b.me, mv(mDiscard, i, 0)); err != nil {
-			break
-		}
+		// A card in hand: Legal lists letting it go in phChange.
+		c.apply(b.me, mv(mDiscard, i, 0))
+		rec.letGo(i)
 		if first == 0 {
 			first = mv(mDiscard, i, 0)
 		}
@@ -526,9 +605,7 @@ func (b *GreedyBot) plan(c *State, p *changePlans) (float64, bool) {
 		}
 	} else {
 		*f = *c
-		if _, err := f.Apply(me, mv(mDone, 0, 0)); err != nil {
-			return 0, false
-		}
+		f.apply(me, mv(mDone, 0, 0)) // c is in phChange, the bot to decide: always legal
 		b.peeked = b.peeked || f.rng != b.rng
 		p.played, p.held, p.hand, p.drew = need <= int(c.deckN), c.hands[me], f.hands[me], need
 	}
@@ -544,30 +621,80 @@ func (b *GreedyBot) plan(c *State, p *changePlans) (float64, bool) {
 
 // worstCardOnce is worstCard for option C's plans, which let cards go
 // one by one and leave the table as it is: a card's worth and whether it
-// has a play are worked out once, but for cards with a requirement (it
-// may read the hand's size).
+// has a play are worked out once, when the first card is let go, but for
+// cards with a requirement (it may read the hand's size). The hand is
+// listed once in instance order, as worstCard walks it; the card chosen
+// is let go (change plays it at once).
 func (b *GreedyBot) worstCardOnce(s *State) (uint8, bool) {
-	best, bestV, found := uint8(0), 0.0, false
+	l := &b.letGo
+	if l.n < 0 && !b.listLetGo(s) {
+		return b.worstCard(s)
+	}
+	best, bestV, found := -1, 0.0, false
+	for k := range l.n {
+		if l.gone[k] {
+			continue
+		}
+		v := l.val[k]
+		if l.req[k] {
+			i := l.card[k]
+			v = b.cardWorth(s, i)
+			if !b.playableNow(s, i) {
+				v -= 1
+			}
+		}
+		if !found || v < bestV {
+			best, bestV, found = k, v, true
+		}
+	}
+	if !found {
+		return 0, false
+	}
+	l.gone[best] = true
+	return l.card[best], true
+}
+
+// letGo is option C's hand, listed once for worstCardOnce: each card
+// in instance order, its value, and whether it must be valued again
+// (a known card with a requirement) or is gone.
+type letGo struct {
+	n    int // -1: not listed yet
+	card [maxLetGo]uint8
+	val  [maxLetGo]float64
+	req  [maxLetGo]bool
+	gone [maxLetGo]bool
+}
+
+const maxLetGo = 16 // hands listed for letGo; larger ones are walked as worstCard does
+
+// listLetGo lists the bot's hand in s for worstCardOnce; it reports false
+// where the hand is too large to list.
+func (b *GreedyBot) listLetGo(s *State) bool {
+	h := &s.hands[b.me]
+	if h.count() > maxLetGo {
+		return false
+	}
+	l := &b.letGo
+	l.n = 0
 	known := b.known(s)
-	s.hands[b.me].each(func(i uint8) {
-		v := unknownCard
-		if known.has(i) {
-			if b.worthKnown.has(i) && !s.pack.iReq.has(i) {
-				v = b.worth[i]
-			} else {
+	req := &s.pack.iReq
+	for w, bits64 := range h {
+		for ; bits64 != 0; bits64 &= bits64 - 1 {
+			i := uint8(w*64 + bits.TrailingZeros64(bits64))
+			v := unknownCard
+			r := false
+			if known.has(i) {
+				r = req.has(i)
 				v = b.cardWorth(s, i)
 				if !b.playableNow(s, i) {
 					v -= 1
 				}
-				b.worth[i] = v
-				b.worthKnown.set(i)
 			}
+			l.card[l.n], l.val[l.n], l.req[l.n], l.gone[l.n] = i, v, r, false
+			l.n++
 		}
-		if !found || v < bestV {
-			best, bestV, found = i, v, true
-		}
-	})
-	return best, found
+	}
+	return true
 }
 
 // playableNow: card i has a legal play on one of the bot's halves.
@@ -643,12 +770,24 @@ type albumScore struct {
 
 // table works out the table's part of a score of s (not over).
 func (b *judge) table(s *State, t *tableScore) {
+	b.tableV(s, t)
+	t.takes = [Purple + 1]bool{}
+	for slot := 0; slot < int(s.nslots); slot++ {
+		if s.slotAlbum[slot] >= 0 {
+			b.albumPart(s, slot, t)
+		}
+	}
+}
+
+// tableV works out the part of t read from the players, not the Albums:
+// v (the sestertii, tokens and hands of all), wq, kr and the hand sizes.
+func (b *judge) tableV(s *State, t *tableScore) {
 	me := b.me
 	n := int(s.seats)
 	var pts [MaxPlayers]float64
 	for q := range n {
 		pts[q] = float64(s.score(engine.Seat(q)))
-		t.hand[q] = s.hands[q].count()
+		t.hand[q] = b.count(&s.hands[q])
 	}
 	// Captures found but not yet resolved (waiting for a consolation token).
 	if s.capN > 0 {
@@ -676,40 +815,40 @@ func (b *judge) table(s *State, t *tableScore) {
 		v += wq * oppHandCard * float64(s.ctx.left)
 	}
 	t.v, t.wq, t.kr = v, wq, kr
-	t.takes = [Purple + 1]bool{}
-	for slot := 0; slot < int(s.nslots); slot++ {
-		if s.slotAlbum[slot] < 0 {
-			continue
+}
+
+// albumPart works out the part of t of the Album in slot (not empty).
+func (b *judge) albumPart(s *State, slot int, t *tableScore) {
+	a := &t.albums[slot]
+	if side := s.sideOf(slot, b.me); side >= 0 {
+		thr := s.threshold(slot)
+		a.mine = progress(s.total(slot, side), thr)
+		a.theirs = progress(s.total(slot, 1-side), thr)
+		a.prize = float64(albumValue + b.helmetsOn(s, slot))
+		a.threat = b.threat(s, slot, 1-side, t)
+		a.ad = adderOf(s, slot, side)
+		a.gap = thr - s.total(slot, side)
+		a.potion, a.revive = false, false
+		if a.gap > 0 {
+			a.potion, a.revive = closers(s, slot, side, b.me, a.gap, &a.ad)
 		}
-		a := &t.albums[slot]
-		if side := s.sideOf(slot, me); side >= 0 {
-			thr := s.threshold(slot)
-			a.mine = progress(s.total(slot, side), thr)
-			a.theirs = progress(s.total(slot, 1-side), thr)
-			a.prize = float64(albumValue + b.helmetsOn(s, slot))
-			a.threat = b.threat(s, slot, 1-side, t)
-			a.ad = adderOf(s, slot, side)
-			a.gap = thr - s.total(slot, side)
-			if a.gap > 0 {
-				a.potion, a.revive = closers(s, slot, side, me, a.gap, &a.ad)
-			}
-			t.takes[Purple] = true
-			t.takes[s.colour[slot][side]] = true
-			continue
-		}
-		a.threat = b.threat(s, slot, 0, t) + b.threat(s, slot, 1, t)
+		t.takes[Purple] = true
+		t.takes[s.colour[slot][side]] = true
+		return
 	}
+	a.threat = b.threat(s, slot, 0, t) + b.threat(s, slot, 1, t)
 }
 
 // withHand adds the bot's hand to the table's part of a score of s.
 func (b *judge) withHand(s *State, t *tableScore) float64 {
 	me, v, wq := b.me, t.v, t.wq
 	// The bot's hand: the known cards by worth, the rest as average cards.
+	b.watched(s)
 	var hand knownHand
 	hand.set = b.known(s)
-	hand.all = s.hands[me].count()
+	hand.all = b.count(&s.hands[me])
 	pk := s.pack
-	for k, bits64 := range hand.set {
+	for k, bits64 := range hand.set[:b.fit.words] {
 		for ; bits64 != 0; bits64 &= bits64 - 1 {
 			i := uint8(k*64 + bits.TrailingZeros64(bits64))
 			w := idleCard
@@ -838,12 +977,21 @@ type knownHand struct {
 	all, strongest int
 }
 
+// count is x.count over the words the pack's cards take.
+func (b *judge) count(x *instSet) int {
+	n := 0
+	for _, w := range x[:b.fit.words] {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
 // helmetsOn is the sestertii in helmets the capture of slot would bring.
 func (b *judge) helmetsOn(s *State, slot int) int {
 	on, ko := &s.on[slot], &s.ko
 	soldiers, cent := &b.fit.soldiers, &s.pack.ofType[Centurion]
 	v := 0
-	for w := range ko { // the face-up soldiers
+	for w := range ko[:b.fit.words] { // the face-up soldiers
 		if up := (on[0][w] | on[1][w]) &^ ko[w] & soldiers[w]; up != 0 {
 			v += bits.OnesCount64(up) + 2*bits.OnesCount64(up&cent[w])
 		}

@@ -101,14 +101,14 @@ func (b *PairedSearch) halve(s *State, seat engine.Seat, r *rand.Rand, deadline 
 			per = max((b.iters-b.spent+left-1)/left, 1)
 		}
 		for range per {
-			if !deadline.IsZero() && b.spent > 0 && time.Now().After(deadline) {
-				b.timedOut = true
-				return b.legal[b.best(left)]
-			}
 			b.det.CopyFrom(s)
 			b.det.Determinize(seat, r)
 			seed := r.Uint64()
 			for i, m := range b.legal[:left] {
+				if !deadline.IsZero() && b.spent > 0 && time.Now().After(deadline) {
+					b.timedOut = true
+					return b.legal[b.best(left)]
+				}
 				b.cur.CopyFrom(&b.det)
 				b.sum[i] += b.playout(&b.cur, seat, m, seed)
 				b.cnt[i]++

@@ -121,12 +121,14 @@ func (s *State) lookState() *State {
 	return s.look
 }
 
-// SearchTuning sets the generic search bot up for Tag Team. The playouts
-// per level keep the longest decision within the level's time (10 ms,
-// 100 ms, 300 ms, 1 s on one core); playouts run to the end, as cutting
-// them after a round and scoring with Evaluate played even with the greedy
-// bot where whole playouts beat it; a lower exploration than the default
-// won more (docs/games/tagteam.md, Search).
+// SearchTuning sets the generic search bot up for Tag Team. The bot plays
+// with the game's own search (NewSearch, PairedSearch), so Iterations are
+// its playouts per decision; they keep the longest decision within the
+// level's time (20 ms, 100 ms, 300 ms, 1 s on one core). Playouts run to
+// the end, as cutting them after a round and scoring with Evaluate played
+// even with the greedy bot where whole playouts beat it. The other fields,
+// like Rank and RankPrior, serve the generic tree, should it be used
+// (docs/games/tagteam.md, Search).
 func (g *Game) SearchTuning(opts engine.Options) engine.SearchTuning {
 	return engine.SearchTuning{
 		Iterations:   [4]int{600, 3000, 9000, 25000},

@@ -1,0 +1,122 @@
+package tagteam
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"stolik/engine"
+)
+
+// buildPosition plays a game by the playout policy until seat 0's build
+// number builds (counted from 1), and reports whether it got there.
+func buildPosition(t *testing.T, seed uint64, builds int) (*State, bool) {
+	t.Helper()
+	st := newTestState(t, seed)
+	r := rand.New(rand.NewPCG(seed, 11))
+	seen := 0
+	for len(st.Pending()) > 0 {
+		if st.phase == phBuild && st.owes(0) {
+			if seen++; seen == builds {
+				return st, true
+			}
+		}
+		seat := st.Pending()[0]
+		m, _ := st.PlayoutMove(seat, r)
+		if _, err := st.Apply(seat, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st, false
+}
+
+// The search tries every move on the same samples: a move listed twice
+// gets the same playouts, sample by sample, so the same sum.
+func TestPairedSearchTriesEveryMoveOnTheSameSamples(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		st, ok := buildPosition(t, seed, 3)
+		if !ok {
+			continue
+		}
+		legal := st.Legal(0, nil)
+		b := New().NewSearch(200).(*PairedSearch)
+		b.legal = append(b.legal[:0], legal[0], legal[0])
+		b.halve(st, 0, rand.New(rand.NewPCG(seed, 1)), time.Time{})
+		if b.cnt[0] != b.cnt[1] || b.sum[0] != b.sum[1] {
+			t.Errorf("seed %d: one move listed twice scored %.3f in %d playouts and %.3f in %d", seed, b.sum[0], b.cnt[0], b.sum[1], b.cnt[1])
+		}
+		if b.cnt[0] < 50 {
+			t.Errorf("seed %d: %d playouts a move, want 100", seed, b.cnt[0])
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no game reached its third build: the test checks nothing")
+	}
+}
+
+// At a build the search weighs each distinct build once: every offered
+// card that is not a copy of an earlier one at every place of the fight
+// deck, the two others going under in their first order.
+func TestPairedSearchWeighsEachDistinctBuildOnce(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 10; seed++ {
+		for builds := 1; builds <= 6; builds += 5 {
+			st, ok := buildPosition(t, seed, builds)
+			if !ok {
+				continue
+			}
+			pl := &st.players[0]
+			distinct := 0
+			for i, a := range pl.offer[:pl.offerN] {
+				if st.copyIn(0, pl.offer[:i], a) < 0 {
+					distinct++
+				}
+			}
+			legal := st.Legal(0, nil)
+			got := st.candidates(0, append([]engine.Move(nil), legal...))
+			if want := distinct * (int(pl.deckN) + 1); len(got) != want {
+				t.Errorf("seed %d, build %d: %d moves to weigh of %d, want %d (%d distinct cards, %d places)",
+					seed, builds, len(got), len(legal), want, distinct, pl.deckN+1)
+			}
+			seen := map[[2]uint8]bool{}
+			for _, m := range got {
+				_, a, pos, _ := unmv(m)
+				k := [2]uint8{st.pack.instCard[a], pos}
+				if seen[k] {
+					t.Errorf("seed %d, build %d: %s weighed twice", seed, builds, st.Format(m))
+				}
+				seen[k] = true
+				if !slices.Contains(legal, m) {
+					t.Errorf("seed %d, build %d: %s is not legal", seed, builds, st.Format(m))
+				}
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no game reached a build: the test checks nothing")
+	}
+}
+
+// A deadline that has passed still gets a legal move, after one playout.
+func TestPairedSearchKeepsItsDeadline(t *testing.T) {
+	st, ok := buildPosition(t, 2, 2)
+	if !ok {
+		t.Fatal("the game did not reach its second build")
+	}
+	b := New().NewSearch(20_000).(*PairedSearch)
+	m, err := b.ChooseBy(st, 0, rand.New(rand.NewPCG(2, 2)), time.Now().Add(-time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(st.Legal(0, nil), m) {
+		t.Errorf("played %s, not legal", st.Format(m))
+	}
+	n, timedOut := b.LastSearch()
+	if !timedOut || n != 1 {
+		t.Errorf("%d playouts, timed out %v; want one and a time-out", n, timedOut)
+	}
+}

@@ -807,7 +807,7 @@ func (s *State) bestManeuverOutcome(p int, c uint8) int {
 	x := s.probe()
 	x.seats[p].hand.clear(c)
 	if !x.maneuver(p, c) {
-		return x.lastSurvival(p)
+		return x.survival(p)
 	}
 	x.choice, x.choiceC, x.phase = int8(p), c, phChoice
 	best, any := 0, false
@@ -815,12 +815,12 @@ func (s *State) bestManeuverOutcome(p int, c uint8) int {
 	for _, m := range x.choiceMoves(p, buf[:0]) {
 		y := x.probe()
 		y.applyChoice(p, m)
-		if v := y.lastSurvival(p); !any || v > best {
+		if v := y.survival(p); !any || v > best {
 			best, any = v, true
 		}
 	}
 	if !any {
-		return x.lastSurvival(p)
+		return x.survival(p)
 	}
 	return best
 }
@@ -847,7 +847,7 @@ func (s *State) scoreAfter(p int, f func(*State)) int {
 	}
 	x := s.probe()
 	f(x)
-	return x.lastSurvival(p)
+	return x.survival(p)
 }
 
 // survival scores the position for p: alive, hit points, minus the damage
@@ -857,15 +857,6 @@ func (s *State) survival(p int) int {
 		return v
 	}
 	return 10*int(s.seats[p].hp) - 10*s.projected(p)
-}
-
-// lastSurvival is survival for a look-ahead copy that is looked at no
-// more: the attack is worked out on s itself, not on another copy.
-func (s *State) lastSurvival(p int) int {
-	if v, ok := s.settledSurvival(p); ok {
-		return v
-	}
-	return 10*int(s.seats[p].hp) - 10*s.strikeNow(p)
 }
 
 // settledSurvival is p's survival score where no attack weighs on it: p
@@ -883,49 +874,14 @@ func (s *State) settledSurvival(p int) (int, bool) {
 	return 0, false
 }
 
-// projected is the damage the current Attack would deal p if it struck now.
-// Where striking changes nothing but the attack's own bookkeeping, it is
-// worked out on s itself and the bookkeeping put back; otherwise on a copy.
+// projected is the damage the current Attack would deal p if it struck now,
+// worked out without changing s (strikeDamage), or on a copy in the rare
+// strike it cannot follow.
 func (s *State) projected(p int) int {
-	if !s.attackPending() {
-		return 0
+	if d, ok := s.strikeDamage(p); ok {
+		return d
 	}
-	if !s.strikeKeeps() {
-		return s.probe().strikeNow(p)
-	}
-	scan, hits, hitN := s.scan, s.hits, s.hitN
-	ask, probing := s.rules.askEquipment, s.probing
-	s.probing = true // it tells no events
-	d := s.strikeNow(p)
-	s.scan, s.hits, s.hitN = scan, hits, hitN
-	s.rules.askEquipment, s.probing = ask, probing
-	return d
-}
-
-// strikeKeeps reports whether the current Attack, struck with no
-// Equipment asked about, changes nothing but its scan and hits
-// (strikeTargets): a linear attack unless a Tank stops it or a Car Door
-// reflects it (each wears), a laser unless a Tank stops it, a splash
-// always, Barbed Wire never (it is laid).
-func (s *State) strikeKeeps() bool {
-	a := s.pack.Attack(uint8(s.attack))
-	switch {
-	case a.Type == Linear:
-		if s.tank >= 0 {
-			return false
-		}
-		for p := range int(s.n) {
-			if !s.seats[p].equip.and(s.pack.carDoors).empty() {
-				return false
-			}
-		}
-	case a.Type == Splash:
-	case a.Effect == LaserFx:
-		return s.tank < 0
-	case a.Effect == BarbedWire:
-		return false
-	}
-	return true
+	return s.probe().strikeNow(p)
 }
 
 // attackPending reports whether the current Attack has yet to strike.
@@ -934,7 +890,7 @@ func (s *State) attackPending() bool {
 }
 
 // strikeNow is projected worked out on s itself, which it changes: the
-// attack strikes, with no Equipment asked about.
+// attack strikes, with no Equipment asked about (strikeTargets).
 func (s *State) strikeNow(p int) int {
 	if !s.attackPending() {
 		return 0

@@ -294,7 +294,8 @@ type survivalNow struct {
 	movedN   int
 	moved    [8]Line
 	movedV   [8]int
-	movableN int8 // 1 if the line may be moved in place, -1 if not, 0 not yet known
+	movableN int8   // 1 if the line may be moved in place, -1 if not, 0 not yet known
+	fire     firing // what fired while the line was moved in place (survivalMoved)
 	// floor: the look-ahead score below which the move being scored
 	// cannot be chosen, nor tie a move before it; survivalMoved may
 	// return any score below it for a line that scores below it.
@@ -379,7 +380,7 @@ func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 				return s.survivalWith(p, f)
 			}
 			if d, n := s.stepOf(p, c); d != 0 {
-				if v, ok := s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, d, n) }); ok {
+				if v, ok := s.survivalMoved(p, now, func(f *firing) bool { return s.stepsInPlace(p, d, n, f) }); ok {
 					return v
 				}
 			} else if v, ok := s.choiceInPlace(p, c, now); ok {
@@ -490,7 +491,7 @@ func (s *State) choiceInPlace(p int, c uint8, now *survivalNow) (best int, ok bo
 			n++
 		}
 		for d := -1; d <= 1; d += 2 {
-			v, ok := s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, d, n) })
+			v, ok := s.survivalMoved(p, now, func(f *firing) bool { return s.stepsInPlace(p, d, n, f) })
 			if !ok {
 				return 0, false
 			}
@@ -509,7 +510,7 @@ func (s *State) choiceInPlace(p int, c uint8, now *survivalNow) (best int, ok bo
 			if partners&(1<<q) == 0 {
 				continue
 			}
-			v, ok := s.survivalMoved(p, now, func() bool { return s.swapFiresNothing(p, q) })
+			v, ok := s.survivalMoved(p, now, func(f *firing) bool { return s.swapInPlace(p, q, f) })
 			if !ok {
 				return 0, false
 			}
@@ -522,15 +523,15 @@ func (s *State) choiceInPlace(p int, c uint8, now *survivalNow) (best int, ok bo
 	return 0, false
 }
 
-// swapFiresNothing swaps Comrades p and q as a Swap's way does
-// (applyChoice), on the line alone, and reports whether nothing fires.
-func (s *State) swapFiresNothing(p, q int) bool {
+// swapInPlace swaps Comrades p and q as a Swap's way does (applyChoice),
+// with what fires on the slots entered (firing.enter).
+func (s *State) swapInPlace(p, q int, f *firing) bool {
 	if s.stoj {
 		return true
 	}
 	var buf [4]Entry
 	moved, ok := s.line.Swap(ComradeOf(p), ComradeOf(q), s.fubarMask(), buf[:0])
-	return !ok || !s.firesOn(moved)
+	return !ok || f.enter(s, moved)
 }
 
 // eventInPlace is p's survival score once q plays an Event with effect e
@@ -541,12 +542,12 @@ func (s *State) eventInPlace(q, p int, e ActionEffect, a int, now *survivalNow) 
 	switch e {
 	case MarchFx:
 		if s.alive(q) {
-			return s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(q, 2*a-1, 1) })
+			return s.survivalMoved(p, now, func(f *firing) bool { return s.stepsInPlace(q, 2*a-1, 1, f) })
 		}
 	case OrderFx:
-		return s.survivalMoved(p, now, func() bool { return s.orderFiresNothing(a) })
+		return s.survivalMoved(p, now, func(f *firing) bool { return s.orderInPlace(a, f) })
 	case WsjoRawnoFx:
-		return s.survivalMoved(p, now, s.shuffleFiresNothing)
+		return s.survivalMoved(p, now, s.shuffleInPlace)
 	}
 	return 0, false
 }
@@ -578,19 +579,24 @@ func (s *State) answerInPlace(p int, it stackItem, now *survivalNow) (int, bool)
 }
 
 // survivalMoved is p's survival score once move moves the line, worked out
-// on s and the line (and the game's randomness) put back; ok is false, and
-// s is as it was, where move reports that it would change more than the
-// line (a Mine or Barbed Wire fires on a slot entered), or where a death
-// or a Commissar's advance is waiting for the next collectDead.
-func (s *State) survivalMoved(p int, now *survivalNow, move func() bool) (v int, ok bool) {
+// on s and the line, the game's randomness and what fired on the way
+// (firing) put back; ok is false, and s is as it was, where move reports
+// that it would change more (firing.enter), or where a death or a
+// Commissar's advance is waiting for the next collectDead.
+func (s *State) survivalMoved(p int, now *survivalNow, move func(*firing) bool) (v int, ok bool) {
 	if !now.movable() {
 		return 0, false
 	}
 	line, rng, probing := s.line, s.rng, s.probing
 	s.probing = true // it tells no events
-	if ok = move(); ok {
+	f := &now.fire
+	f.fired, f.minesGone = false, false
+	if ok = move(f); ok {
 		var known bool
 		switch {
+		case f.fired:
+			// Hit points changed too: the score is not the line's alone.
+			v = s.survival(p)
 		case s.line == line:
 			// As it was: the position's own score.
 			if !now.done {
@@ -609,25 +615,85 @@ func (s *State) survivalMoved(p int, now *survivalNow, move func() bool) (v int,
 		}
 	}
 	s.line, s.rng, s.probing = line, rng, probing
+	f.putBack(s)
 	return v, ok
 }
 
-// firesOn reports whether a Mine or Barbed Wire fires on a living
-// Comrade that entered a slot (entered).
-func (s *State) firesOn(moved []Entry) bool {
-	for _, e := range moved {
-		if e.Who.IsComrade() && s.alive(e.Who.Seat()) &&
-			(s.minesN > 0 && int(e.Slot) == int(s.mineSlot) || s.wire[e.Slot] != 0) {
-			return true
-		}
-	}
-	return false
+// firing is what Mines and Barbed Wire did to a position while a move was
+// scored on it in place (survivalMoved): the hit points and flags they
+// changed, kept to be put back.
+type firing struct {
+	fired     bool // hp and flags hold the seats' as they were
+	minesGone bool // the Mines fired, and are gone
+	hp        [MaxSeats]int8
+	flags     [MaxSeats]uint16
 }
 
-// orderFiresNothing moves Comrade q as Rozkaz Komisarza does (order1), on
-// the line alone, and reports whether nothing fires on the way (else it
-// stops).
-func (s *State) orderFiresNothing(q int) bool {
+// enter is entered(moved) done on s where it changes nothing a survival
+// score reads but hit points: whoever enters the Mines' slot or Barbed
+// Wire takes its damage (fireMines, fireWire), the Mines only once; false,
+// with s to be put back, where the Tank would crush them or a Comrade
+// would die (collectDead).
+func (f *firing) enter(s *State, moved []Entry) bool {
+	for _, e := range moved {
+		if !e.Who.IsComrade() || !s.alive(e.Who.Seat()) {
+			continue
+		}
+		p := e.Who.Seat()
+		mine := !f.minesGone && s.minesN > 0 && int(e.Slot) == int(s.mineSlot)
+		wire := s.wire[e.Slot]
+		if !mine && wire == 0 {
+			continue
+		}
+		if int(s.tank) == p {
+			return false
+		}
+		f.save(s)
+		immune := s.comradeAbility(p) == MineImmune
+		if mine {
+			f.minesGone = true
+			for k := range s.minesN {
+				if !immune {
+					s.damage(p, int(s.pack.Attack(s.mines[k]).Damage), true)
+				}
+			}
+		}
+		for ; wire != 0 && !immune; wire &= wire - 1 {
+			s.damage(p, int(s.pack.Attack(uint8(bits.TrailingZeros64(wire))).Damage), true)
+		}
+	}
+	if f.fired {
+		for q := range int(s.n) {
+			if s.alive(q) && s.seats[q].hp <= 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// save keeps the seats' hit points and flags, before the first damage.
+func (f *firing) save(s *State) {
+	if !f.fired {
+		f.fired = true
+		for q := range int(s.n) {
+			f.hp[q], f.flags[q] = s.seats[q].hp, s.seats[q].flags
+		}
+	}
+}
+
+// putBack restores what save kept.
+func (f *firing) putBack(s *State) {
+	if f.fired {
+		for q := range int(s.n) {
+			s.seats[q].hp, s.seats[q].flags = f.hp[q], f.flags[q]
+		}
+	}
+}
+
+// orderInPlace moves Comrade q as Rozkaz Komisarza does (order1), with
+// what fires on the way (firing.enter).
+func (s *State) orderInPlace(q int, f *firing) bool {
 	if !s.alive(q) || s.stoj {
 		return true
 	}
@@ -637,16 +703,17 @@ func (s *State) orderFiresNothing(q int) bool {
 		if !ok {
 			break
 		}
-		if s.firesOn(moved) {
+		if !f.enter(s, moved) {
 			return false
 		}
 	}
 	return true
 }
 
-// shuffleFiresNothing shuffles the line as Wsjo Rawno does (resolveItem),
-// with the game's randomness, and reports whether nothing fires.
-func (s *State) shuffleFiresNothing() bool {
+// shuffleInPlace shuffles the line as Wsjo Rawno does (resolveItem), with
+// the game's randomness, and what fires on the slots entered
+// (firing.enter).
+func (s *State) shuffleInPlace(f *firing) bool {
 	if s.stoj {
 		return true
 	}
@@ -655,13 +722,12 @@ func (s *State) shuffleFiresNothing() bool {
 		fixed |= 1 << uint(ComradeOf(int(s.tank)))
 	}
 	var buf [MaxSlots]Entry
-	return !s.firesOn(s.line.Shuffle(fixed, s.rng.IntN, buf[:0]))
+	return f.enter(s, s.line.Shuffle(fixed, s.rng.IntN, buf[:0]))
 }
 
-// stepsFireNothing moves p as moveSteps does, on the line alone, and
-// reports whether no Mine or Barbed Wire fires on the way (else it
-// stops).
-func (s *State) stepsFireNothing(p, d, n int) bool {
+// stepsInPlace moves p as moveSteps does, with what fires on the way
+// (firing.enter).
+func (s *State) stepsInPlace(p, d, n int, f *firing) bool {
 	if s.stoj {
 		return true
 	}
@@ -671,7 +737,7 @@ func (s *State) stepsFireNothing(p, d, n int) bool {
 		if !ok {
 			break
 		}
-		if s.firesOn(moved) {
+		if !f.enter(s, moved) {
 			return false
 		}
 	}

@@ -303,15 +303,34 @@ type survivalNow struct {
 }
 
 // movable reports whether no death or Commissar's advance is waiting for
-// the next collectDead in s (survivalMoved), worked out on first use.
+// the next collectDead in s (survivalMoved), worked out on first use;
+// movableN is then 2 where, besides, no Mine or Barbed Wire lies on the
+// line (calm).
 func (n *survivalNow) movable() bool {
 	if n.movableN == 0 {
 		n.movableN = -1
-		if n.s.nothingWaits() {
+		if s := n.s; s.nothingWaits() {
 			n.movableN = 1
+			if s.minesN == 0 && s.wireless() {
+				n.movableN = 2
+			}
 		}
 	}
 	return n.movableN > 0
+}
+
+// calm reports whether the line may be moved in place and nothing can
+// fire on it (movable).
+func (n *survivalNow) calm() bool { return n.movable() && n.movableN == 2 }
+
+// wireless reports whether no Barbed Wire lies on the line.
+func (s *State) wireless() bool {
+	for _, w := range s.wire[:s.line.size()] {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // nothingWaits reports whether no death or Commissar's advance is waiting
@@ -397,6 +416,10 @@ func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 			return s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
 		}
 		switch e := s.pack.aEffect[c]; {
+		case (e == CoverFx || e == MoveTargetFx) && 10*int(s.seats[p].hp) < now.floor:
+			// A flag set or a Target moved leaves p alive in a game that
+			// goes on: it scores at most its hit points', below the floor.
+			return 10 * int(s.seats[p].hp)
 		case e == CoverFx:
 			return s.survivalWith(p, fCover)
 		case e == MoveTargetFx:
@@ -586,6 +609,12 @@ func (s *State) answerInPlace(p int, it stackItem, now *survivalNow) (int, bool)
 func (s *State) survivalMoved(p int, now *survivalNow, move func(*firing) bool) (v int, ok bool) {
 	if !now.movable() {
 		return 0, false
+	}
+	if 10*int(s.seats[p].hp) < now.floor && now.calm() {
+		// Nothing can fire: the move changes the line alone, and p, alive
+		// in a game that goes on, scores at most its hit points', below
+		// the floor, wherever the line goes.
+		return 10 * int(s.seats[p].hp), true
 	}
 	line, rng, probing := s.line, s.rng, s.probing
 	s.probing = true // it tells no events

@@ -308,15 +308,20 @@ type survivalNow struct {
 // line (calm).
 func (n *survivalNow) movable() bool {
 	if n.movableN == 0 {
-		n.movableN = -1
-		if s := n.s; s.nothingWaits() {
-			n.movableN = 1
-			if s.minesN == 0 && s.wireless() {
-				n.movableN = 2
-			}
-		}
+		n.findMovable()
 	}
 	return n.movableN > 0
+}
+
+// findMovable works movable out.
+func (n *survivalNow) findMovable() {
+	n.movableN = -1
+	if s := n.s; s.nothingWaits() {
+		n.movableN = 1
+		if s.minesN == 0 && s.wireless() {
+			n.movableN = 2
+		}
+	}
 }
 
 // calm reports whether the line may be moved in place and nothing can

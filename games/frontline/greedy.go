@@ -404,7 +404,7 @@ func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 				return s.survivalWith(p, f)
 			}
 			if d, n := s.stepOf(p, c); d != 0 {
-				if v, ok := s.survivalMoved(p, now, func(f *firing) bool { return s.stepsInPlace(p, d, n, f) }); ok {
+				if v, ok := s.survivalMoved(p, now, lineShift{kind: shiftSteps, q: p, d: d, n: n}); ok {
 					return v
 				}
 			} else if v, ok := s.choiceInPlace(p, c, now); ok {
@@ -519,7 +519,7 @@ func (s *State) choiceInPlace(p int, c uint8, now *survivalNow) (best int, ok bo
 			n++
 		}
 		for d := -1; d <= 1; d += 2 {
-			v, ok := s.survivalMoved(p, now, func(f *firing) bool { return s.stepsInPlace(p, d, n, f) })
+			v, ok := s.survivalMoved(p, now, lineShift{kind: shiftSteps, q: p, d: d, n: n})
 			if !ok {
 				return 0, false
 			}
@@ -538,7 +538,7 @@ func (s *State) choiceInPlace(p int, c uint8, now *survivalNow) (best int, ok bo
 			if partners&(1<<q) == 0 {
 				continue
 			}
-			v, ok := s.survivalMoved(p, now, func(f *firing) bool { return s.swapInPlace(p, q, f) })
+			v, ok := s.survivalMoved(p, now, lineShift{kind: shiftSwap, q: p, d: q})
 			if !ok {
 				return 0, false
 			}
@@ -570,12 +570,12 @@ func (s *State) eventInPlace(q, p int, e ActionEffect, a int, now *survivalNow) 
 	switch e {
 	case MarchFx:
 		if s.alive(q) {
-			return s.survivalMoved(p, now, func(f *firing) bool { return s.stepsInPlace(q, 2*a-1, 1, f) })
+			return s.survivalMoved(p, now, lineShift{kind: shiftSteps, q: q, d: 2*a - 1, n: 1})
 		}
 	case OrderFx:
-		return s.survivalMoved(p, now, func(f *firing) bool { return s.orderInPlace(a, f) })
+		return s.survivalMoved(p, now, lineShift{kind: shiftOrder, q: a})
 	case WsjoRawnoFx:
-		return s.survivalMoved(p, now, s.shuffleInPlace)
+		return s.survivalMoved(p, now, lineShift{kind: shiftShuffle})
 	}
 	return 0, false
 }
@@ -611,7 +611,7 @@ func (s *State) answerInPlace(p int, it stackItem, now *survivalNow) (int, bool)
 // (firing) put back; ok is false, and s is as it was, where move reports
 // that it would change more (firing.enter), or where a death or a
 // Commissar's advance is waiting for the next collectDead.
-func (s *State) survivalMoved(p int, now *survivalNow, move func(*firing) bool) (v int, ok bool) {
+func (s *State) survivalMoved(p int, now *survivalNow, move lineShift) (v int, ok bool) {
 	if !now.movable() {
 		return 0, false
 	}
@@ -625,7 +625,7 @@ func (s *State) survivalMoved(p int, now *survivalNow, move func(*firing) bool) 
 	s.probing = true // it tells no events
 	f := &now.fire
 	f.fired, f.minesGone = false, false
-	if ok = move(f); ok {
+	if ok = s.shiftLine(move, f); ok {
 		var known bool
 		switch {
 		case f.fired:
@@ -651,6 +651,34 @@ func (s *State) survivalMoved(p int, now *survivalNow, move func(*firing) bool) 
 	s.line, s.rng, s.probing = line, rng, probing
 	f.putBack(s)
 	return v, ok
+}
+
+// lineShift is a move of the line that survivalMoved works out in place.
+type lineShift struct {
+	kind    uint8
+	q, d, n int
+}
+
+// Kinds of lineShift.
+const (
+	shiftSteps   = iota // stepsInPlace(q, d, n)
+	shiftSwap           // swapInPlace(q, d)
+	shiftOrder          // orderInPlace(q)
+	shiftShuffle        // shuffleInPlace
+)
+
+// shiftLine makes m on s, with what fires on the way (firing.enter); false
+// where that would change more than hit points.
+func (s *State) shiftLine(m lineShift, f *firing) bool {
+	switch m.kind {
+	case shiftSteps:
+		return s.stepsInPlace(m.q, m.d, m.n, f)
+	case shiftSwap:
+		return s.swapInPlace(m.q, m.d, f)
+	case shiftOrder:
+		return s.orderInPlace(m.q, f)
+	}
+	return s.shuffleInPlace(f)
 }
 
 // firing is what Mines and Barbed Wire did to a position while a move was

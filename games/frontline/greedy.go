@@ -981,8 +981,12 @@ func (s *State) scoreAfter(p int, f func(*State)) int {
 // survival scores the position for p: alive, hit points, minus the damage
 // the revealed Attack card would deal on the line as it stands.
 func (s *State) survival(p int) int {
-	if v, ok := s.settledSurvival(p); ok {
+	if !s.alive(p) || s.over {
+		v, _ := s.settledSurvival(p)
 		return v
+	}
+	if !s.attackPending() {
+		return 10 * int(s.seats[p].hp)
 	}
 	return 10*int(s.seats[p].hp) - 10*s.projected(p)
 }

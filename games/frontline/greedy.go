@@ -294,7 +294,8 @@ type survivalNow struct {
 	movedN   int
 	moved    [8]Line
 	movedV   [8]int
-	movableN int8 // 1 if the line may be moved in place, -1 if not, 0 not yet known
+	movableN int8   // 1 if the line may be moved in place, -1 if not, 0 not yet known
+	fire     firing // what fired while the line was moved in place (survivalMoved)
 	// floor: the look-ahead score below which the move being scored
 	// cannot be chosen, nor tie a move before it; survivalMoved may
 	// return any score below it for a line that scores below it.
@@ -302,15 +303,39 @@ type survivalNow struct {
 }
 
 // movable reports whether no death or Commissar's advance is waiting for
-// the next collectDead in s (survivalMoved), worked out on first use.
+// the next collectDead in s (survivalMoved), worked out on first use;
+// movableN is then 2 where, besides, no Mine or Barbed Wire lies on the
+// line (calm).
 func (n *survivalNow) movable() bool {
 	if n.movableN == 0 {
-		n.movableN = -1
-		if n.s.nothingWaits() {
-			n.movableN = 1
-		}
+		n.findMovable()
 	}
 	return n.movableN > 0
+}
+
+// findMovable works movable out.
+func (n *survivalNow) findMovable() {
+	n.movableN = -1
+	if s := n.s; s.nothingWaits() {
+		n.movableN = 1
+		if s.minesN == 0 && s.wireless() {
+			n.movableN = 2
+		}
+	}
+}
+
+// calm reports whether the line may be moved in place and nothing can
+// fire on it (movable).
+func (n *survivalNow) calm() bool { return n.movable() && n.movableN == 2 }
+
+// wireless reports whether no Barbed Wire lies on the line.
+func (s *State) wireless() bool {
+	for _, w := range s.wire[:s.line.size()] {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // nothingWaits reports whether no death or Commissar's advance is waiting
@@ -379,7 +404,7 @@ func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 				return s.survivalWith(p, f)
 			}
 			if d, n := s.stepOf(p, c); d != 0 {
-				if v, ok := s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, d, n) }); ok {
+				if v, ok := s.survivalMoved(p, now, lineShift{kind: shiftSteps, q: p, d: d, n: n}); ok {
 					return v
 				}
 			} else if v, ok := s.choiceInPlace(p, c, now); ok {
@@ -396,6 +421,10 @@ func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 			return s.scoreAfter(p, func(c *State) { c.resolveItem(top) })
 		}
 		switch e := s.pack.aEffect[c]; {
+		case (e == CoverFx || e == MoveTargetFx) && 10*int(s.seats[p].hp) < now.floor:
+			// A flag set or a Target moved leaves p alive in a game that
+			// goes on: it scores at most its hit points', below the floor.
+			return 10 * int(s.seats[p].hp)
 		case e == CoverFx:
 			return s.survivalWith(p, fCover)
 		case e == MoveTargetFx:
@@ -490,7 +519,7 @@ func (s *State) choiceInPlace(p int, c uint8, now *survivalNow) (best int, ok bo
 			n++
 		}
 		for d := -1; d <= 1; d += 2 {
-			v, ok := s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(p, d, n) })
+			v, ok := s.survivalMoved(p, now, lineShift{kind: shiftSteps, q: p, d: d, n: n})
 			if !ok {
 				return 0, false
 			}
@@ -509,7 +538,7 @@ func (s *State) choiceInPlace(p int, c uint8, now *survivalNow) (best int, ok bo
 			if partners&(1<<q) == 0 {
 				continue
 			}
-			v, ok := s.survivalMoved(p, now, func() bool { return s.swapFiresNothing(p, q) })
+			v, ok := s.survivalMoved(p, now, lineShift{kind: shiftSwap, q: p, d: q})
 			if !ok {
 				return 0, false
 			}
@@ -522,15 +551,15 @@ func (s *State) choiceInPlace(p int, c uint8, now *survivalNow) (best int, ok bo
 	return 0, false
 }
 
-// swapFiresNothing swaps Comrades p and q as a Swap's way does
-// (applyChoice), on the line alone, and reports whether nothing fires.
-func (s *State) swapFiresNothing(p, q int) bool {
+// swapInPlace swaps Comrades p and q as a Swap's way does (applyChoice),
+// with what fires on the slots entered (firing.enter).
+func (s *State) swapInPlace(p, q int, f *firing) bool {
 	if s.stoj {
 		return true
 	}
 	var buf [4]Entry
 	moved, ok := s.line.Swap(ComradeOf(p), ComradeOf(q), s.fubarMask(), buf[:0])
-	return !ok || !s.firesOn(moved)
+	return !ok || f.enter(s, moved)
 }
 
 // eventInPlace is p's survival score once q plays an Event with effect e
@@ -541,12 +570,12 @@ func (s *State) eventInPlace(q, p int, e ActionEffect, a int, now *survivalNow) 
 	switch e {
 	case MarchFx:
 		if s.alive(q) {
-			return s.survivalMoved(p, now, func() bool { return s.stepsFireNothing(q, 2*a-1, 1) })
+			return s.survivalMoved(p, now, lineShift{kind: shiftSteps, q: q, d: 2*a - 1, n: 1})
 		}
 	case OrderFx:
-		return s.survivalMoved(p, now, func() bool { return s.orderFiresNothing(a) })
+		return s.survivalMoved(p, now, lineShift{kind: shiftOrder, q: a})
 	case WsjoRawnoFx:
-		return s.survivalMoved(p, now, s.shuffleFiresNothing)
+		return s.survivalMoved(p, now, lineShift{kind: shiftShuffle})
 	}
 	return 0, false
 }
@@ -578,19 +607,30 @@ func (s *State) answerInPlace(p int, it stackItem, now *survivalNow) (int, bool)
 }
 
 // survivalMoved is p's survival score once move moves the line, worked out
-// on s and the line (and the game's randomness) put back; ok is false, and
-// s is as it was, where move reports that it would change more than the
-// line (a Mine or Barbed Wire fires on a slot entered), or where a death
-// or a Commissar's advance is waiting for the next collectDead.
-func (s *State) survivalMoved(p int, now *survivalNow, move func() bool) (v int, ok bool) {
+// on s and the line, the game's randomness and what fired on the way
+// (firing) put back; ok is false, and s is as it was, where move reports
+// that it would change more (firing.enter), or where a death or a
+// Commissar's advance is waiting for the next collectDead.
+func (s *State) survivalMoved(p int, now *survivalNow, move lineShift) (v int, ok bool) {
 	if !now.movable() {
 		return 0, false
 	}
+	if 10*int(s.seats[p].hp) < now.floor && now.calm() {
+		// Nothing can fire: the move changes the line alone, and p, alive
+		// in a game that goes on, scores at most its hit points', below
+		// the floor, wherever the line goes.
+		return 10 * int(s.seats[p].hp), true
+	}
 	line, rng, probing := s.line, s.rng, s.probing
 	s.probing = true // it tells no events
-	if ok = move(); ok {
+	f := &now.fire
+	f.fired, f.minesGone = false, false
+	if ok = s.shiftLine(move, f); ok {
 		var known bool
 		switch {
+		case f.fired:
+			// Hit points changed too: the score is not the line's alone.
+			v = s.survival(p)
 		case s.line == line:
 			// As it was: the position's own score.
 			if !now.done {
@@ -609,25 +649,113 @@ func (s *State) survivalMoved(p int, now *survivalNow, move func() bool) (v int,
 		}
 	}
 	s.line, s.rng, s.probing = line, rng, probing
+	f.putBack(s)
 	return v, ok
 }
 
-// firesOn reports whether a Mine or Barbed Wire fires on a living
-// Comrade that entered a slot (entered).
-func (s *State) firesOn(moved []Entry) bool {
-	for _, e := range moved {
-		if e.Who.IsComrade() && s.alive(e.Who.Seat()) &&
-			(s.minesN > 0 && int(e.Slot) == int(s.mineSlot) || s.wire[e.Slot] != 0) {
-			return true
-		}
-	}
-	return false
+// lineShift is a move of the line that survivalMoved works out in place.
+type lineShift struct {
+	kind    uint8
+	q, d, n int
 }
 
-// orderFiresNothing moves Comrade q as Rozkaz Komisarza does (order1), on
-// the line alone, and reports whether nothing fires on the way (else it
-// stops).
-func (s *State) orderFiresNothing(q int) bool {
+// Kinds of lineShift.
+const (
+	shiftSteps   = iota // stepsInPlace(q, d, n)
+	shiftSwap           // swapInPlace(q, d)
+	shiftOrder          // orderInPlace(q)
+	shiftShuffle        // shuffleInPlace
+)
+
+// shiftLine makes m on s, with what fires on the way (firing.enter); false
+// where that would change more than hit points.
+func (s *State) shiftLine(m lineShift, f *firing) bool {
+	switch m.kind {
+	case shiftSteps:
+		return s.stepsInPlace(m.q, m.d, m.n, f)
+	case shiftSwap:
+		return s.swapInPlace(m.q, m.d, f)
+	case shiftOrder:
+		return s.orderInPlace(m.q, f)
+	}
+	return s.shuffleInPlace(f)
+}
+
+// firing is what Mines and Barbed Wire did to a position while a move was
+// scored on it in place (survivalMoved): the hit points and flags they
+// changed, kept to be put back.
+type firing struct {
+	fired     bool // hp and flags hold the seats' as they were
+	minesGone bool // the Mines fired, and are gone
+	hp        [MaxSeats]int8
+	flags     [MaxSeats]uint16
+}
+
+// enter is entered(moved) done on s where it changes nothing a survival
+// score reads but hit points: whoever enters the Mines' slot or Barbed
+// Wire takes its damage (fireMines, fireWire), the Mines only once; false,
+// with s to be put back, where the Tank would crush them or a Comrade
+// would die (collectDead).
+func (f *firing) enter(s *State, moved []Entry) bool {
+	for _, e := range moved {
+		if !e.Who.IsComrade() || !s.alive(e.Who.Seat()) {
+			continue
+		}
+		p := e.Who.Seat()
+		mine := !f.minesGone && s.minesN > 0 && int(e.Slot) == int(s.mineSlot)
+		wire := s.wire[e.Slot]
+		if !mine && wire == 0 {
+			continue
+		}
+		if int(s.tank) == p {
+			return false
+		}
+		f.save(s)
+		immune := s.comradeAbility(p) == MineImmune
+		if mine {
+			f.minesGone = true
+			for k := range s.minesN {
+				if !immune {
+					s.damage(p, int(s.pack.Attack(s.mines[k]).Damage), true)
+				}
+			}
+		}
+		for ; wire != 0 && !immune; wire &= wire - 1 {
+			s.damage(p, int(s.pack.Attack(uint8(bits.TrailingZeros64(wire))).Damage), true)
+		}
+	}
+	if f.fired {
+		for q := range int(s.n) {
+			if s.alive(q) && s.seats[q].hp <= 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// save keeps the seats' hit points and flags, before the first damage.
+func (f *firing) save(s *State) {
+	if !f.fired {
+		f.fired = true
+		for q := range int(s.n) {
+			f.hp[q], f.flags[q] = s.seats[q].hp, s.seats[q].flags
+		}
+	}
+}
+
+// putBack restores what save kept.
+func (f *firing) putBack(s *State) {
+	if f.fired {
+		for q := range int(s.n) {
+			s.seats[q].hp, s.seats[q].flags = f.hp[q], f.flags[q]
+		}
+	}
+}
+
+// orderInPlace moves Comrade q as Rozkaz Komisarza does (order1), with
+// what fires on the way (firing.enter).
+func (s *State) orderInPlace(q int, f *firing) bool {
 	if !s.alive(q) || s.stoj {
 		return true
 	}
@@ -637,16 +765,17 @@ func (s *State) orderFiresNothing(q int) bool {
 		if !ok {
 			break
 		}
-		if s.firesOn(moved) {
+		if !f.enter(s, moved) {
 			return false
 		}
 	}
 	return true
 }
 
-// shuffleFiresNothing shuffles the line as Wsjo Rawno does (resolveItem),
-// with the game's randomness, and reports whether nothing fires.
-func (s *State) shuffleFiresNothing() bool {
+// shuffleInPlace shuffles the line as Wsjo Rawno does (resolveItem), with
+// the game's randomness, and what fires on the slots entered
+// (firing.enter).
+func (s *State) shuffleInPlace(f *firing) bool {
 	if s.stoj {
 		return true
 	}
@@ -655,13 +784,12 @@ func (s *State) shuffleFiresNothing() bool {
 		fixed |= 1 << uint(ComradeOf(int(s.tank)))
 	}
 	var buf [MaxSlots]Entry
-	return !s.firesOn(s.line.Shuffle(fixed, s.rng.IntN, buf[:0]))
+	return f.enter(s, s.line.Shuffle(fixed, s.rng.IntN, buf[:0]))
 }
 
-// stepsFireNothing moves p as moveSteps does, on the line alone, and
-// reports whether no Mine or Barbed Wire fires on the way (else it
-// stops).
-func (s *State) stepsFireNothing(p, d, n int) bool {
+// stepsInPlace moves p as moveSteps does, with what fires on the way
+// (firing.enter).
+func (s *State) stepsInPlace(p, d, n int, f *firing) bool {
 	if s.stoj {
 		return true
 	}
@@ -671,7 +799,7 @@ func (s *State) stepsFireNothing(p, d, n int) bool {
 		if !ok {
 			break
 		}
-		if s.firesOn(moved) {
+		if !f.enter(s, moved) {
 			return false
 		}
 	}
@@ -807,7 +935,7 @@ func (s *State) bestManeuverOutcome(p int, c uint8) int {
 	x := s.probe()
 	x.seats[p].hand.clear(c)
 	if !x.maneuver(p, c) {
-		return x.lastSurvival(p)
+		return x.survival(p)
 	}
 	x.choice, x.choiceC, x.phase = int8(p), c, phChoice
 	best, any := 0, false
@@ -815,12 +943,12 @@ func (s *State) bestManeuverOutcome(p int, c uint8) int {
 	for _, m := range x.choiceMoves(p, buf[:0]) {
 		y := x.probe()
 		y.applyChoice(p, m)
-		if v := y.lastSurvival(p); !any || v > best {
+		if v := y.survival(p); !any || v > best {
 			best, any = v, true
 		}
 	}
 	if !any {
-		return x.lastSurvival(p)
+		return x.survival(p)
 	}
 	return best
 }
@@ -847,25 +975,20 @@ func (s *State) scoreAfter(p int, f func(*State)) int {
 	}
 	x := s.probe()
 	f(x)
-	return x.lastSurvival(p)
+	return x.survival(p)
 }
 
 // survival scores the position for p: alive, hit points, minus the damage
 // the revealed Attack card would deal on the line as it stands.
 func (s *State) survival(p int) int {
-	if v, ok := s.settledSurvival(p); ok {
+	if !s.alive(p) || s.over {
+		v, _ := s.settledSurvival(p)
 		return v
+	}
+	if !s.attackPending() {
+		return 10 * int(s.seats[p].hp)
 	}
 	return 10*int(s.seats[p].hp) - 10*s.projected(p)
-}
-
-// lastSurvival is survival for a look-ahead copy that is looked at no
-// more: the attack is worked out on s itself, not on another copy.
-func (s *State) lastSurvival(p int) int {
-	if v, ok := s.settledSurvival(p); ok {
-		return v
-	}
-	return 10*int(s.seats[p].hp) - 10*s.strikeNow(p)
 }
 
 // settledSurvival is p's survival score where no attack weighs on it: p
@@ -883,49 +1006,14 @@ func (s *State) settledSurvival(p int) (int, bool) {
 	return 0, false
 }
 
-// projected is the damage the current Attack would deal p if it struck now.
-// Where striking changes nothing but the attack's own bookkeeping, it is
-// worked out on s itself and the bookkeeping put back; otherwise on a copy.
+// projected is the damage the current Attack would deal p if it struck now,
+// worked out without changing s (strikeDamage), or on a copy in the rare
+// strike it cannot follow.
 func (s *State) projected(p int) int {
-	if !s.attackPending() {
-		return 0
+	if d, ok := s.strikeDamage(p); ok {
+		return d
 	}
-	if !s.strikeKeeps() {
-		return s.probe().strikeNow(p)
-	}
-	scan, hits, hitN := s.scan, s.hits, s.hitN
-	ask, probing := s.rules.askEquipment, s.probing
-	s.probing = true // it tells no events
-	d := s.strikeNow(p)
-	s.scan, s.hits, s.hitN = scan, hits, hitN
-	s.rules.askEquipment, s.probing = ask, probing
-	return d
-}
-
-// strikeKeeps reports whether the current Attack, struck with no
-// Equipment asked about, changes nothing but its scan and hits
-// (strikeTargets): a linear attack unless a Tank stops it or a Car Door
-// reflects it (each wears), a laser unless a Tank stops it, a splash
-// always, Barbed Wire never (it is laid).
-func (s *State) strikeKeeps() bool {
-	a := s.pack.Attack(uint8(s.attack))
-	switch {
-	case a.Type == Linear:
-		if s.tank >= 0 {
-			return false
-		}
-		for p := range int(s.n) {
-			if !s.seats[p].equip.and(s.pack.carDoors).empty() {
-				return false
-			}
-		}
-	case a.Type == Splash:
-	case a.Effect == LaserFx:
-		return s.tank < 0
-	case a.Effect == BarbedWire:
-		return false
-	}
-	return true
+	return s.probe().strikeNow(p)
 }
 
 // attackPending reports whether the current Attack has yet to strike.
@@ -934,7 +1022,7 @@ func (s *State) attackPending() bool {
 }
 
 // strikeNow is projected worked out on s itself, which it changes: the
-// attack strikes, with no Equipment asked about.
+// attack strikes, with no Equipment asked about (strikeTargets).
 func (s *State) strikeNow(p int) int {
 	if !s.attackPending() {
 		return 0

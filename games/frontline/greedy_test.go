@@ -111,11 +111,12 @@ func TestGreedyLeavesThePositionAsItWas(t *testing.T) {
 }
 
 // The cards the greedy bot scores in place (a flag set, a Target moved,
-// a step, a march, an order or a shuffle of the line where nothing fires,
-// and the Events it may answer with Niet!) score as they do played
-// forward on a copy, and scoring them leaves the position as it was.
+// a step, a march, an order or a shuffle of the line, with the Mines and
+// Barbed Wire that fire on the way, and the Events it may answer with
+// Niet!) score as they do played forward on a copy, and scoring them
+// leaves the position as it was.
 func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
-	checked, answers := 0, 0
+	checked, answers, fired := 0, 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		for _, players := range []int{2, 4} {
 			s := newSearchState(t, players, seed)
@@ -154,6 +155,9 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 						t.Fatalf("seed %d, %d players, move %d: %s scores %d in place, %d on a copy (or the position changed)", seed, players, n, s.Format(m), got, want)
 					}
 					checked++
+					if now.fire.fired {
+						fired++
+					}
 				}
 				if _, err := s.Apply(seat, legal[r.IntN(len(legal))]); err != nil {
 					t.Fatal(err)
@@ -161,8 +165,8 @@ func TestGreedyScoresInPlaceAsOnACopy(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d moves scored in place checked, %d of them answers", checked, answers)
-	if checked == 0 || answers == 0 {
+	t.Logf("%d moves scored in place checked, %d of them answers, %d with something fired", checked, answers, fired)
+	if checked == 0 || answers == 0 || fired == 0 {
 		t.Fatal("nothing checked")
 	}
 }

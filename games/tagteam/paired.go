@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"stolik/engine"
@@ -147,7 +148,7 @@ func (b *PairedSearch) halve(s *State, seat engine.Seat, r *rand.Rand, deadline 
 }
 
 // batchPlayouts is about how many playouts a batch of samples holds.
-const batchPlayouts = 64
+const batchPlayouts = 128
 
 // hire readies the workers' scratch for a decision.
 func (b *PairedSearch) hire() {
@@ -178,8 +179,10 @@ func (b *PairedSearch) sample(s *State, seat engine.Seat, r *rand.Rand, k int) {
 }
 
 // play plays each of the first left moves on each of the batch's k
-// samples, the playouts dealt among the workers in turn, and adds the
-// rewards up in the samples' order.
+// samples, the playouts shared among the workers, and adds the rewards up
+// in the samples' order. Worker i plays playout i first, and then each
+// worker takes the next playout nobody has taken, so a worker the machine
+// keeps waiting holds the others up by one playout at most.
 func (b *PairedSearch) play(seat engine.Seat, k, left int, deadline time.Time) {
 	jobs := k * left
 	b.rewards = append(b.rewards[:0], make([]float64, jobs)...)
@@ -188,17 +191,20 @@ func (b *PairedSearch) play(seat engine.Seat, k, left int, deadline time.Time) {
 	// Only the first worker plays before a deadline that has passed, so
 	// a decision makes one playout at least.
 	first := b.spent == 0
+	next := atomic.Int64{}
+	next.Store(int64(len(crew)))
 	if len(crew) == 1 {
-		b.work(crew[0], 0, 1, seat, left, deadline, first)
+		b.work(crew[0], 0, &next, seat, left, deadline, first)
 	} else {
 		var wg sync.WaitGroup
-		for i, w := range crew {
+		for i, w := range crew[1:] {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				b.work(w, i, len(crew), seat, left, deadline, first && i == 0)
+				b.work(w, i+1, &next, seat, left, deadline, false)
 			}()
 		}
+		b.work(crew[0], 0, &next, seat, left, deadline, first)
 		wg.Wait()
 	}
 	for j := range jobs {
@@ -216,15 +222,16 @@ func (b *PairedSearch) play(seat engine.Seat, k, left int, deadline time.Time) {
 	}
 }
 
-// work plays the batch's playouts numbered from the worker's index i on
-// in steps of n, until the batch or the time ends. A worker that must
+// work plays the batch's playout j (the worker's index) and then those it
+// takes from next, until the batch or the time ends. A worker that must
 // play first plays its first playout whatever the time.
-func (b *PairedSearch) work(w *pairedWorker, i, n int, seat engine.Seat, left int, deadline time.Time, first bool) {
-	for j := i; j < len(b.done); j += n {
-		if !(first && j == i) && !deadline.IsZero() && time.Now().After(deadline) {
+func (b *PairedSearch) work(w *pairedWorker, j int, next *atomic.Int64, seat engine.Seat, left int, deadline time.Time, first bool) {
+	for ; j < len(b.done); j = int(next.Add(1) - 1) {
+		if !first && !deadline.IsZero() && time.Now().After(deadline) {
 			w.timedOut = true
 			return
 		}
+		first = false
 		w.cur.CopyFrom(b.dets[j/left])
 		b.rewards[j] = w.playout(seat, b.legal[j%left], b.seeds[j/left])
 		b.done[j] = true

@@ -25,7 +25,7 @@ import (
 // Why not the generic tree: at a build both seats choose at once and the
 // opponent's offer is hidden, so the tree below a build is one node deep
 // and the tree is a flat Monte Carlo anyway; its PUCT prior (the greedy
-// bot's look-ahead, Rank) sent most playouts to the moves the greedy bot
+// bot's look-ahead) sent most playouts to the moves the greedy bot
 // likes, which are often not the ones the playouts value most, and more
 // playouts did not make it stronger. Here every distinct build gets its
 // share before the halving, with no prior. The pairing helps a little: two

@@ -437,3 +437,41 @@ func TestLookaheadSharesItsRolloutsAmongWorkers(t *testing.T) {
 		t.Fatalf("only %d decisions of several moves searched: the test checks too little", checked)
 	}
 }
+
+// BenchmarkLookahead is one decision of a table of two at the normal
+// level's 300 rollouts, with one worker and with two (SetWorkers): the
+// ratio of their ns/op is what the second core gains (run with -cpu 2).
+func BenchmarkLookahead(b *testing.B) {
+	g := New()
+	opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 2})
+	st, err := g.New(opts, nil, 5)
+	if err != nil {
+		b.Fatal(err)
+	}
+	greedy := NewGreedyBot(g.pack)
+	r := engine.NewRand(5)
+	for n := 0; n < 10 || len(st.Legal(st.Pending()[0], nil)) < 4; n++ {
+		p := st.Pending()[0]
+		m, err := greedy.Choose(st, p, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := st.Apply(p, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	p := st.Pending()[0]
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			look := NewLookahead(g.pack, 300)
+			look.SetWorkers(workers)
+			for b.Loop() {
+				c := st.Clone()
+				c.Determinize(p, r)
+				if _, err := look.Choose(c, p, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -159,6 +159,12 @@ type ownSearcher interface {
 	NewSearch(playouts int) engine.DeadlineBot
 }
 
+// A game's own search may share a decision's playouts among the bot's
+// workers (SetWorkers): it is told their number before every decision.
+type ownWorkers interface {
+	SetWorkers(n int)
+}
+
 // A game's own search may say how many playouts its last decision made and
 // whether its deadline ended it.
 type playoutCounter interface {
@@ -322,6 +328,9 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 	}
 	b.tuneFor(root.Seats())
 	if b.own != nil {
+		if w, ok := b.own.(ownWorkers); ok {
+			w.SetWorkers(b.workers)
+		}
 		m, err := b.own.ChooseBy(root, me, r, deadline)
 		b.Last.Elapsed = clock().Sub(start)
 		if c, ok := b.own.(playoutCounter); ok {
@@ -428,7 +437,8 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 // cores it has to spare). n ≤ 1 searches one tree, which then goes on
 // from one decision to the next. With a number of playouts the moves
 // still depend only on the position and the bot's random stream, never
-// on the scheduling.
+// on the scheduling. A game's own search that can share its playouts
+// (ownWorkers) gets the n workers instead.
 func (b *MCTS) SetWorkers(n int) { b.workers = n }
 
 // searchParallel runs the helpers' searches side by side and adds up

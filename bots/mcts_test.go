@@ -287,3 +287,46 @@ func TestMCTSSearchesSideBySide(t *testing.T) {
 		})
 	}
 }
+
+// ownGame is a game whose own search records the workers it is given.
+type ownGame struct {
+	engine.Game
+	search *workingSearch
+}
+
+func (g ownGame) NewSearch(playouts int) engine.DeadlineBot { return g.search }
+
+type workingSearch struct{ workers []int }
+
+func (s *workingSearch) SetWorkers(n int) { s.workers = append(s.workers, n) }
+func (s *workingSearch) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
+	return st.Legal(seat, nil)[0], nil
+}
+func (s *workingSearch) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, _ time.Time) (engine.Move, error) {
+	return s.Choose(st, seat, r)
+}
+
+// A game's own search that can share its playouts among goroutines gets
+// the bot's workers (SetWorkers) at every decision.
+func TestMCTSGivesItsWorkersToTheGamesOwnSearch(t *testing.T) {
+	g := gameNamed(t, "tagteam")
+	search := &workingSearch{}
+	b, err := bots.NewMCTS(ownGame{Game: g, search: search}, "100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := newGame(t, "tagteam", 3)
+	seat := st.Pending()[0]
+	if len(st.Legal(seat, nil)) < 2 {
+		t.Fatal("the first decision has one move: the test checks nothing")
+	}
+	for _, n := range []int{2, 1} {
+		b.SetWorkers(n)
+		if _, err := b.Choose(st, seat, rand.New(rand.NewPCG(3, 4))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fmt.Sprint(search.workers) != "[2 1]" {
+		t.Errorf("the own search was given %v workers, want [2 1]", search.workers)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"stolik/engine"
@@ -394,15 +396,32 @@ type Lookahead struct {
 	pack     *Pack
 	greedy   *GreedyBot
 	iters    int // rollouts per decision, shared among the moves
-	det      State
-	cur      State
 	legal    []engine.Move
 	sum      []float64
 	cnt      []int
 	spent    int
 	timedOut bool // the deadline ended the last decision early
+	workers  int  // goroutines the rollouts are shared among (SetWorkers); 0 or 1: one
+
+	// A batch of samples, drawn in order from the bot's stream, and each
+	// rollout's reward (sample-major), added up in order once the batch
+	// is played.
+	dets    []*State
+	rewards []float64
+	done    []bool
+	crew    []*lookWorker
+	played  []int // rollouts each worker played in the last decision
+}
+
+// lookWorker is one goroutine's scratch: the state a rollout runs on and
+// the greedy bot that plays it.
+type lookWorker struct {
+	greedy   *GreedyBot
+	cur      State
 	evs      []engine.Event
 	ev       []float64
+	played   int
+	timedOut bool
 }
 
 // NewLookahead returns a lookahead search of iters rollouts per decision
@@ -410,6 +429,13 @@ type Lookahead struct {
 func NewLookahead(p *Pack, iters int) *Lookahead {
 	return &Lookahead{pack: p, greedy: NewGreedyBot(p), iters: iters}
 }
+
+// SetWorkers lets the search share each decision's rollouts among n
+// goroutines; n ≤ 1 plays them all on the caller's. The samples are drawn
+// in order on the caller's goroutine and every rollout's reward is added
+// in the samples' order, so the sums and the move do not depend on n or
+// on the scheduling, only on the bot's stream (and a deadline).
+func (b *Lookahead) SetWorkers(n int) { b.workers = n }
 
 // NewSearch is the search the generic search bot (mcts) plays Asterix & Co
 // with: at a table of 3 or 4 an ActionTree of the level's iterations, at a
@@ -435,6 +461,14 @@ func (b *bySeats) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, dead
 		b.last = b.two
 	}
 	return b.last.ChooseBy(st, seat, r, deadline)
+}
+
+// SetWorkers gives the workers to the search of a table of two, the one
+// that can share its rollouts.
+func (b *bySeats) SetWorkers(n int) {
+	if w, ok := b.two.(interface{ SetWorkers(int) }); ok {
+		w.SetWorkers(n)
+	}
 }
 
 // LastSearch is what the search last used reports.
@@ -480,11 +514,17 @@ func (b *Lookahead) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, de
 	if len(b.legal) == 1 {
 		return b.legal[0], nil
 	}
-	// Each round plays every move left on the same samples, then keeps
-	// the better half, until one is left or the rollouts run out.
+	return b.halve(s, seat, r, deadline), nil
+}
+
+// halve shares the rollouts among b.legal by sequential halving: each
+// round plays every move left on the same samples, then keeps the better
+// half, until one is left or the rollouts run out.
+func (b *Lookahead) halve(s *State, seat engine.Seat, r *rand.Rand, deadline time.Time) engine.Move {
 	n := len(b.legal)
 	b.sum = append(b.sum[:0], make([]float64, n)...)
 	b.cnt = append(b.cnt[:0], make([]int, n)...)
+	b.hire()
 	rounds := bits.Len(uint(n - 1))
 	left := n
 	for round := 0; left > 1; round++ {
@@ -492,22 +532,18 @@ func (b *Lookahead) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, de
 		if round == rounds-1 || left == 2 {
 			per = max((b.iters-b.spent+left-1)/left, 1)
 		}
-		for k := 0; k < per; k++ {
-			b.det = *s
-			b.det.events = b.evs[:0]
-			b.det.Determinize(seat, r)
-			for i, m := range b.legal[:left] {
-				if !deadline.IsZero() && b.spent > 0 && time.Now().After(deadline) {
-					b.timedOut = true
-					b.evs = b.det.events[:0]
-					return b.legal[b.best(left)], nil
-				}
-				b.cur = b.det
-				b.sum[i] += b.rollout(&b.cur, seat, m)
-				b.cnt[i]++
-				b.spent++
+		for per > 0 {
+			if b.spent > 0 && !deadline.IsZero() && time.Now().After(deadline) {
+				b.timedOut = true
 			}
-			b.evs = b.det.events[:0]
+			if b.timedOut {
+				return b.legal[b.best(left)]
+			}
+			// A batch of samples big enough to keep the workers busy.
+			k := min(per, max(batchRollouts/left, 1))
+			b.sample(s, seat, r, k)
+			b.play(seat, k, left, deadline)
+			per -= k
 		}
 		if b.spent >= b.iters {
 			break
@@ -516,7 +552,98 @@ func (b *Lookahead) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, de
 		b.order(left)
 		left = (left + 1) / 2
 	}
-	return b.legal[b.best(left)], nil
+	return b.legal[b.best(left)]
+}
+
+// batchRollouts is about how many rollouts a batch of samples holds.
+const batchRollouts = 64
+
+// hire readies the workers' scratch for a decision; the first worker
+// plays with the search's own greedy bot.
+func (b *Lookahead) hire() {
+	n := max(b.workers, 1)
+	for len(b.crew) < n {
+		w := &lookWorker{greedy: b.greedy}
+		if len(b.crew) > 0 {
+			w.greedy = NewGreedyBot(b.pack)
+		}
+		b.crew = append(b.crew, w)
+	}
+	for _, w := range b.crew[:n] {
+		w.played, w.timedOut = 0, false
+	}
+	b.played = b.played[:0]
+}
+
+// sample draws k determinizations of s from r, in order.
+func (b *Lookahead) sample(s *State, seat engine.Seat, r *rand.Rand, k int) {
+	for len(b.dets) < k {
+		b.dets = append(b.dets, &State{})
+	}
+	for _, d := range b.dets[:k] {
+		evs := d.events
+		*d = *s
+		d.events = evs[:0]
+		d.Determinize(seat, r)
+	}
+}
+
+// play plays each of the first left moves on each of the batch's k
+// samples, the rollouts shared among the workers, and adds the rewards up
+// in the samples' order. Worker i plays rollout i first, and then each
+// worker takes the next rollout nobody has taken.
+func (b *Lookahead) play(seat engine.Seat, k, left int, deadline time.Time) {
+	jobs := k * left
+	b.rewards = append(b.rewards[:0], make([]float64, jobs)...)
+	b.done = append(b.done[:0], make([]bool, jobs)...)
+	crew := b.crew[:max(b.workers, 1)]
+	// Only the first worker plays before a deadline that has passed, so
+	// a decision makes one rollout at least.
+	first := b.spent == 0
+	next := atomic.Int64{}
+	next.Store(int64(len(crew)))
+	var wg sync.WaitGroup
+	for i, w := range crew[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b.work(w, i+1, &next, seat, left, deadline, false)
+		}()
+	}
+	b.work(crew[0], 0, &next, seat, left, deadline, first)
+	wg.Wait()
+	for j := range jobs {
+		if b.done[j] {
+			i := j % left
+			b.sum[i] += b.rewards[j]
+			b.cnt[i]++
+			b.spent++
+		}
+	}
+	b.played = b.played[:0]
+	for _, w := range crew {
+		b.played = append(b.played, w.played)
+		b.timedOut = b.timedOut || w.timedOut
+	}
+}
+
+// work plays the batch's rollout j (the worker's index) and then those it
+// takes from next, until the batch or the time ends. A worker that must
+// play first plays its first rollout whatever the time.
+func (b *Lookahead) work(w *lookWorker, j int, next *atomic.Int64, seat engine.Seat, left int, deadline time.Time, first bool) {
+	for ; j < len(b.done); j = int(next.Add(1) - 1) {
+		if !first && !deadline.IsZero() && time.Now().After(deadline) {
+			w.timedOut = true
+			return
+		}
+		first = false
+		w.cur = *b.dets[j/left]
+		w.cur.events = w.evs[:0]
+		b.rewards[j] = w.rollout(&w.cur, seat, b.legal[j%left])
+		w.evs = w.cur.events[:0]
+		b.done[j] = true
+		w.played++
+	}
 }
 
 // LastSearch is the number of rollouts the last decision played and
@@ -549,7 +676,7 @@ func (b *Lookahead) order(left int) {
 
 // rollout makes m for seat on c, plays on to the end as the greedy bot
 // does and returns seat's share of the win.
-func (b *Lookahead) rollout(c *State, seat engine.Seat, m engine.Move) float64 {
+func (b *lookWorker) rollout(c *State, seat engine.Seat, m engine.Move) float64 {
 	if _, err := c.Apply(seat, m); err != nil {
 		return 0
 	}

@@ -367,3 +367,111 @@ func TestSeatSlotsFollowFrom(t *testing.T) {
 		}
 	}
 }
+
+// The search of a table of two shares its rollouts among the workers it
+// is given (SetWorkers) and plays each sample as one worker does: the same
+// sums, sample by sample in the same order, and the same move, whatever
+// the goroutines' scheduling.
+func TestLookaheadSharesItsRolloutsAmongWorkers(t *testing.T) {
+	g := New()
+	opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 2})
+	st, err := g.New(opts, nil, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	greedy := NewGreedyBot(g.pack)
+	r := engine.NewRand(5)
+	checked := 0
+	for n := 0; len(st.Pending()) > 0 && checked < 3; n++ {
+		p := st.Pending()[0]
+		c := st.Clone()
+		c.Determinize(p, r)
+		if n%7 == 3 && len(st.Legal(p, nil)) > 2 {
+			var moves [3]engine.Move
+			var sums [3][]float64
+			for k, workers := range []int{1, 2, 2} {
+				b := g.NewSearch(120).(*bySeats)
+				b.SetWorkers(workers)
+				m, err := b.Choose(c, p, engine.NewRand(uint64(n)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				look := b.two.(*Lookahead)
+				if len(look.legal) < 2 {
+					break
+				}
+				moves[k], sums[k] = m, append([]float64(nil), look.sum...)
+				spent, _ := look.LastSearch()
+				if len(look.played) != workers {
+					t.Fatalf("move %d: %d workers counted, want %d", n, len(look.played), workers)
+				}
+				total := 0
+				for w, x := range look.played {
+					total += x
+					if x == 0 {
+						t.Errorf("move %d: worker %d of %d played none of %d rollouts", n, w, workers, spent)
+					}
+				}
+				if spent < 120 || total != spent {
+					t.Errorf("move %d, %d workers: %d rollouts, the workers' add up to %d", n, workers, spent, total)
+				}
+				if k == 2 {
+					checked++
+				}
+			}
+			for k := 1; k < 3 && sums[0] != nil; k++ {
+				if moves[k] != moves[0] || !slices.Equal(sums[k], sums[0]) {
+					t.Errorf("move %d: search %d played %v with sums %v; one worker %v with %v", n, k, moves[k], sums[k], moves[0], sums[0])
+				}
+			}
+		}
+		m, err := greedy.Choose(c, p, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(p, m); err != nil {
+			t.Fatalf("move %d: %v", n, err)
+		}
+	}
+	if checked < 3 {
+		t.Fatalf("only %d decisions of several moves searched: the test checks too little", checked)
+	}
+}
+
+// BenchmarkLookahead is one decision of a table of two at the normal
+// level's 300 rollouts, with one worker and with two (SetWorkers): the
+// ratio of their ns/op is what the second core gains (run with -cpu 2).
+func BenchmarkLookahead(b *testing.B) {
+	g := New()
+	opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 2})
+	st, err := g.New(opts, nil, 5)
+	if err != nil {
+		b.Fatal(err)
+	}
+	greedy := NewGreedyBot(g.pack)
+	r := engine.NewRand(5)
+	for n := 0; n < 10 || len(st.Legal(st.Pending()[0], nil)) < 4; n++ {
+		p := st.Pending()[0]
+		m, err := greedy.Choose(st, p, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := st.Apply(p, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	p := st.Pending()[0]
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			look := NewLookahead(g.pack, 300)
+			look.SetWorkers(workers)
+			for b.Loop() {
+				c := st.Clone()
+				c.Determinize(p, r)
+				if _, err := look.Choose(c, p, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package tagteam
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -11,7 +12,7 @@ import (
 
 // buildPosition plays a game by the playout policy until seat 0's build
 // number builds (counted from 1), and reports whether it got there.
-func buildPosition(t *testing.T, seed uint64, builds int) (*State, bool) {
+func buildPosition(t testing.TB, seed uint64, builds int) (*State, bool) {
 	t.Helper()
 	st := newTestState(t, seed)
 	r := rand.New(rand.NewPCG(seed, 11))
@@ -101,22 +102,96 @@ func TestPairedSearchWeighsEachDistinctBuildOnce(t *testing.T) {
 	}
 }
 
-// A deadline that has passed still gets a legal move, after one playout.
+// A deadline that has passed still gets a legal move, after one playout,
+// however many workers the search has.
 func TestPairedSearchKeepsItsDeadline(t *testing.T) {
 	st, ok := buildPosition(t, 2, 2)
 	if !ok {
 		t.Fatal("the game did not reach its second build")
 	}
-	b := New().NewSearch(20_000).(*PairedSearch)
-	m, err := b.ChooseBy(st, 0, rand.New(rand.NewPCG(2, 2)), time.Now().Add(-time.Second))
-	if err != nil {
-		t.Fatal(err)
+	for _, workers := range []int{1, 2} {
+		b := New().NewSearch(20_000).(*PairedSearch)
+		b.SetWorkers(workers)
+		m, err := b.ChooseBy(st, 0, rand.New(rand.NewPCG(2, 2)), time.Now().Add(-time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(st.Legal(0, nil), m) {
+			t.Errorf("%d workers: played %s, not legal", workers, st.Format(m))
+		}
+		n, timedOut := b.LastSearch()
+		if !timedOut || n != 1 {
+			t.Errorf("%d workers: %d playouts, timed out %v; want one and a time-out", workers, n, timedOut)
+		}
 	}
-	if !slices.Contains(st.Legal(0, nil), m) {
-		t.Errorf("played %s, not legal", st.Format(m))
+}
+
+// Two workers share the playouts and play each sample as one worker does:
+// the same sums, sample by sample in the same order, and the same move,
+// whatever the goroutines' scheduling.
+func TestPairedSearchSharesItsPlayoutsAmongWorkers(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		st, ok := buildPosition(t, seed, 2)
+		if !ok {
+			continue
+		}
+		var moves [3]engine.Move
+		var sums [3][]float64
+		for k, workers := range []int{1, 2, 2} {
+			b := New().NewSearch(300).(*PairedSearch)
+			b.SetWorkers(workers)
+			m, err := b.Choose(st, 0, rand.New(rand.NewPCG(seed, 5)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves[k], sums[k] = m, append([]float64(nil), b.sum...)
+			n, _ := b.LastSearch()
+			if len(b.played) != workers {
+				t.Fatalf("seed %d: %d workers counted, want %d", seed, len(b.played), workers)
+			}
+			total := 0
+			for w, p := range b.played {
+				total += p
+				if p == 0 {
+					t.Errorf("seed %d: worker %d of %d played %d of %d playouts", seed, w, workers, p, n)
+				}
+			}
+			if n < 300 || total != n {
+				t.Errorf("seed %d, %d workers: %d playouts, the workers' add up to %d; want 300 or a few more", seed, workers, n, total)
+			}
+		}
+		for k := 1; k < 3; k++ {
+			if moves[k] != moves[0] || !slices.Equal(sums[k], sums[0]) {
+				t.Errorf("seed %d: search %d played %s with sums %v; one worker %s with %v",
+					seed, k, st.Format(moves[k]), sums[k], st.Format(moves[0]), sums[0])
+			}
+		}
+		checked++
 	}
-	n, timedOut := b.LastSearch()
-	if !timedOut || n != 1 {
-		t.Errorf("%d playouts, timed out %v; want one and a time-out", n, timedOut)
+	if checked == 0 {
+		t.Fatal("no game reached its second build: the test checks nothing")
+	}
+}
+
+// BenchmarkPairedSearch is one decision at a build at the normal level's
+// 3,000 playouts, with one worker and with two (SetWorkers): the ratio of
+// their ns/op is what the second core gains (run with -cpu 2).
+func BenchmarkPairedSearch(b *testing.B) {
+	st, ok := buildPosition(b, 2, 2)
+	if !ok {
+		b.Fatal("the game did not reach its second build")
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			s := New().NewSearch(3000).(*PairedSearch)
+			s.SetWorkers(workers)
+			r := rand.New(rand.NewPCG(2, 3))
+			for b.Loop() {
+				if _, err := s.Choose(st, 0, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -126,9 +126,9 @@ func (s *State) lookState() *State {
 // its playouts per decision; they keep the longest decision within the
 // level's time (20 ms, 100 ms, 300 ms, 1 s on one core). Playouts run to
 // the end, as cutting them after a round and scoring with Evaluate played
-// even with the greedy bot where whole playouts beat it. The other fields,
-// like Rank and RankPrior, serve the generic tree, should it be used
-// (docs/games/tagteam.md, Search).
+// even with the greedy bot where whole playouts beat it. The other fields
+// serve the generic tree, should it be used (docs/games/tagteam.md,
+// Search).
 func (g *Game) SearchTuning(opts engine.Options) engine.SearchTuning {
 	return engine.SearchTuning{
 		Iterations:   [4]int{600, 3000, 9000, 25000},
@@ -137,34 +137,6 @@ func (g *Game) SearchTuning(opts engine.Options) engine.SearchTuning {
 		Policy:       1,
 	}
 }
-
-// Rank orders a wide decision's moves for the search bot's tree, as the
-// greedy bot does: each move scored by the team score after the next fight
-// (the opponent's pending decision guessed, the same for every move). In a
-// build the order of the two cards that go under does not change the next
-// round, so only its first order is scored; the other comes after every
-// scored move.
-func (s *State) Rank(seat engine.Seat, legal []engine.Move, score []float64) {
-	p := int(seat)
-	guess := s.Hash()
-	look := s.lookState()
-	for i, m := range legal {
-		if s.phase == phBuild {
-			if _, a, _, c := unmv(m); c != s.firstOther(p, a) {
-				score[i] = math.Inf(-1)
-				continue
-			}
-		}
-		score[i] = float64(s.lookAheadOn(look, p, m, guess, nil))
-	}
-}
-
-// RankPrior has the search choose at a build by PUCT with Rank's scores
-// as the prior (softmax of score/50, in teamScore's points: half a
-// fighter's track is worth a factor of e), rather than by widening in
-// Rank's order: the moves the greedy bot's look-ahead likes get the
-// playouts, and a move of better average overtakes them.
-func (s *State) RankPrior() (c, temperature float64) { return 1, 50 }
 
 // PolicyDecides leaves the draft to the playout policy, the greedy bot's
 // strength table (measured over 20,000 games of greedy play): playouts of

@@ -116,6 +116,10 @@ func (h *Halving) LastSearch() (playouts int, timedOut bool) { return h.spent, h
 // numbers. The slice is the driver's own, valid until the next Run.
 func (h *Halving) Sums() []float64 { return h.sum }
 
+// Counts is each move's number of playouts in the last decision, by the
+// moves' numbers. The slice is the driver's own, valid until the next Run.
+func (h *Halving) Counts() []int { return h.cnt }
+
 // Played is the number of playouts each worker played in the last
 // decision. The slice is the driver's own, valid until the next Run.
 func (h *Halving) Played() []int { return h.played }

@@ -5,8 +5,6 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"stolik/engine"
@@ -393,41 +391,42 @@ func (g *Game) SearchTuning(opts engine.Options) engine.SearchTuning {
 // and spoiled capture to come. Rollouts cut after one round of turns and
 // scored by Evaluate did no better than the greedy bot itself.
 type Lookahead struct {
-	pack     *Pack
-	greedy   *GreedyBot
-	iters    int // rollouts per decision, shared among the moves
-	legal    []engine.Move
-	sum      []float64
-	cnt      []int
-	spent    int
-	timedOut bool // the deadline ended the last decision early
-	workers  int  // goroutines the rollouts are shared among (SetWorkers); 0 or 1: one
+	pack    *Pack
+	greedy  *GreedyBot
+	legal   []engine.Move
+	halving engine.Halving // the rollouts per decision, shared among the moves
+	batch   lookBatch
+}
 
-	// A batch of samples, drawn in order from the bot's stream, and each
-	// rollout's reward (sample-major), added up in order once the batch
-	// is played.
-	dets    []*State
-	rewards []float64
-	done    []bool
-	crew    []*lookWorker
-	played  []int // rollouts each worker played in the last decision
+// lookBatch is the search's side of a decision's halving: the position
+// and the moves, a batch of samples (determinizations drawn in order from
+// the bot's stream) and the workers' scratch.
+type lookBatch struct {
+	pack   *Pack
+	greedy *GreedyBot // the search's own, the first worker's
+	root   *State
+	seat   engine.Seat
+	r      *rand.Rand
+	legal  []engine.Move
+	dets   []*State
+	crew   []*lookWorker
 }
 
 // lookWorker is one goroutine's scratch: the state a rollout runs on and
 // the greedy bot that plays it.
 type lookWorker struct {
-	greedy   *GreedyBot
-	cur      State
-	evs      []engine.Event
-	ev       []float64
-	played   int
-	timedOut bool
+	greedy *GreedyBot
+	cur    State
+	evs    []engine.Event
+	ev     []float64
 }
 
 // NewLookahead returns a lookahead search of iters rollouts per decision
 // (at least one per move).
 func NewLookahead(p *Pack, iters int) *Lookahead {
-	return &Lookahead{pack: p, greedy: NewGreedyBot(p), iters: iters}
+	greedy := NewGreedyBot(p)
+	return &Lookahead{pack: p, greedy: greedy, halving: engine.Halving{Playouts: iters, Batch: batchRollouts},
+		batch: lookBatch{pack: p, greedy: greedy}}
 }
 
 // SetWorkers lets the search share each decision's rollouts among n
@@ -435,7 +434,7 @@ func NewLookahead(p *Pack, iters int) *Lookahead {
 // in order on the caller's goroutine and every rollout's reward is added
 // in the samples' order, so the sums and the move do not depend on n or
 // on the scheduling, only on the bot's stream (and a deadline).
-func (b *Lookahead) SetWorkers(n int) { b.workers = n }
+func (b *Lookahead) SetWorkers(n int) { b.halving.Workers = n }
 
 // NewSearch is the search the generic search bot (mcts) plays Asterix & Co
 // with: at a table of 3 or 4 an ActionTree of the level's iterations, at a
@@ -490,7 +489,7 @@ func (b *Lookahead) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, de
 	if !ok || s.pack != b.pack {
 		return 0, errNotAsterix
 	}
-	b.spent, b.timedOut = 0, false
+	b.halving.Reset()
 	b.legal = s.Legal(seat, b.legal[:0])
 	switch len(b.legal) {
 	case 0:
@@ -517,161 +516,59 @@ func (b *Lookahead) ChooseBy(st engine.State, seat engine.Seat, r *rand.Rand, de
 	return b.halve(s, seat, r, deadline), nil
 }
 
-// halve shares the rollouts among b.legal by sequential halving: each
-// round plays every move left on the same samples, then keeps the better
-// half, until one is left or the rollouts run out.
+// halve shares the rollouts among b.legal by sequential halving
+// (engine.Halving): each round plays every move left on the same samples,
+// then keeps the better half, until one is left or the rollouts run out.
 func (b *Lookahead) halve(s *State, seat engine.Seat, r *rand.Rand, deadline time.Time) engine.Move {
-	n := len(b.legal)
-	b.sum = append(b.sum[:0], make([]float64, n)...)
-	b.cnt = append(b.cnt[:0], make([]int, n)...)
-	b.hire()
-	rounds := bits.Len(uint(n - 1))
-	left := n
-	for round := 0; left > 1; round++ {
-		per := max(b.iters/(rounds*left), 1)
-		if round == rounds-1 || left == 2 {
-			per = max((b.iters-b.spent+left-1)/left, 1)
-		}
-		for per > 0 {
-			if b.spent > 0 && !deadline.IsZero() && time.Now().After(deadline) {
-				b.timedOut = true
-			}
-			if b.timedOut {
-				return b.legal[b.best(left)]
-			}
-			// A batch of samples big enough to keep the workers busy.
-			k := min(per, max(batchRollouts/left, 1))
-			b.sample(s, seat, r, k)
-			b.play(seat, k, left, deadline)
-			per -= k
-		}
-		if b.spent >= b.iters {
-			break
-		}
-		// The better half goes first.
-		b.order(left)
-		left = (left + 1) / 2
-	}
-	return b.legal[b.best(left)]
+	p := &b.batch
+	p.root, p.seat, p.r, p.legal = s, seat, r, b.legal
+	i := b.halving.Run(p, len(b.legal), deadline)
+	p.root, p.r = nil, nil
+	return b.legal[i]
 }
 
 // batchRollouts is about how many rollouts a batch of samples holds.
 const batchRollouts = 64
 
-// hire readies the workers' scratch for a decision; the first worker
-// plays with the search's own greedy bot.
-func (b *Lookahead) hire() {
-	n := max(b.workers, 1)
-	for len(b.crew) < n {
-		w := &lookWorker{greedy: b.greedy}
-		if len(b.crew) > 0 {
-			w.greedy = NewGreedyBot(b.pack)
-		}
-		b.crew = append(b.crew, w)
-	}
-	for _, w := range b.crew[:n] {
-		w.played, w.timedOut = 0, false
-	}
-	b.played = b.played[:0]
-}
-
-// sample draws k determinizations of s from r, in order.
-func (b *Lookahead) sample(s *State, seat engine.Seat, r *rand.Rand, k int) {
-	for len(b.dets) < k {
-		b.dets = append(b.dets, &State{})
-	}
-	for _, d := range b.dets[:k] {
-		evs := d.events
-		*d = *s
-		d.events = evs[:0]
-		d.Determinize(seat, r)
-	}
-}
-
-// play plays each of the first left moves on each of the batch's k
-// samples, the rollouts shared among the workers, and adds the rewards up
-// in the samples' order. Worker i plays rollout i first, and then each
-// worker takes the next rollout nobody has taken.
-func (b *Lookahead) play(seat engine.Seat, k, left int, deadline time.Time) {
-	jobs := k * left
-	b.rewards = append(b.rewards[:0], make([]float64, jobs)...)
-	b.done = append(b.done[:0], make([]bool, jobs)...)
-	crew := b.crew[:max(b.workers, 1)]
-	// Only the first worker plays before a deadline that has passed, so
-	// a decision makes one rollout at least.
-	first := b.spent == 0
-	next := atomic.Int64{}
-	next.Store(int64(len(crew)))
-	var wg sync.WaitGroup
-	for i, w := range crew[1:] {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			b.work(w, i+1, &next, seat, left, deadline, false)
-		}()
-	}
-	b.work(crew[0], 0, &next, seat, left, deadline, first)
-	wg.Wait()
-	for j := range jobs {
-		if b.done[j] {
-			i := j % left
-			b.sum[i] += b.rewards[j]
-			b.cnt[i]++
-			b.spent++
-		}
-	}
-	b.played = b.played[:0]
-	for _, w := range crew {
-		b.played = append(b.played, w.played)
-		b.timedOut = b.timedOut || w.timedOut
-	}
-}
-
-// work plays the batch's rollout j (the worker's index) and then those it
-// takes from next, until the batch or the time ends. A worker that must
-// play first plays its first rollout whatever the time.
-func (b *Lookahead) work(w *lookWorker, j int, next *atomic.Int64, seat engine.Seat, left int, deadline time.Time, first bool) {
-	for ; j < len(b.done); j = int(next.Add(1) - 1) {
-		if !first && !deadline.IsZero() && time.Now().After(deadline) {
-			w.timedOut = true
-			return
-		}
-		first = false
-		w.cur = *b.dets[j/left]
-		w.cur.events = w.evs[:0]
-		b.rewards[j] = w.rollout(&w.cur, seat, b.legal[j%left])
-		w.evs = w.cur.events[:0]
-		b.done[j] = true
-		w.played++
-	}
-}
-
 // LastSearch is the number of rollouts the last decision played and
 // whether its deadline ended it.
-func (b *Lookahead) LastSearch() (playouts int, timedOut bool) { return b.spent, b.timedOut }
+func (b *Lookahead) LastSearch() (playouts int, timedOut bool) { return b.halving.LastSearch() }
 
-// best is the move of the highest mean among the first left.
-func (b *Lookahead) best(left int) int {
-	best := 0
-	for i := range left {
-		if b.mean(i) > b.mean(best) {
-			best = i
+// Hire readies n workers' scratch for a decision; the first worker plays
+// with the search's own greedy bot.
+func (p *lookBatch) Hire(n int) {
+	for len(p.crew) < n {
+		w := &lookWorker{greedy: p.greedy}
+		if len(p.crew) > 0 {
+			w.greedy = NewGreedyBot(p.pack)
 		}
+		p.crew = append(p.crew, w)
 	}
-	return best
 }
 
-func (b *Lookahead) mean(i int) float64 { return b.sum[i] / float64(max(b.cnt[i], 1)) }
-
-// order sorts the first left moves by mean, best first.
-func (b *Lookahead) order(left int) {
-	for i := 1; i < left; i++ {
-		for j := i; j > 0 && b.mean(j) > b.mean(j-1); j-- {
-			b.legal[j], b.legal[j-1] = b.legal[j-1], b.legal[j]
-			b.sum[j], b.sum[j-1] = b.sum[j-1], b.sum[j]
-			b.cnt[j], b.cnt[j-1] = b.cnt[j-1], b.cnt[j]
-		}
+// Sample draws k determinizations of the position from the bot's stream,
+// in order.
+func (p *lookBatch) Sample(k int) {
+	for len(p.dets) < k {
+		p.dets = append(p.dets, &State{})
 	}
+	for _, d := range p.dets[:k] {
+		evs := d.events
+		*d = *p.root
+		d.events = evs[:0]
+		d.Determinize(p.seat, p.r)
+	}
+}
+
+// Play has worker w roll move i out on the batch's sample s and returns
+// the seat's share of the win.
+func (p *lookBatch) Play(w, s, i int) float64 {
+	wk := p.crew[w]
+	wk.cur = *p.dets[s]
+	wk.cur.events = wk.evs[:0]
+	v := wk.rollout(&wk.cur, p.seat, p.legal[i])
+	wk.evs = wk.cur.events[:0]
+	return v
 }
 
 // rollout makes m for seat on c, plays on to the end as the greedy bot

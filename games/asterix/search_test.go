@@ -400,13 +400,14 @@ func TestLookaheadSharesItsRolloutsAmongWorkers(t *testing.T) {
 				if len(look.legal) < 2 {
 					break
 				}
-				moves[k], sums[k] = m, append([]float64(nil), look.sum...)
+				moves[k], sums[k] = m, append([]float64(nil), look.halving.Sums()...)
 				spent, _ := look.LastSearch()
-				if len(look.played) != workers {
-					t.Fatalf("move %d: %d workers counted, want %d", n, len(look.played), workers)
+				played := look.halving.Played()
+				if len(played) != workers {
+					t.Fatalf("move %d: %d workers counted, want %d", n, len(played), workers)
 				}
 				total := 0
-				for w, x := range look.played {
+				for w, x := range played {
 					total += x
 					if x == 0 {
 						t.Errorf("move %d: worker %d of %d played none of %d rollouts", n, w, workers, spent)

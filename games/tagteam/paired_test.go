@@ -45,11 +45,12 @@ func TestPairedSearchTriesEveryMoveOnTheSameSamples(t *testing.T) {
 		b := New().NewSearch(200).(*PairedSearch)
 		b.legal = append(b.legal[:0], legal[0], legal[0])
 		b.halve(st, 0, rand.New(rand.NewPCG(seed, 1)), time.Time{})
-		if b.cnt[0] != b.cnt[1] || b.sum[0] != b.sum[1] {
-			t.Errorf("seed %d: one move listed twice scored %.3f in %d playouts and %.3f in %d", seed, b.sum[0], b.cnt[0], b.sum[1], b.cnt[1])
+		sum, cnt := b.halving.Sums(), b.halving.Counts()
+		if cnt[0] != cnt[1] || sum[0] != sum[1] {
+			t.Errorf("seed %d: one move listed twice scored %.3f in %d playouts and %.3f in %d", seed, sum[0], cnt[0], sum[1], cnt[1])
 		}
-		if b.cnt[0] < 50 {
-			t.Errorf("seed %d: %d playouts a move, want 100", seed, b.cnt[0])
+		if cnt[0] < 50 {
+			t.Errorf("seed %d: %d playouts a move, want 100", seed, cnt[0])
 		}
 		checked++
 	}
@@ -145,13 +146,14 @@ func TestPairedSearchSharesItsPlayoutsAmongWorkers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			moves[k], sums[k] = m, append([]float64(nil), b.sum...)
+			moves[k], sums[k] = m, append([]float64(nil), b.halving.Sums()...)
 			n, _ := b.LastSearch()
-			if len(b.played) != workers {
-				t.Fatalf("seed %d: %d workers counted, want %d", seed, len(b.played), workers)
+			played := b.halving.Played()
+			if len(played) != workers {
+				t.Fatalf("seed %d: %d workers counted, want %d", seed, len(played), workers)
 			}
 			total := 0
-			for w, p := range b.played {
+			for w, p := range played {
 				total += p
 				if p == 0 {
 					t.Errorf("seed %d: worker %d of %d played %d of %d playouts", seed, w, workers, p, n)

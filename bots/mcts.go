@@ -195,8 +195,8 @@ var mctsSpecBase = engine.BotSpec{
 		{PL: "trudny", EN: "hard"}, {PL: "mistrz", EN: "expert"},
 	},
 	Help: engine.Text{
-		PL: "Rozgrywa w myślach tysiące możliwych dalszych ciągów partii, zgadując tylko to, czego nie widzi, i wybiera ruch, który wygrywa najczęściej. Poziomy: łatwy (ok. 0,02 s na ruch), średni (0,1 s), trudny (0,3 s), mistrz (1 s).",
-		EN: "Plays thousands of possible continuations in its head, guessing only what it cannot see, and picks the move that wins most often. Levels: easy (about 0.02 s a move), normal (0.1 s), hard (0.3 s), expert (1 s).",
+		PL: "Rozgrywa w myślach wiele możliwych dalszych ciągów partii, na każdym wyższym poziomie więcej, zgadując tylko to, czego nie widzi, i wybiera ruch, który wygrywa najczęściej. Poziomy: łatwy (najwyżej 0,02 s na ruch), średni (0,1 s), trudny (0,3 s), mistrz (1 s).",
+		EN: "Plays out many possible continuations in its head, more at each higher level, guessing only what it cannot see, and picks the move that wins most often. Levels: easy (at most 0.02 s a move), normal (0.1 s), hard (0.3 s), expert (1 s).",
 	},
 }
 

@@ -123,12 +123,12 @@ func (s *State) lookState() *State {
 
 // SearchTuning sets the generic search bot up for Tag Team. The bot plays
 // with the game's own search (NewSearch, PairedSearch), so Iterations are
-// its playouts per decision. The search stops gaining from its playouts at
-// about 400 (docs/games/tagteam.md, Search: 3,000 against 400 scored 54.0%
-// in 100 games, 1,600 against 400 51.5%), so the levels sit where it still
-// gains: 25, 100 and 400 playouts each beat the count below by 62–68% over
-// 200 games, and expert plays 3,000, as strong as hard but surer against
-// the plain reference search (60.5% at 3,000). Every level's decision
+// its playouts per decision. The search gains little from its playouts
+// beyond about 400 (docs/games/tagteam.md, Search: 3,000 against 400
+// scored 58.0% in 400 games), so the levels sit where it still gains: 25,
+// 100 and 400 playouts each beat the count below by 62–68% over 200
+// games, and expert plays 3,000, a little stronger than hard and surer
+// against the plain reference search (60.5% at 3,000). Every level's decision
 // stays well within its time (20 ms, 100 ms, 300 ms, 1 s on one core).
 // Playouts run to the end, as cutting them after a round and scoring with
 // Evaluate played even with the greedy bot where whole playouts beat it.

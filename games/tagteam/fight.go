@@ -68,6 +68,9 @@ type fightCtx struct {
 
 	// guessed holds the legal moves a look ahead guesses from (playAhead).
 	guessed []engine.Move
+	// lookFight is what the look ahead's turns read of the fighters in
+	// play (lookFighters).
+	lookFight lookFight
 }
 
 // turnOps are the ops of the turn's cards; a turn starts them afresh too

@@ -150,32 +150,63 @@ func (s *State) lookFireIcons() {
 	}
 }
 
+// lookFight is what a look ahead's turns read of the fighters in play,
+// made once for them (which fighters are in play never changes in a
+// fight) and kept in the state's scratch: their boards, their board rules
+// together, and whether a board asks hp_is.
+type lookFight struct {
+	pack    *Pack
+	key     [4]uint8 // the fighters' pack indices, by slot
+	f       [4]*Fighter
+	has     Rule
+	readsHP bool
+}
+
+// lookFighters is the state's lookFight, made again when the fighters
+// in play are not the ones it was made for.
+func (s *State) lookFighters(c *fightCtx) *lookFight {
+	lf := &c.lookFight
+	key := [4]uint8{s.players[0].fighters[0].f, s.players[0].fighters[1].f, s.players[1].fighters[0].f, s.players[1].fighters[1].f}
+	if lf.pack == s.pack && lf.key == key {
+		return lf
+	}
+	*lf = lookFight{pack: s.pack, key: key}
+	for sl, fi := range key {
+		f := &s.pack.Fighters[fi]
+		lf.f[sl] = f
+		lf.has |= f.Rules
+		lf.readsHP = lf.readsHP || f.readsHP
+	}
+	return lf
+}
+
 // lookTurn is one turn, T0 to T6, as playTurn plays it.
 func (s *State) lookTurn() {
 	c := s.scratch()
-	c.clearTurn()
+	// turnOps are not cleared: lookReveal sets the ones read this turn
+	// (a block's bonus, a reanimated card's stages).
+	c.turnFacts = turnFacts{}
 	s.turn++
 	s.turns++
 	// T0.
-	var has Rule
-	projects := false
-	for p := range s.players {
-		for i := range s.players[p].fighters {
-			sl := p*2 + i
-			fs := &s.players[p].fighters[i]
-			f := &s.pack.Fighters[fs.f]
-			has |= f.Rules
-			c.power0[sl] = fs.power
+	lf := s.lookFighters(c)
+	a0, a1 := &s.players[0].fighters, &s.players[1].fighters
+	c.power0 = [4]int8{a0[0].power, a0[1].power, a1[0].power, a1[1].power}
+	c.power = c.power0
+	if lf.has&RFeyFolk != 0 {
+		// Only the Fey Folk count spirits.
+		for sl := 0; sl < 4; sl++ {
+			fs := &s.players[sl>>1].fighters[sl&1]
 			c.spirits0[sl] = fs.spirits
-			c.allSpirit[sl] = f.Rules&RFeyFolk != 0 && fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0
-			c.projHP[sl] = fs.hp
-			projects = projects || f.readsHP
+			c.allSpirit[sl] = lf.f[sl].Rules&RFeyFolk != 0 && fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0
 		}
 	}
-	c.projects = projects
-	c.power = c.power0
+	c.projects = lf.readsHP
 	s.lookReveal()
 	c.projects = c.projects && s.rules.hpCheckAfterHeal
+	if c.projects {
+		c.projHP = [4]int8{a0[0].hp, a0[1].hp, a1[0].hp, a1[1].hp}
+	}
 	s.lookResolveCards()
 	if c.blocking[0] || c.blocking[1] {
 		s.blockBonuses()
@@ -187,8 +218,8 @@ func (s *State) lookTurn() {
 		s.steal()
 	}
 	// T4, T5.
-	s.lookSettle(has)
-	s.lookEndTurn(has)
+	s.lookSettle(lf.has)
+	s.lookEndTurn(lf)
 }
 
 // lookSettle is settle, calling only the steps with something to do.
@@ -244,29 +275,27 @@ func (s *State) lookSettle(has Rule) {
 	}
 }
 
-// lookEndTurn is endTurn, each fighter's board read once, and the Fey
-// Folk's spirits looked for only where they are in play.
-func (s *State) lookEndTurn(has Rule) {
+// lookEndTurn is endTurn, each fighter's board read from lf, and the
+// Fey Folk's spirits looked for only where they are in play.
+func (s *State) lookEndTurn(lf *lookFight) {
 	c := s.scratch()
 	var lose, incinerated [2]bool
-	for p := range s.players {
-		for i := range s.players[p].fighters {
-			fs := &s.players[p].fighters[i]
-			f := &s.pack.Fighters[fs.f]
-			fs.flags &^= ffImmune
-			if fs.tok[Aflame] >= 5 && f.Rules&RIncineration == 0 {
-				incinerated[p] = true
-			}
-			switch {
-			case fs.hp > 0:
-				// Standing (a Fey Folk character above the Spirit space too).
-			case f.Rules&RFeyFolk != 0:
-				fs.charHP[fs.char] = 0
-			case f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && fs.hp <= -2: // onRevive
-				s.reviveSlot(p*2 + i)
-			default:
-				lose[p] = true
-			}
+	for sl := 0; sl < 4; sl++ {
+		fs := &s.players[sl>>1].fighters[sl&1]
+		fs.flags &^= ffImmune
+		if fs.tok[Aflame] >= 5 && lf.f[sl].Rules&RIncineration == 0 {
+			incinerated[sl>>1] = true
+		}
+		if fs.hp > 0 {
+			continue // standing (a Fey Folk character above the Spirit space too)
+		}
+		switch f := lf.f[sl]; {
+		case f.Rules&RFeyFolk != 0:
+			fs.charHP[fs.char] = 0
+		case f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && fs.hp <= -2: // onRevive
+			s.reviveSlot(sl)
+		default:
+			lose[sl>>1] = true
 		}
 	}
 	if c.legends != [2]bool{} {
@@ -280,7 +309,7 @@ func (s *State) lookEndTurn(has Rule) {
 		lose = incinerated
 	}
 	if lose == [2]bool{} {
-		if has&RFeyFolk != 0 {
+		if lf.has&RFeyFolk != 0 {
 			s.spirits()
 		}
 		return

@@ -1,5 +1,7 @@
 package tagteam
 
+import "math/bits"
+
 // The greedy bot's look ahead plays hundreds of fight turns for each
 // turn of the game. lookTurn is playTurn for it: the same steps on the
 // same position, but a step with nothing to do this turn is not called
@@ -18,7 +20,7 @@ type lookCard struct {
 	bonus    [3][]Op // the block's success bonus (nil for a card that does not block)
 	blocks   [3]bool // Blocks and the face blocks
 	cancels  [3]bool // Cancels and a stage of the face has a cancel (cardCancels)
-	fighter  int
+	fighter  uint8
 	twoFaces bool // Summoning: Front and Back
 	starting bool
 	deferred bool
@@ -32,7 +34,7 @@ func (p *Pack) markLookCards() {
 		c := &p.Cards[ci]
 		lc := &p.lookCards[i]
 		lc.faces = [3][][]Op{c.Stages, c.Front, c.Back}
-		lc.fighter, lc.twoFaces = c.Fighter, c.Front != nil
+		lc.fighter, lc.twoFaces = uint8(c.Fighter), c.Front != nil
 		lc.starting, lc.deferred, lc.readsHP = c.Starting, c.Deferred, c.readsHP
 		for k := range lc.faces {
 			if c.Blocks {
@@ -47,11 +49,14 @@ func (p *Pack) markLookCards() {
 	}
 }
 
-// lookReveal is reveal, reading each card from the pack's lookCards.
-func (s *State) lookReveal() {
+// lookReveal is reveal, reading each card from the pack's lookCards; it
+// returns the stages of the cards that resolve now, side by side, and of
+// those that resolve after the other (lookResolveCards).
+func (s *State) lookReveal() (now, later [2][][]Op) {
 	c := s.scratch()
 	prevActive := [2]uint8{s.players[0].active, s.players[1].active}
-	var lcs [2]*lookCard
+	var cancels, blocks [2]bool
+	var bonus [2][]Op
 	for p := 0; p < 2; p++ {
 		pl := &s.players[p]
 		c.card[p] = none
@@ -62,11 +67,10 @@ func (s *State) lookReveal() {
 		pl.next++
 		c.card[p] = ci
 		lc := &s.pack.lookCards[ci]
-		lcs[p] = lc
-		if int(pl.fighters[0].f) == lc.fighter {
+		if pl.fighters[0].f == lc.fighter {
 			pl.active = 0
 		}
-		if int(pl.fighters[1].f) == lc.fighter {
+		if pl.fighters[1].f == lc.fighter {
 			pl.active = 1
 		}
 		c.starting[p] = lc.starting
@@ -77,36 +81,47 @@ func (s *State) lookReveal() {
 				face = 2
 			}
 		}
-		c.face[p] = face // the stages are read from lc (lookResolveCards)
+		c.face[p] = face
+		stages := lc.faces[face]
+		if lc.deferred {
+			later[p] = stages
+		} else {
+			now[p] = stages
+		}
+		cancels[p], blocks[p], bonus[p] = lc.cancels[face], lc.blocks[face], lc.bonus[face]
 		c.projects = c.projects || lc.readsHP
 		if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
 			pl.reanim = 0
 			c.reanimate[p] = true
-			c.stages[p] = lc.faces[face] // reanimate reads them
+			c.stages[p] = stages // reanimate reads them
 		}
 		if !s.quiet {
 			s.emit(evReveal, p, int(ci), 0, 0)
 		}
 	}
 	s.lastCard = c.card
-	for p := 0; p < 2; p++ {
-		if c.card[p] != none && c.card[1-p] != none && lcs[p].cancels[c.face[p]] {
-			c.cancelled[1-p] = true
-			s.emit(evCancelled, 1-p, int(c.card[1-p]), 0, 0)
-		}
-	}
-	if !s.rules.cancelledActive && s.turns > 1 {
+	if (cancels[0] || cancels[1]) && c.card[0] != none && c.card[1] != none {
 		for p := 0; p < 2; p++ {
-			if c.cancelled[p] {
-				s.players[p].active = prevActive[p]
+			if cancels[p] {
+				c.cancelled[1-p] = true
+				now[1-p], later[1-p] = nil, nil
+				s.emit(evCancelled, 1-p, int(c.card[1-p]), 0, 0)
+			}
+		}
+		if !s.rules.cancelledActive && s.turns > 1 {
+			for p := 0; p < 2; p++ {
+				if c.cancelled[p] {
+					s.players[p].active = prevActive[p]
+				}
 			}
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if c.card[p] != none && !c.cancelled[p] && lcs[p].blocks[c.face[p]] {
-			c.blocking[p], c.blockOps[p] = true, lcs[p].bonus[c.face[p]]
+		if blocks[p] && !c.cancelled[p] {
+			c.blocking[p], c.blockOps[p] = true, bonus[p]
 		}
 	}
+	return now, later
 }
 
 // iconTable is a track's symbols by space (the space h at h+8, as
@@ -202,12 +217,12 @@ func (s *State) lookTurn() {
 		}
 	}
 	c.projects = lf.readsHP
-	s.lookReveal()
+	now, later := s.lookReveal()
 	c.projects = c.projects && s.rules.hpCheckAfterHeal
 	if c.projects {
 		c.projHP = [4]int8{a0[0].hp, a0[1].hp, a1[0].hp, a1[1].hp}
 	}
-	s.lookResolveCards()
+	s.lookResolveCards(now, later)
 	if c.blocking[0] || c.blocking[1] {
 		s.blockBonuses()
 	}
@@ -330,42 +345,31 @@ func (s *State) lookEndTurn(lf *lookFight) {
 	}
 }
 
-// lookResolveCards is resolveCards, reading the cards' stages from the
-// pack's lookCards (lookReveal).
-func (s *State) lookResolveCards() {
+// lookResolveCards is resolveCards, for the stages lookReveal found:
+// now, side by side, and later, after the other card.
+func (s *State) lookResolveCards(now, later [2][][]Op) {
 	c := s.scratch()
-	var stages [2][][]Op   // each revealed card's, cancelled or not
-	var now, later [2]bool // it resolves now, side by side, or after the other
-	for p := 0; p < 2; p++ {
-		if c.card[p] == none {
-			continue
-		}
-		lc := &s.pack.lookCards[c.card[p]]
-		stages[p] = lc.faces[c.face[p]]
-		if !c.cancelled[p] {
-			now[p], later[p] = !lc.deferred, lc.deferred
-		}
-	}
-	n := max(len(stages[0]), len(stages[1]))
+	n := max(len(now[0]), len(now[1]))
 	for st := 0; st < n; st++ {
-		for p := 0; p < 2; p++ {
-			if now[p] && st < len(stages[p]) {
-				s.run(p, s.activeSlot(p), stages[p][st])
-			}
+		if st < len(now[0]) {
+			s.run(0, s.activeSlot(0), now[0][st])
+		}
+		if st < len(now[1]) {
+			s.run(1, s.activeSlot(1), now[1][st])
 		}
 		s.lookEndStage()
 	}
-	for p := 0; p < 2; p++ {
-		if c.reanimate[p] && c.card[p] != none && !c.cancelled[p] {
-			s.reanimate(p)
+	if c.reanimate != [2]bool{} {
+		for p := 0; p < 2; p++ {
+			if c.reanimate[p] && c.card[p] != none && !c.cancelled[p] {
+				s.reanimate(p)
+			}
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if later[p] {
-			for _, st := range stages[p] {
-				s.run(p, s.activeSlot(p), st)
-				s.lookEndStage()
-			}
+		for _, st := range later[p] {
+			s.run(p, s.activeSlot(p), st)
+			s.lookEndStage()
 		}
 	}
 }
@@ -427,7 +431,7 @@ func (s *State) lookLand() {
 func (s *State) lookMove(sl int) {
 	c := s.scratch()
 	fs := &s.players[sl>>1].fighters[sl&1]
-	f := &s.pack.Fighters[fs.f]
+	f := c.lookFight.f[sl]
 	from := fs.hp
 	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
 	setTo1 := c.setTo1[sl]
@@ -452,40 +456,60 @@ func (s *State) lookMove(sl int) {
 	}
 }
 
-// lookWalk is walk with queue set, for fighter f in play as fs in slot sl.
+// lookWalk is walk with queue set, for fighter f in play as fs in slot
+// sl: the spaces entered are found as bits of the track's masks (a stop
+// space, the symbols to queue in the order they are entered) instead of
+// space by space.
 func (s *State) lookWalk(sl int, fs *fighterState, f *Fighter, net int) int8 {
 	pos := fs.hp
 	if net == 0 || fs.flags&ffImmune != 0 || (fs.hp <= 0 && net > 0) {
 		return pos
 	}
-	lo := int8(0)
-	if f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace {
-		lo = -2
-	}
-	hi := trackTop(fs, f)
-	var icons uint64
+	var icons, stops uint64 // none on the Bear side
 	if fs.flags&ffBear == 0 {
-		icons = f.iconAt
+		icons, stops = f.iconAt, f.Stops
 		if f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters) {
 			icons = f.Characters[fs.char].iconAt
 		}
 	}
-	dir := int8(1)
-	if net < 0 {
-		dir, net = -1, -net
+	if net > 0 {
+		end := min(int(pos)+net, int(trackTop(fs, f)))
+		if end <= int(pos) {
+			return pos
+		}
+		span := spaces(int(pos)+1, end)
+		if st := stops & span; st != 0 {
+			end = bits.TrailingZeros64(st) - 8 // the first stop space on the way up
+			span = spaces(int(pos)+1, end)
+		}
+		for m := icons & span; m != 0; m &= m - 1 {
+			s.pushIcon(sl, false, int8(bits.TrailingZeros64(m)-8))
+		}
+		return int8(end)
 	}
-	for k := 0; k < net; k++ {
-		next := pos + dir
-		if next > hi || next < lo {
-			break
-		}
-		pos = next
-		if hasIcon(icons, pos) {
-			s.pushIcon(sl, false, pos)
-		}
-		if f.IsStop(int(pos)) && fs.flags&ffBear == 0 {
-			break
-		}
+	lo := 0
+	if f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace {
+		lo = -2
 	}
-	return pos
+	end := max(int(pos)+net, lo)
+	if end >= int(pos) || int(pos)-1 > int(trackTop(fs, f)) {
+		return pos
+	}
+	span := spaces(end, int(pos)-1)
+	if st := stops & span; st != 0 {
+		end = 63 - bits.LeadingZeros64(st) - 8 // the first stop space on the way down
+		span = spaces(end, int(pos)-1)
+	}
+	for m := icons & span; m != 0; {
+		h := 63 - bits.LeadingZeros64(m)
+		m &^= 1 << h
+		s.pushIcon(sl, false, int8(h-8))
+	}
+	return int8(end)
+}
+
+// spaces is the bits (h+8, as Fighter.Stops and iconAt) of the spaces
+// from a to b, -8 <= a <= b < 56.
+func spaces(a, b int) uint64 {
+	return (1<<(b-a+1) - 1) << (a + 8)
 }

@@ -16,15 +16,20 @@ import "math/bits"
 // lookCard is what a look ahead's turn reads of a card instance, by
 // face (its stages, its front, its back), in one place.
 type lookCard struct {
-	faces    [3][][]Op
-	bonus    [3][]Op // the block's success bonus (nil for a card that does not block)
-	blocks   [3]bool // Blocks and the face blocks
-	cancels  [3]bool // Cancels and a stage of the face has a cancel (cardCancels)
+	faces    [3]lookFace
 	fighter  uint8
 	twoFaces bool // Summoning: Front and Back
 	starting bool
 	deferred bool
 	readsHP  bool
+}
+
+// lookFace is one face of a card: its stages, and its block and cancel.
+type lookFace struct {
+	stages  [][]Op
+	bonus   []Op // the block's success bonus (nil for a card that does not block)
+	blocks  bool // Blocks and the face blocks
+	cancels bool // Cancels and a stage of the face has a cancel (cardCancels)
 }
 
 // markLookCards fills the pack's lookCards (markFightFacts).
@@ -33,16 +38,17 @@ func (p *Pack) markLookCards() {
 	for i, ci := range p.instCard {
 		c := &p.Cards[ci]
 		lc := &p.lookCards[i]
-		lc.faces = [3][][]Op{c.Stages, c.Front, c.Back}
 		lc.fighter, lc.twoFaces = uint8(c.Fighter), c.Front != nil
 		lc.starting, lc.deferred, lc.readsHP = c.Starting, c.Deferred, c.readsHP
-		for k := range lc.faces {
+		for k, stages := range [3][][]Op{c.Stages, c.Front, c.Back} {
+			fc := &lc.faces[k]
+			fc.stages = stages
 			if c.Blocks {
-				lc.blocks[k], lc.bonus[k] = c.faceBlocks[k], c.faceBonus[k]
+				fc.blocks, fc.bonus = c.faceBlocks[k], c.faceBonus[k]
 			}
-			for _, st := range lc.faces[k] {
+			for _, st := range stages {
 				for j := range st {
-					lc.cancels[k] = lc.cancels[k] || (c.Cancels && st[j].Kind == OpCancel)
+					fc.cancels = fc.cancels || (c.Cancels && st[j].Kind == OpCancel)
 				}
 			}
 		}
@@ -50,13 +56,11 @@ func (p *Pack) markLookCards() {
 }
 
 // lookReveal is reveal, reading each card from the pack's lookCards; it
-// returns the stages of the cards that resolve now, side by side, and of
-// those that resolve after the other (lookResolveCards).
-func (s *State) lookReveal() (now, later [2][][]Op) {
+// returns the face each card shows (nil: none), and which of them
+// resolve after the other card (lookResolveCards).
+func (s *State) lookReveal() (fc [2]*lookFace, later [2]bool) {
 	c := s.scratch()
 	prevActive := [2]uint8{s.players[0].active, s.players[1].active}
-	var cancels, blocks [2]bool
-	var bonus [2][]Op
 	for p := 0; p < 2; p++ {
 		pl := &s.players[p]
 		c.card[p] = none
@@ -82,29 +86,22 @@ func (s *State) lookReveal() (now, later [2][][]Op) {
 			}
 		}
 		c.face[p] = face
-		stages := lc.faces[face]
-		if lc.deferred {
-			later[p] = stages
-		} else {
-			now[p] = stages
-		}
-		cancels[p], blocks[p], bonus[p] = lc.cancels[face], lc.blocks[face], lc.bonus[face]
+		fc[p], later[p] = &lc.faces[face], lc.deferred
 		c.projects = c.projects || lc.readsHP
 		if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
 			pl.reanim = 0
 			c.reanimate[p] = true
-			c.stages[p] = stages // reanimate reads them
+			c.stages[p] = fc[p].stages // reanimate reads them
 		}
 		if !s.quiet {
 			s.emit(evReveal, p, int(ci), 0, 0)
 		}
 	}
 	s.lastCard = c.card
-	if (cancels[0] || cancels[1]) && c.card[0] != none && c.card[1] != none {
+	if fc[0] != nil && fc[1] != nil && (fc[0].cancels || fc[1].cancels) {
 		for p := 0; p < 2; p++ {
-			if cancels[p] {
+			if fc[p].cancels {
 				c.cancelled[1-p] = true
-				now[1-p], later[1-p] = nil, nil
 				s.emit(evCancelled, 1-p, int(c.card[1-p]), 0, 0)
 			}
 		}
@@ -117,11 +114,11 @@ func (s *State) lookReveal() (now, later [2][][]Op) {
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if blocks[p] && !c.cancelled[p] {
-			c.blocking[p], c.blockOps[p] = true, bonus[p]
+		if fc[p] != nil && fc[p].blocks && !c.cancelled[p] {
+			c.blocking[p], c.blockOps[p] = true, fc[p].bonus
 		}
 	}
-	return now, later
+	return fc, later
 }
 
 // iconTable is a track's symbols by space (the space h at h+8, as
@@ -171,8 +168,10 @@ func (s *State) lookFireIcons() {
 // together, and whether a board asks hp_is.
 type lookFight struct {
 	pack    *Pack
+	st      *State   // the state whose scratch holds it
 	key     [4]uint8 // the fighters' pack indices, by slot
 	f       [4]*Fighter
+	fs      [4]*fighterState // the fighters in st, by slot
 	has     Rule
 	readsHP bool
 }
@@ -182,13 +181,13 @@ type lookFight struct {
 func (s *State) lookFighters(c *fightCtx) *lookFight {
 	lf := &c.lookFight
 	key := [4]uint8{s.players[0].fighters[0].f, s.players[0].fighters[1].f, s.players[1].fighters[0].f, s.players[1].fighters[1].f}
-	if lf.pack == s.pack && lf.key == key {
+	if lf.pack == s.pack && lf.st == s && lf.key == key {
 		return lf
 	}
-	*lf = lookFight{pack: s.pack, key: key}
+	*lf = lookFight{pack: s.pack, st: s, key: key}
 	for sl, fi := range key {
 		f := &s.pack.Fighters[fi]
-		lf.f[sl] = f
+		lf.f[sl], lf.fs[sl] = f, &s.players[sl>>1].fighters[sl&1]
 		lf.has |= f.Rules
 		lf.readsHP = lf.readsHP || f.readsHP
 	}
@@ -217,12 +216,12 @@ func (s *State) lookTurn() {
 		}
 	}
 	c.projects = lf.readsHP
-	now, later := s.lookReveal()
+	fc, later := s.lookReveal()
 	c.projects = c.projects && s.rules.hpCheckAfterHeal
 	if c.projects {
 		c.projHP = [4]int8{a0[0].hp, a0[1].hp, a1[0].hp, a1[1].hp}
 	}
-	s.lookResolveCards(now, later)
+	s.lookResolveCards(fc, later)
 	if c.blocking[0] || c.blocking[1] {
 		s.blockBonuses()
 	}
@@ -295,8 +294,7 @@ func (s *State) lookSettle(has Rule) {
 func (s *State) lookEndTurn(lf *lookFight) {
 	c := s.scratch()
 	var lose, incinerated [2]bool
-	for sl := 0; sl < 4; sl++ {
-		fs := &s.players[sl>>1].fighters[sl&1]
+	for sl, fs := range lf.fs {
 		fs.flags &^= ffImmune
 		if fs.tok[Aflame] >= 5 && lf.f[sl].Rules&RIncineration == 0 {
 			incinerated[sl>>1] = true
@@ -345,10 +343,19 @@ func (s *State) lookEndTurn(lf *lookFight) {
 	}
 }
 
-// lookResolveCards is resolveCards, for the stages lookReveal found:
-// now, side by side, and later, after the other card.
-func (s *State) lookResolveCards(now, later [2][][]Op) {
+// lookResolveCards is resolveCards, for the faces lookReveal found:
+// those not cancelled resolve now, side by side, or later, after the
+// other card.
+func (s *State) lookResolveCards(fc [2]*lookFace, later [2]bool) {
 	c := s.scratch()
+	var now [2][][]Op
+	for p := 0; p < 2; p++ {
+		if fc[p] == nil || c.cancelled[p] {
+			fc[p] = nil
+		} else if !later[p] {
+			now[p] = fc[p].stages
+		}
+	}
 	n := max(len(now[0]), len(now[1]))
 	for st := 0; st < n; st++ {
 		if st < len(now[0]) {
@@ -361,15 +368,17 @@ func (s *State) lookResolveCards(now, later [2][][]Op) {
 	}
 	if c.reanimate != [2]bool{} {
 		for p := 0; p < 2; p++ {
-			if c.reanimate[p] && c.card[p] != none && !c.cancelled[p] {
+			if c.reanimate[p] && fc[p] != nil {
 				s.reanimate(p)
 			}
 		}
 	}
 	for p := 0; p < 2; p++ {
-		for _, st := range later[p] {
-			s.run(p, s.activeSlot(p), st)
-			s.lookEndStage()
+		if fc[p] != nil && later[p] {
+			for _, st := range fc[p].stages {
+				s.run(p, s.activeSlot(p), st)
+				s.lookEndStage()
+			}
 		}
 	}
 }
@@ -396,8 +405,8 @@ func (s *State) lookEndStage() {
 	}
 }
 
-// lookLand is land, looking for a shield only where a fighter holds the
-// Presence token.
+// lookLand is land, looking for a shield only where a fighter other than
+// the Golem holds the Presence token.
 func (s *State) lookLand() {
 	c := s.scratch()
 	for guard := 0; c.nLanded < c.nAttacks && guard < 8; guard++ {
@@ -405,7 +414,8 @@ func (s *State) lookLand() {
 		c.nLanded = to
 		batch := c.attacks[from:to]
 		for t := 0; t < 4; t++ {
-			if s.players[t>>1].fighters[t&1].tok[Presence] != 0 {
+			// The Golem's token on the Golem himself shields nobody (shield).
+			if c.lookFight.fs[t].tok[Presence] != 0 && c.lookFight.f[t].Rules&RGolemPresence == 0 {
 				s.shield(t, batch)
 			}
 		}
@@ -430,8 +440,7 @@ func (s *State) lookLand() {
 // board read once.
 func (s *State) lookMove(sl int) {
 	c := s.scratch()
-	fs := &s.players[sl>>1].fighters[sl&1]
-	f := c.lookFight.f[sl]
+	fs, f := c.lookFight.fs[sl], c.lookFight.f[sl]
 	from := fs.hp
 	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
 	setTo1 := c.setTo1[sl]

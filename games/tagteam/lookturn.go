@@ -158,7 +158,7 @@ func (s *State) lookFireIcons() {
 		if !s.quiet {
 			s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
 		}
-		s.run(int(ic.slot>>1), int(ic.slot), ops)
+		s.lookRun(int(ic.slot>>1), int(ic.slot), ops)
 	}
 }
 
@@ -359,10 +359,10 @@ func (s *State) lookResolveCards(fc [2]*lookFace, later [2]bool) {
 	n := max(len(now[0]), len(now[1]))
 	for st := 0; st < n; st++ {
 		if st < len(now[0]) {
-			s.run(0, s.activeSlot(0), now[0][st])
+			s.lookRun(0, s.activeSlot(0), now[0][st])
 		}
 		if st < len(now[1]) {
-			s.run(1, s.activeSlot(1), now[1][st])
+			s.lookRun(1, s.activeSlot(1), now[1][st])
 		}
 		s.lookEndStage()
 	}
@@ -376,7 +376,7 @@ func (s *State) lookResolveCards(fc [2]*lookFace, later [2]bool) {
 	for p := 0; p < 2; p++ {
 		if fc[p] != nil && later[p] {
 			for _, st := range fc[p].stages {
-				s.run(p, s.activeSlot(p), st)
+				s.lookRun(p, s.activeSlot(p), st)
 				s.lookEndStage()
 			}
 		}
@@ -430,7 +430,7 @@ func (s *State) lookLand() {
 		for i := range batch {
 			a := &batch[i]
 			if len(a.success) > 0 && s.groupHit(a.group, from) {
-				s.run(int(a.p), int(a.self), a.success)
+				s.lookRun(int(a.p), int(a.self), a.success)
 			}
 		}
 	}

@@ -139,7 +139,11 @@ type turnFacts struct {
 func (s *State) runFight() {
 	for s.over == 0 && s.phase != phSpirit {
 		if s.players[0].next >= s.players[0].deckN && s.players[1].next >= s.players[1].deckN {
-			s.endRound()
+			if s.lean {
+				s.lookEndRound()
+			} else {
+				s.endRound()
+			}
 			return
 		}
 		if s.haltAfter != 0 && s.turn >= s.haltAfter {

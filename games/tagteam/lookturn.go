@@ -522,3 +522,35 @@ func (s *State) lookWalk(sl int, fs *fighterState, f *Fighter, net int) int8 {
 func spaces(a, b int) uint64 {
 	return (1<<(b-a+1) - 1) << (a + 8)
 }
+
+// lookEndRound is endRound for the look ahead's states: the same
+// position, the decks copied as blocks, and the events told only by a
+// state that tells them.
+func (s *State) lookEndRound() {
+	for p := 0; p < 2; p++ {
+		pl := &s.players[p]
+		pl.playedN = pl.deckN
+		copy(pl.played[:], pl.deck[:pl.deckN])
+		pl.newCard = none
+	}
+	if s.players[0].buildN < 3 || s.players[1].buildN < 3 {
+		s.emit(evExhausted, -1, -1, int(s.round), 0)
+		s.finish(-2)
+		return
+	}
+	for p := 0; p < 2; p++ {
+		pl := &s.players[p]
+		pl.offerN = 3
+		copy(pl.offer[:], pl.build[:3])
+		copy(pl.build[:], pl.build[3:pl.buildN])
+		pl.buildN -= 3
+		pl.known = min(pl.known, pl.buildN)
+		pl.decided = 0
+		if !s.quiet {
+			for _, ci := range pl.offer[:3] {
+				s.emit(evDrawn, p, int(ci), 0, 0)
+			}
+		}
+	}
+	s.phase = phBuild
+}

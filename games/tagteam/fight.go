@@ -137,6 +137,7 @@ type turnFacts struct {
 // decision is needed (a Fey Folk character), or a look ahead halts it
 // (haltAfter).
 func (s *State) runFight() {
+	var lf *lookFight // a look ahead's fighters in play (lookTurn)
 	for s.over == 0 && s.phase != phSpirit {
 		if s.players[0].next >= s.players[0].deckN && s.players[1].next >= s.players[1].deckN {
 			if s.lean {
@@ -151,7 +152,10 @@ func (s *State) runFight() {
 			return
 		}
 		if s.lean {
-			s.lookTurn()
+			if lf == nil {
+				lf = s.lookFighters(s.scratch())
+			}
+			s.lookTurn(lf)
 		} else {
 			s.playTurn()
 		}

@@ -194,8 +194,9 @@ func (s *State) lookFighters(c *fightCtx) *lookFight {
 	return lf
 }
 
-// lookTurn is one turn, T0 to T6, as playTurn plays it.
-func (s *State) lookTurn() {
+// lookTurn is one turn, T0 to T6, as playTurn plays it, for the
+// fighters in play lf (lookFighters: made once a fight).
+func (s *State) lookTurn(lf *lookFight) {
 	c := s.scratch()
 	// turnOps are not cleared: lookReveal sets the ones read this turn
 	// (a block's bonus, a reanimated card's stages).
@@ -203,7 +204,6 @@ func (s *State) lookTurn() {
 	s.turn++
 	s.turns++
 	// T0.
-	lf := s.lookFighters(c)
 	a0, a1 := &s.players[0].fighters, &s.players[1].fighters
 	c.power0 = [4]int8{a0[0].power, a0[1].power, a1[0].power, a1[1].power}
 	c.power = c.power0

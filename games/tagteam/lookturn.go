@@ -400,7 +400,7 @@ func (s *State) lookEndStage() {
 	}
 	if c.projects {
 		for sl := 0; sl < 4; sl++ {
-			c.projHP[sl] = s.projectHP(sl)
+			c.projHP[sl] = s.lookProject(sl)
 		}
 	}
 }
@@ -447,7 +447,7 @@ func (s *State) lookMove(sl int) {
 	if setTo1 {
 		net = -max(int(from)-1, 0)
 	}
-	pos := s.lookWalk(sl, fs, f, net)
+	pos := s.lookWalk(sl, fs, f, net, true)
 	if setTo1 {
 		// Every other HP change of the turn is ignored.
 		c.setTo1[sl] = false
@@ -465,19 +465,21 @@ func (s *State) lookMove(sl int) {
 	}
 }
 
-// lookWalk is walk with queue set, for fighter f in play as fs in slot
-// sl: the spaces entered are found as bits of the track's masks (a stop
+// lookWalk is walk, for fighter f in play as fs in slot sl: the spaces entered are found as bits of the track's masks (a stop
 // space, the symbols to queue in the order they are entered) instead of
 // space by space.
-func (s *State) lookWalk(sl int, fs *fighterState, f *Fighter, net int) int8 {
+func (s *State) lookWalk(sl int, fs *fighterState, f *Fighter, net int, queue bool) int8 {
 	pos := fs.hp
 	if net == 0 || fs.flags&ffImmune != 0 || (fs.hp <= 0 && net > 0) {
 		return pos
 	}
-	var icons, stops uint64 // none on the Bear side
+	var icons, stops uint64 // none on the Bear side, no symbols queued without queue
 	if fs.flags&ffBear == 0 {
-		icons, stops = f.iconAt, f.Stops
-		if f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters) {
+		stops = f.Stops
+		if queue {
+			icons = f.iconAt
+		}
+		if queue && f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters) {
 			icons = f.Characters[fs.char].iconAt
 		}
 	}
@@ -553,4 +555,15 @@ func (s *State) lookEndRound() {
 		}
 	}
 	s.phase = phBuild
+}
+
+// lookProject is projectHP, the fighter's board read from the turn's
+// lookFight.
+func (s *State) lookProject(sl int) int8 {
+	c := s.scratch()
+	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
+	if c.setTo1[sl] {
+		net = -max(int(c.lookFight.fs[sl].hp)-1, 0)
+	}
+	return s.lookWalk(sl, c.lookFight.fs[sl], c.lookFight.f[sl], net, false)
 }

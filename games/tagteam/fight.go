@@ -70,7 +70,7 @@ type fightCtx struct {
 	guessed []engine.Move
 	// lookFight is what the look ahead's turns read of the fighters in
 	// play (lookFighters).
-	lookFight lookFight
+	lookFight *lookFight
 }
 
 // turnOps are the ops of the turn's cards; a turn starts them afresh too

@@ -176,10 +176,15 @@ type lookFight struct {
 	readsHP bool
 }
 
-// lookFighters is the state's lookFight, made again when the fighters
-// in play are not the ones it was made for.
+// lookFighters is the state's lookFight, made on its first look-ahead
+// turn (apart from the turn's scratch, which every state allocates), and
+// again when the fighters in play are not the ones it was made for.
 func (s *State) lookFighters(c *fightCtx) *lookFight {
-	lf := &c.lookFight
+	lf := c.lookFight
+	if lf == nil {
+		lf = new(lookFight)
+		c.lookFight = lf
+	}
 	key := [4]uint8{s.players[0].fighters[0].f, s.players[0].fighters[1].f, s.players[1].fighters[0].f, s.players[1].fighters[1].f}
 	if lf.pack == s.pack && lf.st == s && lf.key == key {
 		return lf

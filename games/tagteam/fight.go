@@ -68,6 +68,9 @@ type fightCtx struct {
 
 	// guessed holds the legal moves a look ahead guesses from (playAhead).
 	guessed []engine.Move
+	// lookFight is what the look ahead's turns read of the fighters in
+	// play (lookFighters).
+	lookFight *lookFight
 }
 
 // turnOps are the ops of the turn's cards; a turn starts them afresh too
@@ -134,9 +137,14 @@ type turnFacts struct {
 // decision is needed (a Fey Folk character), or a look ahead halts it
 // (haltAfter).
 func (s *State) runFight() {
+	var lf *lookFight // a look ahead's fighters in play (lookTurn)
 	for s.over == 0 && s.phase != phSpirit {
 		if s.players[0].next >= s.players[0].deckN && s.players[1].next >= s.players[1].deckN {
-			s.endRound()
+			if s.lean {
+				s.lookEndRound()
+			} else {
+				s.endRound()
+			}
 			return
 		}
 		if s.haltAfter != 0 && s.turn >= s.haltAfter {
@@ -144,7 +152,10 @@ func (s *State) runFight() {
 			return
 		}
 		if s.lean {
-			s.lookTurn()
+			if lf == nil {
+				lf = s.lookFighters(s.scratch())
+			}
+			s.lookTurn(lf)
 		} else {
 			s.playTurn()
 		}

@@ -1,6 +1,7 @@
 package tagteam
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"stolik/engine"
@@ -47,18 +48,21 @@ func TestGreedyPlacesShareTheirTurns(t *testing.T) {
 			flipped[o.Name] = !o.Default.(bool)
 		}
 	}
-	var places, copies int
+	var places, copies, quiet int
 	for _, set := range []map[string]any{{"draft": "random"}, flipped} {
 		opts, err := engine.ResolveOptions(g.Options(), set)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range 60 {
-			n, c := checkPlaces(t, g, opts, uint64(i))
-			places, copies = places+n, copies+c
+			n, c, q := checkPlaces(t, g, opts, uint64(i))
+			places, copies, quiet = places+n, copies+c, quiet+q
 		}
 	}
-	t.Logf("%d places, %d of them of a copy of an earlier offered card", places, copies)
+	t.Logf("%d places, %d of them of a copy of an earlier offered card; %d cards shared a chain without playing its first turn", places, copies, quiet)
+	if quiet == 0 {
+		t.Error("no card shared a chain without playing its first turn: quietLead was not checked")
+	}
 	if copies == 0 {
 		t.Error("no offer held two copies of a card: the copies' shared scores were not checked")
 	}
@@ -124,7 +128,7 @@ func distinctCards(s *State, p int) int {
 // checkPlaces plays one random game and compares the two ways of scoring
 // each build's places on the way; it returns how many it compared, and
 // how many of those were places of a copy of an earlier offered card.
-func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, copies int) {
+func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, copies, quiet int) {
 	t.Helper()
 	st, err := g.New(opts, nil, seed)
 	if err != nil {
@@ -166,13 +170,58 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, co
 				}
 			}
 			checkMoveScores(t, b, c, p, seed)
+			quiet += checkQuietChains(t, b, c, p, seed)
 		}
 		legal := s.Legal(engine.Seat(p), nil)
 		if _, err := s.Apply(engine.Seat(p), legal[r.IntN(len(legal))]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return n, copies
+	return n, copies, quiet
+}
+
+// checkQuietChains plays the first turn of every offered card's chain
+// that scoreBuild shared without playing it (quietLead), and of the chain
+// it shares, as scoreBuild plays a chain, and checks that the two reach
+// the same position (sameChains) and that the card was given its build
+// deck; it returns how many it checked.
+func checkQuietChains(t *testing.T, b *Greedy, s *State, p int, seed uint64) int {
+	t.Helper()
+	pl := &s.players[p]
+	n, checked := int(pl.deckN), 0
+	for i := range pl.offer[:pl.offerN] {
+		ch := &b.chains[i]
+		if b.copyOf[i] >= 0 || !ch.quiet {
+			continue
+		}
+		lead := &b.chains[ch.lead]
+		x, y := playFirstTurn(t, b, p, n, lead.card, lead.under), playFirstTurn(t, b, p, n, ch.card, ch.under)
+		if y.st.players[p].build != ch.build {
+			t.Fatalf("game %d, round %d: card %s's build deck is %v, played %v", seed, s.round, s.cardName(ch.card), ch.build, y.st.players[p].build)
+		}
+		if !sameChains(x, y, p, n) {
+			t.Fatalf("game %d, round %d: card %s shares the chain of %s without playing it, but reaches another position", seed, s.round, s.cardName(ch.card), s.cardName(lead.card))
+		}
+		checked++
+	}
+	return checked
+}
+
+// playFirstTurn plays the first turn of the chain of card a, put at
+// place n over under, as scoreBuild does.
+func playFirstTurn(t *testing.T, b *Greedy, p, n int, a, under uint8) *buildChain {
+	t.Helper()
+	ch := &buildChain{st: &State{quiet: true, lean: true}}
+	ch.rand = rand.New(&ch.guess)
+	ch.st.CopyFrom(b.base)
+	ch.st.haltAfter = 1
+	ch.guess = b.baseGuesses
+	ch.a = b.baseAhead(p, ch.rand)
+	if _, err := ch.st.Apply(engine.Seat(p), mv(mAdd, a, uint8(n), under)); err != nil {
+		t.Fatal(err)
+	}
+	ch.v, ch.halted = ch.st.playAhead(&ch.a)
+	return ch
 }
 
 // checkMoveScores compares buildMoveScores, move by move, with the score

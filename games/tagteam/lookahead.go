@@ -152,6 +152,53 @@ type buildChain struct {
 	card, under uint8
 	lead        int  // the chain whose turns this card's places share
 	failed      bool // the build did not apply: its places are played alone
+	quiet       bool // it shares lead's chain without playing its first turn (quietLead)
+	// build is p's build deck after the card's build (the card put under
+	// goes last): a place of the card puts it in.
+	build [MaxBuild]uint8
+}
+
+// quietLead is the chain that offered card i, with no instant bonus,
+// shares without playing its own first turn (-1: none): an earlier lead
+// chain of a card with no instant bonus, halted after the first turn with
+// p's fight deck as it was built (n cards and the new one at the bottom,
+// none taken out). Two such builds differ, until the new card is
+// revealed, only in the card at the bottom, the move that put it there
+// and the build deck below, which the fight does not read: scoreBuild
+// would find the two chains the same (sameChains) after playing both.
+func (b *Greedy) quietLead(p, n, i int) int {
+	pk := b.base.pack
+	if len(pk.Card(b.chains[i].card).Instant) > 0 {
+		return -1
+	}
+	for j := range i {
+		o := &b.chains[j]
+		if o.lead != j || o.failed || len(pk.Card(o.card).Instant) > 0 {
+			continue
+		}
+		if op := &o.st.players[p]; o.halted && int(op.deckN) == n+1 && op.next == 1 {
+			return j
+		}
+		return -1 // the first such chain decides: scoreBuild plays the card's own
+	}
+	return -1
+}
+
+// buildAfter is p's build deck after p adds offered card a and puts under
+// at the very bottom (addCards): the other offered card, then under.
+func (s *State) buildAfter(p int, a, under uint8) [MaxBuild]uint8 {
+	pl := &s.players[p]
+	build, n := pl.build, pl.buildN
+	for _, o := range pl.offer[:pl.offerN] {
+		if o != a && o != under && int(n) < MaxBuild {
+			build[n] = o
+			n++
+		}
+	}
+	if int(n) < MaxBuild {
+		build[n] = under
+	}
+	return build
 }
 
 // scoreBuild fills b.buildScores: adding each offered card at each place
@@ -180,9 +227,13 @@ func (b *Greedy) scoreBuild(s *State, p int, lookAhead func(engine.Move) int) {
 	}
 	for i, a := range offer {
 		ch := &b.chains[i]
-		ch.card, ch.under, ch.lead, ch.failed = a, s.firstOther(p, a), i, false
+		ch.card, ch.under, ch.lead, ch.failed, ch.quiet = a, s.firstOther(p, a), i, false, false
 		if b.copyOf[i] >= 0 {
 			ch.lead = -1 // scored as the copy it is (scoreCopies)
+			continue
+		}
+		if j := b.quietLead(p, n, i); j >= 0 {
+			ch.lead, ch.build, ch.quiet = j, b.base.buildAfter(p, a, ch.under), true
 			continue
 		}
 		ch.st.CopyFrom(b.base)
@@ -193,6 +244,7 @@ func (b *Greedy) scoreBuild(s *State, p int, lookAhead func(engine.Move) int) {
 			ch.failed = true
 			continue
 		}
+		ch.build = ch.st.players[p].build
 		ch.v, ch.halted = ch.st.playAhead(&ch.a)
 		for j := range i {
 			if o := &b.chains[j]; o.lead == j && !o.failed && sameChains(o, ch, p, n) {
@@ -266,7 +318,7 @@ func (b *Greedy) playChain(s *State, p, n, l, cards int, lookAhead func(engine.M
 				copy(wp.deck[k+1:n+1], s.players[p].deck[k:n])
 				wp.newCard, wp.newPos = mc.card, uint8(k)
 				wp.choice = [4]uint8{mc.card, uint8(k), mc.under, 0}
-				wp.build = mc.st.players[p].build
+				wp.build = mc.build
 				b.guesses = lead.guess
 				wa := lead.a
 				wa.r = b.guessRand

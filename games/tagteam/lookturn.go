@@ -1,5 +1,7 @@
 package tagteam
 
+import "math/bits"
+
 // The greedy bot's look ahead plays hundreds of fight turns for each
 // turn of the game. lookTurn is playTurn for it: the same steps on the
 // same position, but a step with nothing to do this turn is not called
@@ -14,15 +16,20 @@ package tagteam
 // lookCard is what a look ahead's turn reads of a card instance, by
 // face (its stages, its front, its back), in one place.
 type lookCard struct {
-	faces    [3][][]Op
-	bonus    [3][]Op // the block's success bonus (nil for a card that does not block)
-	blocks   [3]bool // Blocks and the face blocks
-	cancels  [3]bool // Cancels and a stage of the face has a cancel (cardCancels)
-	fighter  int
+	faces    [3]lookFace
+	fighter  uint8
 	twoFaces bool // Summoning: Front and Back
 	starting bool
 	deferred bool
 	readsHP  bool
+}
+
+// lookFace is one face of a card: its stages, and its block and cancel.
+type lookFace struct {
+	stages  [][]Op
+	bonus   []Op // the block's success bonus (nil for a card that does not block)
+	blocks  bool // Blocks and the face blocks
+	cancels bool // Cancels and a stage of the face has a cancel (cardCancels)
 }
 
 // markLookCards fills the pack's lookCards (markFightFacts).
@@ -31,27 +38,29 @@ func (p *Pack) markLookCards() {
 	for i, ci := range p.instCard {
 		c := &p.Cards[ci]
 		lc := &p.lookCards[i]
-		lc.faces = [3][][]Op{c.Stages, c.Front, c.Back}
-		lc.fighter, lc.twoFaces = c.Fighter, c.Front != nil
+		lc.fighter, lc.twoFaces = uint8(c.Fighter), c.Front != nil
 		lc.starting, lc.deferred, lc.readsHP = c.Starting, c.Deferred, c.readsHP
-		for k := range lc.faces {
+		for k, stages := range [3][][]Op{c.Stages, c.Front, c.Back} {
+			fc := &lc.faces[k]
+			fc.stages = stages
 			if c.Blocks {
-				lc.blocks[k], lc.bonus[k] = c.faceBlocks[k], c.faceBonus[k]
+				fc.blocks, fc.bonus = c.faceBlocks[k], c.faceBonus[k]
 			}
-			for _, st := range lc.faces[k] {
+			for _, st := range stages {
 				for j := range st {
-					lc.cancels[k] = lc.cancels[k] || (c.Cancels && st[j].Kind == OpCancel)
+					fc.cancels = fc.cancels || (c.Cancels && st[j].Kind == OpCancel)
 				}
 			}
 		}
 	}
 }
 
-// lookReveal is reveal, reading each card from the pack's lookCards.
-func (s *State) lookReveal() {
+// lookReveal is reveal, reading each card from the pack's lookCards; it
+// returns the face each card shows (nil: none), and which of them
+// resolve after the other card (lookResolveCards).
+func (s *State) lookReveal() (fc [2]*lookFace, later [2]bool) {
 	c := s.scratch()
 	prevActive := [2]uint8{s.players[0].active, s.players[1].active}
-	var lcs [2]*lookCard
 	for p := 0; p < 2; p++ {
 		pl := &s.players[p]
 		c.card[p] = none
@@ -62,11 +71,10 @@ func (s *State) lookReveal() {
 		pl.next++
 		c.card[p] = ci
 		lc := &s.pack.lookCards[ci]
-		lcs[p] = lc
-		if int(pl.fighters[0].f) == lc.fighter {
+		if pl.fighters[0].f == lc.fighter {
 			pl.active = 0
 		}
-		if int(pl.fighters[1].f) == lc.fighter {
+		if pl.fighters[1].f == lc.fighter {
 			pl.active = 1
 		}
 		c.starting[p] = lc.starting
@@ -77,36 +85,40 @@ func (s *State) lookReveal() {
 				face = 2
 			}
 		}
-		c.face[p] = face // the stages are read from lc (lookResolveCards)
+		c.face[p] = face
+		fc[p], later[p] = &lc.faces[face], lc.deferred
 		c.projects = c.projects || lc.readsHP
 		if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
 			pl.reanim = 0
 			c.reanimate[p] = true
-			c.stages[p] = lc.faces[face] // reanimate reads them
+			c.stages[p] = fc[p].stages // reanimate reads them
 		}
 		if !s.quiet {
 			s.emit(evReveal, p, int(ci), 0, 0)
 		}
 	}
 	s.lastCard = c.card
-	for p := 0; p < 2; p++ {
-		if c.card[p] != none && c.card[1-p] != none && lcs[p].cancels[c.face[p]] {
-			c.cancelled[1-p] = true
-			s.emit(evCancelled, 1-p, int(c.card[1-p]), 0, 0)
-		}
-	}
-	if !s.rules.cancelledActive && s.turns > 1 {
+	if fc[0] != nil && fc[1] != nil && (fc[0].cancels || fc[1].cancels) {
 		for p := 0; p < 2; p++ {
-			if c.cancelled[p] {
-				s.players[p].active = prevActive[p]
+			if fc[p].cancels {
+				c.cancelled[1-p] = true
+				s.emit(evCancelled, 1-p, int(c.card[1-p]), 0, 0)
+			}
+		}
+		if !s.rules.cancelledActive && s.turns > 1 {
+			for p := 0; p < 2; p++ {
+				if c.cancelled[p] {
+					s.players[p].active = prevActive[p]
+				}
 			}
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if c.card[p] != none && !c.cancelled[p] && lcs[p].blocks[c.face[p]] {
-			c.blocking[p], c.blockOps[p] = true, lcs[p].bonus[c.face[p]]
+		if fc[p] != nil && fc[p].blocks && !c.cancelled[p] {
+			c.blocking[p], c.blockOps[p] = true, fc[p].bonus
 		}
 	}
+	return fc, later
 }
 
 // iconTable is a track's symbols by space (the space h at h+8, as
@@ -146,37 +158,75 @@ func (s *State) lookFireIcons() {
 		if !s.quiet {
 			s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
 		}
-		s.run(int(ic.slot>>1), int(ic.slot), ops)
+		s.lookRun(int(ic.slot>>1), int(ic.slot), ops)
 	}
 }
 
-// lookTurn is one turn, T0 to T6, as playTurn plays it.
-func (s *State) lookTurn() {
+// lookFight is what a look ahead's turns read of the fighters in play,
+// made once for them (which fighters are in play never changes in a
+// fight) and kept in the state's scratch: their boards, their board rules
+// together, and whether a board asks hp_is.
+type lookFight struct {
+	pack    *Pack
+	st      *State   // the state whose scratch holds it
+	key     [4]uint8 // the fighters' pack indices, by slot
+	f       [4]*Fighter
+	fs      [4]*fighterState // the fighters in st, by slot
+	has     Rule
+	readsHP bool
+}
+
+// lookFighters is the state's lookFight, made on its first look-ahead
+// turn (apart from the turn's scratch, which every state allocates), and
+// again when the fighters in play are not the ones it was made for.
+func (s *State) lookFighters(c *fightCtx) *lookFight {
+	lf := c.lookFight
+	if lf == nil {
+		lf = new(lookFight)
+		c.lookFight = lf
+	}
+	key := [4]uint8{s.players[0].fighters[0].f, s.players[0].fighters[1].f, s.players[1].fighters[0].f, s.players[1].fighters[1].f}
+	if lf.pack == s.pack && lf.st == s && lf.key == key {
+		return lf
+	}
+	*lf = lookFight{pack: s.pack, st: s, key: key}
+	for sl, fi := range key {
+		f := &s.pack.Fighters[fi]
+		lf.f[sl], lf.fs[sl] = f, &s.players[sl>>1].fighters[sl&1]
+		lf.has |= f.Rules
+		lf.readsHP = lf.readsHP || f.readsHP
+	}
+	return lf
+}
+
+// lookTurn is one turn, T0 to T6, as playTurn plays it, for the
+// fighters in play lf (lookFighters: made once a fight).
+func (s *State) lookTurn(lf *lookFight) {
 	c := s.scratch()
-	c.clearTurn()
+	// turnOps are not cleared: lookReveal sets the ones read this turn
+	// (a block's bonus, a reanimated card's stages).
+	c.turnFacts = turnFacts{}
 	s.turn++
 	s.turns++
 	// T0.
-	var has Rule
-	projects := false
-	for p := range s.players {
-		for i := range s.players[p].fighters {
-			sl := p*2 + i
-			fs := &s.players[p].fighters[i]
-			f := &s.pack.Fighters[fs.f]
-			has |= f.Rules
-			c.power0[sl] = fs.power
+	a0, a1 := &s.players[0].fighters, &s.players[1].fighters
+	c.power0 = [4]int8{a0[0].power, a0[1].power, a1[0].power, a1[1].power}
+	c.power = c.power0
+	if lf.has&RFeyFolk != 0 {
+		// Only the Fey Folk count spirits.
+		for sl := 0; sl < 4; sl++ {
+			fs := &s.players[sl>>1].fighters[sl&1]
 			c.spirits0[sl] = fs.spirits
-			c.allSpirit[sl] = f.Rules&RFeyFolk != 0 && fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0
-			c.projHP[sl] = fs.hp
-			projects = projects || f.readsHP
+			c.allSpirit[sl] = lf.f[sl].Rules&RFeyFolk != 0 && fs.charHP[0] <= 0 && fs.charHP[1] <= 0 && fs.charHP[2] <= 0
 		}
 	}
-	c.projects = projects
-	c.power = c.power0
-	s.lookReveal()
+	c.projects = lf.readsHP
+	fc, later := s.lookReveal()
 	c.projects = c.projects && s.rules.hpCheckAfterHeal
-	s.lookResolveCards()
+	if c.projects {
+		c.projHP = [4]int8{a0[0].hp, a0[1].hp, a1[0].hp, a1[1].hp}
+	}
+	s.lookResolveCards(fc, later)
 	if c.blocking[0] || c.blocking[1] {
 		s.blockBonuses()
 	}
@@ -187,8 +237,8 @@ func (s *State) lookTurn() {
 		s.steal()
 	}
 	// T4, T5.
-	s.lookSettle(has)
-	s.lookEndTurn(has)
+	s.lookSettle(lf.has)
+	s.lookEndTurn(lf)
 }
 
 // lookSettle is settle, calling only the steps with something to do.
@@ -244,29 +294,26 @@ func (s *State) lookSettle(has Rule) {
 	}
 }
 
-// lookEndTurn is endTurn, each fighter's board read once, and the Fey
-// Folk's spirits looked for only where they are in play.
-func (s *State) lookEndTurn(has Rule) {
+// lookEndTurn is endTurn, each fighter's board read from lf, and the
+// Fey Folk's spirits looked for only where they are in play.
+func (s *State) lookEndTurn(lf *lookFight) {
 	c := s.scratch()
 	var lose, incinerated [2]bool
-	for p := range s.players {
-		for i := range s.players[p].fighters {
-			fs := &s.players[p].fighters[i]
-			f := &s.pack.Fighters[fs.f]
-			fs.flags &^= ffImmune
-			if fs.tok[Aflame] >= 5 && f.Rules&RIncineration == 0 {
-				incinerated[p] = true
-			}
-			switch {
-			case fs.hp > 0:
-				// Standing (a Fey Folk character above the Spirit space too).
-			case f.Rules&RFeyFolk != 0:
-				fs.charHP[fs.char] = 0
-			case f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && fs.hp <= -2: // onRevive
-				s.reviveSlot(p*2 + i)
-			default:
-				lose[p] = true
-			}
+	for sl, fs := range lf.fs {
+		fs.flags &^= ffImmune
+		if fs.tok[Aflame] >= 5 && lf.f[sl].Rules&RIncineration == 0 {
+			incinerated[sl>>1] = true
+		}
+		if fs.hp > 0 {
+			continue // standing (a Fey Folk character above the Spirit space too)
+		}
+		switch f := lf.f[sl]; {
+		case f.Rules&RFeyFolk != 0:
+			fs.charHP[fs.char] = 0
+		case f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace && fs.hp <= -2: // onRevive
+			s.reviveSlot(sl)
+		default:
+			lose[sl>>1] = true
 		}
 	}
 	if c.legends != [2]bool{} {
@@ -280,7 +327,7 @@ func (s *State) lookEndTurn(has Rule) {
 		lose = incinerated
 	}
 	if lose == [2]bool{} {
-		if has&RFeyFolk != 0 {
+		if lf.has&RFeyFolk != 0 {
 			s.spirits()
 		}
 		return
@@ -301,40 +348,40 @@ func (s *State) lookEndTurn(has Rule) {
 	}
 }
 
-// lookResolveCards is resolveCards, reading the cards' stages from the
-// pack's lookCards (lookReveal).
-func (s *State) lookResolveCards() {
+// lookResolveCards is resolveCards, for the faces lookReveal found:
+// those not cancelled resolve now, side by side, or later, after the
+// other card.
+func (s *State) lookResolveCards(fc [2]*lookFace, later [2]bool) {
 	c := s.scratch()
-	var stages [2][][]Op   // each revealed card's, cancelled or not
-	var now, later [2]bool // it resolves now, side by side, or after the other
+	var now [2][][]Op
 	for p := 0; p < 2; p++ {
-		if c.card[p] == none {
-			continue
-		}
-		lc := &s.pack.lookCards[c.card[p]]
-		stages[p] = lc.faces[c.face[p]]
-		if !c.cancelled[p] {
-			now[p], later[p] = !lc.deferred, lc.deferred
+		if fc[p] == nil || c.cancelled[p] {
+			fc[p] = nil
+		} else if !later[p] {
+			now[p] = fc[p].stages
 		}
 	}
-	n := max(len(stages[0]), len(stages[1]))
+	n := max(len(now[0]), len(now[1]))
 	for st := 0; st < n; st++ {
-		for p := 0; p < 2; p++ {
-			if now[p] && st < len(stages[p]) {
-				s.run(p, s.activeSlot(p), stages[p][st])
-			}
+		if st < len(now[0]) {
+			s.lookRun(0, s.activeSlot(0), now[0][st])
+		}
+		if st < len(now[1]) {
+			s.lookRun(1, s.activeSlot(1), now[1][st])
 		}
 		s.lookEndStage()
 	}
-	for p := 0; p < 2; p++ {
-		if c.reanimate[p] && c.card[p] != none && !c.cancelled[p] {
-			s.reanimate(p)
+	if c.reanimate != [2]bool{} {
+		for p := 0; p < 2; p++ {
+			if c.reanimate[p] && fc[p] != nil {
+				s.reanimate(p)
+			}
 		}
 	}
 	for p := 0; p < 2; p++ {
-		if later[p] {
-			for _, st := range stages[p] {
-				s.run(p, s.activeSlot(p), st)
+		if fc[p] != nil && later[p] {
+			for _, st := range fc[p].stages {
+				s.lookRun(p, s.activeSlot(p), st)
 				s.lookEndStage()
 			}
 		}
@@ -358,13 +405,13 @@ func (s *State) lookEndStage() {
 	}
 	if c.projects {
 		for sl := 0; sl < 4; sl++ {
-			c.projHP[sl] = s.projectHP(sl)
+			c.projHP[sl] = s.lookProject(sl)
 		}
 	}
 }
 
-// lookLand is land, looking for a shield only where a fighter holds the
-// Presence token.
+// lookLand is land, looking for a shield only where a fighter other than
+// the Golem holds the Presence token.
 func (s *State) lookLand() {
 	c := s.scratch()
 	for guard := 0; c.nLanded < c.nAttacks && guard < 8; guard++ {
@@ -372,7 +419,8 @@ func (s *State) lookLand() {
 		c.nLanded = to
 		batch := c.attacks[from:to]
 		for t := 0; t < 4; t++ {
-			if s.players[t>>1].fighters[t&1].tok[Presence] != 0 {
+			// The Golem's token on the Golem himself shields nobody (shield).
+			if c.lookFight.fs[t].tok[Presence] != 0 && c.lookFight.f[t].Rules&RGolemPresence == 0 {
 				s.shield(t, batch)
 			}
 		}
@@ -387,7 +435,7 @@ func (s *State) lookLand() {
 		for i := range batch {
 			a := &batch[i]
 			if len(a.success) > 0 && s.groupHit(a.group, from) {
-				s.run(int(a.p), int(a.self), a.success)
+				s.lookRun(int(a.p), int(a.self), a.success)
 			}
 		}
 	}
@@ -397,15 +445,14 @@ func (s *State) lookLand() {
 // board read once.
 func (s *State) lookMove(sl int) {
 	c := s.scratch()
-	fs := &s.players[sl>>1].fighters[sl&1]
-	f := &s.pack.Fighters[fs.f]
+	fs, f := c.lookFight.fs[sl], c.lookFight.f[sl]
 	from := fs.hp
 	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
 	setTo1 := c.setTo1[sl]
 	if setTo1 {
 		net = -max(int(from)-1, 0)
 	}
-	pos := s.lookWalk(sl, fs, f, net)
+	pos := s.lookWalk(sl, fs, f, net, true)
 	if setTo1 {
 		// Every other HP change of the turn is ignored.
 		c.setTo1[sl] = false
@@ -423,40 +470,105 @@ func (s *State) lookMove(sl int) {
 	}
 }
 
-// lookWalk is walk with queue set, for fighter f in play as fs in slot sl.
-func (s *State) lookWalk(sl int, fs *fighterState, f *Fighter, net int) int8 {
+// lookWalk is walk, for fighter f in play as fs in slot sl: the spaces entered are found as bits of the track's masks (a stop
+// space, the symbols to queue in the order they are entered) instead of
+// space by space.
+func (s *State) lookWalk(sl int, fs *fighterState, f *Fighter, net int, queue bool) int8 {
 	pos := fs.hp
 	if net == 0 || fs.flags&ffImmune != 0 || (fs.hp <= 0 && net > 0) {
 		return pos
 	}
-	lo := int8(0)
-	if f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace {
-		lo = -2
-	}
-	hi := trackTop(fs, f)
-	var icons uint64
+	var icons, stops uint64 // none on the Bear side, no symbols queued without queue
 	if fs.flags&ffBear == 0 {
-		icons = f.iconAt
-		if f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters) {
+		stops = f.Stops
+		if queue {
+			icons = f.iconAt
+		}
+		if queue && f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters) {
 			icons = f.Characters[fs.char].iconAt
 		}
 	}
-	dir := int8(1)
-	if net < 0 {
-		dir, net = -1, -net
+	if net > 0 {
+		end := min(int(pos)+net, int(trackTop(fs, f)))
+		if end <= int(pos) {
+			return pos
+		}
+		span := spaces(int(pos)+1, end)
+		if st := stops & span; st != 0 {
+			end = bits.TrailingZeros64(st) - 8 // the first stop space on the way up
+			span = spaces(int(pos)+1, end)
+		}
+		for m := icons & span; m != 0; m &= m - 1 {
+			s.pushIcon(sl, false, int8(bits.TrailingZeros64(m)-8))
+		}
+		return int8(end)
 	}
-	for k := 0; k < net; k++ {
-		next := pos + dir
-		if next > hi || next < lo {
-			break
-		}
-		pos = next
-		if hasIcon(icons, pos) {
-			s.pushIcon(sl, false, pos)
-		}
-		if f.IsStop(int(pos)) && fs.flags&ffBear == 0 {
-			break
+	lo := 0
+	if f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace {
+		lo = -2
+	}
+	end := max(int(pos)+net, lo)
+	if end >= int(pos) || int(pos)-1 > int(trackTop(fs, f)) {
+		return pos
+	}
+	span := spaces(end, int(pos)-1)
+	if st := stops & span; st != 0 {
+		end = 63 - bits.LeadingZeros64(st) - 8 // the first stop space on the way down
+		span = spaces(end, int(pos)-1)
+	}
+	for m := icons & span; m != 0; {
+		h := 63 - bits.LeadingZeros64(m)
+		m &^= 1 << h
+		s.pushIcon(sl, false, int8(h-8))
+	}
+	return int8(end)
+}
+
+// spaces is the bits (h+8, as Fighter.Stops and iconAt) of the spaces
+// from a to b, -8 <= a <= b < 56.
+func spaces(a, b int) uint64 {
+	return (1<<(b-a+1) - 1) << (a + 8)
+}
+
+// lookEndRound is endRound for the look ahead's states: the same
+// position, the decks copied as blocks, and the events told only by a
+// state that tells them.
+func (s *State) lookEndRound() {
+	for p := 0; p < 2; p++ {
+		pl := &s.players[p]
+		pl.playedN = pl.deckN
+		copy(pl.played[:], pl.deck[:pl.deckN])
+		pl.newCard = none
+	}
+	if s.players[0].buildN < 3 || s.players[1].buildN < 3 {
+		s.emit(evExhausted, -1, -1, int(s.round), 0)
+		s.finish(-2)
+		return
+	}
+	for p := 0; p < 2; p++ {
+		pl := &s.players[p]
+		pl.offerN = 3
+		copy(pl.offer[:], pl.build[:3])
+		copy(pl.build[:], pl.build[3:pl.buildN])
+		pl.buildN -= 3
+		pl.known = min(pl.known, pl.buildN)
+		pl.decided = 0
+		if !s.quiet {
+			for _, ci := range pl.offer[:3] {
+				s.emit(evDrawn, p, int(ci), 0, 0)
+			}
 		}
 	}
-	return pos
+	s.phase = phBuild
+}
+
+// lookProject is projectHP, the fighter's board read from the turn's
+// lookFight.
+func (s *State) lookProject(sl int) int8 {
+	c := s.scratch()
+	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
+	if c.setTo1[sl] {
+		net = -max(int(c.lookFight.fs[sl].hp)-1, 0)
+	}
+	return s.lookWalk(sl, c.lookFight.fs[sl], c.lookFight.f[sl], net, false)
 }

@@ -1,0 +1,144 @@
+package tagteam
+
+// lookRun is run for the look ahead's turns: the same ops in the same
+// order and to the same effect, with an action's amount read without
+// building an op for it, a heal, damage or power change on the acting
+// fighter made without listing targets, an attacker's board read from
+// the turn's lookFight, and an if's branch run by lookRun again. The
+// unique effects and what they run go through the rules' own code.
+// TestLookTurnPlaysAsPlayTurn checks it with the rest of lookTurn.
+func (s *State) lookRun(p, self int, ops []Op) {
+	c := s.scratch()
+	for i := range ops {
+		op := &ops[i]
+		switch op.Kind {
+		case OpAttack:
+			s.lookAttacks(c, p, self, op)
+		case OpHeal, OpDamage, OpPower:
+			v := int(op.N)
+			if op.Amount != Fixed {
+				v = s.amount(self, op)
+			}
+			if op.To == Self {
+				collect(c, op.Kind, self, v)
+				break
+			}
+			ts, n := s.targets(self, op.To, op.What)
+			for _, t := range ts[:n] {
+				collect(c, op.Kind, t, v)
+			}
+		case OpTransfer:
+			v := s.amount(self, op)
+			fs, fn := s.targets(self, op.From, op.What)
+			ts, tn := s.targets(self, op.To, op.What)
+			if fn == 0 || tn == 0 {
+				break
+			}
+			if op.What == NoToken {
+				if c.nTransfers < len(c.transfers) {
+					c.transfers[c.nTransfers] = transfer{uint8(fs[0]), uint8(ts[0]), uint8(v)}
+					c.nTransfers++
+				}
+			} else {
+				s.moveToken(op.What, fs[0], ts[0], v)
+			}
+		case OpTrack:
+			v := int(op.N)
+			if op.Amount != Fixed {
+				v = s.amount(self, op)
+			}
+			s.advanceTrack(self, v)
+		case OpToken:
+			ts, n := s.targets(self, op.To, op.What)
+			if n > 0 {
+				s.giveToken(op.What, self, ts[0])
+			}
+		case OpIf:
+			if s.holdBack(p, self, op) {
+				break
+			}
+			if s.cond(p, self, &op.Cond) {
+				s.lookRun(p, self, op.Do)
+			} else {
+				s.lookRun(p, self, op.Else)
+			}
+		case OpUnique:
+			s.unique(p, self, op.Unique)
+		}
+	}
+}
+
+// lookAttacks makes the attacks of attack op for p's fighter self, as
+// run does.
+func (s *State) lookAttacks(c *fightCtx, p, self int, op *Op) {
+	by := self
+	if op.By == Partner {
+		by = self ^ 1
+	}
+	ts, n := s.targets(self, op.To, 0)
+	if op.To == AllOthers {
+		ts, n = s.targets(by, op.To, 0)
+	}
+	bonus := op.Bonus
+	if op.BonusAmount != Fixed {
+		bonus = int8(s.amount(self, &Op{N: op.Bonus, Amount: op.BonusAmount}))
+	}
+	g := c.nGroups
+	c.nGroups++
+	flame := op.Flame || c.lookFight.f[by].Rules&RIncineration != 0
+	for k, t := range ts[:n] {
+		str := c.power[by] + bonus
+		if op.PowerOf == Opp {
+			str = c.power[t] + bonus
+		}
+		if flame {
+			str += c.lookFight.fs[t].tok[Aflame]
+		}
+		a := s.recordAttack(c, p, by, t, str)
+		if a != nil {
+			a.group, a.self = g, uint8(self)
+			if k == 0 {
+				a.success = op.Success
+			}
+		}
+	}
+}
+
+// recordAttack is attack once the Aflame! tokens are counted in str.
+func (s *State) recordAttack(c *fightCtx, p, by, t int, str int8) *atkRec {
+	str = max(str, 0)
+	c.attacked[t] = true
+	if !c.inBonus {
+		c.made[p] = true
+	}
+	if c.nAttacks >= len(c.attacks) {
+		return nil
+	}
+	a := &c.attacks[c.nAttacks]
+	c.nAttacks++
+	*a = atkRec{p: uint8(p), from: uint8(by), to: uint8(t), self: uint8(by), group: 255, str: str}
+	if c.blocking[1-p] && !c.cancelled[1-p] {
+		a.blocked = true
+		c.cancelsBy[1-p]++
+		c.wasBlock[p] = true
+		s.emit(evBlocked, p, -1, by, t)
+	}
+	return a
+}
+
+// collect collects a heal, damage or power change of v for slot t, as
+// run does.
+func collect(c *fightCtx, k OpKind, t, v int) {
+	switch k {
+	case OpHeal:
+		c.heal[t] += int16(v)
+	case OpDamage:
+		c.dmg[t] += int16(v)
+	case OpPower:
+		if v >= 0 {
+			c.gain[t] += int8(v)
+		} else {
+			c.loss[t] += int8(-v)
+		}
+	}
+}

@@ -207,8 +207,7 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 		c := max(n, 32)
 		b.scores, b.same, b.looks = make([]int, c), make([]engine.Move, c), make([]uint8, c)
 	}
-	scores, looks := b.scores[:n], b.looks[:n]
-	b.scores = scores
+	b.scores = b.scores[:n]
 	if n == 2 && legal[0] == mv(mPass, 0, 0, 0) && legal[1] == mv(mDone, 0, 0, 0) && s.phase != phEquip {
 		// Both score the position's own plus a constant, never alike:
 		// the better is chosen with no draw.
@@ -217,6 +216,19 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 		}
 		return legal[0]
 	}
+	if s.phase == phWindow {
+		if m, ok := b.chooseWindow(s, p, legal, r); ok {
+			return m
+		}
+	}
+	return b.chooseScored(s, p, legal, r)
+}
+
+// chooseScored is choose's choice among legal in any phase: the moves are
+// classified and those that need no look-ahead scored (scoreMoves), the
+// others looked ahead (scoreAhead), and the best picked.
+func (b *Greedy) chooseScored(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
+	scores, looks := b.scores[:len(legal)], b.looks[:len(legal)]
 	// Where every score is the position's own plus a constant (allNow),
 	// which move is best (and which are equal) does not depend on it.
 	anyNow, allNow := s.scoreMoves(p, legal, scores, looks)

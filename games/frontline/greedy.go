@@ -306,8 +306,12 @@ type survivalNow struct {
 	movedN   int
 	moved    [8]Line
 	movedV   [8]int
-	movableN int8   // 1 if the line may be moved in place, -1 if not, 0 not yet known
-	fire     firing // what fired while the line was moved in place (survivalMoved)
+	movableN int8 // 1 if the line may be moved in place, -1 if not, 0 not yet known
+	// harmlessN: 1 if the line may be moved in place and what fires on
+	// it can neither kill nor reach the Tank (harmless), -1 if not, 0 not
+	// yet known.
+	harmlessN int8
+	fire      firing // what fired while the line was moved in place (survivalMoved)
 	// floor: the look-ahead score below which the move being scored
 	// cannot be chosen, nor tie a move before it; survivalMoved may
 	// return any score below it for a line that scores below it.
@@ -340,6 +344,57 @@ func (n *survivalNow) findMovable() {
 // fire on it (movable).
 func (n *survivalNow) calm() bool { return n.movable() && n.movableN == 2 }
 
+// harmless reports whether the line may be moved in place and whatever
+// fires on the way changes hit points alone, killing no one: nothing lies
+// on the line (calm), or no Tank is in play and every living Comrade has
+// more hit points than every Mine and Barbed Wire together could take
+// (fireCannotKill). Worked out on first use.
+func (n *survivalNow) harmless() bool {
+	if n.harmlessN == 0 {
+		n.harmlessN = -1
+		if n.calm() || n.movable() && n.s.fireCannotKill() {
+			n.harmlessN = 1
+		}
+	}
+	return n.harmlessN > 0
+}
+
+// fireCannotKill reports whether no move of the line can make a Mine or
+// Barbed Wire kill a Comrade or reach the Tank (firing.enter): no Tank is
+// in play, and every living Comrade has more hit points than the Mines and
+// all the wire on the line would deal it together, each hit with the
+// Roulettes' extra (damage). A Comrade enters a slot at most once in one
+// move of the line, and the Mines fire once.
+func (s *State) fireCannotKill() bool {
+	if s.tank >= 0 {
+		return false
+	}
+	worst := s.fireWorst()
+	for q := range int(s.n) {
+		if s.alive(q) && int(s.seats[q].hp) <= worst {
+			return false
+		}
+	}
+	return true
+}
+
+// fireWorst is the most damage the Mines and the Barbed Wire on the line
+// can deal one Comrade in one move of the line: each of them once, each
+// hit with the Roulettes' extra.
+func (s *State) fireWorst() int {
+	extra := s.roulettes() * int(s.rules.rouletteExtra)
+	worst := 0
+	for _, c := range s.mines[:s.minesN] {
+		worst += int(s.pack.Attack(c).Damage) + extra
+	}
+	for _, w := range s.wire[:s.line.size()] {
+		for ; w != 0; w &= w - 1 {
+			worst += int(s.pack.Attack(uint8(bits.TrailingZeros64(w))).Damage) + extra
+		}
+	}
+	return worst
+}
+
 // wireless reports whether no Barbed Wire lies on the line.
 func (s *State) wireless() bool {
 	for _, w := range s.wire[:s.line.size()] {
@@ -370,7 +425,7 @@ func (n *survivalNow) reset(s *State, p int) {
 	if n.s != s {
 		n.s = s
 	}
-	n.p, n.done, n.movedN, n.movableN, n.floor = p, false, 0, 0, math.MinInt
+	n.p, n.done, n.movedN, n.movableN, n.harmlessN, n.floor = p, false, 0, 0, 0, math.MinInt
 }
 
 // movedTo is p's survival score in s with the line moved to l, if known.
@@ -627,10 +682,10 @@ func (s *State) survivalMoved(p int, now *survivalNow, move lineShift) (v int, o
 	if !now.movable() {
 		return 0, false
 	}
-	if 10*int(s.seats[p].hp) < now.floor && now.calm() {
-		// Nothing can fire: the move changes the line alone, and p, alive
-		// in a game that goes on, scores at most its hit points', below
-		// the floor, wherever the line goes.
+	if 10*int(s.seats[p].hp) < now.floor && now.harmless() {
+		// The move changes the line and at most hit points, killing no
+		// one, and p, alive in a game that goes on, scores at most its hit
+		// points', below the floor, wherever the line goes.
 		return 10 * int(s.seats[p].hp), true
 	}
 	line, rng, probing := s.line, s.rng, s.probing

@@ -695,6 +695,11 @@ func (s *State) survivalMoved(p int, now *survivalNow, move lineShift) (v int, o
 	if ok = s.shiftLine(move, f); ok {
 		var known bool
 		switch {
+		case 10*int(s.seats[p].hp) < now.floor:
+			// No one died: p is alive and the game goes on, and the
+			// score, its hit points' less the damage it would take, is
+			// below the floor.
+			v = 10 * int(s.seats[p].hp)
 		case f.fired:
 			// Hit points changed too: the score is not the line's alone.
 			v = s.survival(p)
@@ -704,10 +709,6 @@ func (s *State) survivalMoved(p int, now *survivalNow, move lineShift) (v int, o
 				now.v, now.done = s.survival(p), true
 			}
 			v = now.v
-		case 10*int(s.seats[p].hp) < now.floor:
-			// p is alive and the game goes on: the score, its hit
-			// points' less the damage it would take, is below the floor.
-			v = 10 * int(s.seats[p].hp)
 		default:
 			if v, known = now.movedTo(&s.line); !known {
 				v = s.survival(p)

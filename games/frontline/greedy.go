@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 	"sync"
 
 	"stolik/engine"
@@ -225,60 +224,46 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 }
 
 // chooseScored is choose's choice among legal in any phase: the moves are
-// classified and those that need no look-ahead scored (scoreMoves), the
-// others looked ahead (scoreAhead), and the best picked.
+// classified and those that need no look-ahead scored (scoreMoves), then
+// in one pass the others are looked ahead, the position's own survival
+// score is added to those scored against it, and each is weighed against
+// the best so far (picker).
 func (b *Greedy) chooseScored(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
 	scores, looks := b.scores[:len(legal)], b.looks[:len(legal)]
-	// Where every score is the position's own plus a constant (allNow),
-	// which move is best (and which are equal) does not depend on it.
 	anyNow, allNow := s.scoreMoves(p, legal, scores, looks)
-	if !allNow {
-		b.scoreAhead(s, p, legal, anyNow)
+	if allNow {
+		// Every score is the position's own plus a constant: which move
+		// is best (and which are equal) does not depend on it.
+		return engine.PickBestOf(legal, scores, r)
 	}
-	// Equal scores are broken at random: taking the first would always aim
-	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
-	return engine.PickBestOf(legal, scores, r)
-}
-
-// scoreAhead completes choose's scores (scoreMoves) of the moves that
-// need looking ahead, and adds the position's own survival score to those
-// scored against it where any is (anyNow).
-func (b *Greedy) scoreAhead(s *State, p int, legal []engine.Move, anyNow bool) {
-	scores, same, looks := b.scores, b.same[:len(legal)], b.looks[:len(legal)]
 	now := &b.now
 	now.reset(s, p)
-	// In a window the pass comes first and scores the position's own:
-	// an Event whose look-ahead cannot reach it need not be worked out
-	// (survivalNow.floor).
-	floors := !b.exact && s.phase == phWindow && legal[0] == mv(mPass, 0, 0, 0)
+	base := 0
+	if anyNow {
+		base = now.get()
+	}
+	// Copies of a card played the same way score alike (sameCard).
+	var seen sameScores
+	pick := newPicker(legal[0])
 	for i, m := range legal {
-		same[i] = 0
+		v := scores[i]
 		switch looks[i] {
+		case lookNow:
+			v += base
 		case lookCard:
-			// Copies of a card played the same way score alike.
-			same[i] = s.sameCard(m)
-			if j := slices.Index(same[:i], same[i]); j >= 0 {
-				scores[i] = scores[j]
-			} else if floors {
-				// aheadScore: the Event scores ahead - 8 - keepValue.
-				now.floor = now.get() + 8 + keepValue[s.pack.aEffect[uint8(m>>8)]]
-				scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
-				now.floor = math.MinInt
-			} else {
-				scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
+			same := s.sameCard(m)
+			var ok bool
+			if v, ok = seen.get(same); !ok {
+				v = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
+				seen.keep(same, v)
 			}
 		case lookMove:
-			scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
+			v = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
 		}
+		scores[i] = v
+		pick.offer(m, v, r)
 	}
-	if anyNow {
-		v := now.get()
-		for i, l := range looks {
-			if l == lookNow {
-				scores[i] += v
-			}
-		}
-	}
+	return pick.best
 }
 
 // What scoring a move needs (scoreOf).

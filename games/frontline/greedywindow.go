@@ -32,14 +32,8 @@ func (b *Greedy) chooseWindow(s *State, p int, legal []engine.Move, r *rand.Rand
 		}
 	}
 	// Copies of a card played the same way score alike (sameCard).
-	var seen [8]struct {
-		m engine.Move
-		v int
-	}
-	seenN := 0
-	// engine.PickBestOf, a move at a time: the same draws break the same
-	// ties (no score is math.MinInt).
-	best, bestScore, ties := legal[0], math.MinInt, 0
+	var seen sameScores
+	pick := newPicker(legal[0])
 	for i, m := range legal {
 		k, c, a, _ := unmv(m)
 		v := base
@@ -55,12 +49,9 @@ func (b *Greedy) chooseWindow(s *State, p int, legal []engine.Move, r *rand.Rand
 				v += s.healed(p, c, int(a)) - 8 - keepValue[e]
 				break
 			}
-			same, j := s.sameCard(m), 0
-			for j < seenN && seen[j].m != same {
-				j++
-			}
-			if j < seenN {
-				v = seen[j].v
+			same := s.sameCard(m)
+			var ok bool
+			if v, ok = seen.get(same); ok {
 				break
 			}
 			// The pass comes first and scores the position's own: an
@@ -71,19 +62,63 @@ func (b *Greedy) chooseWindow(s *State, p int, legal []engine.Move, r *rand.Rand
 			}
 			v = s.lookAhead(p, m, now) - 8 - keepValue[e]
 			now.floor = math.MinInt
-			if seenN < len(seen) {
-				seen[seenN].m, seen[seenN].v = same, v
-				seenN++
-			}
+			seen.keep(same, v)
 		}
 		scores[i] = v
-		if v > bestScore {
-			best, bestScore, ties = m, v, 1
-		} else if v == bestScore {
-			if ties++; r.IntN(ties) == 0 {
-				best = m
-			}
+		pick.offer(m, v, r)
+	}
+	return pick.best, true
+}
+
+// picker is engine.PickBestOf offered one move at a time, in the order of
+// the moves: the same draws break the same ties.
+type picker struct {
+	best  engine.Move
+	score int // the best score so far; math.MinInt, which no move scores, before the first
+	ties  int
+}
+
+func newPicker(first engine.Move) picker { return picker{best: first, score: math.MinInt} }
+
+// offer weighs move m, scored v, against the best so far.
+func (k *picker) offer(m engine.Move, v int, r *rand.Rand) {
+	if v >= k.score {
+		k.take(m, v, r)
+	}
+}
+
+// take is offer of a move scored at least the best so far: a better one
+// is the best, an equal one is drawn between it and those before it.
+func (k *picker) take(m engine.Move, v int, r *rand.Rand) {
+	if v > k.score {
+		*k = picker{best: m, score: v, ties: 1}
+	} else if k.ties++; r.IntN(k.ties) == 0 {
+		k.best = m
+	}
+}
+
+// sameScores are the scores of the cards a decision looked ahead for, by
+// the card they copy (sameCard): a few, looked up in order.
+type sameScores struct {
+	m [8]engine.Move
+	v [8]int
+	n int
+}
+
+// get is the score kept for m, if any.
+func (k *sameScores) get(m engine.Move) (int, bool) {
+	for i := range k.n {
+		if k.m[i] == m {
+			return k.v[i], true
 		}
 	}
-	return best, true
+	return 0, false
+}
+
+// keep records v as m's score, if there is room.
+func (k *sameScores) keep(m engine.Move, v int) {
+	if k.n < len(k.m) {
+		k.m[k.n], k.v[k.n] = m, v
+		k.n++
+	}
 }

@@ -2,20 +2,20 @@ package frontline
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"stolik/bots"
 	"stolik/engine"
 )
 
-// In a window the greedy bot scores and picks in one pass (chooseWindow):
-// over greedy games, at every window decision, it chooses the move the
-// plain way (classify, look ahead, add the position's own score, then
-// engine.PickBestOf) chooses, with the same scores and the same draws,
-// scoring every move exactly or leaving some unscored alike.
-func TestGreedyWindowChoosesAsScored(t *testing.T) {
-	windows, ties := 0, 0
+// The greedy bot scores and picks in one pass (chooseWindow in a window,
+// chooseScored elsewhere): over greedy games, at every decision, it
+// chooses the move the plain way chooses (each move scored on its own,
+// greedyScore, then engine.PickBestOf), with the same draws, whether it
+// scores every move exactly or leaves some unscored.
+func TestGreedyChoosesAsThePlainWay(t *testing.T) {
+	decisions := map[uint8]int{}
+	ties := 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		for _, players := range []int{2, 3, 4} {
 			s := newSearchState(t, players, seed)
@@ -25,21 +25,26 @@ func TestGreedyWindowChoosesAsScored(t *testing.T) {
 			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
 				seat := s.Pending()[0]
 				legal = s.Legal(seat, legal[:0])
-				if s.phase == phWindow && len(legal) > 2 {
+				if len(legal) > 1 {
+					plain := greedyScores(s, seat, legal)
 					for _, exact := range []bool{false, true} {
-						one, plain := windowBot(exact, len(legal)), windowBot(exact, len(legal))
+						bot := &Greedy{exact: exact}
 						r1, r2 := rand.New(rand.NewPCG(seed, uint64(n))), rand.New(rand.NewPCG(seed, uint64(n)))
-						m, ok := one.chooseWindow(s, int(seat), legal, r1)
-						want := plain.chooseScored(s, int(seat), legal, r2)
-						if !ok || m != want || r1.Uint64() != r2.Uint64() || !slices.Equal(one.scores, plain.scores) {
-							t.Fatalf("seed %d, %d players, move %d (exact %v): chose %s with scores %v (ok %v), the plain way %s with %v (or drew otherwise)",
-								seed, players, n, exact, s.Format(m), one.scores, ok, s.Format(want), plain.scores)
+						bot.Moves, bot.Listed = append(bot.Moves[:0], legal...), true
+						m, err := bot.Choose(s, seat, r1)
+						if err != nil {
+							t.Fatal(err)
 						}
-						if !exact && countOf(plain.scores, slices.Max(plain.scores)) > 1 {
-							ties++
+						want := engine.PickBestOf(legal, plain, r2)
+						if m != want || r1.Uint64() != r2.Uint64() {
+							t.Fatalf("seed %d, %d players, move %d (%s, exact %v): chose %s, the plain way %s with scores %v (or drew otherwise)",
+								seed, players, n, phaseNames[s.phase], exact, s.Format(m), s.Format(want), plain)
 						}
 					}
-					windows++
+					if countOf(plain, maxOf(plain)) > 1 {
+						ties++
+					}
+					decisions[s.phase]++
 				}
 				m, err := bots.Decide(player, s, seat, r)
 				if err != nil {
@@ -51,15 +56,15 @@ func TestGreedyWindowChoosesAsScored(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d window decisions checked, %d of them with a tie for the best score", windows, ties)
-	if windows == 0 {
-		t.Fatal("no window decision checked")
+	t.Logf("decisions checked by phase: %v, %d with a tie for the best score", decisions, ties)
+	for _, ph := range []uint8{phDraft, phCommit, phWindow, phAnswer, phChoice, phEquip} {
+		if decisions[ph] == 0 {
+			t.Errorf("no decision checked in phase %s", phaseNames[ph])
+		}
 	}
-}
-
-// windowBot is a greedy bot with room to score n moves.
-func windowBot(exact bool, n int) *Greedy {
-	return &Greedy{exact: exact, scores: make([]int, n), same: make([]engine.Move, n), looks: make([]uint8, n)}
+	if ties == 0 {
+		t.Error("no tie broken")
+	}
 }
 
 // countOf is how many of xs are x.
@@ -71,4 +76,13 @@ func countOf(xs []int, x int) int {
 		}
 	}
 	return n
+}
+
+// maxOf is the largest of xs.
+func maxOf(xs []int) int {
+	m := xs[0]
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
 }

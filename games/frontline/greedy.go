@@ -27,11 +27,10 @@ func (g *Game) Bots() []engine.BotSpec {
 type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
 	scores          []int
-	same            []engine.Move // the legal moves with their cards named by the card they copy (sameCard)
-	looks           []uint8       // what scoring each move needs (scoreMoves)
-	look            *State        // its look-ahead scratch, lent to the position it decides on
-	now             survivalNow   // the survival scores of the position it decides on
-	exact           bool          // score every move exactly, even one that cannot be chosen (floor)
+	looks           []uint8     // what scoring each move needs (scoreMoves)
+	look            *State      // its look-ahead scratch, lent to the position it decides on
+	now             survivalNow // the survival scores of the position it decides on
+	exact           bool        // score every move exactly, even one that cannot be chosen (floor)
 }
 
 // greedyScratch holds what greedy bots whose games are over kept (their
@@ -40,17 +39,17 @@ type Greedy struct {
 var greedyScratch sync.Pool // of *greedyKept
 
 type greedyKept struct {
-	copy        engine.State
-	look        *State
-	moves, same []engine.Move
-	scores      []int
-	looks       []uint8
+	copy   engine.State
+	look   *State
+	moves  []engine.Move
+	scores []int
+	looks  []uint8
 }
 
 func newGreedy() *Greedy {
 	b := &Greedy{}
 	if k, ok := greedyScratch.Get().(*greedyKept); ok {
-		b.Copy, b.look, b.Moves, b.same, b.scores, b.looks = k.copy, k.look, k.moves[:0], k.same, k.scores, k.looks
+		b.Copy, b.look, b.Moves, b.scores, b.looks = k.copy, k.look, k.moves[:0], k.scores, k.looks
 	}
 	return b
 }
@@ -59,7 +58,7 @@ func newGreedy() *Greedy {
 // over (bots.Finish). A bot that decides again afterwards starts afresh.
 func (b *Greedy) Close() error {
 	if b.look != nil || b.Copy != nil {
-		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, same: b.same, scores: b.scores, looks: b.looks})
+		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, scores: b.scores, looks: b.looks})
 	}
 	*b = Greedy{}
 	return nil
@@ -138,11 +137,11 @@ func (b *Greedy) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.
 	}
 	switch s.hiddenRead(seat) {
 	case readsPublic:
-		return b.Choose(s, seat, r)
+		return b.decide(s, seat, r)
 	case readsRandomness:
 		rng := s.rng
 		s.rng = s.determinizedRNG(seat, det)
-		m, err := b.Choose(s, seat, r)
+		m, err := b.decide(s, seat, r)
 		s.rng = rng
 		return m, err
 	}
@@ -154,7 +153,7 @@ func (b *Greedy) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.
 		b.Copy = c
 	}
 	c.Determinize(seat, det)
-	return b.Choose(c, seat, r)
+	return b.decide(c, seat, r)
 }
 
 var _ engine.SamplingBot = (*Greedy)(nil)
@@ -175,6 +174,11 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	if !ok {
 		return 0, errNotFrontline
 	}
+	return b.decide(s, seat, r)
+}
+
+// decide is Choose on a Front Line state.
+func (b *Greedy) decide(s *State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
 	if !b.Listed {
 		b.Moves = s.Legal(seat, b.Moves[:0])
 	}
@@ -202,9 +206,9 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 // once and added to theirs.
 func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
 	n := len(legal)
-	if cap(b.scores) < n || cap(b.same) < n || cap(b.looks) < n {
+	if cap(b.scores) < n || cap(b.looks) < n {
 		c := max(n, 32)
-		b.scores, b.same, b.looks = make([]int, c), make([]engine.Move, c), make([]uint8, c)
+		b.scores, b.looks = make([]int, c), make([]uint8, c)
 	}
 	b.scores = b.scores[:n]
 	if n == 2 && legal[0] == mv(mPass, 0, 0, 0) && legal[1] == mv(mDone, 0, 0, 0) && s.phase != phEquip {

@@ -129,7 +129,8 @@ func (s *State) hiddenRead(seat engine.Seat) int {
 // (hiddenRead): nothing where it is public; where it reads the game's
 // randomness alone, the randomness a determinization would leave, drawn
 // from det as Determinize draws it, is put in st for the decision and
-// taken out again; the whole world, on the bot's copy, otherwise.
+// taken out again, unless its look-ahead turns out not to read it
+// (shuffleUnscored); the whole world, on the bot's copy, otherwise.
 func (b *Greedy) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.Rand) (engine.Move, error) {
 	s, ok := st.(*State)
 	if !ok {
@@ -139,6 +140,10 @@ func (b *Greedy) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.
 	case readsPublic:
 		return b.decide(s, seat, r)
 	case readsRandomness:
+		if b.shuffleUnscored(s, int(seat)) {
+			// The choice reads no randomness after all.
+			return b.decide(s, seat, r)
+		}
 		rng := s.rng
 		s.rng = s.determinizedRNG(seat, det)
 		m, err := b.decide(s, seat, r)
@@ -154,6 +159,32 @@ func (b *Greedy) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.
 	}
 	c.Determinize(seat, det)
 	return b.decide(c, seat, r)
+}
+
+// shuffleUnscored reports whether p's choice in a window of s, where p
+// holds Wsjo Rawno, reads no randomness after all: no legal move plays it,
+// or its look-ahead cannot reach the pass's score and chooseWindow leaves
+// it unscored without shuffling the line (survivalMoved: what fires on the
+// line kills no one, and p's hit points are below the floor). The bot's
+// legal moves must be listed (KeptCopy.Listed).
+func (b *Greedy) shuffleUnscored(s *State, p int) bool {
+	legal := b.Moves
+	if b.exact || !b.Listed || s.phase != phWindow || len(legal) < 2 || legal[0] != mv(mPass, 0, 0, 0) || legal[1] != mv(mDone, 0, 0, 0) {
+		return false
+	}
+	played := false
+	for _, m := range legal[2:] {
+		if k, c, _, _ := unmv(m); k == mPlay && s.pack.aEffect[c] == WsjoRawnoFx {
+			played = true
+			break
+		}
+	}
+	if !played {
+		return true
+	}
+	now := &b.now
+	now.reset(s, p)
+	return 10*int(s.seats[p].hp) < now.get()+8+keepValue[WsjoRawnoFx] && now.harmless()
 }
 
 var _ engine.SamplingBot = (*Greedy)(nil)

@@ -2,6 +2,7 @@ package frontline
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"stolik/bots"
@@ -85,4 +86,66 @@ func maxOf(xs []int) int {
 		m = max(m, x)
 	}
 	return m
+}
+
+// Where the greedy bot holds Wsjo Rawno in a window but leaves its
+// look-ahead unscored (shuffleUnscored), it decides without determinizing:
+// over greedy games, at every such decision, it chooses the same move with
+// the same scores and draws on the position, whose randomness it must not
+// read, as on determinizations of it, each with the randomness of its
+// own world.
+func TestGreedyUnscoredShuffleReadsNoRandomness(t *testing.T) {
+	skipped, shuffled := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		for _, players := range []int{2, 3, 4} {
+			s := newSearchState(t, players, seed)
+			r := rand.New(rand.NewPCG(seed, 21))
+			player := &Greedy{}
+			var legal []engine.Move
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				seat := s.Pending()[0]
+				legal = s.Legal(seat, legal[:0])
+				if len(legal) > 1 && s.phase == phWindow && s.hiddenRead(seat) == readsRandomness {
+					bot := &Greedy{}
+					bot.Moves, bot.Listed = append(bot.Moves[:0], legal...), true
+					if !bot.shuffleUnscored(s, int(seat)) {
+						shuffled++
+					} else {
+						skipped++
+						want, wantScores, wantDraw := decideOn(s, seat, legal, seed, n)
+						for k := range uint64(4) {
+							c := s.clone()
+							c.Determinize(seat, rand.New(rand.NewPCG(seed, n64(n)+k)))
+							m, scores, draw := decideOn(c, seat, legal, seed, n)
+							if m != want || draw != wantDraw || !slices.Equal(scores, wantScores) {
+								t.Fatalf("seed %d, %d players, move %d: chose %s with scores %v on a determinization, %s with %v on the position (or drew otherwise)",
+									seed, players, n, s.Format(m), scores, s.Format(want), wantScores)
+							}
+						}
+					}
+				}
+				m, err := bots.Decide(player, s, seat, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Apply(seat, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d windows holding Wsjo Rawno decided without a determinization, %d with one", skipped, shuffled)
+	if skipped == 0 || shuffled == 0 {
+		t.Fatal("want windows of both kinds")
+	}
+}
+
+// decideOn is a new greedy bot's choice for seat among legal in s, with
+// its scores and the next draw of its stream after it.
+func decideOn(s *State, seat engine.Seat, legal []engine.Move, seed uint64, n int) (engine.Move, []int, uint64) {
+	bot := &Greedy{}
+	bot.Moves, bot.Listed = append(bot.Moves[:0], legal...), true
+	r := rand.New(rand.NewPCG(seed, uint64(n)))
+	m, _ := bot.decide(s, seat, r)
+	return m, slices.Clone(bot.scores), r.Uint64()
 }

@@ -31,6 +31,7 @@ type Greedy struct {
 	look            *State      // its look-ahead scratch, lent to the position it decides on
 	now             survivalNow // the survival scores of the position it decides on
 	exact           bool        // score every move exactly, even one that cannot be chosen (floor)
+	nowKept         bool        // now is the position's, worked out for this decision (shuffleUnscored)
 }
 
 // greedyScratch holds what greedy bots whose games are over kept (their
@@ -184,7 +185,9 @@ func (b *Greedy) shuffleUnscored(s *State, p int) bool {
 	}
 	now := &b.now
 	now.reset(s, p)
-	return 10*int(s.seats[p].hp) < now.get()+8+keepValue[WsjoRawnoFx] && now.harmless()
+	// The position's scores, worked out, serve the decision (nowKept).
+	b.nowKept = 10*int(s.seats[p].hp) < now.get()+8+keepValue[WsjoRawnoFx] && now.harmless()
+	return b.nowKept
 }
 
 var _ engine.SamplingBot = (*Greedy)(nil)
@@ -225,6 +228,7 @@ func (b *Greedy) decide(s *State, seat engine.Seat, r *rand.Rand) (engine.Move, 
 		s.look = b.look
 	}
 	m := b.choose(s, int(seat), legal, r)
+	b.nowKept = false
 	if s.look != own {
 		b.look, s.look = s.look, own
 	}
@@ -1076,7 +1080,12 @@ func (s *State) survival(p int) int {
 	if !s.attackPending() {
 		return 10 * int(s.seats[p].hp)
 	}
-	return 10*int(s.seats[p].hp) - 10*s.projected(p)
+	// projected, without the call.
+	d, ok := s.strikeDamage(p)
+	if !ok {
+		d = s.probe().strikeNow(p)
+	}
+	return 10*int(s.seats[p].hp) - 10*d
 }
 
 // settledSurvival is p's survival score where no attack weighs on it: p

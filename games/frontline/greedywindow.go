@@ -20,7 +20,10 @@ func (b *Greedy) chooseWindow(s *State, p int, legal []engine.Move, r *rand.Rand
 	}
 	scores := b.scores[:len(legal)]
 	now := &b.now
-	now.reset(s, p)
+	if !b.nowKept {
+		now.reset(s, p)
+	}
+	b.nowKept = false
 	// Where no Event needs looking ahead every score is the position's
 	// own plus a constant, and which is best (or equal) does not depend
 	// on it: it is not worked out.

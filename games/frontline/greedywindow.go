@@ -9,11 +9,12 @@ import (
 
 // chooseWindow is choose in a window, where the moves are the pass, being
 // done, the Events in hand with their arguments and Dominika's exchanges,
-// in one pass: each move is scored and weighed against the best so far as
-// it comes, instead of classifying the moves,
-// looking ahead, adding the position's own score and picking in four. It
-// chooses what choose did, with the same draws. ok is false where the
-// moves are not a window's (choose then scores them as in any phase).
+// in one pass: each move is scored, less the position's own survival
+// score, and weighed against the best so far as it comes (picker), instead
+// of classifying the moves, looking ahead, adding the position's own score
+// and picking in four. It chooses what choose did, with the same draws. ok
+// is false where the moves are not a window's (chooseScored then scores
+// them as in any phase).
 func (b *Greedy) chooseWindow(s *State, p int, legal []engine.Move, r *rand.Rand) (engine.Move, bool) {
 	if len(legal) < 2 || legal[0] != mv(mPass, 0, 0, 0) || legal[1] != mv(mDone, 0, 0, 0) {
 		return 0, false
@@ -24,22 +25,17 @@ func (b *Greedy) chooseWindow(s *State, p int, legal []engine.Move, r *rand.Rand
 		now.reset(s, p)
 	}
 	b.nowKept = false
-	// Where no Event needs looking ahead every score is the position's
-	// own plus a constant, and which is best (or equal) does not depend
-	// on it: it is not worked out.
-	base := 0
-	for _, m := range legal[2:] {
-		if k, c, _, _ := unmv(m); k == mPlay && !survivalKeeps(s.pack.aEffect[c]) {
-			base = now.get()
-			break
-		}
-	}
 	// Copies of a card played the same way score alike (sameCard).
 	var seen sameScores
 	pick := newPicker(legal[0])
+	// Scores are less the position's own survival score (base), which
+	// every move but the Events looked ahead for scores plus a constant:
+	// which move is best (and which are equal) does not depend on it, and
+	// it is worked out only for the first Event that needs it.
+	base, known := 0, false
 	for i, m := range legal {
 		k, c, a, _ := unmv(m)
-		v := base
+		v := 0
 		switch k {
 		case mDone:
 			v += s.doneScore(p)
@@ -57,13 +53,16 @@ func (b *Greedy) chooseWindow(s *State, p int, legal []engine.Move, r *rand.Rand
 			if v, ok = seen.get(same); ok {
 				break
 			}
+			if !known {
+				base, known = now.get(), true
+			}
 			// The pass comes first and scores the position's own: an
 			// Event whose look-ahead cannot reach it need not be worked
 			// out (survivalNow.floor).
 			if !b.exact {
 				now.floor = base + 8 + keepValue[e]
 			}
-			v = s.lookAhead(p, m, now) - 8 - keepValue[e]
+			v = s.lookAhead(p, m, now) - 8 - keepValue[e] - base
 			now.floor = math.MinInt
 			seen.keep(same, v)
 		}

@@ -283,6 +283,13 @@ func (b *Greedy) chooseScored(s *State, p int, legal []engine.Move, r *rand.Rand
 	}
 	// Copies of a card played the same way score alike (sameCard).
 	var seen sameScores
+	if !anyNow && !b.exact && s.phase == phCommit {
+		if same, one := s.oneManeuver(legal, looks); one {
+			// The one Maneuver to commit beats every Event whatever it
+			// scores, and its copies tie: its score is not worked out.
+			seen.keep(same, 0)
+		}
+	}
 	pick := newPicker(legal[0])
 	for i, m := range legal {
 		v := scores[i]
@@ -303,6 +310,26 @@ func (b *Greedy) chooseScored(s *State, p int, legal []engine.Move, r *rand.Rand
 		pick.offer(m, v, r)
 	}
 	return pick.best
+}
+
+// oneManeuver reports whether the moves to commit that need looking
+// ahead (looks, scoreMoves) are all copies of one Maneuver played alike,
+// named by the card they copy (sameCard). Where the others are Events
+// alone, committing it scores at least -1000 less its keep value, and a
+// committed Event at most -1000 less ten times its: the Maneuver is chosen
+// whatever it scores.
+func (s *State) oneManeuver(moves []engine.Move, looks []uint8) (same engine.Move, one bool) {
+	for i, m := range moves {
+		if looks[i] != lookCard {
+			continue
+		}
+		if c := s.sameCard(m); !one {
+			same, one = c, true
+		} else if c != same {
+			return 0, false
+		}
+	}
+	return same, one
 }
 
 // What scoring a move needs (scoreOf).

@@ -254,10 +254,18 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 		}
 		return legal[0]
 	}
-	if s.phase == phWindow {
+	switch s.phase {
+	case phWindow:
 		if m, ok := b.chooseWindow(s, p, legal, r); ok {
 			return m
 		}
+	case phDraft:
+		// Every move keeps a card, scored by its keep value alone
+		// (scoreMoves).
+		for i, m := range legal {
+			b.scores[i] = 10 * keepValue[s.pack.aEffect[uint8(m>>8)]]
+		}
+		return engine.PickBestOf(legal, b.scores, r)
 	}
 	return b.chooseScored(s, p, legal, r)
 }

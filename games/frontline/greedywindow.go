@@ -59,10 +59,15 @@ func (b *Greedy) chooseWindow(s *State, p int, legal []engine.Move, r *rand.Rand
 			// The pass comes first and scores the position's own: an
 			// Event whose look-ahead cannot reach it need not be worked
 			// out (survivalNow.floor).
-			if !b.exact {
+			if b.exact {
+				v = s.lookAhead(p, m, now) - 8 - keepValue[e] - base
+			} else if hp := 10 * int(s.seats[p].hp); hp < base+8+keepValue[e] && s.unscoredBelow(p, e, now) {
+				// What lookAhead would return, without the calls.
+				v = hp - 8 - keepValue[e] - base
+			} else {
 				now.floor = base + 8 + keepValue[e]
+				v = s.lookAhead(p, m, now) - 8 - keepValue[e] - base
 			}
-			v = s.lookAhead(p, m, now) - 8 - keepValue[e] - base
 			now.floor = math.MinInt
 			seen.keep(same, v)
 		}
@@ -70,6 +75,23 @@ func (b *Greedy) chooseWindow(s *State, p int, legal []engine.Move, r *rand.Rand
 		pick.offer(m, v, r)
 	}
 	return pick.best, true
+}
+
+// unscoredBelow reports whether lookAhead of Event e played by p in a
+// window, with p's hit points' score below the floor, returns that score
+// without looking: Osłona and Zwiad change a flag or a Target alone, and a
+// march of p, an order or a shuffle moves the line where what fires kills
+// no one (survivalMoved).
+func (s *State) unscoredBelow(p int, e ActionEffect, now *survivalNow) bool {
+	switch e {
+	case CoverFx, MoveTargetFx:
+		return true
+	case MarchFx:
+		return s.alive(p) && now.harmless()
+	case OrderFx, WsjoRawnoFx:
+		return now.harmless()
+	}
+	return false
 }
 
 // picker is engine.PickBestOf offered one move at a time, in the order of

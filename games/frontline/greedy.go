@@ -221,13 +221,23 @@ func (b *Greedy) decide(s *State, seat engine.Seat, r *rand.Rand) (engine.Move, 
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}
+	n, p := len(legal), int(seat)
+	if n == 2 && legal[0] == mv(mPass, 0, 0, 0) && legal[1] == mv(mDone, 0, 0, 0) && s.phase != phEquip {
+		// Both score the position's own plus a constant, never alike:
+		// the better is chosen with no draw.
+		b.nowKept = false
+		if s.doneScore(p) > 0 {
+			return legal[1], nil
+		}
+		return legal[0], nil
+	}
 	// The position may be the game's own: it lends it the bot's scratch
 	// for looking ahead, and takes it back.
 	own := s.look
 	if own != b.look {
 		s.look = b.look
 	}
-	m := b.choose(s, int(seat), legal, r)
+	m := b.choose(s, p, legal, r)
 	b.nowKept = false
 	if s.look != own {
 		b.look, s.look = s.look, own
@@ -246,14 +256,6 @@ func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engi
 		b.scores, b.looks = make([]int, c), make([]uint8, c)
 	}
 	b.scores = b.scores[:n]
-	if n == 2 && legal[0] == mv(mPass, 0, 0, 0) && legal[1] == mv(mDone, 0, 0, 0) && s.phase != phEquip {
-		// Both score the position's own plus a constant, never alike:
-		// the better is chosen with no draw.
-		if s.doneScore(p) > 0 {
-			return legal[1]
-		}
-		return legal[0]
-	}
 	switch s.phase {
 	case phWindow:
 		if m, ok := b.chooseWindow(s, p, legal, r); ok {

@@ -245,10 +245,11 @@ func (b *Greedy) decide(s *State, seat engine.Seat, r *rand.Rand) (engine.Move, 
 	return m, nil
 }
 
-// choose is Choose's choice among legal: the moves that must be played
-// forward are, each on a look-ahead copy or in place; then the position's
-// own survival score, which most moves are scored against, is worked out
-// once and added to theirs.
+// choose is Choose's choice among legal, where it must be scored: a
+// window's in one pass (chooseWindow), the draft's from the keep values,
+// any other's by chooseScored. The moves that must be played forward are,
+// each on a look-ahead copy or in place, and the position's own survival
+// score, which most moves are scored against, is worked out once.
 func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
 	n := len(legal)
 	if cap(b.scores) < n || cap(b.looks) < n {

@@ -12,9 +12,10 @@ import (
 // in one pass: each move is scored, less the position's own survival
 // score, and weighed against the best so far as it comes (picker), instead
 // of classifying the moves, looking ahead, adding the position's own score
-// and picking in four. It chooses what choose did, with the same draws. ok
-// is false where the moves are not a window's (chooseScored then scores
-// them as in any phase).
+// and picking in four. It chooses what the plain way chooses (each move
+// scored on its own, then PickBestOf), with the same draws. ok is false
+// where the moves are not a window's (chooseScored then scores them as in
+// any phase).
 func (b *Greedy) chooseWindow(s *State, p int, legal []engine.Move, r *rand.Rand) (engine.Move, bool) {
 	if len(legal) < 2 || legal[0] != mv(mPass, 0, 0, 0) || legal[1] != mv(mDone, 0, 0, 0) {
 		return 0, false
@@ -95,7 +96,9 @@ func (s *State) unscoredBelow(p int, e ActionEffect, now *survivalNow) bool {
 }
 
 // picker is engine.PickBestOf offered one move at a time, in the order of
-// the moves: the same draws break the same ties.
+// the moves: the same draws break the same ties. Equal scores are broken
+// at random: taking the first would always aim Events that name a player
+// (Donos, Rozkaz Komisarza) at the lowest seat.
 type picker struct {
 	best  engine.Move
 	score int // the best score so far; math.MinInt, which no move scores, before the first

@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 	"sync"
 
 	"stolik/engine"
@@ -28,11 +27,11 @@ func (g *Game) Bots() []engine.BotSpec {
 type Greedy struct {
 	engine.KeptCopy // the copy it is handed and its legal moves, kept between decisions
 	scores          []int
-	same            []engine.Move // the legal moves with their cards named by the card they copy (sameCard)
-	looks           []uint8       // what scoring each move needs (scoreMoves)
-	look            *State        // its look-ahead scratch, lent to the position it decides on
-	now             survivalNow   // the survival scores of the position it decides on
-	exact           bool          // score every move exactly, even one that cannot be chosen (floor)
+	looks           []uint8     // what scoring each move needs (scoreMoves)
+	look            *State      // its look-ahead scratch, lent to the position it decides on
+	now             survivalNow // the survival scores of the position it decides on
+	exact           bool        // score every move exactly, even one that cannot be chosen (floor)
+	nowKept         bool        // now is the position's, worked out for this decision (shuffleUnscored)
 }
 
 // greedyScratch holds what greedy bots whose games are over kept (their
@@ -41,17 +40,17 @@ type Greedy struct {
 var greedyScratch sync.Pool // of *greedyKept
 
 type greedyKept struct {
-	copy        engine.State
-	look        *State
-	moves, same []engine.Move
-	scores      []int
-	looks       []uint8
+	copy   engine.State
+	look   *State
+	moves  []engine.Move
+	scores []int
+	looks  []uint8
 }
 
 func newGreedy() *Greedy {
 	b := &Greedy{}
 	if k, ok := greedyScratch.Get().(*greedyKept); ok {
-		b.Copy, b.look, b.Moves, b.same, b.scores, b.looks = k.copy, k.look, k.moves[:0], k.same, k.scores, k.looks
+		b.Copy, b.look, b.Moves, b.scores, b.looks = k.copy, k.look, k.moves[:0], k.scores, k.looks
 	}
 	return b
 }
@@ -60,7 +59,7 @@ func newGreedy() *Greedy {
 // over (bots.Finish). A bot that decides again afterwards starts afresh.
 func (b *Greedy) Close() error {
 	if b.look != nil || b.Copy != nil {
-		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, same: b.same, scores: b.scores, looks: b.looks})
+		greedyScratch.Put(&greedyKept{copy: b.Copy, look: b.look, moves: b.Moves, scores: b.scores, looks: b.looks})
 	}
 	*b = Greedy{}
 	return nil
@@ -131,7 +130,8 @@ func (s *State) hiddenRead(seat engine.Seat) int {
 // (hiddenRead): nothing where it is public; where it reads the game's
 // randomness alone, the randomness a determinization would leave, drawn
 // from det as Determinize draws it, is put in st for the decision and
-// taken out again; the whole world, on the bot's copy, otherwise.
+// taken out again, unless its look-ahead turns out not to read it
+// (shuffleUnscored); the whole world, on the bot's copy, otherwise.
 func (b *Greedy) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.Rand) (engine.Move, error) {
 	s, ok := st.(*State)
 	if !ok {
@@ -139,11 +139,15 @@ func (b *Greedy) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.
 	}
 	switch s.hiddenRead(seat) {
 	case readsPublic:
-		return b.Choose(s, seat, r)
+		return b.decide(s, seat, r)
 	case readsRandomness:
+		if b.shuffleUnscored(s, int(seat)) {
+			// The choice reads no randomness after all.
+			return b.decide(s, seat, r)
+		}
 		rng := s.rng
 		s.rng = s.determinizedRNG(seat, det)
-		m, err := b.Choose(s, seat, r)
+		m, err := b.decide(s, seat, r)
 		s.rng = rng
 		return m, err
 	}
@@ -155,7 +159,35 @@ func (b *Greedy) ChooseSampling(st engine.State, seat engine.Seat, det, r *rand.
 		b.Copy = c
 	}
 	c.Determinize(seat, det)
-	return b.Choose(c, seat, r)
+	return b.decide(c, seat, r)
+}
+
+// shuffleUnscored reports whether p's choice in a window of s, where p
+// holds Wsjo Rawno, reads no randomness after all: no legal move plays it,
+// or its look-ahead cannot reach the pass's score and chooseWindow leaves
+// it unscored without shuffling the line (survivalMoved: what fires on the
+// line kills no one, and p's hit points are below the floor). The bot's
+// legal moves must be listed (KeptCopy.Listed).
+func (b *Greedy) shuffleUnscored(s *State, p int) bool {
+	legal := b.Moves
+	if b.exact || !b.Listed || s.phase != phWindow || len(legal) < 2 || legal[0] != mv(mPass, 0, 0, 0) || legal[1] != mv(mDone, 0, 0, 0) {
+		return false
+	}
+	played := false
+	for _, m := range legal[2:] {
+		if k, c, _, _ := unmv(m); k == mPlay && s.pack.aEffect[c] == WsjoRawnoFx {
+			played = true
+			break
+		}
+	}
+	if !played {
+		return true
+	}
+	now := &b.now
+	now.reset(s, p)
+	// The position's scores, worked out, serve the decision (nowKept).
+	b.nowKept = 10*int(s.seats[p].hp) < now.get()+8+keepValue[WsjoRawnoFx] && now.harmless()
+	return b.nowKept
 }
 
 var _ engine.SamplingBot = (*Greedy)(nil)
@@ -176,6 +208,11 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	if !ok {
 		return 0, errNotFrontline
 	}
+	return b.decide(s, seat, r)
+}
+
+// decide is Choose on a Front Line state.
+func (b *Greedy) decide(s *State, seat engine.Seat, r *rand.Rand) (engine.Move, error) {
 	if !b.Listed {
 		b.Moves = s.Legal(seat, b.Moves[:0])
 	}
@@ -184,89 +221,126 @@ func (b *Greedy) Choose(st engine.State, seat engine.Seat, r *rand.Rand) (engine
 	if len(legal) == 0 {
 		return 0, errors.New("greedy: no legal move")
 	}
+	n, p := len(legal), int(seat)
+	if n == 2 && legal[0] == mv(mPass, 0, 0, 0) && legal[1] == mv(mDone, 0, 0, 0) && s.phase != phEquip {
+		// Both score the position's own plus a constant, never alike:
+		// the better is chosen with no draw.
+		b.nowKept = false
+		if s.doneScore(p) > 0 {
+			return legal[1], nil
+		}
+		return legal[0], nil
+	}
 	// The position may be the game's own: it lends it the bot's scratch
 	// for looking ahead, and takes it back.
 	own := s.look
 	if own != b.look {
 		s.look = b.look
 	}
-	m := b.choose(s, int(seat), legal, r)
+	m := b.choose(s, p, legal, r)
+	b.nowKept = false
 	if s.look != own {
 		b.look, s.look = s.look, own
 	}
 	return m, nil
 }
 
-// choose is Choose's choice among legal: the moves that must be played
-// forward are, each on a look-ahead copy or in place; then the position's
-// own survival score, which most moves are scored against, is worked out
-// once and added to theirs.
+// choose is Choose's choice among legal, where it must be scored: a
+// window's in one pass (chooseWindow), the draft's from the keep values,
+// any other's by chooseScored. The moves that must be played forward are,
+// each on a look-ahead copy or in place, and the position's own survival
+// score, which most moves are scored against, is worked out once.
 func (b *Greedy) choose(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
 	n := len(legal)
-	if cap(b.scores) < n || cap(b.same) < n || cap(b.looks) < n {
+	if cap(b.scores) < n || cap(b.looks) < n {
 		c := max(n, 32)
-		b.scores, b.same, b.looks = make([]int, c), make([]engine.Move, c), make([]uint8, c)
+		b.scores, b.looks = make([]int, c), make([]uint8, c)
 	}
-	scores, looks := b.scores[:n], b.looks[:n]
-	b.scores = scores
-	if n == 2 && legal[0] == mv(mPass, 0, 0, 0) && legal[1] == mv(mDone, 0, 0, 0) && s.phase != phEquip {
-		// Both score the position's own plus a constant, never alike:
-		// the better is chosen with no draw.
-		if s.doneScore(p) > 0 {
-			return legal[1]
+	b.scores = b.scores[:n]
+	switch s.phase {
+	case phWindow:
+		if m, ok := b.chooseWindow(s, p, legal, r); ok {
+			return m
 		}
-		return legal[0]
+	case phDraft:
+		// Every move keeps a card, scored by its keep value alone
+		// (scoreMoves).
+		for i, m := range legal {
+			b.scores[i] = 10 * keepValue[s.pack.aEffect[uint8(m>>8)]]
+		}
+		return engine.PickBestOf(legal, b.scores, r)
 	}
-	// Where every score is the position's own plus a constant (allNow),
-	// which move is best (and which are equal) does not depend on it.
-	anyNow, allNow := s.scoreMoves(p, legal, scores, looks)
-	if !allNow {
-		b.scoreAhead(s, p, legal, anyNow)
-	}
-	// Equal scores are broken at random: taking the first would always aim
-	// Events that name a player (Donos, Rozkaz Komisarza) at the lowest seat.
-	return engine.PickBestOf(legal, scores, r)
+	return b.chooseScored(s, p, legal, r)
 }
 
-// scoreAhead completes choose's scores (scoreMoves) of the moves that
-// need looking ahead, and adds the position's own survival score to those
-// scored against it where any is (anyNow).
-func (b *Greedy) scoreAhead(s *State, p int, legal []engine.Move, anyNow bool) {
-	scores, same, looks := b.scores, b.same[:len(legal)], b.looks[:len(legal)]
+// chooseScored is choose's choice among legal in any phase: the moves are
+// classified and those that need no look-ahead scored (scoreMoves), then
+// in one pass the others are looked ahead, the position's own survival
+// score is added to those scored against it, and each is weighed against
+// the best so far (picker).
+func (b *Greedy) chooseScored(s *State, p int, legal []engine.Move, r *rand.Rand) engine.Move {
+	scores, looks := b.scores[:len(legal)], b.looks[:len(legal)]
+	anyNow, allNow := s.scoreMoves(p, legal, scores, looks)
+	if allNow {
+		// Every score is the position's own plus a constant: which move
+		// is best (and which are equal) does not depend on it.
+		return engine.PickBestOf(legal, scores, r)
+	}
 	now := &b.now
 	now.reset(s, p)
-	// In a window the pass comes first and scores the position's own:
-	// an Event whose look-ahead cannot reach it need not be worked out
-	// (survivalNow.floor).
-	floors := !b.exact && s.phase == phWindow && legal[0] == mv(mPass, 0, 0, 0)
+	base := 0
+	if anyNow {
+		base = now.get()
+	}
+	// Copies of a card played the same way score alike (sameCard).
+	var seen sameScores
+	if !anyNow && !b.exact && s.phase == phCommit {
+		if same, one := s.oneManeuver(legal, looks); one {
+			// The one Maneuver to commit beats every Event whatever it
+			// scores, and its copies tie: its score is not worked out.
+			seen.keep(same, 0)
+		}
+	}
+	pick := newPicker(legal[0])
 	for i, m := range legal {
-		same[i] = 0
+		v := scores[i]
 		switch looks[i] {
+		case lookNow:
+			v += base
 		case lookCard:
-			// Copies of a card played the same way score alike.
-			same[i] = s.sameCard(m)
-			if j := slices.Index(same[:i], same[i]); j >= 0 {
-				scores[i] = scores[j]
-			} else if floors {
-				// aheadScore: the Event scores ahead - 8 - keepValue.
-				now.floor = now.get() + 8 + keepValue[s.pack.aEffect[uint8(m>>8)]]
-				scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
-				now.floor = math.MinInt
-			} else {
-				scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
+			same := s.sameCard(m)
+			var ok bool
+			if v, ok = seen.get(same); !ok {
+				v = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
+				seen.keep(same, v)
 			}
 		case lookMove:
-			scores[i] = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
+			v = s.aheadScore(p, m, s.lookAhead(p, m, now), now)
+		}
+		scores[i] = v
+		pick.offer(m, v, r)
+	}
+	return pick.best
+}
+
+// oneManeuver reports whether the moves to commit that need looking
+// ahead (looks, scoreMoves) are all copies of one Maneuver played alike,
+// named by the card they copy (sameCard). Where the others are Events
+// alone, committing it scores at least -1000 less its keep value, and a
+// committed Event at most -1000 less ten times its: the Maneuver is chosen
+// whatever it scores.
+func (s *State) oneManeuver(moves []engine.Move, looks []uint8) (same engine.Move, one bool) {
+	for i, m := range moves {
+		if looks[i] != lookCard {
+			continue
+		}
+		if c := s.sameCard(m); !one {
+			same, one = c, true
+		} else if c != same {
+			return 0, false
 		}
 	}
-	if anyNow {
-		v := now.get()
-		for i, l := range looks {
-			if l == lookNow {
-				scores[i] += v
-			}
-		}
-	}
+	return same, one
 }
 
 // What scoring a move needs (scoreOf).
@@ -294,8 +368,12 @@ type survivalNow struct {
 	movedN   int
 	moved    [8]Line
 	movedV   [8]int
-	movableN int8   // 1 if the line may be moved in place, -1 if not, 0 not yet known
-	fire     firing // what fired while the line was moved in place (survivalMoved)
+	movableN int8 // 1 if the line may be moved in place, -1 if not, 0 not yet known
+	// harmlessN: 1 if the line may be moved in place and what fires on
+	// it can neither kill nor reach the Tank (harmless), -1 if not, 0 not
+	// yet known.
+	harmlessN int8
+	fire      firing // what fired while the line was moved in place (survivalMoved)
 	// floor: the look-ahead score below which the move being scored
 	// cannot be chosen, nor tie a move before it; survivalMoved may
 	// return any score below it for a line that scores below it.
@@ -328,6 +406,57 @@ func (n *survivalNow) findMovable() {
 // fire on it (movable).
 func (n *survivalNow) calm() bool { return n.movable() && n.movableN == 2 }
 
+// harmless reports whether the line may be moved in place and whatever
+// fires on the way changes hit points alone, killing no one: nothing lies
+// on the line (calm), or no Tank is in play and every living Comrade has
+// more hit points than every Mine and Barbed Wire together could take
+// (fireCannotKill). Worked out on first use.
+func (n *survivalNow) harmless() bool {
+	if n.harmlessN == 0 {
+		n.harmlessN = -1
+		if n.calm() || n.movable() && n.s.fireCannotKill() {
+			n.harmlessN = 1
+		}
+	}
+	return n.harmlessN > 0
+}
+
+// fireCannotKill reports whether no move of the line can make a Mine or
+// Barbed Wire kill a Comrade or reach the Tank (firing.enter): no Tank is
+// in play, and every living Comrade has more hit points than the Mines and
+// all the wire on the line would deal it together, each hit with the
+// Roulettes' extra (damage). A Comrade enters a slot at most once in one
+// move of the line, and the Mines fire once.
+func (s *State) fireCannotKill() bool {
+	if s.tank >= 0 {
+		return false
+	}
+	worst := s.fireWorst()
+	for q := range int(s.n) {
+		if s.alive(q) && int(s.seats[q].hp) <= worst {
+			return false
+		}
+	}
+	return true
+}
+
+// fireWorst is the most damage the Mines and the Barbed Wire on the line
+// can deal one Comrade in one move of the line: each of them once, each
+// hit with the Roulettes' extra.
+func (s *State) fireWorst() int {
+	extra := s.roulettes() * int(s.rules.rouletteExtra)
+	worst := 0
+	for _, c := range s.mines[:s.minesN] {
+		worst += int(s.pack.Attack(c).Damage) + extra
+	}
+	for _, w := range s.wire[:s.line.size()] {
+		for ; w != 0; w &= w - 1 {
+			worst += int(s.pack.Attack(uint8(bits.TrailingZeros64(w))).Damage) + extra
+		}
+	}
+	return worst
+}
+
 // wireless reports whether no Barbed Wire lies on the line.
 func (s *State) wireless() bool {
 	for _, w := range s.wire[:s.line.size()] {
@@ -358,7 +487,7 @@ func (n *survivalNow) reset(s *State, p int) {
 	if n.s != s {
 		n.s = s
 	}
-	n.p, n.done, n.movedN, n.movableN, n.floor = p, false, 0, 0, math.MinInt
+	n.p, n.done, n.movedN, n.movableN, n.harmlessN, n.floor = p, false, 0, 0, 0, math.MinInt
 }
 
 // movedTo is p's survival score in s with the line moved to l, if known.
@@ -615,10 +744,10 @@ func (s *State) survivalMoved(p int, now *survivalNow, move lineShift) (v int, o
 	if !now.movable() {
 		return 0, false
 	}
-	if 10*int(s.seats[p].hp) < now.floor && now.calm() {
-		// Nothing can fire: the move changes the line alone, and p, alive
-		// in a game that goes on, scores at most its hit points', below
-		// the floor, wherever the line goes.
+	if 10*int(s.seats[p].hp) < now.floor && now.harmless() {
+		// The move changes the line and at most hit points, killing no
+		// one, and p, alive in a game that goes on, scores at most its hit
+		// points', below the floor, wherever the line goes.
 		return 10 * int(s.seats[p].hp), true
 	}
 	line, rng, probing := s.line, s.rng, s.probing
@@ -628,6 +757,11 @@ func (s *State) survivalMoved(p int, now *survivalNow, move lineShift) (v int, o
 	if ok = s.shiftLine(move, f); ok {
 		var known bool
 		switch {
+		case 10*int(s.seats[p].hp) < now.floor:
+			// No one died: p is alive and the game goes on, and the
+			// score, its hit points' less the damage it would take, is
+			// below the floor.
+			v = 10 * int(s.seats[p].hp)
 		case f.fired:
 			// Hit points changed too: the score is not the line's alone.
 			v = s.survival(p)
@@ -637,10 +771,6 @@ func (s *State) survivalMoved(p int, now *survivalNow, move lineShift) (v int, o
 				now.v, now.done = s.survival(p), true
 			}
 			v = now.v
-		case 10*int(s.seats[p].hp) < now.floor:
-			// p is alive and the game goes on: the score, its hit
-			// points' less the damage it would take, is below the floor.
-			v = 10 * int(s.seats[p].hp)
 		default:
 			if v, known = now.movedTo(&s.line); !known {
 				v = s.survival(p)
@@ -988,7 +1118,12 @@ func (s *State) survival(p int) int {
 	if !s.attackPending() {
 		return 10 * int(s.seats[p].hp)
 	}
-	return 10*int(s.seats[p].hp) - 10*s.projected(p)
+	// projected, without the call.
+	d, ok := s.strikeDamage(p)
+	if !ok {
+		d = s.probe().strikeNow(p)
+	}
+	return 10*int(s.seats[p].hp) - 10*d
 }
 
 // settledSurvival is p's survival score where no attack weighs on it: p

@@ -75,3 +75,80 @@ func TestGreedyStrikeDamageAsOnACopy(t *testing.T) {
 		t.Fatal("want strikes stopped by the Tank, reflected and wear a piece out")
 	}
 }
+
+// No move of the line the greedy bot scores in place makes a Mine or
+// Barbed Wire deal a Comrade more than fireWorst, and where fireCannotKill
+// says so, no such move kills a Comrade or reaches the Tank (firing.enter
+// succeeds): over positions of random games with something on the line,
+// every step, march, order, swap and shuffle of every seat, played on the
+// position and put back.
+func TestGreedyFireWorstBoundsWhatFires(t *testing.T) {
+	checked, fired, harmless := 0, 0, 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		for _, players := range []int{2, 3, 4} {
+			s := newSearchState(t, players, seed)
+			r := rand.New(rand.NewPCG(seed, 19))
+			var legal []engine.Move
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				if (s.minesN > 0 || !s.wireless()) && s.nothingWaits() {
+					worst, cannot := s.fireWorst(), s.fireCannotKill()
+					if cannot {
+						harmless++
+					}
+					for _, m := range lineShifts(s) {
+						line, rng := s.line, s.rng
+						var f firing
+						ok := s.shiftLine(m, &f)
+						for q := range int(s.n) {
+							if f.fired && int(f.hp[q]-s.seats[q].hp) > worst {
+								t.Fatalf("seed %d, %d players, move %d: %+v dealt seat %d %d damage, more than fireWorst %d", seed, players, n, m, q, f.hp[q]-s.seats[q].hp, worst)
+							}
+						}
+						if cannot && !ok {
+							t.Fatalf("seed %d, %d players, move %d: %+v kills or reaches the Tank where fireCannotKill says it cannot", seed, players, n, m)
+						}
+						if f.fired {
+							fired++
+						}
+						s.line, s.rng = line, rng
+						f.putBack(s)
+						checked++
+					}
+				}
+				seat := s.Pending()[0]
+				legal = s.Legal(seat, legal[:0])
+				if _, err := s.Apply(seat, legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d moves of the line checked, %d of them fired something, at %d positions where nothing can kill", checked, fired, harmless)
+	if fired == 0 || harmless == 0 {
+		t.Fatal("nothing fired, or no position where nothing can kill")
+	}
+}
+
+// lineShifts are the moves of the line the greedy bot may work out in
+// place on s: steps of every living seat either way, orders, swaps and a
+// shuffle.
+func lineShifts(s *State) []lineShift {
+	var out []lineShift
+	for q := range int(s.n) {
+		if !s.alive(q) {
+			continue
+		}
+		for _, d := range []int{-1, 1} {
+			for n := 1; n <= 3; n++ {
+				out = append(out, lineShift{kind: shiftSteps, q: q, d: d, n: n})
+			}
+		}
+		out = append(out, lineShift{kind: shiftOrder, q: q})
+		for o := range int(s.n) {
+			if o != q && s.alive(o) {
+				out = append(out, lineShift{kind: shiftSwap, q: q, d: o})
+			}
+		}
+	}
+	return append(out, lineShift{kind: shiftShuffle})
+}

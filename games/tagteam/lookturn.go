@@ -228,7 +228,7 @@ func (s *State) lookTurn(lf *lookFight) {
 	}
 	s.lookResolveCards(fc, later)
 	if c.blocking[0] || c.blocking[1] {
-		s.blockBonuses()
+		s.lookBlockBonuses()
 	}
 	if c.nIfAttacked > 0 {
 		s.answerIfAttacked()
@@ -264,10 +264,10 @@ func (s *State) lookSettle(has Rule) {
 			s.lookLand()
 		}
 		if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
-			s.applyCubes()
+			s.lookApplyCubes(c)
 		}
 		if c.blocking[0] || c.blocking[1] || c.mine[0] || c.mine[1] {
-			s.lateBlocks()
+			s.lookLateBlocks()
 		}
 		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.nIcons > 0 {
 			continue
@@ -409,7 +409,7 @@ func (s *State) lookEndStage() {
 		s.lookLand()
 	}
 	if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
-		s.applyCubes()
+		s.lookApplyCubes(c)
 	}
 	if c.projects {
 		for sl := 0; sl < 4; sl++ {

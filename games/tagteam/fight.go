@@ -71,6 +71,11 @@ type fightCtx struct {
 	// lookFight is what the look ahead's turns read of the fighters in
 	// play (lookFighters).
 	lookFight *lookFight
+	// scoreEnd: the state's round ends as scoreEndRound ends it, because
+	// only the team score and the decision owed are read after it (the
+	// greedy bot's look-ahead states). Kept by copies into the state, as
+	// the scratch is.
+	scoreEnd bool
 }
 
 // turnOps are the ops of the turn's cards; a turn starts them afresh too
@@ -140,10 +145,13 @@ func (s *State) runFight() {
 	var lf *lookFight // a look ahead's fighters in play (lookTurn)
 	for s.over == 0 && s.phase != phSpirit {
 		if s.players[0].next >= s.players[0].deckN && s.players[1].next >= s.players[1].deckN {
-			if s.lean {
-				s.lookEndRound()
-			} else {
+			switch {
+			case !s.lean:
 				s.endRound()
+			case s.fight != nil && s.fight.scoreEnd:
+				s.scoreEndRound()
+			default:
+				s.lookEndRound()
 			}
 			return
 		}

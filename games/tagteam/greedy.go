@@ -56,13 +56,21 @@ type lookScratch struct {
 var lookScratches = sync.Pool{New: func() any { return newLookScratch() }}
 
 func newLookScratch() *lookScratch {
-	l := &lookScratch{look: &State{quiet: true, lean: true}, base: &State{quiet: true, lean: true}}
+	l := &lookScratch{look: scoringState(), base: &State{quiet: true, lean: true}}
 	l.guessRand = rand.New(&l.guesses)
 	for i := range l.chains {
 		ch := &l.chains[i]
-		ch.st, ch.rand = &State{quiet: true, lean: true}, rand.New(&ch.guess)
+		ch.st, ch.rand = scoringState(), rand.New(&ch.guess)
 	}
 	return l
+}
+
+// scoringState is a look-ahead state whose rounds end only as far as the
+// score reads them (scoreEndRound).
+func scoringState() *State {
+	s := &State{quiet: true, lean: true}
+	s.scratch().scoreEnd = true
+	return s
 }
 
 // Kept is the copy the bot is handed (engine.CopyKeeper), kept with its

@@ -63,7 +63,71 @@ func (s *State) lookRun(p, self int, ops []Op) {
 				s.lookRun(p, self, op.Else)
 			}
 		case OpUnique:
+			if op.Unique == UUnleashScheme {
+				s.lookUnleash(p, self)
+				break
+			}
 			s.unique(p, self, op.Unique)
+		}
+	}
+}
+
+// lookUnleash is unleash, the scheme's ops run by lookRun.
+func (s *State) lookUnleash(p, self int) {
+	var k uint8
+	switch {
+	case s.plantedN > 0:
+		k = s.planted[0]
+		copy(s.planted[:], s.planted[1:s.plantedN])
+		s.plantedN--
+	case s.schemeN > 0 && s.rules.unleashFromSupply:
+		k = s.schemes[0]
+		copy(s.schemes[:], s.schemes[1:s.schemeN])
+		s.schemeN--
+	default:
+		return
+	}
+	kind := schemeKinds[k]
+	s.emit(evScheme, p, int(kind), self&1, 0)
+	if kind == schemePoison {
+		s.scratch().poison[p]++
+		return
+	}
+	s.lookRun(p, self, schemeOps[kind])
+}
+
+// lookBlockBonuses is blockBonuses, the bonuses run by lookRun and
+// landed by lookLand.
+func (s *State) lookBlockBonuses() {
+	c := s.scratch()
+	fired := false
+	c.inBonus = true
+	for p := 0; p < 2; p++ {
+		if c.blocking[p] && !c.bonusDone[p] && c.cancelsBy[p] > 0 {
+			c.bonusDone[p] = true
+			fired = true
+			s.emit(evBlockSuccess, p, int(c.card[p]), c.cancelsBy[p], 0)
+			s.lookRun(p, s.activeSlot(p), c.blockOps[p])
+		}
+	}
+	c.inBonus = false
+	if fired {
+		s.lookLand()
+		if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
+			s.lookApplyCubes(c)
+		}
+	}
+}
+
+// lookLateBlocks is lateBlocks, the block bonuses fired by
+// lookBlockBonuses.
+func (s *State) lookLateBlocks() {
+	c := s.scratch()
+	s.lookBlockBonuses()
+	for p := 0; p < 2; p++ {
+		if c.mine[p] && c.turnedUpTo[p] < c.nAttacks {
+			s.redirect(p)
+			s.lookLand()
 		}
 	}
 }
@@ -75,9 +139,15 @@ func (s *State) lookAttacks(c *fightCtx, p, self int, op *Op) {
 	if op.By == Partner {
 		by = self ^ 1
 	}
-	ts, n := s.targets(self, op.To, 0)
-	if op.To == AllOthers {
+	var ts [4]int
+	var n int
+	switch op.To {
+	case Opp: // the most common: without a call
+		ts[0], n = s.activeSlot(1-self>>1), 1
+	case AllOthers:
 		ts, n = s.targets(by, op.To, 0)
+	default:
+		ts, n = s.targets(self, op.To, 0)
 	}
 	bonus := op.Bonus
 	if op.BonusAmount != Fixed {
@@ -141,4 +211,39 @@ func collect(c *fightCtx, k OpKind, t, v int) {
 			c.loss[t] += int8(-v)
 		}
 	}
+}
+
+// lookApplyCubes is applyCubes, the fighters read from the turn's
+// lookFight and no event made on a quiet state.
+func (s *State) lookApplyCubes(c *fightCtx) {
+	fs := &c.lookFight.fs
+	if c.loss != [4]int8{} || c.gain != [4]int8{} {
+		for sl := 0; sl < 4; sl++ {
+			if l := c.loss[sl]; l > 0 {
+				fs[sl].power = max(0, fs[sl].power-l)
+				if !s.quiet {
+					s.emit(evPower, sl>>1, -1, sl&1, -int(l))
+				}
+			}
+			if g := c.gain[sl]; g > 0 {
+				fs[sl].power = min(99, fs[sl].power+g)
+				if !s.quiet {
+					s.emit(evPower, sl>>1, -1, sl&1, int(g))
+				}
+			}
+		}
+	}
+	for _, t := range c.transfers[:c.nTransfers] {
+		from, to := fs[t.from], fs[t.to]
+		n := min(int8(t.n), from.power)
+		if s.rules.transferFromStart {
+			n = min(n, c.power0[t.from])
+		}
+		from.power -= n
+		to.power += n
+		if n > 0 && !s.quiet {
+			s.emit(evTransfer, int(t.from>>1), -1, int(t.from), int(t.to)<<8|int(n))
+		}
+	}
+	c.loss, c.gain, c.nTransfers = [4]int8{}, [4]int8{}, 0
 }

@@ -228,7 +228,7 @@ func (s *State) lookTurn(lf *lookFight) {
 	}
 	s.lookResolveCards(fc, later)
 	if c.blocking[0] || c.blocking[1] {
-		s.blockBonuses()
+		s.lookBlockBonuses()
 	}
 	if c.nIfAttacked > 0 {
 		s.answerIfAttacked()
@@ -264,10 +264,10 @@ func (s *State) lookSettle(has Rule) {
 			s.lookLand()
 		}
 		if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
-			s.applyCubes()
+			s.lookApplyCubes(c)
 		}
 		if c.blocking[0] || c.blocking[1] || c.mine[0] || c.mine[1] {
-			s.lateBlocks()
+			s.lookLateBlocks()
 		}
 		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.nIcons > 0 {
 			continue
@@ -299,7 +299,8 @@ func (s *State) lookSettle(has Rule) {
 func (s *State) lookEndTurn(lf *lookFight) {
 	c := s.scratch()
 	var lose, incinerated [2]bool
-	for sl, fs := range lf.fs {
+	for sl := range lf.fs {
+		fs := lf.fs[sl]
 		fs.flags &^= ffImmune
 		if fs.tok[Aflame] >= 5 && lf.f[sl].Rules&RIncineration == 0 {
 			incinerated[sl>>1] = true
@@ -353,21 +354,25 @@ func (s *State) lookEndTurn(lf *lookFight) {
 // other card.
 func (s *State) lookResolveCards(fc [2]*lookFace, later [2]bool) {
 	c := s.scratch()
-	var now [2][][]Op
-	for p := 0; p < 2; p++ {
-		if fc[p] == nil || c.cancelled[p] {
-			fc[p] = nil
-		} else if !later[p] {
-			now[p] = fc[p].stages
-		}
+	if c.cancelled[0] {
+		fc[0] = nil
 	}
-	n := max(len(now[0]), len(now[1]))
-	for st := 0; st < n; st++ {
-		if st < len(now[0]) {
-			s.lookRun(0, s.activeSlot(0), now[0][st])
+	if c.cancelled[1] {
+		fc[1] = nil
+	}
+	var now0, now1 [][]Op
+	if fc[0] != nil && !later[0] {
+		now0 = fc[0].stages
+	}
+	if fc[1] != nil && !later[1] {
+		now1 = fc[1].stages
+	}
+	for st := 0; st < len(now0) || st < len(now1); st++ {
+		if st < len(now0) {
+			s.lookRun(0, s.activeSlot(0), now0[st])
 		}
-		if st < len(now[1]) {
-			s.lookRun(1, s.activeSlot(1), now[1][st])
+		if st < len(now1) {
+			s.lookRun(1, s.activeSlot(1), now1[st])
 		}
 		s.lookEndStage()
 	}
@@ -377,6 +382,9 @@ func (s *State) lookResolveCards(fc [2]*lookFace, later [2]bool) {
 				s.reanimate(p)
 			}
 		}
+	}
+	if later == [2]bool{} {
+		return
 	}
 	for p := 0; p < 2; p++ {
 		if fc[p] != nil && later[p] {
@@ -401,7 +409,7 @@ func (s *State) lookEndStage() {
 		s.lookLand()
 	}
 	if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
-		s.applyCubes()
+		s.lookApplyCubes(c)
 	}
 	if c.projects {
 		for sl := 0; sl < 4; sl++ {
@@ -559,6 +567,24 @@ func (s *State) lookEndRound() {
 			}
 		}
 	}
+	s.phase = phBuild
+}
+
+// scoreEndRound ends a round as endRound does, as far as the greedy
+// bot reads the position after it (playAhead, teamScore): the game is
+// drawn if a build deck cannot give 3 (B5.10), else the build phase
+// begins with both players owing a decision. The played cards, the new
+// offers and the build decks are left as they were: nothing reads them
+// before the state is copied over again. Only states whose scratch says
+// so (fightCtx.scoreEnd) end their rounds so;
+// TestGreedyPlacesShareTheirTurns compares their scores with the rules'
+// round.
+func (s *State) scoreEndRound() {
+	if s.players[0].buildN < 3 || s.players[1].buildN < 3 {
+		s.finish(-2)
+		return
+	}
+	s.players[0].decided, s.players[1].decided = 0, 0
 	s.phase = phBuild
 }
 

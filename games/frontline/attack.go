@@ -284,22 +284,36 @@ func (s *State) nextQuery() bool {
 
 // useOn records that p uses Equipment c against the current attack.
 func (s *State) useOn(p int, c uint8) {
-	switch s.pack.aEffect[c] {
-	case HelmetFx:
-		s.eqUse[p] |= useHelmet
-	case VestFx:
-		s.eqUse[p] |= useVest
-	case GasMaskFx:
-		s.eqUse[p] |= useMask
-	case DigInFx:
-		s.eqUse[p] |= useDigIn
-	}
+	s.eqUse[p] |= useFlag(s.pack.aEffect[c])
 	s.useEquip(p, c)
+}
+
+// useFlag is what using a piece of Equipment with effect e records in
+// eqUse: none for the pieces that are not asked about.
+func useFlag(e ActionEffect) uint8 {
+	switch e {
+	case HelmetFx:
+		return useHelmet
+	case VestFx:
+		return useVest
+	case GasMaskFx:
+		return useMask
+	case DigInFx:
+		return useDigIn
+	}
+	return 0
 }
 
 // applyHits applies the attack's damage to every Comrade hit, at once
 // (told in initiative order).
 func (s *State) applyHits(a *Attack) {
+	s.dealHits(a)
+	s.collectDead()
+}
+
+// dealHits is applyHits without collecting the dead: every Comrade hit
+// loses its hit points.
+func (s *State) dealHits(a *Attack) {
 	for k := 0; k < int(s.n); k++ {
 		p := s.order(k)
 		if !s.alive(p) {
@@ -355,5 +369,4 @@ func (s *State) applyHits(a *Attack) {
 			s.emit(evGassed, p, -1, 0, 0)
 		}
 	}
-	s.collectDead()
 }

@@ -567,7 +567,12 @@ func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 				x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
 			})
 		}
-	case mDir, mSwap, mSmoke, mUse:
+	case mUse:
+		if v, ok := s.equipInPlace(p, c, now); ok {
+			return v
+		}
+		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
+	case mDir, mSwap, mSmoke:
 		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
 	}
 	return 0

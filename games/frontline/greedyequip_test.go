@@ -1,0 +1,73 @@
+package frontline
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"stolik/engine"
+)
+
+// Using a piece of Equipment the greedy bot is asked about scores in place
+// (equipInPlace) what it scores used on a copy, where the attack then
+// resolves as the rules resolve it, on every Equipment question of random
+// games, and scoring it leaves the position as it was. Each question is
+// checked again with every Comrade down to one hit point, so that the hits
+// would kill and the copy must be used.
+func TestGreedyScoresEquipmentInPlaceAsOnACopy(t *testing.T) {
+	var waits, dealt, onACopy int
+	for seed := uint64(1); seed <= 12; seed++ {
+		for _, players := range []int{2, 4, 6} {
+			s := newSearchState(t, players, seed)
+			r := rand.New(rand.NewPCG(seed, 31))
+			var legal []engine.Move
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				seat := s.Pending()[0]
+				legal = s.Legal(seat, legal[:0])
+				if s.phase == phEquip {
+					for _, weak := range []bool{false, true} {
+						x := s.clone()
+						if weak {
+							for q := range int(x.n) {
+								x.seats[q].hp = min(x.seats[q].hp, 1)
+							}
+						}
+						p, m := int(seat), legal[0]
+						want := x.scoreAfter(p, func(c *State) { c.do(p, m) })
+						before := *x
+						now := &survivalNow{s: x, p: p}
+						_, c, _, _ := unmv(m)
+						v, inPlace := x.equipInPlace(p, c, now)
+						got := x.lookAhead(p, m, now)
+						if got != want || inPlace && v != want || !reflect.DeepEqual(*x, before) {
+							t.Fatalf("seed %d, %d players, move %d: %s scores %d (in place %v: %d), %d on a copy (or the position changed)",
+								seed, players, n, x.Format(m), got, inPlace, v, want)
+						}
+						switch {
+						case !inPlace:
+							onACopy++
+						case questionWaitsAfter(x, p, c):
+							waits++
+						default:
+							dealt++
+						}
+					}
+				}
+				if _, err := s.Apply(seat, legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("Equipment questions: %d scored in place with another waiting, %d with the hits dealt, %d on a copy", waits, dealt, onACopy)
+	if waits == 0 || dealt == 0 || onACopy == 0 {
+		t.Fatal("want questions scored each way")
+	}
+}
+
+// questionWaitsAfter is questionWaits once p used Equipment c.
+func questionWaitsAfter(s *State, p int, c uint8) bool {
+	y := s.clone()
+	y.eqUse[p] |= useFlag(s.pack.aEffect[c])
+	return y.questionWaits()
+}

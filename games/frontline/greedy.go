@@ -98,10 +98,10 @@ const (
 // and once a revealed Maneuver's way is chosen the next face-down card is
 // revealed; where no other seat holds one, only the randomness is left.
 func (s *State) hiddenRead(seat engine.Seat) int {
-	if seat < 0 || int(seat) >= int(s.n) {
+	if uint(seat) >= uint(s.n) {
 		return readsWorld
 	}
-	hand := s.seats[seat].hand
+	hand := &s.seats[seat].hand
 	switch s.phase {
 	case phChoice:
 		for q := range int(s.n) {
@@ -925,12 +925,15 @@ func (s *State) shuffleInPlace(f *firing) bool {
 // stepsInPlace moves p as moveSteps does, with what fires on the way
 // (firing.enter).
 func (s *State) stepsInPlace(p, d, n int, f *firing) bool {
-	if s.stoj {
+	if s.stoj || n <= 0 || !s.alive(p) || s.over {
 		return true
 	}
+	// What fires on the way changes no F.U.B.A.R. and kills no one
+	// (firing.enter), so the barrier, and p's life, hold for every step.
 	var buf [MaxSlots]Entry
-	for k := 0; k < n && s.alive(p) && !s.over; k++ {
-		moved, ok := s.line.Step(ComradeOf(p), d, s.fubarMask(), buf[:0])
+	barrier := s.fubarMask()
+	for range n {
+		moved, ok := s.line.Step(ComradeOf(p), d, barrier, buf[:0])
 		if !ok {
 			break
 		}

@@ -284,36 +284,22 @@ func (s *State) nextQuery() bool {
 
 // useOn records that p uses Equipment c against the current attack.
 func (s *State) useOn(p int, c uint8) {
-	s.eqUse[p] |= useFlag(s.pack.aEffect[c])
-	s.useEquip(p, c)
-}
-
-// useFlag is what using a piece of Equipment with effect e records in
-// eqUse: none for the pieces that are not asked about.
-func useFlag(e ActionEffect) uint8 {
-	switch e {
+	switch s.pack.aEffect[c] {
 	case HelmetFx:
-		return useHelmet
+		s.eqUse[p] |= useHelmet
 	case VestFx:
-		return useVest
+		s.eqUse[p] |= useVest
 	case GasMaskFx:
-		return useMask
+		s.eqUse[p] |= useMask
 	case DigInFx:
-		return useDigIn
+		s.eqUse[p] |= useDigIn
 	}
-	return 0
+	s.useEquip(p, c)
 }
 
 // applyHits applies the attack's damage to every Comrade hit, at once
 // (told in initiative order).
 func (s *State) applyHits(a *Attack) {
-	s.dealHits(a)
-	s.collectDead()
-}
-
-// dealHits is applyHits without collecting the dead: every Comrade hit
-// loses its hit points.
-func (s *State) dealHits(a *Attack) {
 	for k := 0; k < int(s.n); k++ {
 		p := s.order(k)
 		if !s.alive(p) {
@@ -369,4 +355,5 @@ func (s *State) dealHits(a *Attack) {
 			s.emit(evGassed, p, -1, 0, 0)
 		}
 	}
+	s.collectDead()
 }

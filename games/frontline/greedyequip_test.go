@@ -32,6 +32,7 @@ func TestGreedyScoresEquipmentInPlaceAsOnACopy(t *testing.T) {
 								x.seats[q].hp = min(x.seats[q].hp, 1)
 							}
 						}
+						checkHitsCannotKill(t, x)
 						p, m := int(seat), legal[0]
 						want := x.scoreAfter(p, func(c *State) { c.do(p, m) })
 						before := *x
@@ -62,6 +63,27 @@ func TestGreedyScoresEquipmentInPlaceAsOnACopy(t *testing.T) {
 	t.Logf("Equipment questions: %d scored in place with another waiting, %d with the hits dealt, %d on a copy", waits, dealt, onACopy)
 	if waits == 0 || dealt == 0 || onACopy == 0 {
 		t.Fatal("want questions scored each way")
+	}
+}
+
+// checkHitsCannotKill checks, with every use of Equipment recorded for
+// every seat, that where hitsCannotKill says the hits cannot kill, the
+// rules' applyHits kills no one.
+func checkHitsCannotKill(t *testing.T, s *State) {
+	t.Helper()
+	a := s.pack.Attack(uint8(s.attack))
+	if !s.hitsCannotKill(a) {
+		return
+	}
+	for used := range uint8(16) {
+		c := s.clone()
+		for q := range int(c.n) {
+			c.eqUse[q] = used
+		}
+		c.applyHits(a)
+		if c.aliveCount() != s.aliveCount() {
+			t.Fatalf("the hits killed with uses %04b where hitsCannotKill said they cannot", used)
+		}
 	}
 }
 

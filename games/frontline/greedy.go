@@ -96,7 +96,7 @@ const (
 // a Smoke Screen replaced moves cards between hands and deck), with two
 // exceptions: Wsjo Rawno shuffles the line with the game's randomness,
 // and once a revealed Maneuver's way is chosen the next face-down card is
-// revealed; where no other seat holds one, only the randomness is left.
+// revealed, where another seat holds one.
 func (s *State) hiddenRead(seat engine.Seat) int {
 	if uint(seat) >= uint(s.n) {
 		return readsWorld
@@ -109,7 +109,11 @@ func (s *State) hiddenRead(seat engine.Seat) int {
 				return readsWorld
 			}
 		}
-		return readsRandomness
+		// What follows the way chosen reads no hidden card: the windows
+		// stop at a seat that may act, or the attack strikes; cards drawn
+		// where a death replaces Smoke Screens go to hands, which no
+		// score reads.
+		return readsPublic
 	case phWindow:
 		// Playing Wsjo Rawno is scored on the line it shuffles.
 		if !hand.and(s.pack.wsjoRawnos).empty() {

@@ -3,8 +3,10 @@ package frontline
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
+	"stolik/bots"
 	"stolik/engine"
 )
 
@@ -92,4 +94,64 @@ func questionWaitsAfter(s *State, p int, c uint8) bool {
 	y := s.clone()
 	y.eqUse[p] |= useFlag(s.pack.aEffect[c])
 	return y.questionWaits()
+}
+
+// Choosing a revealed Maneuver's way where no other seat holds a
+// face-down card reads nothing its seat does not know: over greedy games,
+// at every such decision, the greedy bot chooses the same move with the
+// same scores and draws on the position as on determinizations of it,
+// and so decides on the position (readsPublic); where another seat holds
+// one, the card it reveals next is hidden (readsWorld).
+func TestGreedyChoiceOfAWayReadsNothingHidden(t *testing.T) {
+	public, hidden := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		for _, players := range []int{2, 3, 4} {
+			s := newSearchState(t, players, seed)
+			r := rand.New(rand.NewPCG(seed, 41))
+			player := &Greedy{}
+			var legal []engine.Move
+			for n := 0; n < 3000 && len(s.Pending()) > 0; n++ {
+				seat := s.Pending()[0]
+				legal = s.Legal(seat, legal[:0])
+				if len(legal) > 1 && s.phase == phChoice {
+					others := false
+					for q := range int(s.n) {
+						others = others || q != int(seat) && s.seats[q].is(fCommitted)
+					}
+					if others {
+						hidden++
+						if got := s.hiddenRead(seat); got != readsWorld {
+							t.Fatalf("seed %d, %d players, move %d: a way chosen before another seat's card is revealed reads %d, want %d", seed, players, n, got, readsWorld)
+						}
+					} else {
+						public++
+						if got := s.hiddenRead(seat); got != readsPublic {
+							t.Fatalf("seed %d, %d players, move %d: a way chosen with no other card face down reads %d, want %d", seed, players, n, got, readsPublic)
+						}
+						want, wantScores, wantDraw := decideOn(s, seat, legal, seed, n)
+						for k := range uint64(4) {
+							c := s.clone()
+							c.Determinize(seat, rand.New(rand.NewPCG(seed, n64(n)+k)))
+							m, scores, draw := decideOn(c, seat, legal, seed, n)
+							if m != want || draw != wantDraw || !slices.Equal(scores, wantScores) {
+								t.Fatalf("seed %d, %d players, move %d: chose %s with scores %v on a determinization, %s with %v on the position (or drew otherwise)",
+									seed, players, n, s.Format(m), scores, s.Format(want), wantScores)
+							}
+						}
+					}
+				}
+				m, err := bots.Decide(player, s, seat, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Apply(seat, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("ways chosen: %d with no other card face down, %d before another is revealed", public, hidden)
+	if public == 0 || hidden == 0 {
+		t.Fatal("want ways chosen of both kinds")
+	}
 }

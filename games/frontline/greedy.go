@@ -96,7 +96,7 @@ const (
 // a Smoke Screen replaced moves cards between hands and deck), with two
 // exceptions: Wsjo Rawno shuffles the line with the game's randomness,
 // and once a revealed Maneuver's way is chosen the next face-down card is
-// revealed, where another seat holds one.
+// revealed, where another seat holds one and no seat may act before.
 func (s *State) hiddenRead(seat engine.Seat) int {
 	if uint(seat) >= uint(s.n) {
 		return readsWorld
@@ -104,15 +104,20 @@ func (s *State) hiddenRead(seat engine.Seat) int {
 	hand := &s.seats[seat].hand
 	switch s.phase {
 	case phChoice:
-		for q := range int(s.n) {
-			if q != int(seat) && s.seats[q].is(fCommitted) {
-				return readsWorld
-			}
-		}
-		// What follows the way chosen reads no hidden card: the windows
+		// What follows the way chosen reads no hidden card where no other
+		// seat holds one face down, or where the window before it is
+		// revealed stops at a seat that may act (windowWaits): the windows
 		// stop at a seat that may act, or the attack strikes; cards drawn
 		// where a death replaces Smoke Screens go to hands, which no
 		// score reads.
+		for q := range int(s.n) {
+			if q != int(seat) && s.seats[q].is(fCommitted) {
+				if s.windowWaits() {
+					return readsPublic
+				}
+				return readsWorld
+			}
+		}
 		return readsPublic
 	case phWindow:
 		// Playing Wsjo Rawno is scored on the line it shuffles.
@@ -127,6 +132,28 @@ func (s *State) hiddenRead(seat engine.Seat) int {
 		}
 	}
 	return readsPublic
+}
+
+// windowWaits reports whether the window that opens once a revealed
+// Maneuver's way is chosen stops at a seat that may act, whatever the way:
+// one that has not played an Event nor is done for the turn and has more
+// hit points than the Mines and Barbed Wire could take as the line moves
+// (fireWorst), so that the next face-down card is not revealed in the
+// look-ahead.
+func (s *State) windowWaits() bool {
+	worst := -1
+	for q := range int(s.n) {
+		if !s.canAct(q) {
+			continue
+		}
+		if worst < 0 {
+			worst = s.fireWorst()
+		}
+		if int(s.seats[q].hp) > worst {
+			return true
+		}
+	}
+	return false
 }
 
 // ChooseSampling chooses what Choose would on st determinized for seat

@@ -96,14 +96,14 @@ func questionWaitsAfter(s *State, p int, c uint8) bool {
 	return y.questionWaits()
 }
 
-// Choosing a revealed Maneuver's way where no other seat holds a
-// face-down card reads nothing its seat does not know: over greedy games,
-// at every such decision, the greedy bot chooses the same move with the
-// same scores and draws on the position as on determinizations of it,
-// and so decides on the position (readsPublic); where another seat holds
-// one, the card it reveals next is hidden (readsWorld).
+// Choosing a revealed Maneuver's way reads nothing its seat does not know
+// where no other seat holds a face-down card, or where the window before
+// the next one is revealed stops at a seat that may act (windowWaits):
+// over greedy games, at every such decision, the greedy bot chooses the
+// same move with the same scores and draws on the position as on
+// determinizations of it, and so decides on the position (readsPublic).
 func TestGreedyChoiceOfAWayReadsNothingHidden(t *testing.T) {
-	public, hidden := 0, 0
+	alone, waits, hidden := 0, 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		for _, players := range []int{2, 3, 4} {
 			s := newSearchState(t, players, seed)
@@ -118,24 +118,38 @@ func TestGreedyChoiceOfAWayReadsNothingHidden(t *testing.T) {
 					for q := range int(s.n) {
 						others = others || q != int(seat) && s.seats[q].is(fCommitted)
 					}
-					if others {
+					read := s.hiddenRead(seat)
+					switch {
+					case read != readsPublic && !others:
+						t.Fatalf("seed %d, %d players, move %d: a way chosen with no other card face down reads %d", seed, players, n, read)
+					case read != readsPublic:
 						hidden++
-						if got := s.hiddenRead(seat); got != readsWorld {
-							t.Fatalf("seed %d, %d players, move %d: a way chosen before another seat's card is revealed reads %d, want %d", seed, players, n, got, readsWorld)
+					case others:
+						waits++
+					default:
+						alone++
+					}
+					// Again with every Comrade at one hit point, where what
+					// fires as the line moves may kill the seats that may act.
+					for _, weak := range []bool{false, true} {
+						x := s
+						if weak {
+							x = s.clone()
+							for q := range int(x.n) {
+								x.seats[q].hp = min(x.seats[q].hp, 1)
+							}
 						}
-					} else {
-						public++
-						if got := s.hiddenRead(seat); got != readsPublic {
-							t.Fatalf("seed %d, %d players, move %d: a way chosen with no other card face down reads %d, want %d", seed, players, n, got, readsPublic)
+						if x.hiddenRead(seat) != readsPublic {
+							continue
 						}
-						want, wantScores, wantDraw := decideOn(s, seat, legal, seed, n)
+						want, wantScores, wantDraw := decideOn(x, seat, legal, seed, n)
 						for k := range uint64(4) {
-							c := s.clone()
+							c := x.clone()
 							c.Determinize(seat, rand.New(rand.NewPCG(seed, n64(n)+k)))
 							m, scores, draw := decideOn(c, seat, legal, seed, n)
 							if m != want || draw != wantDraw || !slices.Equal(scores, wantScores) {
-								t.Fatalf("seed %d, %d players, move %d: chose %s with scores %v on a determinization, %s with %v on the position (or drew otherwise)",
-									seed, players, n, s.Format(m), scores, s.Format(want), wantScores)
+								t.Fatalf("seed %d, %d players, move %d (weak %v): chose %s with scores %v on a determinization, %s with %v on the position (or drew otherwise)",
+									seed, players, n, weak, s.Format(m), scores, s.Format(want), wantScores)
 							}
 						}
 					}
@@ -150,8 +164,8 @@ func TestGreedyChoiceOfAWayReadsNothingHidden(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("ways chosen: %d with no other card face down, %d before another is revealed", public, hidden)
-	if public == 0 || hidden == 0 {
-		t.Fatal("want ways chosen of both kinds")
+	t.Logf("ways chosen on the position: %d with no other card face down, %d with a window waiting; %d on a determinization", alone, waits, hidden)
+	if alone == 0 || waits == 0 || hidden == 0 {
+		t.Fatal("want ways chosen of every kind")
 	}
 }

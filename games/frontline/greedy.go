@@ -96,20 +96,29 @@ const (
 // a Smoke Screen replaced moves cards between hands and deck), with two
 // exceptions: Wsjo Rawno shuffles the line with the game's randomness,
 // and once a revealed Maneuver's way is chosen the next face-down card is
-// revealed; where no other seat holds one, only the randomness is left.
+// revealed, where another seat holds one and no seat may act before.
 func (s *State) hiddenRead(seat engine.Seat) int {
-	if seat < 0 || int(seat) >= int(s.n) {
+	if uint(seat) >= uint(s.n) {
 		return readsWorld
 	}
-	hand := s.seats[seat].hand
+	hand := &s.seats[seat].hand
 	switch s.phase {
 	case phChoice:
+		// What follows the way chosen reads no hidden card where no other
+		// seat holds one face down, or where the window before it is
+		// revealed stops at a seat that may act (windowWaits): the windows
+		// stop at a seat that may act, or the attack strikes; cards drawn
+		// where a death replaces Smoke Screens go to hands, which no
+		// score reads.
 		for q := range int(s.n) {
 			if q != int(seat) && s.seats[q].is(fCommitted) {
+				if s.windowWaits() {
+					return readsPublic
+				}
 				return readsWorld
 			}
 		}
-		return readsRandomness
+		return readsPublic
 	case phWindow:
 		// Playing Wsjo Rawno is scored on the line it shuffles.
 		if !hand.and(s.pack.wsjoRawnos).empty() {
@@ -123,6 +132,28 @@ func (s *State) hiddenRead(seat engine.Seat) int {
 		}
 	}
 	return readsPublic
+}
+
+// windowWaits reports whether the window that opens once a revealed
+// Maneuver's way is chosen stops at a seat that may act, whatever the way:
+// one that has not played an Event nor is done for the turn and has more
+// hit points than the Mines and Barbed Wire could take as the line moves
+// (fireWorst), so that the next face-down card is not revealed in the
+// look-ahead.
+func (s *State) windowWaits() bool {
+	worst := -1
+	for q := range int(s.n) {
+		if !s.canAct(q) {
+			continue
+		}
+		if worst < 0 {
+			worst = s.fireWorst()
+		}
+		if int(s.seats[q].hp) > worst {
+			return true
+		}
+	}
+	return false
 }
 
 // ChooseSampling chooses what Choose would on st determinized for seat
@@ -567,7 +598,12 @@ func (s *State) lookAhead(p int, m engine.Move, now *survivalNow) int {
 				x.resolveItem(stackItem{seat: int8(p), card: c, a: a, b: b})
 			})
 		}
-	case mDir, mSwap, mSmoke, mUse:
+	case mUse:
+		if v, ok := s.equipInPlace(p, c, now); ok {
+			return v
+		}
+		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
+	case mDir, mSwap, mSmoke:
 		return s.scoreAfter(p, func(x *State) { x.do(p, m) })
 	}
 	return 0
@@ -920,12 +956,15 @@ func (s *State) shuffleInPlace(f *firing) bool {
 // stepsInPlace moves p as moveSteps does, with what fires on the way
 // (firing.enter).
 func (s *State) stepsInPlace(p, d, n int, f *firing) bool {
-	if s.stoj {
+	if s.stoj || n <= 0 || !s.alive(p) || s.over {
 		return true
 	}
+	// What fires on the way changes no F.U.B.A.R. and kills no one
+	// (firing.enter), so the barrier, and p's life, hold for every step.
 	var buf [MaxSlots]Entry
-	for k := 0; k < n && s.alive(p) && !s.over; k++ {
-		moved, ok := s.line.Step(ComradeOf(p), d, s.fubarMask(), buf[:0])
+	barrier := s.fubarMask()
+	for range n {
+		moved, ok := s.line.Step(ComradeOf(p), d, barrier, buf[:0])
 		if !ok {
 			break
 		}

@@ -247,7 +247,8 @@ func TestGreedyDrawsTheRandomnessADeterminizationLeaves(t *testing.T) {
 		}
 	}
 	t.Logf("decisions checked by phase: %v", checked)
-	for _, ph := range []uint8{phWindow, phAnswer, phChoice} {
+	// A way chosen reads no randomness (TestGreedyChoiceOfAWayReadsNothingHidden).
+	for _, ph := range []uint8{phWindow, phAnswer} {
 		if checked[ph] == 0 {
 			t.Errorf("no decision checked in phase %s", phaseNames[ph])
 		}

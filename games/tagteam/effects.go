@@ -283,6 +283,15 @@ func (s *State) redirect(p int) {
 // unleash_from_supply and none planted: the top of the supply); it leaves
 // the game.
 func (s *State) unleash(p, self int) {
+	if ops, ok := s.nextScheme(p, self); ok {
+		s.run(p, self, ops)
+	}
+}
+
+// nextScheme takes the scheme unleash reveals out of the game and tells
+// it; a poison is counted at once, and any other scheme's ops are
+// returned to be run (ok), by the rules' run or the look ahead's.
+func (s *State) nextScheme(p, self int) (ops []Op, ok bool) {
 	var k uint8
 	switch {
 	case s.plantedN > 0:
@@ -294,15 +303,15 @@ func (s *State) unleash(p, self int) {
 		copy(s.schemes[:], s.schemes[1:s.schemeN])
 		s.schemeN--
 	default:
-		return
+		return nil, false
 	}
 	kind := schemeKinds[k]
 	s.emit(evScheme, p, int(kind), self&1, 0)
 	if kind == schemePoison {
 		s.scratch().poison[p]++
-		return
+		return nil, false
 	}
-	s.run(p, self, schemeOps[kind])
+	return schemeOps[kind], true
 }
 
 // steal: Eternal Youth takes the opponents' heals of this turn.

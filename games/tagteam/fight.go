@@ -742,28 +742,10 @@ func (s *State) holdBack(p, self int, op *Op) bool {
 // the stage (land). It returns the record (nil when the turn has made too
 // many to keep).
 func (s *State) attack(p, by, t int, str int8, flame bool) *atkRec {
-	c := s.scratch()
 	if flame || s.fighterOf(by).Rules&RIncineration != 0 {
 		str += s.slot(t>>1, t&1).tok[Aflame]
 	}
-	str = max(str, 0)
-	c.attacked[t] = true
-	if !c.inBonus {
-		c.made[p] = true
-	}
-	if c.nAttacks >= len(c.attacks) {
-		return nil
-	}
-	a := &c.attacks[c.nAttacks]
-	c.nAttacks++
-	*a = atkRec{p: uint8(p), from: uint8(by), to: uint8(t), self: uint8(by), group: 255, str: str}
-	if c.blocking[1-p] && !c.cancelled[1-p] {
-		a.blocked = true
-		c.cancelsBy[1-p]++
-		c.wasBlock[p] = true
-		s.emit(evBlocked, p, -1, by, t)
-	}
-	return a
+	return s.recordAttack(s.scratch(), p, by, t, str)
 }
 
 func (s *State) moveToken(t Token, from, to, n int) {

@@ -74,26 +74,9 @@ func (s *State) lookRun(p, self int, ops []Op) {
 
 // lookUnleash is unleash, the scheme's ops run by lookRun.
 func (s *State) lookUnleash(p, self int) {
-	var k uint8
-	switch {
-	case s.plantedN > 0:
-		k = s.planted[0]
-		copy(s.planted[:], s.planted[1:s.plantedN])
-		s.plantedN--
-	case s.schemeN > 0 && s.rules.unleashFromSupply:
-		k = s.schemes[0]
-		copy(s.schemes[:], s.schemes[1:s.schemeN])
-		s.schemeN--
-	default:
-		return
+	if ops, ok := s.nextScheme(p, self); ok {
+		s.lookRun(p, self, ops)
 	}
-	kind := schemeKinds[k]
-	s.emit(evScheme, p, int(kind), self&1, 0)
-	if kind == schemePoison {
-		s.scratch().poison[p]++
-		return
-	}
-	s.lookRun(p, self, schemeOps[kind])
 }
 
 // lookBlockBonuses is blockBonuses, the bonuses run by lookRun and

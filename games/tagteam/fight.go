@@ -681,20 +681,7 @@ func (s *State) run(p, self int, ops []Op) {
 				}
 			}
 		case OpTransfer:
-			v := s.amount(self, op)
-			fs, fn := s.targets(self, op.From, op.What)
-			ts, tn := s.targets(self, op.To, op.What)
-			if fn == 0 || tn == 0 {
-				break
-			}
-			if op.What == NoToken {
-				if c.nTransfers < len(c.transfers) {
-					c.transfers[c.nTransfers] = transfer{uint8(fs[0]), uint8(ts[0]), uint8(v)}
-					c.nTransfers++
-				}
-			} else {
-				s.moveToken(op.What, fs[0], ts[0], v)
-			}
+			s.transferOp(c, self, op)
 		case OpCancel:
 		case OpTrack:
 			s.advanceTrack(self, int(s.amount(self, op)))
@@ -712,6 +699,25 @@ func (s *State) run(p, self int, ops []Op) {
 			s.unique(p, self, op.Unique)
 		}
 	}
+}
+
+// transferOp does a transfer op for slot self, as run and lookRun do: power
+// cubes are collected to move at the stage's end; tokens move at once.
+func (s *State) transferOp(c *fightCtx, self int, op *Op) {
+	v := s.amount(self, op)
+	fs, fn := s.targets(self, op.From, op.What)
+	ts, tn := s.targets(self, op.To, op.What)
+	if fn == 0 || tn == 0 {
+		return
+	}
+	if op.What == NoToken {
+		if c.nTransfers < len(c.transfers) {
+			c.transfers[c.nTransfers] = transfer{uint8(fs[0]), uint8(ts[0]), uint8(v)}
+			c.nTransfers++
+		}
+		return
+	}
+	s.moveToken(op.What, fs[0], ts[0], v)
 }
 
 // holdBack queues an if whose condition asks what the other card did,

@@ -28,20 +28,7 @@ func (s *State) lookRun(p, self int, ops []Op) {
 				collect(c, op.Kind, t, v)
 			}
 		case OpTransfer:
-			v := s.amount(self, op)
-			fs, fn := s.targets(self, op.From, op.What)
-			ts, tn := s.targets(self, op.To, op.What)
-			if fn == 0 || tn == 0 {
-				break
-			}
-			if op.What == NoToken {
-				if c.nTransfers < len(c.transfers) {
-					c.transfers[c.nTransfers] = transfer{uint8(fs[0]), uint8(ts[0]), uint8(v)}
-					c.nTransfers++
-				}
-			} else {
-				s.moveToken(op.What, fs[0], ts[0], v)
-			}
+			s.transferOp(c, self, op)
 		case OpTrack:
 			v := int(op.N)
 			if op.Amount != Fixed {

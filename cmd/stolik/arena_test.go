@@ -165,9 +165,7 @@ func TestLadder(t *testing.T) {
 }
 
 // levelLadders are the search bot's levels in each game, weakest first,
-// but Cardline's, whose levels are checked against the fan levels in its
-// own package (TestSearchLevelsKnowWhatTheirPlayerKnows: each level knows
-// the values a player of its level knows), played with a fixed fraction of
+// played with a fixed fraction of
 // each level's playouts and no time limit (mcts:LEVEL/D): with the long
 // calibrations at their full counts (D = 1), so that a level that stops
 // gaining from its playouts shows; z is the head-to-head margin each step
@@ -186,6 +184,11 @@ var levelLadders = []struct {
 	// full counts its ladder takes 25 minutes on two cores, and its
 	// expert over hard is not beyond doubt in 100 games (docs/bots.md).
 	{"asterix", 20, 200, 100, 40, 1.96, false},
+	// Cardline's levels differ in what their player knows of the cards'
+	// values as well as in playouts (TestSearchLevelsKnowWhatTheirPlayerKnows
+	// in its package orders them against the fan levels); its ladder at
+	// full counts takes about three minutes of CPU (160 s on two cores).
+	{"cardline", 1, 100, 60, 40, 1.96, false},
 	// Front Line's and Tag Team's levels are cheap enough to play at
 	// their full playouts.
 	{"frontline", 1, 16, 100, 40, 1.96, false},
@@ -194,8 +197,8 @@ var levelLadders = []struct {
 
 // Each level of the search bot beats the one below it, two players a
 // table and fixed seeds: easy < normal < hard < expert, each with the
-// same fraction of its playouts with the long calibrations (Front Line
-// and Tag Team at their full playouts), and Asterix & Co at its full
+// same fraction of its playouts with the long calibrations (Cardline,
+// Front Line and Tag Team at their full playouts), and Asterix & Co at its full
 // playouts too with STOLIK_LADDER=full as well (25 minutes on two
 // cores, so not in CI). Every step wins its head-to-head by at least z standard
 // errors (z = 1.96: a chance of 1 in 40 were the two equal).

@@ -101,8 +101,11 @@ func (c *State) playAhead(a *ahead) (score int, halted bool) {
 		if c.halted {
 			return 0, true
 		}
+		if c.phase == phBuild && c.players[a.p].decided == 0 {
+			break // before Pending, which would break too: a look ahead's usual end
+		}
 		pend := c.Pending()
-		if len(pend) == 0 || c.phase == phBuild && c.players[a.p].decided == 0 {
+		if len(pend) == 0 {
 			break
 		}
 		q := pend[0]

@@ -7,8 +7,7 @@ package tagteam
 // the turn's lookFight, and an if's branch run by lookRun again. The
 // unique effects and what they run go through the rules' own code.
 // TestLookTurnPlaysAsPlayTurn checks it with the rest of lookTurn.
-func (s *State) lookRun(p, self int, ops []Op) {
-	c := s.scratch()
+func (s *State) lookRun(c *fightCtx, p, self int, ops []Op) {
 	for i := range ops {
 		op := &ops[i]
 		switch op.Kind {
@@ -45,13 +44,13 @@ func (s *State) lookRun(p, self int, ops []Op) {
 				break
 			}
 			if s.cond(p, self, &op.Cond) {
-				s.lookRun(p, self, op.Do)
+				s.lookRun(c, p, self, op.Do)
 			} else {
-				s.lookRun(p, self, op.Else)
+				s.lookRun(c, p, self, op.Else)
 			}
 		case OpUnique:
 			if op.Unique == UUnleashScheme {
-				s.lookUnleash(p, self)
+				s.lookUnleash(c, p, self)
 				break
 			}
 			s.unique(p, self, op.Unique)
@@ -60,16 +59,15 @@ func (s *State) lookRun(p, self int, ops []Op) {
 }
 
 // lookUnleash is unleash, the scheme's ops run by lookRun.
-func (s *State) lookUnleash(p, self int) {
+func (s *State) lookUnleash(c *fightCtx, p, self int) {
 	if ops, ok := s.nextScheme(p, self); ok {
-		s.lookRun(p, self, ops)
+		s.lookRun(c, p, self, ops)
 	}
 }
 
 // lookBlockBonuses is blockBonuses, the bonuses run by lookRun and
 // landed by lookLand.
-func (s *State) lookBlockBonuses() {
-	c := s.scratch()
+func (s *State) lookBlockBonuses(c *fightCtx) {
 	fired := false
 	c.inBonus = true
 	for p := 0; p < 2; p++ {
@@ -77,12 +75,12 @@ func (s *State) lookBlockBonuses() {
 			c.bonusDone[p] = true
 			fired = true
 			s.emit(evBlockSuccess, p, int(c.card[p]), c.cancelsBy[p], 0)
-			s.lookRun(p, s.activeSlot(p), c.blockOps[p])
+			s.lookRun(c, p, s.activeSlot(p), c.blockOps[p])
 		}
 	}
 	c.inBonus = false
 	if fired {
-		s.lookLand()
+		s.lookLand(c)
 		if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
 			s.lookApplyCubes(c)
 		}
@@ -91,13 +89,12 @@ func (s *State) lookBlockBonuses() {
 
 // lookLateBlocks is lateBlocks, the block bonuses fired by
 // lookBlockBonuses.
-func (s *State) lookLateBlocks() {
-	c := s.scratch()
-	s.lookBlockBonuses()
+func (s *State) lookLateBlocks(c *fightCtx) {
+	s.lookBlockBonuses(c)
 	for p := 0; p < 2; p++ {
 		if c.mine[p] && c.turnedUpTo[p] < c.nAttacks {
 			s.redirect(p)
-			s.lookLand()
+			s.lookLand(c)
 		}
 	}
 }

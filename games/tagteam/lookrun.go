@@ -45,7 +45,7 @@ func (s *State) lookRun(c *fightCtx, p, self int, ops []Op) {
 			}
 			if s.cond(p, self, &op.Cond) {
 				s.lookRun(c, p, self, op.Do)
-			} else {
+			} else if len(op.Else) > 0 {
 				s.lookRun(c, p, self, op.Else)
 			}
 		case OpUnique:

@@ -156,7 +156,7 @@ func newIconTable(icons map[int8][]Op) *iconTable {
 
 // lookFireIcons is fireIcons, reading the symbols from the icon tables.
 func (s *State) lookFireIcons(c *fightCtx) {
-	var q [48]icon
+	q := &c.lookFight.icons // the symbols fired push more into c.icons
 	n := copy(q[:], c.icons[:c.nIcons])
 	c.nIcons = 0
 	for _, ic := range q[:n] {
@@ -176,7 +176,9 @@ func (s *State) lookFireIcons(c *fightCtx) {
 		if !s.quiet {
 			s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
 		}
-		s.lookRun(c, int(ic.slot>>1), int(ic.slot), ops)
+		if len(ops) > 0 {
+			s.lookRun(c, int(ic.slot>>1), int(ic.slot), ops)
+		}
 	}
 }
 
@@ -192,6 +194,7 @@ type lookFight struct {
 	fs      [4]*fighterState // the fighters in st, by slot
 	has     Rule
 	readsHP bool
+	icons   [48]icon // fightCtx.icons: the symbols lookFireIcons fires, taken off the queue
 }
 
 // lookFighters is the state's lookFight, made on its first look-ahead
@@ -264,16 +267,12 @@ func (s *State) lookSettle(c *fightCtx, has Rule) {
 	revive := s.rules.reviveAtOnce && has&RMamanBrijitRevive != 0
 	for round := 0; round < 10+NumScheme; round++ {
 		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.setTo1 != [4]bool{} {
-			for sl := 0; sl < 4; sl++ {
-				if c.setTo1[sl] || int(c.heal[sl]) != int(c.atk[sl])+int(c.dmg[sl]) {
-					s.lookMove(c, sl) // otherwise the marker stays (move)
-				}
-			}
+			s.lookMoves(c)
+			c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{} // revive reads none of them
 		}
 		if revive {
 			s.revive()
 		}
-		c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{}
 		if c.nIcons > 0 {
 			s.lookFireIcons(c)
 		}
@@ -311,13 +310,49 @@ func (s *State) lookSettle(c *fightCtx, has Rule) {
 	}
 }
 
+// lookMoves moves each marker with a change to make (lookMove; the
+// others stay, as move leaves them). A move changes no other slot's
+// collected changes, so they are all read first.
+func (s *State) lookMoves(c *fightCtx) {
+	h, a, d, one := &c.heal, &c.atk, &c.dmg, c.setTo1
+	m0 := one[0] || int(h[0]) != int(a[0])+int(d[0])
+	m1 := one[1] || int(h[1]) != int(a[1])+int(d[1])
+	m2 := one[2] || int(h[2]) != int(a[2])+int(d[2])
+	m3 := one[3] || int(h[3]) != int(a[3])+int(d[3])
+	if m0 {
+		s.lookMove(c, 0)
+	}
+	if m1 {
+		s.lookMove(c, 1)
+	}
+	if m2 {
+		s.lookMove(c, 2)
+	}
+	if m3 {
+		s.lookMove(c, 3)
+	}
+}
+
 // lookEndTurn is endTurn, each fighter's board read from lf, and the
 // Fey Folk's spirits looked for only where they are in play.
 func (s *State) lookEndTurn(c *fightCtx, lf *lookFight) {
+	f0, f1, f2, f3 := lf.fs[0], lf.fs[1], lf.fs[2], lf.fs[3]
+	f0.flags &^= ffImmune
+	f1.flags &^= ffImmune
+	f2.flags &^= ffImmune
+	f3.flags &^= ffImmune
+	if f0.hp > 0 && f1.hp > 0 && f2.hp > 0 && f3.hp > 0 &&
+		f0.tok[Aflame] < 5 && f1.tok[Aflame] < 5 && f2.tok[Aflame] < 5 && f3.tok[Aflame] < 5 &&
+		c.legends == [2]bool{} {
+		// The usual turn: all four standing, none incinerated.
+		if lf.has&RFeyFolk != 0 {
+			s.spirits()
+		}
+		return
+	}
 	var lose, incinerated [2]bool
 	for sl := range lf.fs {
 		fs := lf.fs[sl]
-		fs.flags &^= ffImmune
 		if fs.tok[Aflame] >= 5 && lf.f[sl].Rules&RIncineration == 0 {
 			incinerated[sl>>1] = true
 		}
@@ -441,7 +476,7 @@ func (s *State) lookLand(c *fightCtx) {
 		batch := c.attacks[from:to]
 		for t := 0; t < 4; t++ {
 			// The Golem's token on the Golem himself shields nobody (shield).
-			if c.lookFight.fs[t].tok[Presence] != 0 && c.lookFight.f[t].Rules&RGolemPresence == 0 {
+			if c.lookFight.fs[t].tok[Presence] != 0 && c.lookFight.f[t].Rules&RGolemPresence == 0 && shields(t, batch) {
 				s.shield(t, batch)
 			}
 		}
@@ -460,6 +495,17 @@ func (s *State) lookLand(c *fightCtx) {
 			}
 		}
 	}
+}
+
+// shields reports whether batch holds an attack on slot t that is not
+// blocked: without one, shield leaves everything as it is.
+func shields(t int, batch []atkRec) bool {
+	for i := range batch {
+		if a := &batch[i]; int(a.to) == t && !a.blocked {
+			return true
+		}
+	}
+	return false
 }
 
 // lookMove is move for a marker with a change to make, its fighter's

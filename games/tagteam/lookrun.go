@@ -33,7 +33,7 @@ func (s *State) lookRun(c *fightCtx, p, self int, ops []Op) {
 			if op.Amount != Fixed {
 				v = s.amount(self, op)
 			}
-			s.advanceTrack(self, v)
+			s.lookAdvanceTrack(c, self, v)
 		case OpToken:
 			ts, n := s.targets(self, op.To, op.What)
 			if n > 0 {
@@ -106,11 +106,14 @@ func (s *State) lookAttacks(c *fightCtx, p, self int, op *Op) {
 	if op.By == Partner {
 		by = self ^ 1
 	}
+	if op.To == Opp {
+		// The most common: one attack on the active opponent.
+		s.lookAttackOpp(c, p, self, by, op)
+		return
+	}
 	var ts [4]int
 	var n int
 	switch op.To {
-	case Opp: // the most common: without a call
-		ts[0], n = s.activeSlot(1-self>>1), 1
 	case AllOthers:
 		ts, n = s.targets(by, op.To, 0)
 	default:
@@ -138,6 +141,28 @@ func (s *State) lookAttacks(c *fightCtx, p, self int, op *Op) {
 				a.success = op.Success
 			}
 		}
+	}
+}
+
+// lookAttackOpp is lookAttacks for an attack op on the active opponent
+// (op.To Opp), made by slot by for p's fighter self.
+func (s *State) lookAttackOpp(c *fightCtx, p, self, by int, op *Op) {
+	t := s.activeSlot(1 - self>>1)
+	bonus := op.Bonus
+	if op.BonusAmount != Fixed {
+		bonus = int8(s.amount(self, &Op{N: op.Bonus, Amount: op.BonusAmount}))
+	}
+	str := c.power[by] + bonus
+	if op.PowerOf == Opp {
+		str = c.power[t] + bonus
+	}
+	if op.Flame || c.lookFight.f[by].Rules&RIncineration != 0 {
+		str += c.lookFight.fs[t].tok[Aflame]
+	}
+	g := c.nGroups
+	c.nGroups++
+	if a := s.recordAttack(c, p, by, t, str); a != nil {
+		a.group, a.self, a.success = g, uint8(self), op.Success
 	}
 }
 
@@ -213,4 +238,29 @@ func (s *State) lookApplyCubes(c *fightCtx) {
 		}
 	}
 	c.loss, c.gain, c.nTransfers = [4]int8{}, [4]int8{}, 0
+}
+
+// lookAdvanceTrack is advanceTrack for a track with no symbols (the
+// ships, the Wild Bunch's steps), read from the turn's lookFight: the
+// marker goes up n spaces, no further than the track's last. A track with
+// symbols (a cycling dial, Bödvar's rage, on whose last space he
+// transforms) and a move back go through advanceTrack itself.
+func (s *State) lookAdvanceTrack(c *fightCtx, self, n int) {
+	f := c.lookFight.f[self]
+	tr := f.Track
+	if tr == nil || n == 0 {
+		return
+	}
+	if n < 0 || tr.Cycle || tr.iconAt != 0 || f.Rules&RBodvarBear != 0 {
+		s.advanceTrack(self, n)
+		return
+	}
+	fs := c.lookFight.fs[self]
+	if fs.flags&ffBear != 0 {
+		return
+	}
+	if fs.track < tr.Max {
+		fs.track = int8(min(int(fs.track)+n, int(tr.Max)))
+	}
+	s.emit(evTrack, self>>1, -1, self&1, int(fs.track))
 }

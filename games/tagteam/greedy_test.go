@@ -305,11 +305,21 @@ func TestTeamScoreAsDefined(t *testing.T) {
 				t.Fatal(err)
 			}
 			s, r := st.(*State), engine.NewRand(seed)
+			drawn := &State{}
 			for {
+				// The position, and again with every fighter's HP drawn
+				// from beyond both ends of any track (hpWeights' edges).
+				drawn.CopyFrom(s)
+				for sl := 0; sl < 4; sl++ {
+					drawn.slot(sl>>1, sl&1).hp = int8(r.IntN(72) - 12)
+				}
 				for p := 0; p < 2; p++ {
 					positions++
 					if got, want := s.teamScore(p), teamScoreDefined(s, p); got != want {
 						t.Fatalf("game %d, round %d, seat %d: teamScore %d, by its definition %d", seed, s.round, p, got, want)
+					}
+					if got, want := drawn.teamScore(p), teamScoreDefined(drawn, p); got != want {
+						t.Fatalf("game %d, round %d, seat %d, HP drawn at random: teamScore %d, by its definition %d", seed, s.round, p, got, want)
 					}
 				}
 				pend := s.Pending()

@@ -311,7 +311,7 @@ func (b *Greedy) placeFrom(s *State, p, n, k int, lead *buildChain, card, under 
 		return lead.v
 	}
 	w := b.look
-	w.CopyFrom(lead.st)
+	w.copyPosition(lead.st)
 	wp := &w.players[p]
 	wp.deck[k] = card
 	copy(wp.deck[k+1:n+1], s.players[p].deck[k:n])
@@ -404,6 +404,13 @@ func sameChains(x, y *buildChain, p, n int) bool {
 	xp.choice, yp.choice = [4]uint8{}, [4]uint8{}
 	xp.build, yp.build = [MaxBuild]uint8{}, [MaxBuild]uint8{}
 	return xs == ys
+}
+
+// copyPosition is CopyFrom for a look-ahead state: the position, pack,
+// rules and RNG, without the buffers and flags CopyFrom keeps.
+func (s *State) copyPosition(o *State) {
+	s.core, s.pack, s.rules, s.rng = o.core, o.pack, o.rules, o.rng
+	s.haltAt, s.halted = 0, false
 }
 
 // offerIndex is the place of card a in p's offer.

@@ -55,19 +55,11 @@ func (p *Pack) markLookCards() {
 	}
 }
 
-// lookReveal is reveal, reading each card from the pack's lookCards; it
-// returns the face each card shows (nil: none), and which of them
-// resolve after the other card (lookResolveCards).
-func (s *State) lookReveal(c *fightCtx) (fc [2]*lookFace, later [2]bool) {
-	prev0, prev1 := s.players[0].active, s.players[1].active
-	fc[0], later[0] = s.lookRevealSeat(c, 0)
-	fc[1], later[1] = s.lookRevealSeat(c, 1)
-	s.lastCard = c.card
-	if fc[0] == nil || fc[1] == nil {
-		s.lookBlocking(c, fc)
-		return fc, later
-	}
-	if fc[0].cancels || fc[1].cancels {
+// lookCancelsBlocks is the end of reveal for the turn's faces fc (nil:
+// none): the cancels, with the active fighters before the reveal prev0
+// and prev1, and the blocks not cancelled.
+func (s *State) lookCancelsBlocks(c *fightCtx, fc [2]*lookFace, prev0, prev1 uint8) {
+	if fc[0] != nil && fc[1] != nil && (fc[0].cancels || fc[1].cancels) {
 		for p := 0; p < 2; p++ {
 			if fc[p].cancels {
 				c.cancelled[1-p] = true
@@ -83,10 +75,7 @@ func (s *State) lookReveal(c *fightCtx) (fc [2]*lookFace, later [2]bool) {
 			}
 		}
 	}
-	if fc[0].blocks || fc[1].blocks {
-		s.lookBlocking(c, fc)
-	}
-	return fc, later
+	s.lookBlocking(c, fc)
 }
 
 // lookBlocking marks the blocks of the turn's faces fc that are not
@@ -99,8 +88,9 @@ func (s *State) lookBlocking(c *fightCtx, fc [2]*lookFace) {
 	}
 }
 
-// lookRevealSeat reveals p's top card (lookReveal): the face it shows
-// (nil: p has none left) and whether it resolves after the other card.
+// lookRevealSeat is reveal for p's top card, reading it from the pack's
+// lookCards: the face it shows (nil: p has none left) and whether it
+// resolves after the other card (lookResolveCards).
 func (s *State) lookRevealSeat(c *fightCtx, p int) (*lookFace, bool) {
 	pl := &s.players[p]
 	if pl.next >= pl.deckN {
@@ -224,7 +214,7 @@ func (s *State) lookFighters(c *fightCtx) *lookFight {
 // fighters in play lf (lookFighters: made once a fight).
 func (s *State) lookTurn(lf *lookFight) {
 	c := s.scratch()
-	// turnOps are not cleared: lookReveal sets the ones read this turn
+	// turnOps are not cleared: the reveal sets the ones read this turn
 	// (a block's bonus, a reanimated card's stages).
 	c.turnFacts = turnFacts{}
 	s.turn++
@@ -242,7 +232,17 @@ func (s *State) lookTurn(lf *lookFight) {
 		}
 	}
 	c.projects = lf.readsHP
-	fc, later := s.lookReveal(c)
+	// T1, T2: both top cards, then the cancels and blocks where a face
+	// has one (or a seat has no card left).
+	var fc [2]*lookFace
+	var later [2]bool
+	prev0, prev1 := s.players[0].active, s.players[1].active
+	fc[0], later[0] = s.lookRevealSeat(c, 0)
+	fc[1], later[1] = s.lookRevealSeat(c, 1)
+	s.lastCard = c.card
+	if fc[0] == nil || fc[1] == nil || fc[0].blocks || fc[1].blocks || fc[0].cancels || fc[1].cancels {
+		s.lookCancelsBlocks(c, fc, prev0, prev1)
+	}
 	c.projects = c.projects && s.rules.hpCheckAfterHeal
 	if c.projects {
 		c.projHP = [4]int8{a0[0].hp, a0[1].hp, a1[0].hp, a1[1].hp}
@@ -400,7 +400,7 @@ func (s *State) lookEndTurn(c *fightCtx, lf *lookFight) {
 	}
 }
 
-// lookResolveCards is resolveCards, for the faces lookReveal found:
+// lookResolveCards is resolveCards, for the faces lookRevealSeat found:
 // those not cancelled resolve now, side by side, or later, after the
 // other card.
 func (s *State) lookResolveCards(c *fightCtx, fc [2]*lookFace, later [2]bool) {

@@ -40,8 +40,8 @@ func (s *State) lookRun(c *fightCtx, p, self int, ops []Op) {
 				s.giveToken(op.What, self, ts[0])
 			}
 		case OpIf:
-			if s.holdBack(p, self, op) {
-				break
+			if k := op.Cond.Kind; (k == CondNoOppAttack || k == CondAttacked || k == CondBlocked) && s.holdBack(p, self, op) {
+				break // only these are held back (holdBack)
 			}
 			if s.cond(p, self, &op.Cond) {
 				s.lookRun(c, p, self, op.Do)

@@ -259,6 +259,21 @@ func (s *State) lookTurn(lf *lookFight) {
 	}
 	// T4, T5.
 	s.lookSettle(c, lf.has)
+	// T6.
+	f0, f1, f2, f3 := lf.fs[0], lf.fs[1], lf.fs[2], lf.fs[3]
+	f0.flags &^= ffImmune
+	f1.flags &^= ffImmune
+	f2.flags &^= ffImmune
+	f3.flags &^= ffImmune
+	if f0.hp > 0 && f1.hp > 0 && f2.hp > 0 && f3.hp > 0 &&
+		f0.tok[Aflame] < 5 && f1.tok[Aflame] < 5 && f2.tok[Aflame] < 5 && f3.tok[Aflame] < 5 &&
+		c.legends == [2]bool{} {
+		// The usual turn: all four standing, none incinerated.
+		if lf.has&RFeyFolk != 0 {
+			s.spirits()
+		}
+		return
+	}
 	s.lookEndTurn(c, lf)
 }
 
@@ -333,23 +348,11 @@ func (s *State) lookMoves(c *fightCtx) {
 	}
 }
 
-// lookEndTurn is endTurn, each fighter's board read from lf, and the
-// Fey Folk's spirits looked for only where they are in play.
+// lookEndTurn is endTurn where a fighter is down, incinerated or taken
+// by the legends (lookTurn ends the usual turn itself, and clears the
+// immunities first), each fighter's board read from lf, and the Fey
+// Folk's spirits looked for only where they are in play.
 func (s *State) lookEndTurn(c *fightCtx, lf *lookFight) {
-	f0, f1, f2, f3 := lf.fs[0], lf.fs[1], lf.fs[2], lf.fs[3]
-	f0.flags &^= ffImmune
-	f1.flags &^= ffImmune
-	f2.flags &^= ffImmune
-	f3.flags &^= ffImmune
-	if f0.hp > 0 && f1.hp > 0 && f2.hp > 0 && f3.hp > 0 &&
-		f0.tok[Aflame] < 5 && f1.tok[Aflame] < 5 && f2.tok[Aflame] < 5 && f3.tok[Aflame] < 5 &&
-		c.legends == [2]bool{} {
-		// The usual turn: all four standing, none incinerated.
-		if lf.has&RFeyFolk != 0 {
-			s.spirits()
-		}
-		return
-	}
 	var lose, incinerated [2]bool
 	for sl := range lf.fs {
 		fs := lf.fs[sl]

@@ -140,7 +140,7 @@ type turnFacts struct {
 
 // runFight plays fight turns until the round ends, the game ends, a
 // decision is needed (a Fey Folk character), or a look ahead halts it
-// (haltAfter).
+// (haltAt).
 func (s *State) runFight() {
 	var lf *lookFight // a look ahead's fighters in play (lookTurn)
 	for s.over == 0 && s.phase != phSpirit {
@@ -155,7 +155,7 @@ func (s *State) runFight() {
 			}
 			return
 		}
-		if s.haltAfter != 0 && s.turn >= s.haltAfter {
+		if s.haltAt != 0 && s.turn+1 >= s.haltAt {
 			s.halted = true
 			return
 		}

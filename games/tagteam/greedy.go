@@ -218,8 +218,7 @@ func (s *State) teamScore(p int) int {
 		fs := &s.players[sl>>1].fighters[sl&1]
 		f := &s.pack.Fighters[fs.f] // read once (fighterOf)
 		// The weaker fighter decides the game: weight low HP more.
-		hp := int(fs.hp)
-		w := hp*100/int(max(trackTop(fs, f), 1)) - 40*max(0, 6-hp) + 15*int(fs.power)
+		w := hpWeight(fs.hp, trackTop(fs, f)) + 15*int(fs.power)
 		if f.Rules&RBodvarBear != 0 && fs.flags&ffBear == 0 {
 			w += rageValue * int(fs.track) // each step of rage brings the Bear closer
 		}
@@ -231,3 +230,27 @@ func (s *State) teamScore(p int) int {
 	}
 	return v
 }
+
+// hpWeights is hpWeight by top (0 to 63) and HP (-8 to 55, at HP+8),
+// made once: the greedy bot reads it for every place it plays out.
+var hpWeights = func() *[64][64]int16 {
+	t := new([64][64]int16)
+	for top := range 64 {
+		for i := range 64 {
+			t[top][i] = int16(hpWeightOf(i-8, top))
+		}
+	}
+	return t
+}()
+
+// hpWeight is what a fighter's HP is worth to teamScore, top the top of
+// its track: the HP as a share of the track, less 40 for each point
+// below 6 (the weaker fighter decides the game).
+func hpWeight(hp, top int8) int {
+	if hp >= -8 && hp < 56 && top >= 0 && top < 64 {
+		return int(hpWeights[top][hp+8])
+	}
+	return hpWeightOf(int(hp), int(top))
+}
+
+func hpWeightOf(hp, top int) int { return hp*100/max(top, 1) - 40*max(0, 6-hp) }

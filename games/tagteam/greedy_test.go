@@ -69,9 +69,9 @@ func TestGreedyPlacesShareTheirTurns(t *testing.T) {
 }
 
 // TestGreedyScoresCopiesOnce checks that a build whose offer holds two
-// copies of one card plays the places of only one of them: each place of
-// a copy scores what the same place of the other does
-// (TestGreedyPlacesShareTheirTurns checks the scores).
+// copies of one card plays the places of only one of them, neither alone
+// nor in a chain: each place of a copy scores what the same place of the
+// other does (TestGreedyPlacesShareTheirTurns checks the scores).
 func TestGreedyScoresCopiesOnce(t *testing.T) {
 	g := New()
 	opts, err := engine.ResolveOptions(g.Options(), nil)
@@ -90,18 +90,25 @@ func TestGreedyScoresCopiesOnce(t *testing.T) {
 			if s.phase == phBuild && distinctCards(s, p) < int(s.players[p].offerN) {
 				found++
 				b := &Greedy{lookScratch: newLookScratch()}
-				played := map[uint8]int{} // offered cards looked at alone, at the top
+				alone := map[uint8]bool{} // offered cards looked at alone
 				guess := r.Uint64()
 				b.guessFirst(s, p, guess)
 				b.scoreBuild(s, p, func(m engine.Move) int {
-					_, a, pos, _ := unmv(m)
-					if pos == 0 {
-						played[a]++
-					}
+					_, a, _, _ := unmv(m)
+					alone[a] = true
 					return 0
 				})
-				if len(played) != distinctCards(s, p) {
-					t.Errorf("game %d, round %d: an offer of %d different cards played %d of them at the top", seed, s.round, distinctCards(s, p), len(played))
+				played := 0
+				for i, a := range s.players[p].offer[:s.players[p].offerN] {
+					switch {
+					case b.copyOf[i] < 0:
+						played++
+					case alone[a] || b.chains[i].lead >= 0:
+						t.Errorf("game %d, round %d: a copy of an earlier offered card played its places", seed, s.round)
+					}
+				}
+				if played != distinctCards(s, p) {
+					t.Errorf("game %d, round %d: an offer of %d different cards played %d of them", seed, s.round, distinctCards(s, p), played)
 				}
 			}
 			legal := s.Legal(engine.Seat(p), nil)
@@ -214,7 +221,7 @@ func playFirstTurn(t *testing.T, b *Greedy, p, n int, a, under uint8) *buildChai
 	ch := &buildChain{st: &State{quiet: true, lean: true}}
 	ch.rand = rand.New(&ch.guess)
 	ch.st.CopyFrom(b.base)
-	ch.st.haltAfter = 1
+	ch.st.haltAt = 2
 	ch.guess = b.baseGuesses
 	ch.a = b.baseAhead(p, ch.rand)
 	if _, err := ch.st.Apply(engine.Seat(p), mv(mAdd, a, uint8(n), under)); err != nil {
@@ -305,11 +312,21 @@ func TestTeamScoreAsDefined(t *testing.T) {
 				t.Fatal(err)
 			}
 			s, r := st.(*State), engine.NewRand(seed)
+			drawn := &State{}
 			for {
+				// The position, and again with every fighter's HP drawn
+				// from beyond both ends of any track (hpWeights' edges).
+				drawn.CopyFrom(s)
+				for sl := 0; sl < 4; sl++ {
+					drawn.slot(sl>>1, sl&1).hp = int8(r.IntN(72) - 12)
+				}
 				for p := 0; p < 2; p++ {
 					positions++
 					if got, want := s.teamScore(p), teamScoreDefined(s, p); got != want {
 						t.Fatalf("game %d, round %d, seat %d: teamScore %d, by its definition %d", seed, s.round, p, got, want)
+					}
+					if got, want := drawn.teamScore(p), teamScoreDefined(drawn, p); got != want {
+						t.Fatalf("game %d, round %d, seat %d, HP drawn at random: teamScore %d, by its definition %d", seed, s.round, p, got, want)
 					}
 				}
 				pend := s.Pending()

@@ -90,7 +90,7 @@ type ahead struct {
 // playAhead plays the other seat's pending decisions as guessed moves
 // (at most 4 in all) until p owes one, a build phase begins or the game
 // ends, and scores the position for p. If the fight halts first
-// (haltAfter) it reports halted instead, and a.r or a.guess and a.guard
+// (haltAt) it reports halted instead, and a.r or a.guess and a.guard
 // say where the look ahead stands, to go on from there.
 func (c *State) playAhead(a *ahead) (score int, halted bool) {
 	f := c.scratch()
@@ -101,8 +101,11 @@ func (c *State) playAhead(a *ahead) (score int, halted bool) {
 		if c.halted {
 			return 0, true
 		}
+		if c.phase == phBuild && c.players[a.p].decided == 0 {
+			break // before Pending, which would break too: a look ahead's usual end
+		}
 		pend := c.Pending()
-		if len(pend) == 0 || c.phase == phBuild && c.players[a.p].decided == 0 {
+		if len(pend) == 0 {
 			break
 		}
 		q := pend[0]
@@ -131,10 +134,10 @@ func (c *State) playAhead(a *ahead) (score int, halted bool) {
 	return c.teamScore(a.p), false
 }
 
-// goOn lets a halted fight play on, halting again after its turn t of the
-// round (0: not again), and plays ahead from there.
+// goOn lets a halted fight play on, halting again before its turn t of
+// the round (0: not again), and plays ahead from there.
 func (c *State) goOn(a *ahead, t int) (score int, halted bool) {
-	c.halted, c.haltAfter = false, uint8(t)
+	c.halted, c.haltAt = false, uint8(t)
 	c.runFight()
 	return c.playAhead(a)
 }
@@ -202,42 +205,45 @@ func (s *State) buildAfter(p int, a, under uint8) [MaxBuild]uint8 {
 }
 
 // scoreBuild fills b.buildScores: adding each offered card at each place
-// of p's fight deck, scored as lookAhead scores one move. Place 0 is played
-// alone; the others share turns. Before its turn k, the card at place k
-// plays what a chain with the card at the bottom plays (the cards not yet
-// revealed are read by nothing), so each place starts from the chain
-// halted before turn k, with the card put at k and the chain's guesses so
-// far; a chain that ends before turn k ends every later place the same
-// way. The cards whose chains are the same position after the first turn
-// but for the card itself (none of them has an instant bonus that changed
-// it) share one chain. If a card leaves p's deck on the way, the turns no
-// longer line up and the rest are played alone.
+// of p's fight deck, scored as lookAhead scores one move. Before its turn
+// k+1, the card at place k plays what a chain with the card at the
+// bottom plays (the cards not yet revealed are read by nothing), so each
+// place starts from the chain halted before turn k+1, with the card put
+// at k and the chain's guesses so far (placeFrom); a chain that ends
+// before turn k+1 ends every later place the same way. Before the first
+// turn, two builds of cards without an instant bonus differ only in the
+// card, its place, the move that put it there and the build deck below,
+// so the first such chain gives place 0 to every later such card too
+// (topsFrom). The cards whose chains are the same position after the
+// first turn but for the card itself (none of them has an instant bonus
+// that changed it) share one chain. If a card leaves p's deck on the way,
+// the turns no longer line up and the rest are played alone.
 func (b *Greedy) scoreBuild(s *State, p int, lookAhead func(engine.Move) int) {
 	pl := &s.players[p]
 	n := int(pl.deckN)
 	offer := pl.offer[:pl.offerN]
+	var top [3]bool // place 0 scored
 	for i, a := range offer {
-		if b.copyOf[i] = s.copyIn(p, offer[:i], a); b.copyOf[i] < 0 {
-			b.buildScores[i][0] = lookAhead(mv(mAdd, a, 0, s.firstOther(p, a)))
-		}
+		b.copyOf[i] = s.copyIn(p, offer[:i], a)
+		top[i] = b.copyOf[i] >= 0 // scored as the copy it is (scoreCopies)
 	}
 	defer b.scoreCopies(len(offer), n)
-	if n == 0 {
-		return
-	}
 	for i, a := range offer {
 		ch := &b.chains[i]
 		ch.card, ch.under, ch.lead, ch.failed, ch.quiet = a, s.firstOther(p, a), i, false, false
 		if b.copyOf[i] >= 0 {
-			ch.lead = -1 // scored as the copy it is (scoreCopies)
+			ch.lead = -1
 			continue
+		}
+		if n == 0 {
+			continue // place 0 alone, below
 		}
 		if j := b.quietLead(p, n, i); j >= 0 {
 			ch.lead, ch.build, ch.quiet = j, b.base.buildAfter(p, a, ch.under), true
 			continue
 		}
 		ch.st.CopyFrom(b.base)
-		ch.st.haltAfter = 1
+		ch.st.haltAt = 1
 		ch.guess = b.baseGuesses
 		ch.a = b.baseAhead(p, ch.rand)
 		if _, err := ch.st.Apply(engine.Seat(p), mv(mAdd, a, uint8(n), ch.under)); err != nil {
@@ -246,12 +252,24 @@ func (b *Greedy) scoreBuild(s *State, p int, lookAhead func(engine.Move) int) {
 		}
 		ch.build = ch.st.players[p].build
 		ch.v, ch.halted = ch.st.playAhead(&ch.a)
+		b.topsFrom(s, p, n, i, &top)
+		if ch.halted {
+			ch.v, ch.halted = ch.st.goOn(&ch.a, 2)
+		}
 		for j := range i {
 			if o := &b.chains[j]; o.lead == j && !o.failed && sameChains(o, ch, p, n) {
 				ch.lead = j
 				break
 			}
 		}
+	}
+	for i, a := range offer {
+		if !top[i] {
+			b.buildScores[i][0] = lookAhead(mv(mAdd, a, 0, b.chains[i].under))
+		}
+	}
+	if n == 0 {
+		return
 	}
 	for i := range offer {
 		switch ch := &b.chains[i]; {
@@ -261,6 +279,50 @@ func (b *Greedy) scoreBuild(s *State, p int, lookAhead func(engine.Move) int) {
 			b.playChain(s, p, n, i, len(offer), lookAhead)
 		}
 	}
+}
+
+// topsFrom scores place 0 of offered card l from its chain halted before
+// the first turn, and, if l has no instant bonus, of every later offered
+// card with none whose place 0 is not scored yet (top).
+func (b *Greedy) topsFrom(s *State, p, n, l int, top *[3]bool) {
+	lead := &b.chains[l]
+	b.buildScores[l][0] = b.placeFrom(s, p, n, 0, lead, lead.card, lead.under, &lead.build)
+	top[l] = true
+	pk := b.base.pack
+	if len(pk.Card(lead.card).Instant) > 0 {
+		return
+	}
+	pl := &s.players[p]
+	for m := l + 1; m < int(pl.offerN); m++ {
+		if a := pl.offer[m]; !top[m] && len(pk.Card(a).Instant) == 0 {
+			under := s.firstOther(p, a)
+			build := b.base.buildAfter(p, a, under)
+			b.buildScores[m][0] = b.placeFrom(s, p, n, 0, lead, a, under, &build)
+			top[m] = true
+		}
+	}
+}
+
+// placeFrom scores card at place k of p's fight deck (n cards before
+// it) over under, with build as p's build deck, from chain lead halted
+// before turn k+1.
+func (b *Greedy) placeFrom(s *State, p, n, k int, lead *buildChain, card, under uint8, build *[MaxBuild]uint8) int {
+	if !lead.halted {
+		return lead.v
+	}
+	w := b.look
+	w.copyPosition(lead.st)
+	wp := &w.players[p]
+	wp.deck[k] = card
+	copy(wp.deck[k+1:n+1], s.players[p].deck[k:n])
+	wp.newCard, wp.newPos = card, uint8(k)
+	wp.choice = [4]uint8{card, uint8(k), under, 0}
+	wp.build = *build
+	b.guesses = lead.guess
+	wa := lead.a
+	wa.r = b.guessRand
+	v, _ := w.goOn(&wa, 0)
+	return v
 }
 
 // copyIn is the place in cards of an earlier copy of card a in p's
@@ -295,7 +357,7 @@ func (b *Greedy) scoreCopies(cards, n int) {
 // playChain plays chain l's turns and every place k of 1..n of the cards
 // that share it.
 func (b *Greedy) playChain(s *State, p, n, l, cards int, lookAhead func(engine.Move) int) {
-	lead, w := &b.chains[l], b.look
+	lead := &b.chains[l]
 	for k := 1; k <= n; k++ {
 		if cp := &lead.st.players[p]; lead.halted && (int(cp.deckN) != n+1 || int(cp.next) != k) {
 			for m := l; m < cards; m++ {
@@ -306,27 +368,12 @@ func (b *Greedy) playChain(s *State, p, n, l, cards int, lookAhead func(engine.M
 			return
 		}
 		for m := l; m < cards; m++ {
-			mc := &b.chains[m]
-			switch {
-			case mc.lead != l:
-			case !lead.halted:
-				b.buildScores[m][k] = lead.v
-			default:
-				w.CopyFrom(lead.st)
-				wp := &w.players[p]
-				wp.deck[k] = mc.card
-				copy(wp.deck[k+1:n+1], s.players[p].deck[k:n])
-				wp.newCard, wp.newPos = mc.card, uint8(k)
-				wp.choice = [4]uint8{mc.card, uint8(k), mc.under, 0}
-				wp.build = mc.build
-				b.guesses = lead.guess
-				wa := lead.a
-				wa.r = b.guessRand
-				b.buildScores[m][k], _ = w.goOn(&wa, 0)
+			if mc := &b.chains[m]; mc.lead == l {
+				b.buildScores[m][k] = b.placeFrom(s, p, n, k, lead, mc.card, mc.under, &mc.build)
 			}
 		}
 		if lead.halted && k < n {
-			lead.v, lead.halted = lead.st.goOn(&lead.a, k+1)
+			lead.v, lead.halted = lead.st.goOn(&lead.a, k+2)
 		}
 	}
 }
@@ -357,6 +404,13 @@ func sameChains(x, y *buildChain, p, n int) bool {
 	xp.choice, yp.choice = [4]uint8{}, [4]uint8{}
 	xp.build, yp.build = [MaxBuild]uint8{}, [MaxBuild]uint8{}
 	return xs == ys
+}
+
+// copyPosition is CopyFrom for a look-ahead state: the position, pack,
+// rules and RNG, without the buffers and flags CopyFrom keeps.
+func (s *State) copyPosition(o *State) {
+	s.core, s.pack, s.rules, s.rng = o.core, o.pack, o.rules, o.rng
+	s.haltAt, s.halted = 0, false
 }
 
 // offerIndex is the place of card a in p's offer.

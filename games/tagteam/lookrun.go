@@ -7,8 +7,7 @@ package tagteam
 // the turn's lookFight, and an if's branch run by lookRun again. The
 // unique effects and what they run go through the rules' own code.
 // TestLookTurnPlaysAsPlayTurn checks it with the rest of lookTurn.
-func (s *State) lookRun(p, self int, ops []Op) {
-	c := s.scratch()
+func (s *State) lookRun(c *fightCtx, p, self int, ops []Op) {
 	for i := range ops {
 		op := &ops[i]
 		switch op.Kind {
@@ -34,24 +33,24 @@ func (s *State) lookRun(p, self int, ops []Op) {
 			if op.Amount != Fixed {
 				v = s.amount(self, op)
 			}
-			s.advanceTrack(self, v)
+			s.lookAdvanceTrack(c, self, v)
 		case OpToken:
 			ts, n := s.targets(self, op.To, op.What)
 			if n > 0 {
 				s.giveToken(op.What, self, ts[0])
 			}
 		case OpIf:
-			if s.holdBack(p, self, op) {
-				break
+			if k := op.Cond.Kind; (k == CondNoOppAttack || k == CondAttacked || k == CondBlocked) && s.holdBack(p, self, op) {
+				break // only these are held back (holdBack)
 			}
 			if s.cond(p, self, &op.Cond) {
-				s.lookRun(p, self, op.Do)
-			} else {
-				s.lookRun(p, self, op.Else)
+				s.lookRun(c, p, self, op.Do)
+			} else if len(op.Else) > 0 {
+				s.lookRun(c, p, self, op.Else)
 			}
 		case OpUnique:
 			if op.Unique == UUnleashScheme {
-				s.lookUnleash(p, self)
+				s.lookUnleash(c, p, self)
 				break
 			}
 			s.unique(p, self, op.Unique)
@@ -60,16 +59,15 @@ func (s *State) lookRun(p, self int, ops []Op) {
 }
 
 // lookUnleash is unleash, the scheme's ops run by lookRun.
-func (s *State) lookUnleash(p, self int) {
+func (s *State) lookUnleash(c *fightCtx, p, self int) {
 	if ops, ok := s.nextScheme(p, self); ok {
-		s.lookRun(p, self, ops)
+		s.lookRun(c, p, self, ops)
 	}
 }
 
 // lookBlockBonuses is blockBonuses, the bonuses run by lookRun and
 // landed by lookLand.
-func (s *State) lookBlockBonuses() {
-	c := s.scratch()
+func (s *State) lookBlockBonuses(c *fightCtx) {
 	fired := false
 	c.inBonus = true
 	for p := 0; p < 2; p++ {
@@ -77,12 +75,12 @@ func (s *State) lookBlockBonuses() {
 			c.bonusDone[p] = true
 			fired = true
 			s.emit(evBlockSuccess, p, int(c.card[p]), c.cancelsBy[p], 0)
-			s.lookRun(p, s.activeSlot(p), c.blockOps[p])
+			s.lookRun(c, p, s.activeSlot(p), c.blockOps[p])
 		}
 	}
 	c.inBonus = false
 	if fired {
-		s.lookLand()
+		s.lookLand(c)
 		if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
 			s.lookApplyCubes(c)
 		}
@@ -91,13 +89,12 @@ func (s *State) lookBlockBonuses() {
 
 // lookLateBlocks is lateBlocks, the block bonuses fired by
 // lookBlockBonuses.
-func (s *State) lookLateBlocks() {
-	c := s.scratch()
-	s.lookBlockBonuses()
+func (s *State) lookLateBlocks(c *fightCtx) {
+	s.lookBlockBonuses(c)
 	for p := 0; p < 2; p++ {
 		if c.mine[p] && c.turnedUpTo[p] < c.nAttacks {
 			s.redirect(p)
-			s.lookLand()
+			s.lookLand(c)
 		}
 	}
 }
@@ -109,11 +106,14 @@ func (s *State) lookAttacks(c *fightCtx, p, self int, op *Op) {
 	if op.By == Partner {
 		by = self ^ 1
 	}
+	if op.To == Opp {
+		// The most common: one attack on the active opponent.
+		s.lookAttackOpp(c, p, self, by, op)
+		return
+	}
 	var ts [4]int
 	var n int
 	switch op.To {
-	case Opp: // the most common: without a call
-		ts[0], n = s.activeSlot(1-self>>1), 1
 	case AllOthers:
 		ts, n = s.targets(by, op.To, 0)
 	default:
@@ -141,6 +141,28 @@ func (s *State) lookAttacks(c *fightCtx, p, self int, op *Op) {
 				a.success = op.Success
 			}
 		}
+	}
+}
+
+// lookAttackOpp is lookAttacks for an attack op on the active opponent
+// (op.To Opp), made by slot by for p's fighter self.
+func (s *State) lookAttackOpp(c *fightCtx, p, self, by int, op *Op) {
+	t := s.activeSlot(1 - self>>1)
+	bonus := op.Bonus
+	if op.BonusAmount != Fixed {
+		bonus = int8(s.amount(self, &Op{N: op.Bonus, Amount: op.BonusAmount}))
+	}
+	str := c.power[by] + bonus
+	if op.PowerOf == Opp {
+		str = c.power[t] + bonus
+	}
+	if op.Flame || c.lookFight.f[by].Rules&RIncineration != 0 {
+		str += c.lookFight.fs[t].tok[Aflame]
+	}
+	g := c.nGroups
+	c.nGroups++
+	if a := s.recordAttack(c, p, by, t, str); a != nil {
+		a.group, a.self, a.success = g, uint8(self), op.Success
 	}
 }
 
@@ -216,4 +238,29 @@ func (s *State) lookApplyCubes(c *fightCtx) {
 		}
 	}
 	c.loss, c.gain, c.nTransfers = [4]int8{}, [4]int8{}, 0
+}
+
+// lookAdvanceTrack is advanceTrack for a track with no symbols (the
+// ships, the Wild Bunch's steps), read from the turn's lookFight: the
+// marker goes up n spaces, no further than the track's last. A track with
+// symbols (a cycling dial, Bödvar's rage, on whose last space he
+// transforms) and a move back go through advanceTrack itself.
+func (s *State) lookAdvanceTrack(c *fightCtx, self, n int) {
+	f := c.lookFight.f[self]
+	tr := f.Track
+	if tr == nil || n == 0 {
+		return
+	}
+	if n < 0 || tr.Cycle || tr.iconAt != 0 || f.Rules&RBodvarBear != 0 {
+		s.advanceTrack(self, n)
+		return
+	}
+	fs := c.lookFight.fs[self]
+	if fs.flags&ffBear != 0 {
+		return
+	}
+	if fs.track < tr.Max {
+		fs.track = int8(min(int(fs.track)+n, int(tr.Max)))
+	}
+	s.emit(evTrack, self>>1, -1, self&1, int(fs.track))
 }

@@ -55,49 +55,10 @@ func (p *Pack) markLookCards() {
 	}
 }
 
-// lookReveal is reveal, reading each card from the pack's lookCards; it
-// returns the face each card shows (nil: none), and which of them
-// resolve after the other card (lookResolveCards).
-func (s *State) lookReveal() (fc [2]*lookFace, later [2]bool) {
-	c := s.scratch()
-	prevActive := [2]uint8{s.players[0].active, s.players[1].active}
-	for p := 0; p < 2; p++ {
-		pl := &s.players[p]
-		c.card[p] = none
-		if pl.next >= pl.deckN {
-			continue
-		}
-		ci := pl.deck[pl.next]
-		pl.next++
-		c.card[p] = ci
-		lc := &s.pack.lookCards[ci]
-		if pl.fighters[0].f == lc.fighter {
-			pl.active = 0
-		}
-		if pl.fighters[1].f == lc.fighter {
-			pl.active = 1
-		}
-		c.starting[p] = lc.starting
-		face := uint8(0)
-		if lc.twoFaces {
-			face = 1
-			if bitHas(pl.flipped[:], ci) {
-				face = 2
-			}
-		}
-		c.face[p] = face
-		fc[p], later[p] = &lc.faces[face], lc.deferred
-		c.projects = c.projects || lc.readsHP
-		if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
-			pl.reanim = 0
-			c.reanimate[p] = true
-			c.stages[p] = fc[p].stages // reanimate reads them
-		}
-		if !s.quiet {
-			s.emit(evReveal, p, int(ci), 0, 0)
-		}
-	}
-	s.lastCard = c.card
+// lookCancelsBlocks is the end of reveal for the turn's faces fc (nil:
+// none): the cancels, with the active fighters before the reveal prev0
+// and prev1, and the blocks not cancelled.
+func (s *State) lookCancelsBlocks(c *fightCtx, fc [2]*lookFace, prev0, prev1 uint8) {
 	if fc[0] != nil && fc[1] != nil && (fc[0].cancels || fc[1].cancels) {
 		for p := 0; p < 2; p++ {
 			if fc[p].cancels {
@@ -106,19 +67,67 @@ func (s *State) lookReveal() (fc [2]*lookFace, later [2]bool) {
 			}
 		}
 		if !s.rules.cancelledActive && s.turns > 1 {
-			for p := 0; p < 2; p++ {
-				if c.cancelled[p] {
-					s.players[p].active = prevActive[p]
-				}
+			if c.cancelled[0] {
+				s.players[0].active = prev0
+			}
+			if c.cancelled[1] {
+				s.players[1].active = prev1
 			}
 		}
 	}
+	s.lookBlocking(c, fc)
+}
+
+// lookBlocking marks the blocks of the turn's faces fc that are not
+// cancelled.
+func (s *State) lookBlocking(c *fightCtx, fc [2]*lookFace) {
 	for p := 0; p < 2; p++ {
 		if fc[p] != nil && fc[p].blocks && !c.cancelled[p] {
 			c.blocking[p], c.blockOps[p] = true, fc[p].bonus
 		}
 	}
-	return fc, later
+}
+
+// lookRevealSeat is reveal for p's top card, reading it from the pack's
+// lookCards: the face it shows (nil: p has none left) and whether it
+// resolves after the other card (lookResolveCards).
+func (s *State) lookRevealSeat(c *fightCtx, p int) (*lookFace, bool) {
+	pl := &s.players[p]
+	if pl.next >= pl.deckN {
+		c.card[p] = none
+		return nil, false
+	}
+	ci := pl.deck[pl.next]
+	pl.next++
+	c.card[p] = ci
+	lc := &s.pack.lookCards[ci]
+	if pl.fighters[0].f == lc.fighter {
+		pl.active = 0
+	}
+	if pl.fighters[1].f == lc.fighter {
+		pl.active = 1
+	}
+	c.starting[p] = lc.starting
+	fc := &lc.faces[0]
+	if lc.twoFaces {
+		c.face[p] = 1
+		if bitHas(pl.flipped[:], ci) {
+			c.face[p] = 2
+		}
+		fc = &lc.faces[c.face[p]]
+	}
+	if lc.readsHP {
+		c.projects = true
+	}
+	if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
+		pl.reanim = 0
+		c.reanimate[p] = true
+		c.stages[p] = fc.stages // reanimate reads them
+	}
+	if !s.quiet {
+		s.emit(evReveal, p, int(ci), 0, 0)
+	}
+	return fc, lc.deferred
 }
 
 // iconTable is a track's symbols by space (the space h at h+8, as
@@ -136,9 +145,8 @@ func newIconTable(icons map[int8][]Op) *iconTable {
 }
 
 // lookFireIcons is fireIcons, reading the symbols from the icon tables.
-func (s *State) lookFireIcons() {
-	c := s.scratch()
-	var q [48]icon
+func (s *State) lookFireIcons(c *fightCtx) {
+	q := &c.lookFight.icons // the symbols fired push more into c.icons
 	n := copy(q[:], c.icons[:c.nIcons])
 	c.nIcons = 0
 	for _, ic := range q[:n] {
@@ -158,7 +166,9 @@ func (s *State) lookFireIcons() {
 		if !s.quiet {
 			s.emit(evIcon, int(ic.slot>>1), -1, int(ic.slot&1), int(ic.at))
 		}
-		s.lookRun(int(ic.slot>>1), int(ic.slot), ops)
+		if len(ops) > 0 {
+			s.lookRun(c, int(ic.slot>>1), int(ic.slot), ops)
+		}
 	}
 }
 
@@ -174,6 +184,7 @@ type lookFight struct {
 	fs      [4]*fighterState // the fighters in st, by slot
 	has     Rule
 	readsHP bool
+	icons   [48]icon // fightCtx.icons: the symbols lookFireIcons fires, taken off the queue
 }
 
 // lookFighters is the state's lookFight, made on its first look-ahead
@@ -203,7 +214,7 @@ func (s *State) lookFighters(c *fightCtx) *lookFight {
 // fighters in play lf (lookFighters: made once a fight).
 func (s *State) lookTurn(lf *lookFight) {
 	c := s.scratch()
-	// turnOps are not cleared: lookReveal sets the ones read this turn
+	// turnOps are not cleared: the reveal sets the ones read this turn
 	// (a block's bonus, a reanimated card's stages).
 	c.turnFacts = turnFacts{}
 	s.turn++
@@ -221,14 +232,24 @@ func (s *State) lookTurn(lf *lookFight) {
 		}
 	}
 	c.projects = lf.readsHP
-	fc, later := s.lookReveal()
+	// T1, T2: both top cards, then the cancels and blocks where a face
+	// has one (or a seat has no card left).
+	var fc [2]*lookFace
+	var later [2]bool
+	prev0, prev1 := s.players[0].active, s.players[1].active
+	fc[0], later[0] = s.lookRevealSeat(c, 0)
+	fc[1], later[1] = s.lookRevealSeat(c, 1)
+	s.lastCard = c.card
+	if fc[0] == nil || fc[1] == nil || fc[0].blocks || fc[1].blocks || fc[0].cancels || fc[1].cancels {
+		s.lookCancelsBlocks(c, fc, prev0, prev1)
+	}
 	c.projects = c.projects && s.rules.hpCheckAfterHeal
 	if c.projects {
 		c.projHP = [4]int8{a0[0].hp, a0[1].hp, a1[0].hp, a1[1].hp}
 	}
-	s.lookResolveCards(fc, later)
+	s.lookResolveCards(c, fc, later)
 	if c.blocking[0] || c.blocking[1] {
-		s.lookBlockBonuses()
+		s.lookBlockBonuses(c)
 	}
 	if c.nIfAttacked > 0 {
 		s.answerIfAttacked()
@@ -237,37 +258,47 @@ func (s *State) lookTurn(lf *lookFight) {
 		s.steal()
 	}
 	// T4, T5.
-	s.lookSettle(lf.has)
-	s.lookEndTurn(lf)
+	s.lookSettle(c, lf.has)
+	// T6.
+	f0, f1, f2, f3 := lf.fs[0], lf.fs[1], lf.fs[2], lf.fs[3]
+	f0.flags &^= ffImmune
+	f1.flags &^= ffImmune
+	f2.flags &^= ffImmune
+	f3.flags &^= ffImmune
+	if f0.hp > 0 && f1.hp > 0 && f2.hp > 0 && f3.hp > 0 &&
+		f0.tok[Aflame] < 5 && f1.tok[Aflame] < 5 && f2.tok[Aflame] < 5 && f3.tok[Aflame] < 5 &&
+		c.legends == [2]bool{} {
+		// The usual turn: all four standing, none incinerated.
+		if lf.has&RFeyFolk != 0 {
+			s.spirits()
+		}
+		return
+	}
+	s.lookEndTurn(c, lf)
 }
 
 // lookSettle is settle, calling only the steps with something to do.
-func (s *State) lookSettle(has Rule) {
-	c := s.scratch()
+func (s *State) lookSettle(c *fightCtx, has Rule) {
 	revive := s.rules.reviveAtOnce && has&RMamanBrijitRevive != 0
 	for round := 0; round < 10+NumScheme; round++ {
 		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.setTo1 != [4]bool{} {
-			for sl := 0; sl < 4; sl++ {
-				if c.setTo1[sl] || int(c.heal[sl]) != int(c.atk[sl])+int(c.dmg[sl]) {
-					s.lookMove(sl) // otherwise the marker stays (move)
-				}
-			}
+			s.lookMoves(c)
+			c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{} // revive reads none of them
 		}
 		if revive {
 			s.revive()
 		}
-		c.heal, c.atk, c.dmg = [4]int16{}, [4]int16{}, [4]int16{}
 		if c.nIcons > 0 {
-			s.lookFireIcons()
+			s.lookFireIcons(c)
 		}
 		if c.nLanded < c.nAttacks {
-			s.lookLand()
+			s.lookLand(c)
 		}
 		if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
 			s.lookApplyCubes(c)
 		}
 		if c.blocking[0] || c.blocking[1] || c.mine[0] || c.mine[1] {
-			s.lookLateBlocks()
+			s.lookLateBlocks(c)
 		}
 		if c.heal != [4]int16{} || c.atk != [4]int16{} || c.dmg != [4]int16{} || c.nIcons > 0 {
 			continue
@@ -294,14 +325,37 @@ func (s *State) lookSettle(has Rule) {
 	}
 }
 
-// lookEndTurn is endTurn, each fighter's board read from lf, and the
-// Fey Folk's spirits looked for only where they are in play.
-func (s *State) lookEndTurn(lf *lookFight) {
-	c := s.scratch()
+// lookMoves moves each marker with a change to make (lookMove; the
+// others stay, as move leaves them). A move changes no other slot's
+// collected changes, so they are all read first.
+func (s *State) lookMoves(c *fightCtx) {
+	h, a, d, one := &c.heal, &c.atk, &c.dmg, c.setTo1
+	m0 := one[0] || int(h[0]) != int(a[0])+int(d[0])
+	m1 := one[1] || int(h[1]) != int(a[1])+int(d[1])
+	m2 := one[2] || int(h[2]) != int(a[2])+int(d[2])
+	m3 := one[3] || int(h[3]) != int(a[3])+int(d[3])
+	if m0 {
+		s.lookMove(c, 0)
+	}
+	if m1 {
+		s.lookMove(c, 1)
+	}
+	if m2 {
+		s.lookMove(c, 2)
+	}
+	if m3 {
+		s.lookMove(c, 3)
+	}
+}
+
+// lookEndTurn is endTurn where a fighter is down, incinerated or taken
+// by the legends (lookTurn ends the usual turn itself, and clears the
+// immunities first), each fighter's board read from lf, and the Fey
+// Folk's spirits looked for only where they are in play.
+func (s *State) lookEndTurn(c *fightCtx, lf *lookFight) {
 	var lose, incinerated [2]bool
 	for sl := range lf.fs {
 		fs := lf.fs[sl]
-		fs.flags &^= ffImmune
 		if fs.tok[Aflame] >= 5 && lf.f[sl].Rules&RIncineration == 0 {
 			incinerated[sl>>1] = true
 		}
@@ -349,11 +403,10 @@ func (s *State) lookEndTurn(lf *lookFight) {
 	}
 }
 
-// lookResolveCards is resolveCards, for the faces lookReveal found:
+// lookResolveCards is resolveCards, for the faces lookRevealSeat found:
 // those not cancelled resolve now, side by side, or later, after the
 // other card.
-func (s *State) lookResolveCards(fc [2]*lookFace, later [2]bool) {
-	c := s.scratch()
+func (s *State) lookResolveCards(c *fightCtx, fc [2]*lookFace, later [2]bool) {
 	if c.cancelled[0] {
 		fc[0] = nil
 	}
@@ -369,12 +422,12 @@ func (s *State) lookResolveCards(fc [2]*lookFace, later [2]bool) {
 	}
 	for st := 0; st < len(now0) || st < len(now1); st++ {
 		if st < len(now0) {
-			s.lookRun(0, s.activeSlot(0), now0[st])
+			s.lookRun(c, 0, s.activeSlot(0), now0[st])
 		}
 		if st < len(now1) {
-			s.lookRun(1, s.activeSlot(1), now1[st])
+			s.lookRun(c, 1, s.activeSlot(1), now1[st])
 		}
-		s.lookEndStage()
+		s.lookEndStage(c)
 	}
 	if c.reanimate != [2]bool{} {
 		for p := 0; p < 2; p++ {
@@ -389,16 +442,15 @@ func (s *State) lookResolveCards(fc [2]*lookFace, later [2]bool) {
 	for p := 0; p < 2; p++ {
 		if fc[p] != nil && later[p] {
 			for _, st := range fc[p].stages {
-				s.lookRun(p, s.activeSlot(p), st)
-				s.lookEndStage()
+				s.lookRun(c, p, s.activeSlot(p), st)
+				s.lookEndStage(c)
 			}
 		}
 	}
 }
 
 // lookEndStage is endStage, calling only the steps with something to do.
-func (s *State) lookEndStage() {
-	c := s.scratch()
+func (s *State) lookEndStage(c *fightCtx) {
 	if c.nIfNoAttack > 0 {
 		q := c.ifNoAttack
 		n := c.nIfNoAttack
@@ -406,29 +458,28 @@ func (s *State) lookEndStage() {
 		s.answer(q[:n], layerIfNoAttack)
 	}
 	if c.nLanded < c.nAttacks {
-		s.lookLand()
+		s.lookLand(c)
 	}
 	if c.nTransfers != 0 || c.loss != [4]int8{} || c.gain != [4]int8{} {
 		s.lookApplyCubes(c)
 	}
 	if c.projects {
 		for sl := 0; sl < 4; sl++ {
-			c.projHP[sl] = s.lookProject(sl)
+			c.projHP[sl] = s.lookProject(c, sl)
 		}
 	}
 }
 
 // lookLand is land, looking for a shield only where a fighter other than
 // the Golem holds the Presence token.
-func (s *State) lookLand() {
-	c := s.scratch()
+func (s *State) lookLand(c *fightCtx) {
 	for guard := 0; c.nLanded < c.nAttacks && guard < 8; guard++ {
 		from, to := c.nLanded, c.nAttacks
 		c.nLanded = to
 		batch := c.attacks[from:to]
 		for t := 0; t < 4; t++ {
 			// The Golem's token on the Golem himself shields nobody (shield).
-			if c.lookFight.fs[t].tok[Presence] != 0 && c.lookFight.f[t].Rules&RGolemPresence == 0 {
+			if c.lookFight.fs[t].tok[Presence] != 0 && c.lookFight.f[t].Rules&RGolemPresence == 0 && shields(t, batch) {
 				s.shield(t, batch)
 			}
 		}
@@ -443,16 +494,26 @@ func (s *State) lookLand() {
 		for i := range batch {
 			a := &batch[i]
 			if len(a.success) > 0 && s.groupHit(a.group, from) {
-				s.lookRun(int(a.p), int(a.self), a.success)
+				s.lookRun(c, int(a.p), int(a.self), a.success)
 			}
 		}
 	}
 }
 
+// shields reports whether batch holds an attack on slot t that is not
+// blocked: without one, shield leaves everything as it is.
+func shields(t int, batch []atkRec) bool {
+	for i := range batch {
+		if a := &batch[i]; int(a.to) == t && !a.blocked {
+			return true
+		}
+	}
+	return false
+}
+
 // lookMove is move for a marker with a change to make, its fighter's
 // board read once.
-func (s *State) lookMove(sl int) {
-	c := s.scratch()
+func (s *State) lookMove(c *fightCtx, sl int) {
 	fs, f := c.lookFight.fs[sl], c.lookFight.f[sl]
 	from := fs.hp
 	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
@@ -590,8 +651,7 @@ func (s *State) scoreEndRound() {
 
 // lookProject is projectHP, the fighter's board read from the turn's
 // lookFight.
-func (s *State) lookProject(sl int) int8 {
-	c := s.scratch()
+func (s *State) lookProject(c *fightCtx, sl int) int8 {
 	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
 	if c.setTo1[sl] {
 		net = -max(int(c.lookFight.fs[sl].hp)-1, 0)

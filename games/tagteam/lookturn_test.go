@@ -80,7 +80,7 @@ func checkLookTurns(t *testing.T, g *Game, opts engine.Options, seed uint64, gre
 		m := pickMove(t, s, p, r, greedy, bot)
 		lean.CopyFrom(s)
 		plain.CopyFrom(s)
-		lean.haltAfter, plain.haltAfter = 1, 1
+		lean.haltAt, plain.haltAt = 2, 2
 		for i, c := range []*State{lean, plain} {
 			if _, err := c.Apply(p, m); err != nil {
 				t.Fatalf("game %d: %s on copy %d: %v", seed, s.Format(m), i, err)
@@ -104,7 +104,7 @@ func checkLookTurns(t *testing.T, g *Game, opts engine.Options, seed uint64, gre
 			checkShuffledTurn(t, lean, r, where)
 			for _, c := range []*State{lean, plain} {
 				c.events = c.events[:0]
-				c.halted, c.haltAfter = false, c.turn+1
+				c.halted, c.haltAt = false, c.turn+2
 				c.runFight()
 			}
 		}
@@ -160,7 +160,7 @@ func checkShuffledTurn(t *testing.T, s *State, r *rand.Rand, where string) {
 	}
 	plain.core = lean.core
 	for _, c := range []*State{lean, plain} {
-		c.halted, c.haltAfter = false, c.turn+1
+		c.halted, c.haltAt = false, c.turn+2
 		c.runFight()
 	}
 	if lean.core != plain.core {

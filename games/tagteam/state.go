@@ -122,11 +122,11 @@ type State struct {
 	// lean states play their fight turns with lookTurn: the greedy bot's
 	// look-ahead states. A copy into one stays lean.
 	lean bool
-	// haltAfter, when not 0, halts the fight before the round's turn
-	// haltAfter+1, and halted says it did (runFight): the greedy bot's
-	// candidates share the turns before their new card. Never copied.
-	haltAfter uint8
-	halted    bool
+	// haltAt, when not 0, halts the fight before the round's turn haltAt,
+	// and halted says it did (runFight): the greedy bot's candidates share
+	// the turns before their new card. Never copied.
+	haltAt uint8
+	halted bool
 }
 
 // scratch is the turn's scratch, made on a state's first fight.
@@ -192,7 +192,7 @@ func (s *State) clone() *State {
 	c := *s
 	c.events = make([]engine.Event, 0, 32)
 	c.fight, c.look, c.quiet, c.lean = nil, nil, false, false
-	c.haltAfter, c.halted = 0, false
+	c.haltAt, c.halted = 0, false
 	return &c
 }
 
@@ -207,7 +207,7 @@ func (s *State) CopyFrom(src engine.State) {
 	events, fight, look, quiet, lean := s.events, s.fight, s.look, s.quiet, s.lean
 	*s = *o
 	s.events, s.fight, s.look, s.quiet, s.lean = events[:0], fight, look, quiet, lean
-	s.haltAfter, s.halted = 0, false
+	s.haltAt, s.halted = 0, false
 }
 
 // Outcome reports the result.

@@ -12,8 +12,10 @@ package enginetest
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,6 +118,7 @@ func playOne(t *testing.T, cfg Config, opts engine.Options, seed uint64, deep bo
 	changed := false
 	var cloneAt engine.State
 	var cloneHash uint64
+	facts := &hiddenFacts{list: cfg.HiddenFacts}
 	for n := 0; ; n++ {
 		if n > cfg.MaxMoves {
 			t.Fatalf("seed %d: no outcome after %d moves", seed, cfg.MaxMoves)
@@ -137,7 +140,7 @@ func playOne(t *testing.T, cfg Config, opts engine.Options, seed uint64, deep bo
 		if deep {
 			checkLegalAll(t, st, seat, legal)
 			checkIllegal(t, st, seat, legal, r)
-			if checkViews(t, cfg, st, r) {
+			if checkViews(t, cfg, st, r, facts.at(st, n)) {
 				changed = true
 			}
 		}
@@ -149,7 +152,7 @@ func playOne(t *testing.T, cfg Config, opts engine.Options, seed uint64, deep bo
 		}
 		rec.Add(seat, text)
 		if deep {
-			checkEvents(t, cfg, st, evs)
+			checkEvents(t, st, evs, facts.at(st, n+1))
 		}
 		if deep && n == 3 {
 			cloneAt = st.Clone()
@@ -274,33 +277,77 @@ func checkIllegal(t *testing.T, st engine.State, seat engine.Seat, legal []engin
 	}
 }
 
+// hiddenFacts keeps a finder for each viewer's hidden facts in one
+// position. The position after a move is searched in the move's events
+// and then, unchanged, in the views before the next move: its facts are
+// listed once for both.
+type hiddenFacts struct {
+	list    func(st engine.State, viewer engine.Seat) []string
+	ready   bool
+	move    int          // the position: how many moves were played to reach it
+	hash    uint64       // and its hash
+	viewers []factFinder // by viewer + 1
+	render  factFinder
+}
+
+// at returns the finders for position move, listing its facts unless they
+// were listed for it already; nil when the game names no hidden facts.
+func (h *hiddenFacts) at(st engine.State, move int) *hiddenFacts {
+	if h.list == nil {
+		return nil
+	}
+	hash := st.Hash()
+	if h.ready && h.move == move && h.hash == hash {
+		return h
+	}
+	if n := st.Seats() + 1; len(h.viewers) != n {
+		h.viewers = make([]factFinder, n)
+	}
+	for v := engine.Spectator; int(v) < st.Seats(); v++ {
+		h.viewers[v+1].reset(h.list(st, v))
+	}
+	h.ready, h.move, h.hash = true, move, hash
+	return h
+}
+
+// find reports the first of viewer's hidden facts in data; none when the
+// game names no hidden facts (h is nil).
+func (h *hiddenFacts) find(viewer engine.Seat, data []byte) (string, bool) {
+	if h == nil {
+		return "", false
+	}
+	return findIn(&h.viewers[viewer+1], data)
+}
+
 // checkViews serialises every viewer's view and searches it for hidden
 // facts. One viewer per state, in turn, also gets the Determinize checks:
 // the view and the legal moves stay the same, the world stays playable.
 // It reports whether that Determinize changed the hash.
 func checkViews(t *testing.T, cfg Config, st engine.State, r interface {
 	Uint64() uint64
-}) bool {
+}, facts *hiddenFacts) bool {
 	t.Helper()
 	n := st.Seats() + 1
 	probe := engine.Seat(int(r.Uint64()%uint64(n)) - 1)
 	changed := false
 	for v := engine.Spectator; int(v) < st.Seats(); v++ {
 		view := viewJSON(t, st, v)
-		if cfg.HiddenFacts != nil {
-			if f, ok := findAny(view, cfg.HiddenFacts(st, v)); ok {
-				t.Fatalf("view of seat %d leaks hidden fact %s\nview: %s", v, f, view)
-			}
+		if f, ok := facts.find(v, view); ok {
+			t.Fatalf("view of seat %d leaks hidden fact %s\nview: %s", v, f, view)
 		}
 		if v != probe {
 			continue
 		}
 		// The table drawn for the terminal, for one seat per state.
 		if r, ok := st.(engine.Renderer); ok && cfg.RenderFacts != nil {
-			facts := cfg.RenderFacts(st, v)
+			render := new(factFinder)
+			if facts != nil {
+				render = &facts.render
+			}
+			render.reset(cfg.RenderFacts(st, v))
 			for _, lang := range []engine.Lang{engine.PL, engine.EN} {
 				pic := r.Render(v, lang)
-				if f, ok := findAny([]byte(pic), facts); ok {
+				if f, ok := findIn(render, pic); ok {
 					t.Fatalf("the table drawn for seat %d leaks hidden fact %s:\n%s", v, f, pic)
 				}
 			}
@@ -349,7 +396,7 @@ func playToEnd(t *testing.T, st engine.State, r interface{ Uint64() uint64 }, ma
 }
 
 // checkEvents redacts the events for every viewer and searches for leaks.
-func checkEvents(t *testing.T, cfg Config, st engine.State, evs []engine.Event) {
+func checkEvents(t *testing.T, st engine.State, evs []engine.Event, facts *hiddenFacts) {
 	t.Helper()
 	for v := engine.Spectator; int(v) < st.Seats(); v++ {
 		var views []engine.EventView
@@ -367,10 +414,8 @@ func checkEvents(t *testing.T, cfg Config, st engine.State, evs []engine.Event) 
 			}
 		}
 		data := mustJSON(t, views)
-		if cfg.HiddenFacts != nil {
-			if f, ok := findAny(data, cfg.HiddenFacts(st, v)); ok {
-				t.Fatalf("events for seat %d leak hidden fact %s\nevents: %s", v, f, data)
-			}
+		if f, ok := facts.find(v, data); ok {
+			t.Fatalf("events for seat %d leak hidden fact %s\nevents: %s", v, f, data)
 		}
 	}
 }
@@ -434,57 +479,92 @@ func mustJSON(t *testing.T, v any) []byte {
 	return b
 }
 
-// findAny reports the first of facts that occurs in data. It scans data
-// once with a rolling hash over the shortest fact's length (Rabin–Karp for
-// many patterns), so views can be searched for hundreds of facts cheaply.
+// findAny reports the first of facts that occurs in data (see factFinder).
 func findAny(data []byte, facts []string) (string, bool) {
-	w := 0
-	for _, f := range facts {
-		if f == "" {
-			continue
-		}
-		if w == 0 || len(f) < w {
-			w = len(f)
+	var f factFinder
+	f.reset(facts)
+	return findIn(&f, data)
+}
+
+// factFinder finds the first of a list of facts in data. It scans data
+// once with a rolling hash over the shortest fact's length (Rabin–Karp for
+// many patterns), so views can be searched for hundreds of facts cheaply;
+// its tables are kept between lists, so a warm finder allocates nothing.
+type factFinder struct {
+	w   int    // the shortest fact's length, 0 when there is no fact
+	pow uint32 // base**w, to drop the byte leaving the window
+	// filter has one bit per 16-bit hash suffix: it skips most lookups.
+	filter [1 << 10]uint64
+	// keys are the facts by the hash of their first w bytes, in the
+	// list's order among equal hashes.
+	keys []factKey
+}
+
+type factKey struct {
+	h    uint32
+	fact string
+}
+
+const factBase = 16777619
+
+func factHash(b string) uint32 {
+	var h uint32
+	for i := 0; i < len(b); i++ {
+		h = h*factBase + uint32(b[i])
+	}
+	return h
+}
+
+// reset makes f look for facts; empty facts are never found.
+func (f *factFinder) reset(facts []string) {
+	f.w = 0
+	for _, x := range facts {
+		if x != "" && (f.w == 0 || len(x) < f.w) {
+			f.w = len(x)
 		}
 	}
+	f.filter = [1 << 10]uint64{}
+	f.keys = f.keys[:0]
+	if f.w == 0 {
+		return
+	}
+	f.pow = 1
+	for i := 0; i < f.w; i++ {
+		f.pow *= factBase
+	}
+	for _, x := range facts {
+		if x != "" {
+			h := factHash(x[:f.w])
+			f.keys = append(f.keys, factKey{h, x})
+			f.filter[h&0xffff>>6] |= 1 << (h & 63)
+		}
+	}
+	slices.SortStableFunc(f.keys, func(a, b factKey) int { return cmp.Compare(a.h, b.h) })
+}
+
+// findIn reports the first of f's facts that occurs in data: the one that
+// starts earliest, the first in the list among those starting there.
+func findIn[T string | []byte](f *factFinder, data T) (string, bool) {
+	w := f.w
 	if w == 0 || len(data) < w {
 		return "", false
 	}
-	const base = 16777619
-	var pow uint32 = 1
-	for i := 0; i < w; i++ {
-		pow *= base
+	var h uint32
+	for i := range w {
+		h = h*factBase + uint32(data[i])
 	}
-	hash := func(b []byte) uint32 {
-		var h uint32
-		for _, c := range b {
-			h = h*base + uint32(c)
-		}
-		return h
-	}
-	byHash := make(map[uint32][]string, len(facts))
-	var filter [1 << 10]uint64 // one bit per 16-bit hash suffix: skips most map lookups
-	for _, f := range facts {
-		if f != "" {
-			h := hash([]byte(f[:w]))
-			byHash[h] = append(byHash[h], f)
-			filter[h&0xffff>>6] |= 1 << (h & 63)
-		}
-	}
-	h := hash(data[:w])
 	for i := 0; ; i++ {
-		if filter[h&0xffff>>6]&(1<<(h&63)) == 0 {
-			// no fact hashes to this window
-		} else if cands, ok := byHash[h]; ok {
-			for _, f := range cands {
-				if bytes.HasPrefix(data[i:], []byte(f)) {
-					return f, true
+		if f.filter[h&0xffff>>6]&(1<<(h&63)) != 0 {
+			k, _ := slices.BinarySearchFunc(f.keys, h, func(e factKey, h uint32) int { return cmp.Compare(e.h, h) })
+			for ; k < len(f.keys) && f.keys[k].h == h; k++ {
+				if x := f.keys[k].fact; len(data)-i >= len(x) && string(data[i:i+len(x)]) == x {
+					return x, true
 				}
 			}
 		}
 		if i+w >= len(data) {
 			return "", false
 		}
-		h = h*base + uint32(data[i+w]) - pow*uint32(data[i])
+		h = h*factBase + uint32(data[i+w]) - f.pow*uint32(data[i])
 	}
 }

@@ -2,14 +2,20 @@ package enginetest
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"stolik/engine"
 )
 
 // TestFindAny checks the multi-pattern search against bytes.Contains on
-// random data and facts.
+// random data and facts, with a fresh finder and with one finder kept
+// from list to list (as the kit keeps one per viewer): what an earlier
+// list left in its tables must neither hide a fact nor report one.
 func TestFindAny(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
+	var kept factFinder
 	word := func(n int) []byte {
 		b := make([]byte, n)
 		for i := range b {
@@ -34,5 +40,53 @@ func TestFindAny(t *testing.T) {
 		if got && !bytes.Contains(data, []byte(f)) {
 			t.Fatalf("findAny reported %q, which is not in %q", f, data)
 		}
+		kept.reset(facts)
+		if g, ok := findIn(&kept, data); ok != got || g != f {
+			t.Fatalf("a kept finder reports %q %v in %q for %q, a fresh one %q %v", g, ok, data, facts, f, got)
+		}
+	}
+}
+
+// positionStub is a position with only a number of seats and a hash.
+type positionStub struct {
+	engine.State
+	seats int
+	hash  uint64
+}
+
+func (p positionStub) Seats() int   { return p.seats }
+func (p positionStub) Hash() uint64 { return p.hash }
+
+// TestHiddenFactsListedOncePerPosition: the facts listed for a position's
+// events serve its views before the next move, and any other position,
+// by its number of moves or its hash, has its facts listed anew.
+func TestHiddenFactsListedOncePerPosition(t *testing.T) {
+	lists := 0
+	h := &hiddenFacts{list: func(st engine.State, v engine.Seat) []string {
+		lists++
+		return []string{fmt.Sprintf("fact %d of %d", st.Hash(), v)}
+	}}
+	for _, c := range []struct {
+		move  int
+		hash  uint64
+		lists int // lists made so far
+	}{{1, 7, 3}, {1, 7, 3}, {1, 8, 6}, {2, 8, 9}, {2, 8, 9}, {3, 7, 12}} {
+		got := h.at(positionStub{seats: 2, hash: c.hash}, c.move)
+		if lists != c.lists {
+			t.Fatalf("move %d, hash %d: %d lists, want %d", c.move, c.hash, lists, c.lists)
+		}
+		for v := engine.Spectator; v < 2; v++ {
+			fact := fmt.Sprintf("fact %d of %d", c.hash, v)
+			if f, ok := got.find(v, []byte("[\""+fact+"\"]")); !ok || f != fact {
+				t.Fatalf("move %d, hash %d: seat %d's fact %q not found (found %q %v)", c.move, c.hash, v, fact, f, ok)
+			}
+			if f, ok := got.find(v, []byte(fmt.Sprintf("fact %d of %d", c.hash^1, v))); ok {
+				t.Fatalf("move %d, hash %d: another position's fact %q found", c.move, c.hash, f)
+			}
+		}
+	}
+	var none *hiddenFacts = (&hiddenFacts{}).at(positionStub{seats: 2, hash: 1}, 0)
+	if _, ok := none.find(0, []byte("anything")); ok {
+		t.Fatalf("a game without hidden facts has one")
 	}
 }

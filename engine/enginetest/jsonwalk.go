@@ -241,3 +241,81 @@ func (w *textWalker) key(i int) (int, []byte, error) {
 	}
 	return w.space(i + 1), key, nil
 }
+
+// topFields is what encoding/json decodes data into as a
+// map[string]json.RawMessage: each top-level key's value as written (the
+// values share data's bytes), a later duplicate key winning; nil for null.
+func topFields(data []byte) (map[string]json.RawMessage, error) {
+	w := textWalker{data: data}
+	i := w.space(0)
+	if bytes.HasPrefix(data[i:], []byte("null")) && w.space(i+4) == len(data) {
+		return nil, nil
+	}
+	if i >= len(data) || data[i] != '{' {
+		return nil, fmt.Errorf("%w: an object expected at byte %d", errJSON, i)
+	}
+	m := map[string]json.RawMessage{}
+	if i = w.space(i + 1); i < len(data) && data[i] == '}' {
+		i++
+	} else {
+		for {
+			start, key, err := w.key(i)
+			if err != nil {
+				return nil, err
+			}
+			end, err := w.skip(start)
+			if err != nil {
+				return nil, err
+			}
+			m[string(key)] = data[start:end:end]
+			if i = w.space(end); i >= len(data) {
+				return nil, fmt.Errorf("%w: it ends early", errJSON)
+			}
+			if data[i] == '}' {
+				i++
+				break
+			}
+			if data[i] != ',' {
+				return nil, fmt.Errorf("%w: unexpected %q at byte %d", errJSON, data[i], i)
+			}
+			i = w.space(i + 1)
+		}
+	}
+	if w.space(i) != len(data) {
+		return nil, fmt.Errorf("%w: data after the value at byte %d", errJSON, i)
+	}
+	return m, nil
+}
+
+// skip returns the index after the value at i, building nothing.
+func (w *textWalker) skip(i int) (int, error) {
+	if i >= len(w.data) {
+		return i, fmt.Errorf("%w: it ends early", errJSON)
+	}
+	switch w.data[i] {
+	case '"':
+		return w.str(i)
+	case '{', '[':
+	default:
+		j, _, err := w.value(i)
+		return j, err
+	}
+	depth := 0
+	for j := i; j < len(w.data); j++ {
+		switch w.data[j] {
+		case '"':
+			end, err := w.str(j)
+			if err != nil {
+				return end, err
+			}
+			j = end - 1
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return j + 1, nil
+			}
+		}
+	}
+	return i, fmt.Errorf("%w: a value at byte %d has no end", errJSON, i)
+}

@@ -215,16 +215,18 @@ func checkIllegal(t *testing.T, st engine.State, seat engine.Seat, legal []engin
 	before := st.Hash()
 	snap := mustJSON(t, st.Snapshot())
 	reject := func(s engine.Seat, m engine.Move, what string) {
-		t.Helper()
 		_, err := st.Apply(s, m)
 		if err == nil {
+			t.Helper()
 			t.Fatalf("%s: move %q by seat %d accepted", what, st.Format(m), s)
 		}
 		re, ok := engine.AsRuleError(err)
 		if !ok || re.Code == "" || re.Msg.PL == "" || re.Msg.EN == "" {
+			t.Helper()
 			t.Fatalf("%s: error %v is not a rule error with a code and both messages", what, err)
 		}
 		if st.Hash() != before {
+			t.Helper()
 			t.Fatalf("%s: rejected move changed the state", what)
 		}
 	}
@@ -463,17 +465,19 @@ func checkReplay(t *testing.T, g engine.Game, rec engine.Record, want uint64) {
 // appender where it has one (RunJSON checks it writes what encoding/json
 // writes of View), else by encoding/json.
 func viewJSON(t *testing.T, st engine.State, v engine.Seat) []byte {
-	t.Helper()
 	if va, ok := st.(engine.ViewAppender); ok {
 		return va.AppendView(nil, v)
 	}
+	t.Helper()
 	return mustJSON(t, st.View(v))
 }
 
+// mustJSON is v in JSON. It marks itself as a helper only when it fails:
+// it runs for every position, and failures are rare.
 func mustJSON(t *testing.T, v any) []byte {
-	t.Helper()
 	b, err := json.Marshal(v)
 	if err != nil {
+		t.Helper()
 		t.Fatalf("JSON: %v", err)
 	}
 	return b

@@ -12,7 +12,6 @@ package enginetest
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -490,18 +489,23 @@ func findAny(data []byte, facts []string) (string, bool) {
 	return findIn(&f, data)
 }
 
-// factFinder finds the first of a list of facts in data. It scans data
-// once with a rolling hash over the shortest fact's length (Rabin–Karp for
-// many patterns), so views can be searched for hundreds of facts cheaply;
-// its tables are kept between lists, so a warm finder allocates nothing.
+// factFinder finds the first of a list of facts in data, in one pass
+// over data that skips ahead as in Wu and Manber's search for many
+// patterns: the two bytes that end a window as long as the shortest fact
+// tell how far on the next fact could start; where one could start here,
+// the hash of the window's bytes picks the facts to compare. Its tables
+// are kept from list to list, so a warm finder allocates nothing.
 type factFinder struct {
-	w   int    // the shortest fact's length, 0 when there is no fact
-	pow uint32 // base**w, to drop the byte leaving the window
-	// filter has one bit per 16-bit hash suffix: it skips most lookups.
-	filter [1 << 10]uint64
-	// keys are the facts by the hash of their first w bytes, in the
-	// list's order among equal hashes.
-	keys []factKey
+	w    int       // the shortest fact's length, 0 when there is no fact
+	keys []factKey // the facts, in the list's order
+	// head and next chain the keys by the hash of their first w bytes
+	// (head by hash & (len(head)-1), -1 ending a chain), in list order.
+	head, next []int32
+	// shift is, by the two bytes ending a window, 1 + how far on a fact
+	// could start, 0 when the two bytes are in no fact's first w (the
+	// window moves w-1 on); touched are the entries that are not 0.
+	shift   [1 << 16]uint8
+	touched []uint16
 }
 
 type factKey struct {
@@ -511,64 +515,84 @@ type factKey struct {
 
 const factBase = 16777619
 
-func factHash(b string) uint32 {
-	var h uint32
-	for i := 0; i < len(b); i++ {
-		h = h*factBase + uint32(b[i])
-	}
-	return h
-}
-
 // reset makes f look for facts; empty facts are never found.
 func (f *factFinder) reset(facts []string) {
+	for _, b := range f.touched {
+		f.shift[b] = 0
+	}
+	f.touched = f.touched[:0]
+	f.keys = f.keys[:0]
 	f.w = 0
 	for _, x := range facts {
 		if x != "" && (f.w == 0 || len(x) < f.w) {
 			f.w = len(x)
 		}
 	}
-	f.filter = [1 << 10]uint64{}
-	f.keys = f.keys[:0]
-	if f.w == 0 {
-		return
-	}
-	f.pow = 1
-	for i := 0; i < f.w; i++ {
-		f.pow *= factBase
-	}
+	w := f.w
 	for _, x := range facts {
-		if x != "" {
-			h := factHash(x[:f.w])
-			f.keys = append(f.keys, factKey{h, x})
-			f.filter[h&0xffff>>6] |= 1 << (h & 63)
+		if x == "" {
+			continue
+		}
+		var h uint32
+		for i := range w {
+			h = h*factBase + uint32(x[i])
+		}
+		f.keys = append(f.keys, factKey{h, x})
+		for j := 0; j+1 < w; j++ {
+			b := uint16(x[j])<<8 | uint16(x[j+1])
+			v := uint8(min(w-2-j, 254) + 1)
+			if old := f.shift[b]; old == 0 {
+				f.touched = append(f.touched, b)
+				f.shift[b] = v
+			} else if v < old {
+				f.shift[b] = v
+			}
 		}
 	}
-	slices.SortStableFunc(f.keys, func(a, b factKey) int { return cmp.Compare(a.h, b.h) })
+	size := 64
+	for size < 2*len(f.keys) {
+		size *= 2
+	}
+	f.head = slices.Grow(f.head[:0], size)[:size]
+	for i := range f.head {
+		f.head[i] = -1
+	}
+	f.next = slices.Grow(f.next[:0], len(f.keys))[:len(f.keys)]
+	for j := len(f.keys) - 1; j >= 0; j-- {
+		b := f.keys[j].h & uint32(size-1)
+		f.next[j], f.head[b] = f.head[b], int32(j)
+	}
 }
 
 // findIn reports the first of f's facts that occurs in data: the one that
 // starts earliest, the first in the list among those starting there.
 func findIn[T string | []byte](f *factFinder, data T) (string, bool) {
 	w := f.w
-	if w == 0 || len(data) < w {
+	if w == 0 {
 		return "", false
 	}
-	var h uint32
-	for i := range w {
-		h = h*factBase + uint32(data[i])
-	}
-	for i := 0; ; i++ {
-		if f.filter[h&0xffff>>6]&(1<<(h&63)) != 0 {
-			k, _ := slices.BinarySearchFunc(f.keys, h, func(e factKey, h uint32) int { return cmp.Compare(e.h, h) })
-			for ; k < len(f.keys) && f.keys[k].h == h; k++ {
-				if x := f.keys[k].fact; len(data)-i >= len(x) && string(data[i:i+len(x)]) == x {
-					return x, true
-				}
+	far := min(w-1, 255)
+	mask := uint32(len(f.head) - 1)
+	for i := 0; i+w <= len(data); {
+		if w >= 2 {
+			if s := f.shift[uint16(data[i+w-2])<<8|uint16(data[i+w-1])]; s == 0 {
+				i += far
+				continue
+			} else if s > 1 {
+				i += int(s) - 1
+				continue
 			}
 		}
-		if i+w >= len(data) {
-			return "", false
+		var h uint32
+		for k := i; k < i+w; k++ {
+			h = h*factBase + uint32(data[k])
 		}
-		h = h*factBase + uint32(data[i+w]) - f.pow*uint32(data[i])
+		for j := f.head[h&mask]; j >= 0; j = f.next[j] {
+			if k := f.keys[j]; k.h == h && len(data)-i >= len(k.fact) && string(data[i:i+len(k.fact)]) == k.fact {
+				return k.fact, true
+			}
+		}
+		i++
 	}
+	return "", false
 }

@@ -263,7 +263,7 @@ func (w *wordChecker) checkCases(text string, note func(kind, what string)) {
 	if len(w.names) == 0 {
 		return
 	}
-	for _, m := range word.FindAllStringIndex(text, -1) {
+	for _, m := range words(text) {
 		gov := strings.ToLower(text[m[0]:m[1]])
 		c, ok := w.governs[gov]
 		if !ok || !strings.HasPrefix(text[m[1]:], " ") {
@@ -338,8 +338,11 @@ func (w *wordChecker) checkVoice(text string, lang engine.Lang, kind string) {
 			plain = strings.ReplaceAll(plain, n, " ")
 		}
 	}
-	plain = quoted.ReplaceAllString(plain, " ")
-	for _, m := range word.FindAllString(plain, -1) {
+	if strings.Contains(plain, "”") { // what quoted needs
+		plain = quoted.ReplaceAllString(plain, " ")
+	}
+	for _, ix := range words(plain) {
+		m := plain[ix[0]:ix[1]]
 		if secondPerson[strings.ToLower(m)] {
 			k := "second person in a narrated line: " + strings.ToLower(m) + " (event " + kind + ", " + string(lang) + ")"
 			f := w.found[k]
@@ -361,19 +364,19 @@ func checkPunctuation(text string, note func(kind, what string)) {
 	if strings.Contains(text, "….") {
 		note("doubled punctuation", `"…."`)
 	}
-	for _, m := range doubled.FindAllString(text, -1) {
+	for _, m := range doubledIn(text) {
 		if !doubledOK(m) {
 			note("doubled punctuation", strconv.Quote(m))
 		}
 	}
-	for _, m := range hedged.FindAllString(text, -1) {
+	for _, m := range hedgedIn(text) {
 		note("plural left open", m)
 	}
 }
 
 // checkNames finds identifiers and places numbered from 0.
 func (w *wordChecker) checkNames(text string, note func(kind, what string)) {
-	for _, m := range rawIdent.FindAllString(text, -1) {
+	for _, m := range rawIdentsIn(text) {
 		note("raw identifier", m)
 	}
 	for _, name := range w.internal {
@@ -381,7 +384,7 @@ func (w *wordChecker) checkNames(text string, note func(kind, what string)) {
 			note("internal name", name)
 		}
 	}
-	for _, m := range zeroPlace.FindAllStringSubmatch(text, -1) {
+	for _, m := range zeroPlacesIn(text) {
 		note("numbered from 0", strings.TrimSpace(m[1])+" 0")
 	}
 }
@@ -389,7 +392,7 @@ func (w *wordChecker) checkNames(text string, note func(kind, what string)) {
 // checkCounts finds a number followed by a noun in a form that does not
 // agree with it.
 func (w *wordChecker) checkCounts(text string, lang engine.Lang, note func(kind, what string)) {
-	for _, m := range counted.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range countedIn(text) {
 		n, err := strconv.Atoi(text[m[2]:m[3]])
 		if err != nil || strings.TrimSpace(text[:m[2]]) == "" {
 			continue // not a number, or a list's number at the start of a line
@@ -412,7 +415,7 @@ func (w *wordChecker) checkCounts(text string, lang engine.Lang, note func(kind,
 // checkRepeats finds a word said twice ("Niet! Niet!") and a seat named
 // twice ("Czołg gracza Gracz 4").
 func checkRepeats(text string, note func(kind, what string)) {
-	ws := word.FindAllStringIndex(text, -1)
+	ws := words(text)
 	for i := 1; i < len(ws); i++ {
 		sep := text[ws[i-1][1]:ws[i][0]]
 		if sep != " " && sep != "! " && sep != "? " {
@@ -427,6 +430,74 @@ func checkRepeats(text string, note func(kind, what string)) {
 
 // word finds the words of a text, for "Niet! Niet!" and "gracza Gracz 4".
 var word = regexp.MustCompile(`\p{L}+`)
+
+// The regular expressions run only on texts that hold what each needs at
+// the least: most texts hold none of it, and the answer is the same.
+
+// zeroPlacesIn is zeroPlace's matches: they need a space before a 0.
+func zeroPlacesIn(text string) [][]string {
+	for i := 1; i < len(text); i++ {
+		if text[i] == '0' && strings.IndexByte("\t\n\f\r ", text[i-1]) >= 0 {
+			return zeroPlace.FindAllStringSubmatch(text, -1)
+		}
+	}
+	return nil
+}
+
+// doubledIn is doubled's matches: they need two marks.
+func doubledIn(text string) []string {
+	if i := strings.IndexAny(text, ".!?:;,"); i < 0 || strings.IndexAny(text[i+1:], ".!?:;,") < 0 {
+		return nil
+	}
+	return doubled.FindAllString(text, -1)
+}
+
+// rawIdentsIn is rawIdent's matches: they need an underscore.
+func rawIdentsIn(text string) []string {
+	if strings.IndexByte(text, '_') < 0 {
+		return nil
+	}
+	return rawIdent.FindAllString(text, -1)
+}
+
+// hedgedIn is hedged's matches: they need a parenthesis.
+func hedgedIn(text string) []string {
+	if strings.IndexByte(text, '(') < 0 {
+		return nil
+	}
+	return hedged.FindAllString(text, -1)
+}
+
+// countedIn is counted's matches: they need a digit before a space.
+func countedIn(text string) [][]int {
+	for i := 0; i+1 < len(text); i++ {
+		if text[i] >= '0' && text[i] <= '9' && text[i+1] == ' ' {
+			return counted.FindAllStringSubmatchIndex(text, -1)
+		}
+	}
+	return nil
+}
+
+// words is what word.FindAllStringIndex finds: the spans of the runs of
+// letters.
+func words(text string) [][]int {
+	var ws [][]int
+	start := -1
+	for i, r := range text {
+		if unicode.IsLetter(r) {
+			if start < 0 {
+				start = i
+			}
+		} else if start >= 0 {
+			ws = append(ws, []int{start, i})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		ws = append(ws, []int{start, len(text)})
+	}
+	return ws
+}
 
 // wordBefore is the word that ends before text[i:], skipping spaces.
 func wordBefore(text string, i int) string {

@@ -2,6 +2,8 @@ package enginetest
 
 import (
 	"encoding/json"
+	"math/rand/v2"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -195,5 +197,35 @@ func TestTextWalkerReadsAsDecoded(t *testing.T) {
 		if err := w.walk([]byte(bad), func(pl, en []byte) {}); err == nil {
 			t.Errorf("%q read as JSON", bad)
 		}
+	}
+}
+
+// TestScansAsRegexps: the words test runs each regular expression only
+// on texts that hold what it needs, and splits words without one; on
+// texts made of the pieces the expressions look for, each gives what the
+// expression alone gives.
+func TestScansAsRegexps(t *testing.T) {
+	pieces := []string{"seat", "Miejsce", "gracza", "album", "0", "1", "12", "03", " ", "  ", "\t", "\n", "\f", "\r",
+		"_", "snake_case", "kart", "(s)", "(y)", "(ów)", "(", ")", "!", ".", "?", ",", ":", ";", "…", "ą", "Ż",
+		"\xff", "„", "”", "“", "-", "/", "–", "e\u0301", "x", "2 kart", "1 card"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(9); n >= 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		same := func(what string, got, want any) {
+			t.Helper()
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s in %q: got %q, the expression finds %q", what, text, got, want)
+			}
+		}
+		same("zero places", zeroPlacesIn(text), zeroPlace.FindAllStringSubmatch(text, -1))
+		same("identifiers", rawIdentsIn(text), rawIdent.FindAllString(text, -1))
+		same("open plurals", hedgedIn(text), hedged.FindAllString(text, -1))
+		same("counts", countedIn(text), counted.FindAllStringSubmatchIndex(text, -1))
+		same("words", words(text), word.FindAllStringIndex(text, -1))
+		same("doubled marks", doubledIn(text), doubled.FindAllString(text, -1))
 	}
 }

@@ -289,13 +289,16 @@ type hiddenFacts struct {
 	hash    uint64       // and its hash
 	viewers []factFinder // by viewer + 1
 	render  factFinder
+	// buf are the last view written and the last of a determinized
+	// state, kept for the next.
+	buf [2][]byte
 }
 
 // at returns the finders for position move, listing its facts unless they
-// were listed for it already; nil when the game names no hidden facts.
+// were listed for it already.
 func (h *hiddenFacts) at(st engine.State, move int) *hiddenFacts {
 	if h.list == nil {
-		return nil
+		return h
 	}
 	hash := st.Hash()
 	if h.ready && h.move == move && h.hash == hash {
@@ -312,9 +315,9 @@ func (h *hiddenFacts) at(st engine.State, move int) *hiddenFacts {
 }
 
 // find reports the first of viewer's hidden facts in data; none when the
-// game names no hidden facts (h is nil).
+// game names no hidden facts.
 func (h *hiddenFacts) find(viewer engine.Seat, data []byte) (string, bool) {
-	if h == nil {
+	if h.list == nil {
 		return "", false
 	}
 	return findIn(&h.viewers[viewer+1], data)
@@ -332,7 +335,8 @@ func checkViews(t *testing.T, cfg Config, st engine.State, r interface {
 	probe := engine.Seat(int(r.Uint64()%uint64(n)) - 1)
 	changed := false
 	for v := engine.Spectator; int(v) < st.Seats(); v++ {
-		view := viewJSON(t, st, v)
+		view := viewJSON(t, st, v, facts.buf[0][:0])
+		facts.buf[0] = view
 		if f, ok := facts.find(v, view); ok {
 			t.Fatalf("view of seat %d leaks hidden fact %s\nview: %s", v, f, view)
 		}
@@ -341,10 +345,7 @@ func checkViews(t *testing.T, cfg Config, st engine.State, r interface {
 		}
 		// The table drawn for the terminal, for one seat per state.
 		if r, ok := st.(engine.Renderer); ok && cfg.RenderFacts != nil {
-			render := new(factFinder)
-			if facts != nil {
-				render = &facts.render
-			}
+			render := &facts.render
 			render.reset(cfg.RenderFacts(st, v))
 			for _, lang := range []engine.Lang{engine.PL, engine.EN} {
 				pic := r.Render(v, lang)
@@ -355,7 +356,8 @@ func checkViews(t *testing.T, cfg Config, st engine.State, r interface {
 		}
 		d := st.Clone()
 		d.Determinize(v, engine.NewRand(r.Uint64()))
-		if got := viewJSON(t, d, v); !bytes.Equal(got, view) {
+		got := viewJSON(t, d, v, facts.buf[1][:0])
+		if facts.buf[1] = got; !bytes.Equal(got, view) {
 			t.Fatalf("Determinize(%d) changed what seat %d sees:\nbefore %s\nafter  %s", v, v, view, got)
 		}
 		if d.Hash() != st.Hash() {
@@ -462,10 +464,10 @@ func checkReplay(t *testing.T, g engine.Game, rec engine.Record, want uint64) {
 
 // viewJSON is seat v's view as the server writes it: by the state's own
 // appender where it has one (RunJSON checks it writes what encoding/json
-// writes of View), else by encoding/json.
-func viewJSON(t *testing.T, st engine.State, v engine.Seat) []byte {
+// writes of View), appended to dst, else by encoding/json.
+func viewJSON(t *testing.T, st engine.State, v engine.Seat, dst []byte) []byte {
 	if va, ok := st.(engine.ViewAppender); ok {
-		return va.AppendView(nil, v)
+		return va.AppendView(dst, v)
 	}
 	t.Helper()
 	return mustJSON(t, st.View(v))

@@ -102,7 +102,7 @@ func TestHiddenFactsListedOncePerPosition(t *testing.T) {
 			}
 		}
 	}
-	var none *hiddenFacts = (&hiddenFacts{}).at(positionStub{seats: 2, hash: 1}, 0)
+	none := (&hiddenFacts{}).at(positionStub{seats: 2, hash: 1}, 0)
 	if _, ok := none.find(0, []byte("anything")); ok {
 		t.Fatalf("a game without hidden facts has one")
 	}

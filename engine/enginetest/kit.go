@@ -484,13 +484,6 @@ func mustJSON(t *testing.T, v any) []byte {
 	return b
 }
 
-// findAny reports the first of facts that occurs in data (see factFinder).
-func findAny(data []byte, facts []string) (string, bool) {
-	var f factFinder
-	f.reset(facts)
-	return findIn(&f, data)
-}
-
 // factFinder finds the first of a list of facts in data, in one pass
 // over data that skips ahead as in Wu and Manber's search for many
 // patterns: the two bytes that end a window as long as the shortest fact

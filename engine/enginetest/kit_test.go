@@ -9,6 +9,14 @@ import (
 	"stolik/engine"
 )
 
+// findAny reports the first of facts that occurs in data, with a fresh
+// finder.
+func findAny(data []byte, facts []string) (string, bool) {
+	var f factFinder
+	f.reset(facts)
+	return findIn(&f, data)
+}
+
 // firstFact is findAny's answer by brute force: the fact that starts
 // earliest in data, the first in the list among those starting there.
 func firstFact(data []byte, facts []string) (string, bool) {

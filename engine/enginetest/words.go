@@ -428,9 +428,6 @@ func checkRepeats(text string, note func(kind, what string)) {
 	}
 }
 
-// word finds the words of a text, for "Niet! Niet!" and "gracza Gracz 4".
-var word = regexp.MustCompile(`\p{L}+`)
-
 // The regular expressions run only on texts that hold what each needs at
 // the least: most texts hold none of it, and the answer is the same.
 
@@ -478,8 +475,8 @@ func countedIn(text string) [][]int {
 	return nil
 }
 
-// words is what word.FindAllStringIndex finds: the spans of the runs of
-// letters.
+// words are the spans of the runs of letters in text (\p{L}+), as
+// "Niet! Niet!" and "gracza Gracz 4" are read.
 func words(text string) [][]int {
 	var ws [][]int
 	start := -1

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -199,6 +200,9 @@ func TestTextWalkerReadsAsDecoded(t *testing.T) {
 		}
 	}
 }
+
+// word is the expression words scans as.
+var word = regexp.MustCompile(`\p{L}+`)
 
 // TestScansAsRegexps: the words test runs each regular expression only
 // on texts that hold what it needs, and splits words without one; on

@@ -103,6 +103,8 @@ func futureTrial(t *testing.T, cfg Config, st engine.State, r interface {
 	d[0].Determinize(seat, engine.NewRand(r.Uint64()))
 	d[1].Determinize(seat, engine.NewRand(r.Uint64()))
 	var legal []engine.Move
+	// The generator's state before each move is the one after the last.
+	rngBefore := rngOf(t, truth)
 	for n := 0; n < futureHorizon; n++ {
 		pending := truth.Pending()
 		if len(pending) == 0 {
@@ -112,7 +114,6 @@ func futureTrial(t *testing.T, cfg Config, st engine.State, r interface {
 		legal = truth.Legal(p, legal[:0])
 		m := legal[r.IntN(len(legal))]
 		before := [3]engine.State{truth.Clone(), d[0].Clone(), d[1].Clone()}
-		rngBefore := rngOf(t, truth)
 		if _, err := truth.Apply(p, m); err != nil {
 			t.Fatalf("legal move rejected: %v", err)
 		}
@@ -164,9 +165,9 @@ func futureTrial(t *testing.T, cfg Config, st engine.State, r interface {
 
 // fields is the state's snapshot, one raw value per top-level key.
 func fields(t *testing.T, st engine.State) map[string]json.RawMessage {
-	t.Helper()
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(mustJSON(t, st.Snapshot()), &m); err != nil {
+	m, err := topFields(mustJSON(t, st.Snapshot()))
+	if err != nil {
+		t.Helper()
 		t.Fatalf("snapshot JSON: %v", err)
 	}
 	return m
@@ -176,7 +177,6 @@ func fields(t *testing.T, st engine.State) map[string]json.RawMessage {
 // field tagged json:"rng" of a snapshot struct, read directly, else the
 // key "rng" of the snapshot's JSON.
 func rngOf(t *testing.T, st engine.State) string {
-	t.Helper()
 	snap := st.Snapshot()
 	v := reflect.ValueOf(snap)
 	for v.Kind() == reflect.Pointer && !v.IsNil() {
@@ -193,6 +193,7 @@ func rngOf(t *testing.T, st engine.State) string {
 		RNG json.RawMessage `json:"rng"`
 	}
 	if err := json.Unmarshal(mustJSON(t, snap), &m); err != nil {
+		t.Helper()
 		t.Fatalf("snapshot JSON: %v", err)
 	}
 	return string(m.RNG)

@@ -60,17 +60,23 @@ func jsonGame(t *testing.T, cfg Config, opts engine.Options, seed uint64) int {
 	seats := st.Seats()
 	n := 0
 	var legal []engine.Move
+	// The last buffers AppendJSON and the state's appenders wrote, kept
+	// for the next; the appenders write after a byte already there.
+	var buf, xbuf []byte
 	same := func(what string, v any) []byte {
-		t.Helper()
 		want, err := json.Marshal(v)
 		if err != nil {
+			t.Helper()
 			t.Fatalf("seed %d: %s: encoding/json: %v", seed, what, err)
 		}
-		got, err := engine.AppendJSON(nil, v)
+		got, err := engine.AppendJSON(buf[:0], v)
 		if err != nil {
+			t.Helper()
 			t.Fatalf("seed %d: %s: AppendJSON: %v", seed, what, err)
 		}
+		buf = got
 		if !bytes.Equal(got, want) {
+			t.Helper()
 			i := 0
 			for i < len(got) && i < len(want) && got[i] == want[i] {
 				i++
@@ -91,7 +97,8 @@ func jsonGame(t *testing.T, cfg Config, opts engine.Options, seed uint64) int {
 			}
 			want := same("view", v)
 			if va, ok := st.(engine.ViewAppender); ok {
-				if got := va.AppendView([]byte("x"), viewer); !bytes.Equal(got[1:], want) {
+				got := va.AppendView(append(xbuf[:0], 'x'), viewer)
+				if xbuf = got; !bytes.Equal(got[1:], want) {
 					t.Fatalf("seed %d: AppendView of seat %d differs from encoding/json of View:\n got  %.200s\n want %.200s", seed, viewer, got[1:], want)
 				}
 				n++
@@ -128,7 +135,8 @@ func jsonGame(t *testing.T, cfg Config, opts engine.Options, seed uint64) int {
 						same("event data", ev.Data)
 					}
 					if ea, is := st.(engine.EventAppender); is {
-						got, shown := ea.AppendEvent([]byte("x"), e, viewer, lang)
+						got, shown := ea.AppendEvent(append(xbuf[:0], 'x'), e, viewer, lang)
+						xbuf = got
 						want, _ := json.Marshal(ev)
 						if shown != ok || (ok && !bytes.Equal(got[1:], want)) {
 							t.Fatalf("seed %d: AppendEvent (shown %v) differs from RedactEvent (shown %v):\n got  %s\n want %s", seed, shown, ok, got[1:], want)

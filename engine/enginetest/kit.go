@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,6 +117,7 @@ func playOne(t *testing.T, cfg Config, opts engine.Options, seed uint64, deep bo
 	changed := false
 	var cloneAt engine.State
 	var cloneHash uint64
+	facts := &hiddenFacts{list: cfg.HiddenFacts}
 	for n := 0; ; n++ {
 		if n > cfg.MaxMoves {
 			t.Fatalf("seed %d: no outcome after %d moves", seed, cfg.MaxMoves)
@@ -137,7 +139,7 @@ func playOne(t *testing.T, cfg Config, opts engine.Options, seed uint64, deep bo
 		if deep {
 			checkLegalAll(t, st, seat, legal)
 			checkIllegal(t, st, seat, legal, r)
-			if checkViews(t, cfg, st, r) {
+			if checkViews(t, cfg, st, r, facts.at(st, n)) {
 				changed = true
 			}
 		}
@@ -149,7 +151,7 @@ func playOne(t *testing.T, cfg Config, opts engine.Options, seed uint64, deep bo
 		}
 		rec.Add(seat, text)
 		if deep {
-			checkEvents(t, cfg, st, evs)
+			checkEvents(t, st, evs, facts.at(st, n+1))
 		}
 		if deep && n == 3 {
 			cloneAt = st.Clone()
@@ -212,16 +214,18 @@ func checkIllegal(t *testing.T, st engine.State, seat engine.Seat, legal []engin
 	before := st.Hash()
 	snap := mustJSON(t, st.Snapshot())
 	reject := func(s engine.Seat, m engine.Move, what string) {
-		t.Helper()
 		_, err := st.Apply(s, m)
 		if err == nil {
+			t.Helper()
 			t.Fatalf("%s: move %q by seat %d accepted", what, st.Format(m), s)
 		}
 		re, ok := engine.AsRuleError(err)
 		if !ok || re.Code == "" || re.Msg.PL == "" || re.Msg.EN == "" {
+			t.Helper()
 			t.Fatalf("%s: error %v is not a rule error with a code and both messages", what, err)
 		}
 		if st.Hash() != before {
+			t.Helper()
 			t.Fatalf("%s: rejected move changed the state", what)
 		}
 	}
@@ -274,40 +278,86 @@ func checkIllegal(t *testing.T, st engine.State, seat engine.Seat, legal []engin
 	}
 }
 
+// hiddenFacts keeps a finder for each viewer's hidden facts in one
+// position. The position after a move is searched in the move's events
+// and then, unchanged, in the views before the next move: its facts are
+// listed once for both.
+type hiddenFacts struct {
+	list    func(st engine.State, viewer engine.Seat) []string
+	ready   bool
+	move    int          // the position: how many moves were played to reach it
+	hash    uint64       // and its hash
+	viewers []factFinder // by viewer + 1
+	render  factFinder
+	// buf are the last view written and the last of a determinized
+	// state, kept for the next.
+	buf [2][]byte
+}
+
+// at returns the finders for position move, listing its facts unless they
+// were listed for it already.
+func (h *hiddenFacts) at(st engine.State, move int) *hiddenFacts {
+	if h.list == nil {
+		return h
+	}
+	hash := st.Hash()
+	if h.ready && h.move == move && h.hash == hash {
+		return h
+	}
+	if n := st.Seats() + 1; len(h.viewers) != n {
+		h.viewers = make([]factFinder, n)
+	}
+	for v := engine.Spectator; int(v) < st.Seats(); v++ {
+		h.viewers[v+1].reset(h.list(st, v))
+	}
+	h.ready, h.move, h.hash = true, move, hash
+	return h
+}
+
+// find reports the first of viewer's hidden facts in data; none when the
+// game names no hidden facts.
+func (h *hiddenFacts) find(viewer engine.Seat, data []byte) (string, bool) {
+	if h.list == nil {
+		return "", false
+	}
+	return findIn(&h.viewers[viewer+1], data)
+}
+
 // checkViews serialises every viewer's view and searches it for hidden
 // facts. One viewer per state, in turn, also gets the Determinize checks:
 // the view and the legal moves stay the same, the world stays playable.
 // It reports whether that Determinize changed the hash.
 func checkViews(t *testing.T, cfg Config, st engine.State, r interface {
 	Uint64() uint64
-}) bool {
+}, facts *hiddenFacts) bool {
 	t.Helper()
 	n := st.Seats() + 1
 	probe := engine.Seat(int(r.Uint64()%uint64(n)) - 1)
 	changed := false
 	for v := engine.Spectator; int(v) < st.Seats(); v++ {
-		view := viewJSON(t, st, v)
-		if cfg.HiddenFacts != nil {
-			if f, ok := findAny(view, cfg.HiddenFacts(st, v)); ok {
-				t.Fatalf("view of seat %d leaks hidden fact %s\nview: %s", v, f, view)
-			}
+		view := viewJSON(t, st, v, facts.buf[0][:0])
+		facts.buf[0] = view
+		if f, ok := facts.find(v, view); ok {
+			t.Fatalf("view of seat %d leaks hidden fact %s\nview: %s", v, f, view)
 		}
 		if v != probe {
 			continue
 		}
 		// The table drawn for the terminal, for one seat per state.
 		if r, ok := st.(engine.Renderer); ok && cfg.RenderFacts != nil {
-			facts := cfg.RenderFacts(st, v)
+			render := &facts.render
+			render.reset(cfg.RenderFacts(st, v))
 			for _, lang := range []engine.Lang{engine.PL, engine.EN} {
 				pic := r.Render(v, lang)
-				if f, ok := findAny([]byte(pic), facts); ok {
+				if f, ok := findIn(render, pic); ok {
 					t.Fatalf("the table drawn for seat %d leaks hidden fact %s:\n%s", v, f, pic)
 				}
 			}
 		}
 		d := st.Clone()
 		d.Determinize(v, engine.NewRand(r.Uint64()))
-		if got := viewJSON(t, d, v); !bytes.Equal(got, view) {
+		got := viewJSON(t, d, v, facts.buf[1][:0])
+		if facts.buf[1] = got; !bytes.Equal(got, view) {
 			t.Fatalf("Determinize(%d) changed what seat %d sees:\nbefore %s\nafter  %s", v, v, view, got)
 		}
 		if d.Hash() != st.Hash() {
@@ -349,7 +399,7 @@ func playToEnd(t *testing.T, st engine.State, r interface{ Uint64() uint64 }, ma
 }
 
 // checkEvents redacts the events for every viewer and searches for leaks.
-func checkEvents(t *testing.T, cfg Config, st engine.State, evs []engine.Event) {
+func checkEvents(t *testing.T, st engine.State, evs []engine.Event, facts *hiddenFacts) {
 	t.Helper()
 	for v := engine.Spectator; int(v) < st.Seats(); v++ {
 		var views []engine.EventView
@@ -367,10 +417,8 @@ func checkEvents(t *testing.T, cfg Config, st engine.State, evs []engine.Event) 
 			}
 		}
 		data := mustJSON(t, views)
-		if cfg.HiddenFacts != nil {
-			if f, ok := findAny(data, cfg.HiddenFacts(st, v)); ok {
-				t.Fatalf("events for seat %d leak hidden fact %s\nevents: %s", v, f, data)
-			}
+		if f, ok := facts.find(v, data); ok {
+			t.Fatalf("events for seat %d leak hidden fact %s\nevents: %s", v, f, data)
 		}
 	}
 }
@@ -416,75 +464,130 @@ func checkReplay(t *testing.T, g engine.Game, rec engine.Record, want uint64) {
 
 // viewJSON is seat v's view as the server writes it: by the state's own
 // appender where it has one (RunJSON checks it writes what encoding/json
-// writes of View), else by encoding/json.
-func viewJSON(t *testing.T, st engine.State, v engine.Seat) []byte {
-	t.Helper()
+// writes of View), appended to dst, else by encoding/json.
+func viewJSON(t *testing.T, st engine.State, v engine.Seat, dst []byte) []byte {
 	if va, ok := st.(engine.ViewAppender); ok {
-		return va.AppendView(nil, v)
+		return va.AppendView(dst, v)
 	}
+	t.Helper()
 	return mustJSON(t, st.View(v))
 }
 
+// mustJSON is v in JSON. It marks itself as a helper only when it fails:
+// it runs for every position, and failures are rare.
 func mustJSON(t *testing.T, v any) []byte {
-	t.Helper()
 	b, err := json.Marshal(v)
 	if err != nil {
+		t.Helper()
 		t.Fatalf("JSON: %v", err)
 	}
 	return b
 }
 
-// findAny reports the first of facts that occurs in data. It scans data
-// once with a rolling hash over the shortest fact's length (Rabin–Karp for
-// many patterns), so views can be searched for hundreds of facts cheaply.
-func findAny(data []byte, facts []string) (string, bool) {
-	w := 0
-	for _, f := range facts {
-		if f == "" {
+// factFinder finds the first of a list of facts in data, in one pass
+// over data that skips ahead as in Wu and Manber's search for many
+// patterns: the two bytes that end a window as long as the shortest fact
+// tell how far on the next fact could start; where one could start here,
+// the hash of the window's bytes picks the facts to compare. Its tables
+// are kept from list to list, so a warm finder allocates nothing.
+type factFinder struct {
+	w    int       // the shortest fact's length, 0 when there is no fact
+	keys []factKey // the facts, in the list's order
+	// head and next chain the keys by the hash of their first w bytes
+	// (head by hash & (len(head)-1), -1 ending a chain), in list order.
+	head, next []int32
+	// shift is, by the two bytes ending a window, 1 + how far on a fact
+	// could start, 0 when the two bytes are in no fact's first w (the
+	// window moves w-1 on); touched are the entries that are not 0.
+	shift   [1 << 16]uint8
+	touched []uint16
+}
+
+type factKey struct {
+	h    uint32
+	fact string
+}
+
+const factBase = 16777619
+
+// reset makes f look for facts; empty facts are never found.
+func (f *factFinder) reset(facts []string) {
+	for _, b := range f.touched {
+		f.shift[b] = 0
+	}
+	f.touched = f.touched[:0]
+	f.keys = f.keys[:0]
+	f.w = 0
+	for _, x := range facts {
+		if x != "" && (f.w == 0 || len(x) < f.w) {
+			f.w = len(x)
+		}
+	}
+	w := f.w
+	for _, x := range facts {
+		if x == "" {
 			continue
 		}
-		if w == 0 || len(f) < w {
-			w = len(f)
-		}
-	}
-	if w == 0 || len(data) < w {
-		return "", false
-	}
-	const base = 16777619
-	var pow uint32 = 1
-	for i := 0; i < w; i++ {
-		pow *= base
-	}
-	hash := func(b []byte) uint32 {
 		var h uint32
-		for _, c := range b {
-			h = h*base + uint32(c)
+		for i := range w {
+			h = h*factBase + uint32(x[i])
 		}
-		return h
-	}
-	byHash := make(map[uint32][]string, len(facts))
-	var filter [1 << 10]uint64 // one bit per 16-bit hash suffix: skips most map lookups
-	for _, f := range facts {
-		if f != "" {
-			h := hash([]byte(f[:w]))
-			byHash[h] = append(byHash[h], f)
-			filter[h&0xffff>>6] |= 1 << (h & 63)
-		}
-	}
-	h := hash(data[:w])
-	for i := 0; ; i++ {
-		if filter[h&0xffff>>6]&(1<<(h&63)) == 0 {
-			// no fact hashes to this window
-		} else if cands, ok := byHash[h]; ok {
-			for _, f := range cands {
-				if bytes.HasPrefix(data[i:], []byte(f)) {
-					return f, true
-				}
+		f.keys = append(f.keys, factKey{h, x})
+		for j := 0; j+1 < w; j++ {
+			b := uint16(x[j])<<8 | uint16(x[j+1])
+			v := uint8(min(w-2-j, 254) + 1)
+			if old := f.shift[b]; old == 0 {
+				f.touched = append(f.touched, b)
+				f.shift[b] = v
+			} else if v < old {
+				f.shift[b] = v
 			}
 		}
-		if i+w >= len(data) {
-			return "", false
-		}
-		h = h*base + uint32(data[i+w]) - pow*uint32(data[i])
 	}
+	size := 64
+	for size < 2*len(f.keys) {
+		size *= 2
+	}
+	f.head = slices.Grow(f.head[:0], size)[:size]
+	for i := range f.head {
+		f.head[i] = -1
+	}
+	f.next = slices.Grow(f.next[:0], len(f.keys))[:len(f.keys)]
+	for j := len(f.keys) - 1; j >= 0; j-- {
+		b := f.keys[j].h & uint32(size-1)
+		f.next[j], f.head[b] = f.head[b], int32(j)
+	}
+}
+
+// findIn reports the first of f's facts that occurs in data: the one that
+// starts earliest, the first in the list among those starting there.
+func findIn[T string | []byte](f *factFinder, data T) (string, bool) {
+	w := f.w
+	if w == 0 {
+		return "", false
+	}
+	far := min(w-1, 255)
+	mask := uint32(len(f.head) - 1)
+	for i := 0; i+w <= len(data); {
+		if w >= 2 {
+			if s := f.shift[uint16(data[i+w-2])<<8|uint16(data[i+w-1])]; s == 0 {
+				i += far
+				continue
+			} else if s > 1 {
+				i += int(s) - 1
+				continue
+			}
+		}
+		var h uint32
+		for k := i; k < i+w; k++ {
+			h = h*factBase + uint32(data[k])
+		}
+		for j := f.head[h&mask]; j >= 0; j = f.next[j] {
+			if k := f.keys[j]; k.h == h && len(data)-i >= len(k.fact) && string(data[i:i+len(k.fact)]) == k.fact {
+				return k.fact, true
+			}
+		}
+		i++
+	}
+	return "", false
 }

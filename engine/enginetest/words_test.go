@@ -1,6 +1,12 @@
 package enginetest
 
 import (
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -122,5 +128,108 @@ func TestWordCheckerFindsSecondPerson(t *testing.T) {
 		if got := len(w.found) > 0; got != c.want {
 			t.Errorf("%q: second person found %v, want %v", c.text, got, c.want)
 		}
+	}
+}
+
+// decodedTexts is what the words test read of a view before it walked
+// the JSON itself: the document decoded into interface values, each
+// object's {"pl", "en"} strings, then its members by their keys in order.
+func decodedTexts(v any, out []string) []string {
+	switch x := v.(type) {
+	case map[string]any:
+		pl, okPL := x["pl"].(string)
+		en, okEN := x["en"].(string)
+		if okPL && okEN {
+			out = append(out, "pl:"+pl, "en:"+en)
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			out = decodedTexts(x[k], out)
+		}
+	case []any:
+		for _, e := range x {
+			out = decodedTexts(e, out)
+		}
+	}
+	return out
+}
+
+// TestTextWalkerReadsAsDecoded: the words test's walk over a view's JSON
+// meets the texts that decoding it would give, in the same order: keys
+// in order whatever their order in the document, a later duplicate key
+// winning, escapes and invalid UTF-8 decoded, texts only where both "pl"
+// and "en" are strings.
+func TestTextWalkerReadsAsDecoded(t *testing.T) {
+	docs := []string{
+		`{"pl":"Dobiera 1 kartę.","en":"Draws 1 card."}`,
+		`{"z":{"pl":"z","en":"Z"},"a":[{"pl":"a1","en":"A1"},{"pl":"a2","en":"A2"}],"m":{"en":"M","pl":"m","k":{"pl":"k","en":"K"}}}`,
+		`{"pl":"pierwszy","en":"first","pl":"drugi"}`,
+		`{"a":{"pl":"stary","en":"old"},"a":{"pl":"nowy","en":"new"}}`,
+		`{"a":{"pl":"x","en":"X"},"a":3}`,
+		`{"pl":"cudzysłów \" i \\ i \u0105\u00e9 i \ud83d\ude00","en":"line\nbreak \u003ctag\u003e"}`,
+		"{\"pl\":\"z\xffa\",\"en\":\"ok\"}",
+		`{"pl":1,"en":"no"}`, `{"pl":null,"en":"no"}`, `{"pl":"tylko"}`,
+		`[{"pl":"a","en":"b"},[[{"pl":"c","en":"d"}]],"s",1.5e3,true,false,null,{}]`,
+		`{"k\u0065y":{"pl":"escaped key","en":"x"},"kez":{"pl":"after","en":"y"},"kex":{"pl":"before","en":"z"}}`,
+		` { "b" : [ { "pl" : "spacje" , "en" : "spaces" } ] , "a" : { } } `,
+		`"just a string"`, `12`, `[]`, `{}`,
+		`{"x":"}{][\"","y":{"pl":"po","en":"after"}}`,
+	}
+	var w textWalker
+	for _, d := range docs {
+		var v any
+		if err := json.Unmarshal([]byte(d), &v); err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+		want := decodedTexts(v, nil)
+		var got []string
+		if err := w.walk([]byte(d), func(pl, en []byte) { got = append(got, "pl:"+string(pl), "en:"+string(en)) }); err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s:\n got  %q\n want %q", d, got, want)
+		}
+	}
+	for _, bad := range []string{``, `{`, `{"a":}`, `{"a" 1}`, `[1,]`, `{"pl":"x`, `{"a":1}}`, `[1 2]`} {
+		if err := w.walk([]byte(bad), func(pl, en []byte) {}); err == nil {
+			t.Errorf("%q read as JSON", bad)
+		}
+	}
+}
+
+// word is the expression words scans as.
+var word = regexp.MustCompile(`\p{L}+`)
+
+// TestScansAsRegexps: the words test runs each regular expression only
+// on texts that hold what it needs, and splits words without one; on
+// texts made of the pieces the expressions look for, each gives what the
+// expression alone gives.
+func TestScansAsRegexps(t *testing.T) {
+	pieces := []string{"seat", "Miejsce", "gracza", "album", "0", "1", "12", "03", " ", "  ", "\t", "\n", "\f", "\r",
+		"_", "snake_case", "kart", "(s)", "(y)", "(ów)", "(", ")", "!", ".", "?", ",", ":", ";", "…", "ą", "Ż",
+		"\xff", "„", "”", "“", "-", "/", "–", "e\u0301", "x", "2 kart", "1 card"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(9); n >= 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		same := func(what string, got, want any) {
+			t.Helper()
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s in %q: got %q, the expression finds %q", what, text, got, want)
+			}
+		}
+		same("zero places", zeroPlacesIn(text), zeroPlace.FindAllStringSubmatch(text, -1))
+		same("identifiers", rawIdentsIn(text), rawIdent.FindAllString(text, -1))
+		same("open plurals", hedgedIn(text), hedged.FindAllString(text, -1))
+		same("counts", countedIn(text), counted.FindAllStringSubmatchIndex(text, -1))
+		same("words", words(text), word.FindAllStringIndex(text, -1))
+		same("doubled marks", doubledIn(text), doubled.FindAllString(text, -1))
 	}
 }

@@ -244,8 +244,8 @@ var referenceGames = []struct {
 	playouts int
 	games    int
 }{
-	// Asterix & Co's rollouts are the dearest: 8 games (75.0%, about 45 s)
-	// where docs/bots.md measures 24.
+	// Asterix & Co's plain search is the dearest: 8 games (62.5%, about
+	// 25 s) where docs/bots.md measures 24.
 	{"asterix", 1000, 8},
 	{"cardline", 1000, 20},
 	{"frontline", 1000, 40},

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -180,28 +179,24 @@ var levelLadders = []struct {
 	// endsOnly: the long run too plays expert over easy alone.
 	endsOnly bool
 }{
-	// Asterix & Co's rollouts play whole games with the greedy bot: at
-	// full counts its ladder takes 25 minutes on two cores, and its
-	// expert over hard is not beyond doubt in 100 games (docs/bots.md).
-	{"asterix", 20, 200, 100, 40, 1.96, false},
+	// Every game's levels are cheap enough to play at their full
+	// playouts: Asterix & Co's ladder takes about 5 minutes of one core
+	// (docs/bots.md).
+	{"asterix", 1, 30, 100, 40, 1.96, false},
 	// Cardline's levels differ in what their player knows of the cards'
 	// values as well as in playouts (TestSearchLevelsKnowWhatTheirPlayerKnows
 	// in its package orders them against the fan levels); its ladder at
 	// full counts takes about three minutes of CPU (160 s on two cores).
 	{"cardline", 1, 100, 60, 40, 1.96, false},
-	// Front Line's and Tag Team's levels are cheap enough to play at
-	// their full playouts.
 	{"frontline", 1, 16, 100, 40, 1.96, false},
 	{"tagteam", 1, 10, 150, 40, 1.96, false},
 }
 
 // Each level of the search bot beats the one below it, two players a
-// table and fixed seeds: easy < normal < hard < expert, each with the
-// same fraction of its playouts with the long calibrations (Cardline,
-// Front Line and Tag Team at their full playouts), and Asterix & Co at its full
-// playouts too with STOLIK_LADDER=full as well (25 minutes on two
-// cores, so not in CI). Every step wins its head-to-head by at least z standard
-// errors (z = 1.96: a chance of 1 in 40 were the two equal).
+// table and fixed seeds: easy < normal < hard < expert, each at its full
+// playouts with the long calibrations. Every step wins its head-to-head
+// by at least z standard errors (z = 1.96: a chance of 1 in 40 were the
+// two equal).
 // Without the long calibrations (STOLIK_LONG=1) one step is played, expert
 // over easy, on fewer games and a smaller fraction of their playouts: the
 // levels are still ordered.
@@ -221,13 +216,10 @@ func TestLevelLadder(t *testing.T) {
 	for _, l := range levelLadders {
 		t.Run(l.game, func(t *testing.T) {
 			steps := steps
-			if l.endsOnly && os.Getenv("STOLIK_LADDER") != "full" {
+			if l.endsOnly {
 				steps = ends
 			}
 			games, div := longtest.Pick(l.shortGames, l.games), longtest.Pick(l.shortDiv, l.div)
-			if os.Getenv("STOLIK_LADDER") == "full" {
-				div = 1 // every level at its full playouts
-			}
 			for _, step := range steps {
 				lo := "mcts:" + bots.MCTSLevels[step[0]] + "/" + strconv.Itoa(div)
 				hi := "mcts:" + bots.MCTSLevels[step[1]] + "/" + strconv.Itoa(div)
@@ -255,8 +247,8 @@ var referenceGames = []struct {
 	playouts int
 	games    int
 }{
-	// Asterix & Co's rollouts are the dearest: 8 games (75.0%, about 45 s)
-	// where docs/bots.md measures 24.
+	// Asterix & Co's plain search is the dearest: 8 games (62.5%, about
+	// 25 s) where docs/bots.md measures 24.
 	{"asterix", 1000, 8},
 	{"cardline", 1000, 20},
 	{"frontline", 1000, 40},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
@@ -235,7 +236,8 @@ func TestPlayoutMoveBeatsRandom(t *testing.T) {
 
 // BenchmarkSearchDecision times the search bot's decisions at each level's
 // playouts (no time limit), seat 0 of a 2- and a 4-player game against
-// greedy bots: the median and the longest decision, in ms. Run with
+// greedy bots: the median, the 95th percentile and the longest decision,
+// in ms. Run with
 // -benchtime 1x -cpu 1 on an idle machine.
 func BenchmarkSearchDecision(b *testing.B) {
 	g := New()
@@ -280,6 +282,7 @@ func BenchmarkSearchDecision(b *testing.B) {
 				}
 				slices.Sort(times)
 				b.ReportMetric(times[len(times)/2], "median-ms")
+				b.ReportMetric(times[len(times)*95/100], "p95-ms")
 				b.ReportMetric(times[len(times)-1], "max-ms")
 				b.ReportMetric(float64(len(times))/float64(b.N), "decisions/op")
 			})
@@ -474,5 +477,87 @@ func BenchmarkLookahead(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// A rollout of the search of a table of two plays the first two rounds of
+// turns as the greedy bot does and the rest of the game by the quick
+// rules (PlayoutMove), with a stream of the sample and the move for their
+// ties: its reward is that of the game so played, which is not always
+// that of the game the greedy bot plays to the end.
+func TestLookaheadRolloutHandsOverToTheQuickRules(t *testing.T) {
+	g := New()
+	opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 2})
+	st, err := g.New(opts, nil, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	greedy := NewGreedyBot(g.pack)
+	r := engine.NewRand(3)
+	for range 6 {
+		p := st.Pending()[0]
+		m, err := greedy.Choose(st, p, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(p, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := st.(*State)
+	seat := root.decider
+	legal := root.Legal(seat, nil)
+	// play is the rollout written out: m, then the greedy bot for quick
+	// turns (all of them if quick < 0), then PlayoutMove.
+	play := func(d *State, m engine.Move, seed, stream uint64, quick int) float64 {
+		c := *d
+		c.events = nil
+		q := rand.New(rand.NewPCG(seed, stream))
+		ref := NewGreedyBot(g.pack)
+		if _, err := c.Apply(seat, m); err != nil {
+			t.Fatal(err)
+		}
+		start := c.turns
+		for c.phase != phOver {
+			p := c.decider
+			mv, ok := engine.Move(0), false
+			if quick >= 0 && int(c.turns-start) >= quick {
+				mv, ok = c.PlayoutMove(p, q)
+			}
+			if !ok {
+				if mv, err = ref.Choose(&c, p, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := c.Apply(p, mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return c.Evaluate(nil)[seat]
+	}
+	const samples = 12
+	b := &lookBatch{pack: g.pack, greedy: NewGreedyBot(g.pack), root: root, seat: seat, r: engine.NewRand(8), legal: legal}
+	b.Hire(1)
+	b.Sample(samples)
+	// The samples and their streams, drawn as Sample draws them.
+	mirror := engine.NewRand(8)
+	differ := 0
+	for s := range samples {
+		d := *root
+		d.events = nil
+		d.Determinize(seat, mirror)
+		seed := mirror.Uint64()
+		for i, m := range legal {
+			want := play(&d, m, seed, uint64(i)+1, 2*2)
+			if got := b.Play(0, s, i); got != want {
+				t.Errorf("sample %d, move %v: the rollout's reward is %v, the game played greedy for two rounds then by the quick rules gives %v", s, m, got, want)
+			}
+			if play(&d, m, seed, 0, -1) != want {
+				differ++
+			}
+		}
+	}
+	if differ == 0 {
+		t.Fatal("no rollout ends otherwise than the greedy bot's to the end: the test checks too little")
 	}
 }

@@ -164,9 +164,9 @@ func TestLadder(t *testing.T) {
 }
 
 // levelLadders are the search bot's levels in each game, weakest first,
-// played with a fixed fraction of
-// each level's playouts and no time limit (mcts:LEVEL/D): with the long
-// calibrations at their full counts (D = 1), so that a level that stops
+// played with a fixed fraction of each level's playouts and no time limit
+// (mcts:LEVEL/D): with the long calibrations at their full counts (D =
+// 1), so that a level that stops
 // gaining from its playouts shows; z is the head-to-head margin each step
 // must reach, in standard errors of a fair coin; shortGames and shortDiv
 // are the games and the fraction of the one step played without the long
@@ -176,20 +176,18 @@ var levelLadders = []struct {
 	div, shortDiv     int
 	games, shortGames int
 	z                 float64
-	// endsOnly: the long run too plays expert over easy alone.
-	endsOnly bool
 }{
 	// Every game's levels are cheap enough to play at their full
-	// playouts: Asterix & Co's ladder takes about 5 minutes of one core
+	// playouts: Asterix & Co's ladder takes about six minutes of one core
 	// (docs/bots.md).
-	{"asterix", 1, 30, 100, 40, 1.96, false},
+	{"asterix", 1, 30, 100, 40, 1.96},
 	// Cardline's levels differ in what their player knows of the cards'
 	// values as well as in playouts (TestSearchLevelsKnowWhatTheirPlayerKnows
 	// in its package orders them against the fan levels); its ladder at
 	// full counts takes about three minutes of CPU (160 s on two cores).
-	{"cardline", 1, 100, 60, 40, 1.96, false},
-	{"frontline", 1, 16, 100, 40, 1.96, false},
-	{"tagteam", 1, 10, 150, 40, 1.96, false},
+	{"cardline", 1, 100, 60, 40, 1.96},
+	{"frontline", 1, 16, 100, 40, 1.96},
+	{"tagteam", 1, 10, 150, 40, 1.96},
 }
 
 // Each level of the search bot beats the one below it, two players a
@@ -215,10 +213,6 @@ func TestLevelLadder(t *testing.T) {
 	}
 	for _, l := range levelLadders {
 		t.Run(l.game, func(t *testing.T) {
-			steps := steps
-			if l.endsOnly {
-				steps = ends
-			}
 			games, div := longtest.Pick(l.shortGames, l.games), longtest.Pick(l.shortDiv, l.div)
 			for _, step := range steps {
 				lo := "mcts:" + bots.MCTSLevels[step[0]] + "/" + strconv.Itoa(div)

@@ -42,14 +42,8 @@ func TestGreedyBeatsRandom(t *testing.T) {
 // games with every option flipped as well as with the defaults.
 func TestGreedyPlacesShareTheirTurns(t *testing.T) {
 	g := New()
-	flipped := map[string]any{"draft": "random"}
-	for _, o := range g.Options() {
-		if o.Kind == engine.BoolOption {
-			flipped[o.Name] = !o.Default.(bool)
-		}
-	}
 	var places, copies, quiet int
-	for _, set := range []map[string]any{{"draft": "random"}, flipped} {
+	for _, set := range optionSets(g, false) {
 		opts, err := engine.ResolveOptions(g.Options(), set)
 		if err != nil {
 			t.Fatal(err)
@@ -294,14 +288,8 @@ func TestQuietStatePlaysTheSame(t *testing.T) {
 // with the defaults and with every option flipped.
 func TestTeamScoreAsDefined(t *testing.T) {
 	g := New()
-	flipped := map[string]any{"draft": "random"}
-	for _, o := range g.Options() {
-		if o.Kind == engine.BoolOption {
-			flipped[o.Name] = !o.Default.(bool)
-		}
-	}
 	positions := 0
-	for _, set := range []map[string]any{{"draft": "random"}, flipped} {
+	for _, set := range optionSets(g, false) {
 		opts, err := engine.ResolveOptions(g.Options(), set)
 		if err != nil {
 			t.Fatal(err)

@@ -19,14 +19,7 @@ import (
 func TestLookTurnPlaysAsPlayTurn(t *testing.T) {
 	g := New()
 	// The defaults, every option flipped, and each option flipped alone.
-	flipped := map[string]any{"draft": "random"}
-	sets := []map[string]any{{"draft": "random"}, flipped}
-	for _, o := range g.Options() {
-		if o.Kind == engine.BoolOption {
-			flipped[o.Name] = !o.Default.(bool)
-			sets = append(sets, map[string]any{"draft": "random", o.Name: !o.Default.(bool)})
-		}
-	}
+	sets := optionSets(g, true)
 	revealed := map[uint8]bool{}
 	turns := 0
 	for i, set := range sets {
@@ -169,4 +162,22 @@ func checkShuffledTurn(t *testing.T, s *State, r *rand.Rand, where string) {
 	if !slices.Equal(lean.events, plain.events) {
 		t.Fatalf("%s, fighters drawn at random: lookTurn told %v, playTurn %v", where, lean.events, plain.events)
 	}
+}
+
+// optionSets are the option sets the look-ahead's tests play, each with
+// a random draft: the defaults and every option flipped, and with alone
+// each option flipped alone as well.
+func optionSets(g *Game, alone bool) []map[string]any {
+	flipped := map[string]any{"draft": "random"}
+	sets := []map[string]any{{"draft": "random"}, flipped}
+	for _, o := range g.Options() {
+		if o.Kind != engine.BoolOption {
+			continue
+		}
+		flipped[o.Name] = !o.Default.(bool)
+		if alone {
+			sets = append(sets, map[string]any{"draft": "random", o.Name: !o.Default.(bool)})
+		}
+	}
+	return sets
 }

@@ -17,19 +17,13 @@ import (
 // and the look ahead's score after it are the same.
 func TestScoreEndRoundScoresAsEndRound(t *testing.T) {
 	g := New()
-	flipped := map[string]any{"draft": "random"}
-	for _, o := range g.Options() {
-		if o.Kind == engine.BoolOption {
-			flipped[o.Name] = !o.Default.(bool)
-		}
-	}
 	games := 30
 	if testing.Short() {
 		games = 10
 	}
 	var ended, drawn int
 	x, y := scoringState(), &State{quiet: true, lean: true}
-	for _, set := range []map[string]any{{"draft": "random"}, flipped} {
+	for _, set := range optionSets(g, false) {
 		opts, err := engine.ResolveOptions(g.Options(), set)
 		if err != nil {
 			t.Fatal(err)

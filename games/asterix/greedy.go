@@ -494,11 +494,16 @@ func (b *judge) known(s *State) instSet {
 // (judge.seen); withHand and worstCard, which read the cards the bot
 // knows, ask it.
 func (b *judge) watched(s *State) {
-	if b.watching {
-		w := s.hands[b.me]
-		if w.and(&b.watch); !w.empty() {
-			b.seen = true
-		}
+	if b.watching { // (the test alone, so that it is inlined)
+		b.noteSeen(s)
+	}
+}
+
+// noteSeen is watched's look at the hand, made only while watching.
+func (b *judge) noteSeen(s *State) {
+	w := s.hands[b.me]
+	if w.and(&b.watch); !w.empty() {
+		b.seen = true
 	}
 }
 
@@ -1049,6 +1054,13 @@ func (a *adder) adds(p *Pack, i uint8) int {
 // ad is the half's adder, or nil where it is not looked up yet.
 func closers(s *State, slot, side int, q engine.Seat, gap int, ad *adder) (potion, revive bool) {
 	r := s.rule(slot)
+	bonus := 0 // (adder.bonus, before the adder is looked up)
+	if r == RuleTypeBonus {
+		bonus = max(int(s.album(slot).N), 0)
+	}
+	if gap > s.pack.fit.strongest+bonus { // no card adds that much
+		return
+	}
 	canPotion := s.tokens[q][Potion] > 0 && r != RuleNoPotion
 	canRevive := s.tokens[q][Boar] > 0 && r != RuleNoBoar && (s.rules.reviveAny || s.slotSeat[slot][side] == q)
 	if !canPotion && !canRevive {
@@ -1058,9 +1070,6 @@ func closers(s *State, slot, side int, q engine.Seat, gap int, ad *adder) (potio
 	if ad == nil {
 		own = adderOf(s, slot, side)
 		ad = &own
-	}
-	if gap > s.pack.fit.strongest+ad.bonus() { // no card adds that much
-		return
 	}
 	h := &s.halves[slot][side]
 	for _, x := range h.cards[:h.n] {

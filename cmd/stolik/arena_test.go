@@ -180,21 +180,21 @@ var levelLadders = []struct {
 	// Every game's levels are cheap enough to play at their full
 	// playouts: Asterix & Co's ladder takes about six minutes of one core
 	// (docs/bots.md).
-	{"asterix", 1, 30, 100, 40, 1.96},
+	{"asterix", 1, 30, 100, 40, 2},
 	// Cardline's levels differ in what their player knows of the cards'
 	// values as well as in playouts (TestSearchLevelsKnowWhatTheirPlayerKnows
 	// in its package orders them against the fan levels); its ladder at
 	// full counts takes about three minutes of CPU (160 s on two cores).
-	{"cardline", 1, 100, 60, 40, 1.96},
-	{"frontline", 1, 16, 100, 40, 1.96},
-	{"tagteam", 1, 10, 150, 40, 1.96},
+	{"cardline", 1, 100, 60, 40, 2},
+	{"frontline", 1, 16, 100, 40, 2},
+	{"tagteam", 1, 10, 150, 40, 2},
 }
 
 // Each level of the search bot beats the one below it, two players a
 // table and fixed seeds: easy < normal < hard < expert, each at its full
 // playouts with the long calibrations. Every step wins its head-to-head
-// by at least z standard errors (z = 1.96: a chance of 1 in 40 were the
-// two equal).
+// by at least z standard errors (z = 2: a chance of about 1 in 44 were
+// the two equal).
 // Without the long calibrations (STOLIK_LONG=1) one step is played, expert
 // over easy, on fewer games and a smaller fraction of their playouts: the
 // levels are still ordered.

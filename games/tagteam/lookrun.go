@@ -12,6 +12,11 @@ func (s *State) lookRun(c *fightCtx, p, self int, ops []Op) {
 		op := &ops[i]
 		switch op.Kind {
 		case OpAttack:
+			if op.To == Opp && op.By == Self {
+				// The most common: one attack on the active opponent.
+				s.lookAttackOpp(c, p, self, self, op)
+				break
+			}
 			s.lookAttacks(c, p, self, op)
 		case OpHeal, OpDamage, OpPower:
 			v := int(op.N)

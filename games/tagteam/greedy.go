@@ -213,22 +213,23 @@ func (s *State) teamScore(p int) int {
 		}
 		return -1 << 20
 	}
-	v := 0
-	for sl := 0; sl < 4; sl++ {
-		fs := &s.players[sl>>1].fighters[sl&1]
-		f := &s.pack.Fighters[fs.f] // read once (fighterOf)
-		// The weaker fighter decides the game: weight low HP more.
-		w := hpWeight(fs.hp, trackTop(fs, f)) + 15*int(fs.power)
-		if f.Rules&RBodvarBear != 0 && fs.flags&ffBear == 0 {
-			w += rageValue * int(fs.track) // each step of rage brings the Bear closer
-		}
-		if sl>>1 == p {
-			v += w
-		} else {
-			v -= w
-		}
+	a, b := &s.players[0].fighters, &s.players[1].fighters
+	v := s.fighterWorth(&a[0]) + s.fighterWorth(&a[1]) - s.fighterWorth(&b[0]) - s.fighterWorth(&b[1])
+	if p != 0 {
+		v = -v
 	}
 	return v
+}
+
+// fighterWorth is what fighter fs adds to its team's teamScore.
+func (s *State) fighterWorth(fs *fighterState) int {
+	f := &s.pack.Fighters[fs.f] // read once (fighterOf)
+	// The weaker fighter decides the game: weight low HP more.
+	w := hpWeight(fs.hp, trackTop(fs, f)) + 15*int(fs.power)
+	if f.Rules&RBodvarBear != 0 && fs.flags&ffBear == 0 {
+		w += rageValue * int(fs.track) // each step of rage brings the Bear closer
+	}
+	return w
 }
 
 // hpWeights is hpWeight by top (0 to 63) and HP (-8 to 55, at HP+8),

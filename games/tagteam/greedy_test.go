@@ -42,18 +42,21 @@ func TestGreedyBeatsRandom(t *testing.T) {
 // games with every option flipped as well as with the defaults.
 func TestGreedyPlacesShareTheirTurns(t *testing.T) {
 	g := New()
-	var places, copies, quiet int
+	var places, copies, quiet, past int
 	for _, set := range optionSets(g, false) {
 		opts, err := engine.ResolveOptions(g.Options(), set)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range 60 {
-			n, c, q := checkPlaces(t, g, opts, uint64(i))
-			places, copies, quiet = places+n, copies+c, quiet+q
+			n, c, q, pc := checkPlaces(t, g, opts, uint64(i))
+			places, copies, quiet, past = places+n, copies+c, quiet+q, past+pc
 		}
 	}
-	t.Logf("%d places, %d of them of a copy of an earlier offered card; %d cards shared a chain without playing its first turn", places, copies, quiet)
+	t.Logf("%d places, %d of them of a copy of an earlier offered card, %d below a copy of the card; %d cards shared a chain without playing its first turn", places, copies, past, quiet)
+	if past == 0 {
+		t.Error("no place was below a copy of its card: the places scored as the one above were not checked")
+	}
 	if quiet == 0 {
 		t.Error("no card shared a chain without playing its first turn: quietLead was not checked")
 	}
@@ -127,9 +130,11 @@ func distinctCards(s *State, p int) int {
 }
 
 // checkPlaces plays one random game and compares the two ways of scoring
-// each build's places on the way; it returns how many it compared, and
-// how many of those were places of a copy of an earlier offered card.
-func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, copies, quiet int) {
+// each build's places on the way; it returns how many it compared, how
+// many of those were places of a copy of an earlier offered card, how
+// many cards shared a chain without playing its first turn, and how many
+// places were right below a copy of their card (pastCopy).
+func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, copies, quiet, past int) {
 	t.Helper()
 	st, err := g.New(opts, nil, seed)
 	if err != nil {
@@ -160,6 +165,9 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, co
 					if c.copyIn(p, pl.offer[:i], a) >= 0 {
 						copies++
 					}
+					if c.pastCopy(p, k, a) {
+						past++
+					}
 					m := mv(mAdd, a, uint8(k), c.firstOther(p, a))
 					want := lookAhead(m)
 					if got := b.buildScores[i][k]; got != want {
@@ -178,7 +186,7 @@ func checkPlaces(t *testing.T, g *Game, opts engine.Options, seed uint64) (n, co
 			t.Fatal(err)
 		}
 	}
-	return n, copies, quiet
+	return n, copies, quiet, past
 }
 
 // checkQuietChains plays the first turn of every offered card's chain

@@ -274,7 +274,7 @@ func (b *Greedy) scoreBuild(s *State, p int, lookAhead func(engine.Move) int) {
 	for i := range offer {
 		switch ch := &b.chains[i]; {
 		case ch.failed:
-			b.placesAlone(i, 1, n, lookAhead)
+			b.placesAlone(p, i, 1, n, lookAhead)
 		case ch.lead == i:
 			b.playChain(s, p, n, i, len(offer), lookAhead)
 		}
@@ -333,15 +333,31 @@ func (b *Greedy) placeFrom(s *State, p, n, k int, lead *buildChain, card, under 
 // alike), and the build deck below, which the round does not read: each
 // place of a scores what the same place of the copy scores.
 func (s *State) copyIn(p int, cards []uint8, a uint8) int {
-	pl := &s.players[p]
 	for j, o := range cards {
-		if s.pack.instCard[o] == s.pack.instCard[a] &&
-			bitHas(pl.flipped[:], o) == bitHas(pl.flipped[:], a) &&
-			bitHas(pl.removed[:], o) == bitHas(pl.removed[:], a) {
+		if s.sameCard(p, o, a) {
 			return j
 		}
 	}
 	return -1
+}
+
+// sameCard reports whether p's cards o and a are copies nothing in a
+// round tells apart but their numbers (copyIn): the same card, turned
+// the same way, both in the game or both out of it.
+func (s *State) sameCard(p int, o, a uint8) bool {
+	pl := &s.players[p]
+	return s.pack.instCard[o] == s.pack.instCard[a] &&
+		bitHas(pl.flipped[:], o) == bitHas(pl.flipped[:], a) &&
+		bitHas(pl.removed[:], o) == bitHas(pl.removed[:], a)
+}
+
+// pastCopy reports whether card a at place k of p's fight deck plays
+// the round of its place k-1: the card above it there is a copy of a
+// (sameCard), so the two decks hold the same cards in the same order
+// but for the numbers of two copies, which nothing in a round tells
+// apart (copyIn).
+func (s *State) pastCopy(p, k int, a uint8) bool {
+	return k > 0 && s.sameCard(p, s.players[p].deck[k-1], a)
 }
 
 // scoreCopies gives each offered card that is a copy of an earlier one
@@ -362,13 +378,17 @@ func (b *Greedy) playChain(s *State, p, n, l, cards int, lookAhead func(engine.M
 		if cp := &lead.st.players[p]; lead.halted && (int(cp.deckN) != n+1 || int(cp.next) != k) {
 			for m := l; m < cards; m++ {
 				if b.chains[m].lead == l {
-					b.placesAlone(m, k, n, lookAhead)
+					b.placesAlone(p, m, k, n, lookAhead)
 				}
 			}
 			return
 		}
 		for m := l; m < cards; m++ {
-			if mc := &b.chains[m]; mc.lead == l {
+			switch mc := &b.chains[m]; {
+			case mc.lead != l:
+			case s.pastCopy(p, k, mc.card):
+				b.buildScores[m][k] = b.buildScores[m][k-1]
+			default:
 				b.buildScores[m][k] = b.placeFrom(s, p, n, k, lead, mc.card, mc.under, &mc.build)
 			}
 		}
@@ -379,9 +399,13 @@ func (b *Greedy) playChain(s *State, p, n, l, cards int, lookAhead func(engine.M
 }
 
 // placesAlone scores the places from..n of offered card i one by one.
-func (b *Greedy) placesAlone(i, from, n int, lookAhead func(engine.Move) int) {
+func (b *Greedy) placesAlone(p, i, from, n int, lookAhead func(engine.Move) int) {
 	ch := &b.chains[i]
 	for k := from; k <= n; k++ {
+		if b.base.pastCopy(p, k, ch.card) {
+			b.buildScores[i][k] = b.buildScores[i][k-1]
+			continue
+		}
 		b.buildScores[i][k] = lookAhead(mv(mAdd, ch.card, uint8(k), ch.under))
 	}
 }

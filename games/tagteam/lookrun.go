@@ -12,6 +12,11 @@ func (s *State) lookRun(c *fightCtx, p, self int, ops []Op) {
 		op := &ops[i]
 		switch op.Kind {
 		case OpAttack:
+			if op.To == Opp && op.By == Self {
+				// The most common: one attack on the active opponent.
+				s.lookAttackOpp(c, p, self, self, op)
+				break
+			}
 			s.lookAttacks(c, p, self, op)
 		case OpHeal, OpDamage, OpPower:
 			v := int(op.N)
@@ -240,27 +245,51 @@ func (s *State) lookApplyCubes(c *fightCtx) {
 	c.loss, c.gain, c.nTransfers = [4]int8{}, [4]int8{}, 0
 }
 
-// lookAdvanceTrack is advanceTrack for a track with no symbols (the
-// ships, the Wild Bunch's steps), read from the turn's lookFight: the
-// marker goes up n spaces, no further than the track's last. A track with
-// symbols (a cycling dial, Bödvar's rage, on whose last space he
-// transforms) and a move back go through advanceTrack itself.
+// lookAdvanceTrack is advanceTrack, read from the turn's lookFight, for
+// a track with no symbols (the ships, the Wild Bunch's steps: the marker
+// goes up n spaces, no further than the track's last) and for a cycling
+// dial (Joan's: the marker goes round spaces 1 to the last, and only the
+// space it lands on fires). A track with symbols that does not cycle
+// (Bödvar's rage, on whose last space he transforms) and a move back go
+// through advanceTrack itself.
 func (s *State) lookAdvanceTrack(c *fightCtx, self, n int) {
 	f := c.lookFight.f[self]
 	tr := f.Track
 	if tr == nil || n == 0 {
 		return
 	}
+	fs := c.lookFight.fs[self]
+	if tr.Cycle && n > 0 && tr.Max > 0 && fs.track >= 0 && fs.track <= tr.Max && f.Rules&RBodvarBear == 0 {
+		s.lookTurnDial(self, fs, tr, n)
+		return
+	}
 	if n < 0 || tr.Cycle || tr.iconAt != 0 || f.Rules&RBodvarBear != 0 {
 		s.advanceTrack(self, n)
 		return
 	}
-	fs := c.lookFight.fs[self]
 	if fs.flags&ffBear != 0 {
 		return
 	}
 	if fs.track < tr.Max {
 		fs.track = int8(min(int(fs.track)+n, int(tr.Max)))
+	}
+	s.emit(evTrack, self>>1, -1, self&1, int(fs.track))
+}
+
+// lookTurnDial moves fighter self's cycling dial tr n > 0 spaces at once,
+// as advanceTrack steps it: from the start space 0 to 1, then round 1 to
+// the last; the symbol of the space it lands on is queued.
+func (s *State) lookTurnDial(self int, fs *fighterState, tr *Track, n int) {
+	if fs.flags&ffBear != 0 {
+		return
+	}
+	t := int(fs.track)
+	if t == 0 {
+		t, n = 1, n-1
+	}
+	fs.track = int8((t-1+n)%int(tr.Max) + 1)
+	if hasIcon(tr.iconAt, fs.track) {
+		s.pushIcon(self, true, fs.track)
 	}
 	s.emit(evTrack, self>>1, -1, self&1, int(fs.track))
 }

@@ -470,16 +470,30 @@ func (s *State) lookEndStage(c *fightCtx) {
 	}
 }
 
-// lookLand is land, looking for a shield only where a fighter other than
-// the Golem holds the Presence token.
+// lookLand is land, looking for a shield only on the slots an attack
+// that is not blocked aims at (the others' shield leaves everything as
+// it is), held by a fighter other than the Golem, and for the success
+// bonuses only in a batch that has one.
 func (s *State) lookLand(c *fightCtx) {
+	lf := c.lookFight
 	for guard := 0; c.nLanded < c.nAttacks && guard < 8; guard++ {
 		from, to := c.nLanded, c.nAttacks
 		c.nLanded = to
 		batch := c.attacks[from:to]
-		for t := 0; t < 4; t++ {
+		var aimed uint // bit t: an attack of batch that is not blocked aims at slot t
+		bonus := false
+		for i := range batch {
+			if a := &batch[i]; !a.blocked {
+				aimed |= 1 << (a.to & 3)
+			}
+			bonus = bonus || len(batch[i].success) > 0
+		}
+		// In slot order, as land: a shield only marks the attacks on its
+		// holder and sends the token to the Golem.
+		for ; aimed != 0; aimed &= aimed - 1 {
+			t := bits.TrailingZeros(aimed)
 			// The Golem's token on the Golem himself shields nobody (shield).
-			if c.lookFight.fs[t].tok[Presence] != 0 && c.lookFight.f[t].Rules&RGolemPresence == 0 && shields(t, batch) {
+			if lf.fs[t].tok[Presence] != 0 && lf.f[t].Rules&RGolemPresence == 0 {
 				s.shield(t, batch)
 			}
 		}
@@ -491,6 +505,9 @@ func (s *State) lookLand(c *fightCtx) {
 			c.atk[a.to] += int16(a.str)
 			s.emit(evAttack, int(a.p), -1, int(a.from), int(a.to)<<8|int(a.str))
 		}
+		if !bonus {
+			continue
+		}
 		for i := range batch {
 			a := &batch[i]
 			if len(a.success) > 0 && s.groupHit(a.group, from) {
@@ -498,17 +515,6 @@ func (s *State) lookLand(c *fightCtx) {
 			}
 		}
 	}
-}
-
-// shields reports whether batch holds an attack on slot t that is not
-// blocked: without one, shield leaves everything as it is.
-func shields(t int, batch []atkRec) bool {
-	for i := range batch {
-		if a := &batch[i]; int(a.to) == t && !a.blocked {
-			return true
-		}
-	}
-	return false
 }
 
 // lookMove is move for a marker with a change to make, its fighter's

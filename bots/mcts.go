@@ -171,6 +171,12 @@ type playoutCounter interface {
 	LastSearch() (playouts int, timedOut bool)
 }
 
+// A game's own search may say whether its last decision stopped early, its
+// move settled.
+type settler interface {
+	Settled() bool
+}
+
 // MCTSLevels are the named levels, weakest first, and their time budgets.
 var MCTSLevels = []string{"easy", "normal", "hard", "expert"}
 
@@ -335,6 +341,9 @@ func (b *MCTS) search(root engine.State, me engine.Seat, r *rand.Rand, deadline 
 		b.Last.Elapsed = clock().Sub(start)
 		if c, ok := b.own.(playoutCounter); ok {
 			b.Last.Iterations, b.Last.TimedOut = c.LastSearch()
+		}
+		if c, ok := b.own.(settler); ok {
+			b.Last.Settled = c.Settled()
 		}
 		return m, err
 	}

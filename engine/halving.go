@@ -24,12 +24,19 @@ type Halving struct {
 	Playouts int // per decision, shared among the moves
 	Batch    int // about how many playouts a batch of samples holds
 	Workers  int // goroutines the playouts are shared among; 0 or 1: the caller's alone
+	// Bounded says every reward lies in [0, 1]. The last round then stops
+	// once the move it will play is settled: the playouts left could not
+	// change it whatever they returned. The samples those playouts would
+	// have used are still drawn, so the game's stream, and with it every
+	// later decision, is the same as if they had been played.
+	Bounded bool
 
 	order    []int // the moves, the ones still in first, best first after a round
 	sum      []float64
 	cnt      []int
 	spent    int
 	timedOut bool
+	settled  bool
 
 	// A batch: each playout's reward (sample-major) and whether it was
 	// played, added up in order once the batch is played.
@@ -69,13 +76,14 @@ func (h *Halving) Run(g HalvingGame, moves int, deadline time.Time) int {
 	}
 	h.sum = append(h.sum[:0], make([]float64, moves)...)
 	h.cnt = append(h.cnt[:0], make([]int, moves)...)
-	h.spent, h.timedOut = 0, false
+	h.spent, h.timedOut, h.settled = 0, false, false
 	h.hire(g)
 	rounds := bits.Len(uint(moves - 1))
 	left := moves
 	for round := 0; left > 1; round++ {
 		per := max(h.Playouts/(rounds*left), 1)
-		if round == rounds-1 || left == 2 {
+		last := round == rounds-1 || left == 2
+		if last {
 			per = max((h.Playouts-h.spent+left-1)/left, 1)
 		}
 		for per > 0 {
@@ -88,8 +96,13 @@ func (h *Halving) Run(g HalvingGame, moves int, deadline time.Time) int {
 			// A batch of samples big enough to keep the workers busy.
 			k := min(per, max(h.Batch/left, 1))
 			g.Sample(k)
+			if h.settled {
+				per -= k // drawn for the stream's sake, not played
+				continue
+			}
 			h.play(g, k, left, deadline)
 			per -= k
+			h.settled = last && h.Bounded && per > 0 && h.settle(left, per)
 		}
 		if h.spent >= h.Playouts {
 			break
@@ -104,13 +117,17 @@ func (h *Halving) Run(g HalvingGame, moves int, deadline time.Time) int {
 // Reset forgets the last decision's playouts, for a decision the game
 // makes without Run (a single move).
 func (h *Halving) Reset() {
-	h.spent, h.timedOut = 0, false
+	h.spent, h.timedOut, h.settled = 0, false, false
 	h.played = h.played[:0]
 }
 
 // LastSearch is the number of playouts the last decision played and
 // whether its deadline ended it.
 func (h *Halving) LastSearch() (playouts int, timedOut bool) { return h.spent, h.timedOut }
+
+// Settled is whether the last decision stopped playing early, its move
+// settled (Bounded).
+func (h *Halving) Settled() bool { return h.settled }
 
 // Sums is each move's sum of rewards in the last decision, by the moves'
 // numbers. The slice is the driver's own, valid until the next Run.
@@ -202,6 +219,27 @@ func (h *Halving) best(left int) int {
 }
 
 func (h *Halving) mean(i int) float64 { return h.sum[i] / float64(max(h.cnt[i], 1)) }
+
+// settle is whether the move best would play among the first left stays
+// the one it plays after each of them gets n more playouts, rewards in
+// [0, 1]: its mean with n losses still beats every other's with n wins
+// (ties go to the first in order, as in best).
+func (h *Halving) settle(left, n int) bool {
+	b := h.best(left)
+	low := h.sum[b] / float64(h.cnt[b]+n)
+	before := true // o comes before b in the order
+	for _, o := range h.order[:left] {
+		if o == b {
+			before = false
+			continue
+		}
+		high := (h.sum[o] + float64(n)) / float64(h.cnt[o]+n)
+		if high > low || (before && high == low) {
+			return false
+		}
+	}
+	return true
+}
 
 // sort orders the first left moves by mean, best first; moves of equal
 // means keep their order.

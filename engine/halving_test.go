@@ -124,3 +124,76 @@ func TestHalvingKeepsItsDeadline(t *testing.T) {
 		}
 	}
 }
+
+// A bounded search stops its last round once the move is settled, and
+// plays what it would have played had it spent every playout: on the same
+// moves and streams, with and without the bound, the move is the same,
+// the stream is left where it was, and some decisions play fewer
+// playouts, none more. Rewards here are fractions, not only wins.
+func TestHalvingStopsOnceTheMoveIsSettled(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	stopped := 0
+	for trial := range 400 {
+		moves := 2 + r.IntN(9)
+		odds, late := make([]float64, moves), make([]float64, moves)
+		for i := range odds {
+			odds[i], late[i] = r.Float64(), float64(r.IntN(2)) // late: all or nothing
+		}
+		if trial%5 == 0 {
+			odds[r.IntN(moves)] = odds[0] // a tie
+		}
+		playouts, batch := 20+r.IntN(600), 1+r.IntN(64)
+		seed := r.Uint64()
+		var got [2]int
+		var spent [2]int
+		var next [2]uint64
+		settled := false
+		for b, bounded := range []bool{false, true} {
+			c := &fractions{coins: *newCoins(seed, odds...), late: late, turn: playouts / moves}
+			h := Halving{Playouts: playouts, Batch: batch, Workers: 1 + trial%2, Bounded: bounded}
+			got[b] = h.Run(c, moves, time.Time{})
+			spent[b], _ = h.LastSearch()
+			next[b] = c.r.Uint64()
+			settled = h.Settled()
+		}
+		if settled != (spent[1] < spent[0]) {
+			t.Errorf("trial %d: settled %v after %d playouts of %d", trial, settled, spent[1], spent[0])
+		}
+		if got[0] != got[1] || next[0] != next[1] || spent[1] > spent[0] {
+			t.Fatalf("trial %d (%d moves, %d playouts, batch %d): move %d and %d, stream next %x and %x, playouts %d and %d",
+				trial, moves, playouts, batch, got[0], got[1], next[0], next[1], spent[0], spent[1])
+		}
+		if spent[1] < spent[0] {
+			stopped++
+		}
+	}
+	if stopped < 100 {
+		t.Errorf("only %d of 400 decisions stopped early", stopped)
+	}
+	t.Logf("%d of 400 decisions stopped early", stopped)
+}
+
+// fractions is coins whose playouts return a fraction in [0, 1], and
+// whose moves change their odds for the samples drawn after the first
+// turn of them (late: each move then wins every playout or none), so that
+// a move ahead early can be caught up as fast as the bound allows.
+type fractions struct {
+	coins
+	late  []float64
+	turn  int
+	drawn int
+}
+
+func (c *fractions) Sample(k int) {
+	c.coins.Sample(k)
+	c.drawn += k
+}
+
+func (c *fractions) Play(worker, sample, move int) float64 {
+	odds := c.odds[move]
+	if c.drawn-len(c.samples)+sample >= c.turn {
+		odds = c.late[move]
+	}
+	x := rand.New(rand.NewPCG(c.samples[sample], 7)).Float64()
+	return min(odds*2*x, 1)
+}

@@ -445,7 +445,7 @@ const greedyRounds = 2
 // (at least one per move).
 func NewLookahead(p *Pack, iters int) *Lookahead {
 	greedy := NewGreedyBot(p)
-	return &Lookahead{pack: p, greedy: greedy, halving: engine.Halving{Playouts: iters, Batch: batchRollouts},
+	return &Lookahead{pack: p, greedy: greedy, halving: engine.Halving{Playouts: iters, Batch: batchRollouts, Bounded: true},
 		batch: lookBatch{pack: p, greedy: greedy}}
 }
 
@@ -496,6 +496,12 @@ func (b *bySeats) LastSearch() (playouts int, timedOut bool) {
 		return c.LastSearch()
 	}
 	return 0, false
+}
+
+// Settled is whether the search last used stopped early, its move settled.
+func (b *bySeats) Settled() bool {
+	c, ok := b.last.(interface{ Settled() bool })
+	return ok && c.Settled()
 }
 
 // Choose picks seat's move.
@@ -553,6 +559,10 @@ const batchRollouts = 64
 // LastSearch is the number of rollouts the last decision played and
 // whether its deadline ended it.
 func (b *Lookahead) LastSearch() (playouts int, timedOut bool) { return b.halving.LastSearch() }
+
+// Settled is whether the last decision stopped early, its move settled
+// (engine.Halving's Bounded).
+func (b *Lookahead) Settled() bool { return b.halving.Settled() }
 
 // Hire readies n workers' scratch for a decision; the first worker plays
 // with the search's own greedy bot.

@@ -247,6 +247,7 @@ func BenchmarkSearchDecision(b *testing.B) {
 		for lv, name := range bots.MCTSLevels {
 			b.Run(fmt.Sprintf("%dp/%s", players, name), func(b *testing.B) {
 				var times []float64
+				playouts := 0
 				for i := 0; i < b.N; i++ {
 					bot, err := bots.NewMCTS(g, strconv.Itoa(tune.Iterations[lv]))
 					if err != nil {
@@ -268,6 +269,7 @@ func BenchmarkSearchDecision(b *testing.B) {
 							m, err = bot.Choose(c, p, r)
 							if len(st.Legal(p, nil)) > 1 {
 								times = append(times, float64(time.Since(t).Microseconds())/1000)
+								playouts += bot.Last.Iterations
 							}
 						} else {
 							m, err = greedy.Choose(c, p, r)
@@ -285,6 +287,7 @@ func BenchmarkSearchDecision(b *testing.B) {
 				b.ReportMetric(times[len(times)*95/100], "p95-ms")
 				b.ReportMetric(times[len(times)-1], "max-ms")
 				b.ReportMetric(float64(len(times))/float64(b.N), "decisions/op")
+				b.ReportMetric(float64(playouts)/float64(len(times)), "playouts/decision")
 			})
 		}
 	}

@@ -53,6 +53,10 @@ type pairedWorker struct {
 	reward []float64
 }
 
+// Settled is whether the last decision stopped early, its move settled
+// (engine.Halving's Bounded).
+func (b *PairedSearch) Settled() bool { return b.halving.Settled() }
+
 // SetWorkers lets the search share each decision's playouts among n
 // goroutines; n ≤ 1 plays them all on the caller's. The samples are drawn
 // in order on the caller's goroutine and every playout's reward is added
@@ -63,7 +67,7 @@ func (b *PairedSearch) SetWorkers(n int) { b.halving.Workers = n }
 // NewSearch is the search the generic search bot (mcts) plays Tag Team
 // with: a PairedSearch of the level's playouts.
 func (g *Game) NewSearch(playouts int) engine.DeadlineBot {
-	return &PairedSearch{halving: engine.Halving{Playouts: playouts, Batch: batchPlayouts}}
+	return &PairedSearch{halving: engine.Halving{Playouts: playouts, Batch: batchPlayouts, Bounded: true}}
 }
 
 var errNotTagTeamState = errors.New("tagteam: the search was given another game's state")
@@ -175,7 +179,10 @@ func (w *pairedWorker) playout(seat engine.Seat, m engine.Move, seed uint64) flo
 		}
 	}
 	w.reward = c.ScoreFinal(w.reward[:0])
-	return w.reward[seat]
+	// Within [0, 1], as the halving's early stop counts on: the HP share
+	// leaves it only by a hair, where a fighter below zero (Maman
+	// Brijit's revive space) meets a team at full HP.
+	return min(max(w.reward[seat], 0), 1)
 }
 
 // candidates keeps, of p's legal moves at a build, one of each distinct

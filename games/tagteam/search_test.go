@@ -289,6 +289,7 @@ func BenchmarkSearchDecision(b *testing.B) {
 	for lv, name := range bots.MCTSLevels {
 		b.Run(name, func(b *testing.B) {
 			var times []float64
+			playouts := 0
 			for i := 0; i < b.N; i++ {
 				bot, err := bots.NewMCTS(g, strconv.Itoa(tune.Iterations[lv]))
 				if err != nil {
@@ -302,6 +303,7 @@ func BenchmarkSearchDecision(b *testing.B) {
 					}
 					if len(st.Legal(seat, nil)) > 1 {
 						times = append(times, float64(enginetest.ThreadCPU()-t)/1e6)
+						playouts += bot.Last.Iterations
 					}
 					return m
 				}
@@ -317,6 +319,7 @@ func BenchmarkSearchDecision(b *testing.B) {
 			b.ReportMetric(times[len(times)/2], "median-ms")
 			b.ReportMetric(times[len(times)-1], "max-ms")
 			b.ReportMetric(float64(len(times))/float64(b.N), "decisions/op")
+			b.ReportMetric(float64(playouts)/float64(len(times)), "playouts/decision")
 		})
 	}
 }

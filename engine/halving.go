@@ -24,6 +24,14 @@ type Halving struct {
 	Playouts int // per decision, shared among the moves
 	Batch    int // about how many playouts a batch of samples holds
 	Workers  int // goroutines the playouts are shared among; 0 or 1: the caller's alone
+	// Prior is a head start of as many virtual wins (rewards of 1) that
+	// move Favourite's mean starts from, for a game that trusts its quick
+	// bot's move: a move the few first playouts happen to favour does not
+	// oust it, and the head start counts for less as the playouts add up.
+	// Zero: none. Favourite counts in the moves Run is given; one
+	// outside them gets no head start.
+	Prior     float64
+	Favourite int
 
 	order    []int // the moves, the ones still in first, best first after a round
 	sum      []float64
@@ -201,7 +209,12 @@ func (h *Halving) best(left int) int {
 	return h.order[best]
 }
 
-func (h *Halving) mean(i int) float64 { return h.sum[i] / float64(max(h.cnt[i], 1)) }
+func (h *Halving) mean(i int) float64 {
+	if h.Prior > 0 && i == h.Favourite {
+		return (h.sum[i] + h.Prior) / (float64(h.cnt[i]) + h.Prior)
+	}
+	return h.sum[i] / float64(max(h.cnt[i], 1))
+}
 
 // sort orders the first left moves by mean, best first; moves of equal
 // means keep their order.

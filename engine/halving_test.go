@@ -124,3 +124,31 @@ func TestHalvingKeepsItsDeadline(t *testing.T) {
 		}
 	}
 }
+
+// A head start (Prior) keeps the favoured move against a slightly better
+// one while the playouts are few, but not against a much better one, and
+// counts for little once they are many. Every move is tried on the same
+// samples here, so without the head start the better move always wins.
+func TestHalvingPriorFadesWithThePlayouts(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		odds     []float64
+		playouts int
+		want     int
+	}{
+		{"few playouts, a slightly better move", []float64{0.55, 0.5, 0.2, 0.3}, 40, 1},
+		{"few playouts, a much better move", []float64{0.9, 0.3, 0.2, 0.25}, 40, 0},
+		{"many playouts, a slightly better move", []float64{0.55, 0.5, 0.2, 0.3}, 20_000, 0},
+	} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			h := Halving{Playouts: c.playouts, Batch: 32, Prior: 10, Favourite: 1}
+			if got := h.Run(newCoins(seed, c.odds...), len(c.odds), time.Time{}); got != c.want {
+				t.Errorf("%s, seed %d: played move %d, want %d; sums %v, counts %v", c.name, seed, got, c.want, h.Sums(), h.Counts())
+			}
+			plain := Halving{Playouts: c.playouts, Batch: 32}
+			if got := plain.Run(newCoins(seed, c.odds...), len(c.odds), time.Time{}); got != 0 {
+				t.Errorf("%s, seed %d: without a head start played move %d, want the better 0", c.name, seed, got)
+			}
+		}
+	}
+}

@@ -30,6 +30,14 @@ type Halving struct {
 	// have used are still drawn, so the game's stream, and with it every
 	// later decision, is the same as if they had been played.
 	Bounded bool
+	// Prior is a head start of as many virtual wins (rewards of 1) that
+	// move Favourite's mean starts from, for a game that trusts its quick
+	// bot's move: a move the few first playouts happen to favour does not
+	// oust it, and the head start counts for less as the playouts add up.
+	// Zero: none. Favourite counts in the moves Run is given; one
+	// outside them gets no head start.
+	Prior     float64
+	Favourite int
 
 	order    []int // the moves, the ones still in first, best first after a round
 	sum      []float64
@@ -218,22 +226,31 @@ func (h *Halving) best(left int) int {
 	return h.order[best]
 }
 
-func (h *Halving) mean(i int) float64 { return h.sum[i] / float64(max(h.cnt[i], 1)) }
+func (h *Halving) mean(i int) float64 { return h.meanAfter(i, 0, 0) }
+
+// meanAfter is move i's mean after n more playouts that return won in
+// all, the head start counted (Prior).
+func (h *Halving) meanAfter(i int, won float64, n int) float64 {
+	if h.Prior > 0 && i == h.Favourite {
+		return (h.sum[i] + won + h.Prior) / (float64(h.cnt[i]+n) + h.Prior)
+	}
+	return (h.sum[i] + won) / float64(max(h.cnt[i]+n, 1))
+}
 
 // settle is whether the move best would play among the first left stays
 // the one it plays after each of them gets n more playouts, rewards in
-// [0, 1]: its mean with n losses still beats every other's with n wins
-// (ties go to the first in order, as in best).
+// [0, 1]: its mean with n losses still beats every other's with n wins,
+// head starts counted (ties go to the first in order, as in best).
 func (h *Halving) settle(left, n int) bool {
 	b := h.best(left)
-	low := h.sum[b] / float64(h.cnt[b]+n)
+	low := h.meanAfter(b, 0, n)
 	before := true // o comes before b in the order
 	for _, o := range h.order[:left] {
 		if o == b {
 			before = false
 			continue
 		}
-		high := (h.sum[o] + float64(n)) / float64(h.cnt[o]+n)
+		high := h.meanAfter(o, float64(n), n)
 		if high > low || (before && high == low) {
 			return false
 		}

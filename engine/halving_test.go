@@ -129,7 +129,8 @@ func TestHalvingKeepsItsDeadline(t *testing.T) {
 // plays what it would have played had it spent every playout: on the same
 // moves and streams, with and without the bound, the move is the same,
 // the stream is left where it was, and some decisions play fewer
-// playouts, none more. Rewards here are fractions, not only wins.
+// playouts, none more. Rewards here are fractions, not only wins, and a
+// third of the searches give a move a head start (Prior).
 func TestHalvingStopsOnceTheMoveIsSettled(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	stopped := 0
@@ -143,6 +144,10 @@ func TestHalvingStopsOnceTheMoveIsSettled(t *testing.T) {
 			odds[r.IntN(moves)] = odds[0] // a tie
 		}
 		playouts, batch := 20+r.IntN(600), 1+r.IntN(64)
+		prior := 0.0
+		if trial%3 == 0 { // a head start, as big as the playouts
+			playouts, prior = 10+r.IntN(60), float64(5+r.IntN(40))
+		}
 		seed := r.Uint64()
 		var got [2]int
 		var spent [2]int
@@ -151,6 +156,7 @@ func TestHalvingStopsOnceTheMoveIsSettled(t *testing.T) {
 		for b, bounded := range []bool{false, true} {
 			c := &fractions{coins: *newCoins(seed, odds...), late: late, turn: playouts / moves}
 			h := Halving{Playouts: playouts, Batch: batch, Workers: 1 + trial%2, Bounded: bounded}
+			h.Prior, h.Favourite = prior, trial%moves
 			got[b] = h.Run(c, moves, time.Time{})
 			spent[b], _ = h.LastSearch()
 			next[b] = c.r.Uint64()
@@ -174,9 +180,9 @@ func TestHalvingStopsOnceTheMoveIsSettled(t *testing.T) {
 }
 
 // fractions is coins whose playouts return a fraction in [0, 1], and
-// whose moves change their odds for the samples drawn after the first
-// turn of them (late: each move then wins every playout or none), so that
-// a move ahead early can be caught up as fast as the bound allows.
+// whose moves change for the samples drawn after the first turn of them
+// (late: each move then wins every playout or none), so that a move ahead
+// early can be caught up as fast as the bound allows.
 type fractions struct {
 	coins
 	late  []float64
@@ -190,10 +196,86 @@ func (c *fractions) Sample(k int) {
 }
 
 func (c *fractions) Play(worker, sample, move int) float64 {
-	odds := c.odds[move]
 	if c.drawn-len(c.samples)+sample >= c.turn {
-		odds = c.late[move]
+		return c.late[move]
 	}
 	x := rand.New(rand.NewPCG(c.samples[sample], 7)).Float64()
-	return min(odds*2*x, 1)
+	return min(c.odds[move]*2*x, 1)
+}
+
+// A head start (Prior) keeps the favoured move against a slightly better
+// one while the playouts are few, but not against a much better one, and
+// counts for little once they are many. Every move is tried on the same
+// samples here, so without the head start the better move always wins.
+func TestHalvingPriorFadesWithThePlayouts(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		odds     []float64
+		playouts int
+		want     int
+	}{
+		{"few playouts, a slightly better move", []float64{0.55, 0.5, 0.2, 0.3}, 40, 1},
+		{"few playouts, a much better move", []float64{0.9, 0.3, 0.2, 0.25}, 40, 0},
+		{"many playouts, a slightly better move", []float64{0.55, 0.5, 0.2, 0.3}, 20_000, 0},
+	} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			h := Halving{Playouts: c.playouts, Batch: 32, Prior: 10, Favourite: 1}
+			if got := h.Run(newCoins(seed, c.odds...), len(c.odds), time.Time{}); got != c.want {
+				t.Errorf("%s, seed %d: played move %d, want %d; sums %v, counts %v", c.name, seed, got, c.want, h.Sums(), h.Counts())
+			}
+			plain := Halving{Playouts: c.playouts, Batch: 32}
+			if got := plain.Run(newCoins(seed, c.odds...), len(c.odds), time.Time{}); got != 0 {
+				t.Errorf("%s, seed %d: without a head start played move %d, want the better 0", c.name, seed, got)
+			}
+		}
+	}
+}
+
+// settle says a move is settled exactly when no other move, winning every
+// playout left while the leader loses every one, would be played instead
+// (best, the head start counted): checked against that worst case played
+// out on copies, over random sums, counts and head starts.
+func TestHalvingSettlesOnlyWhenNothingCanChange(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	yes, no := 0, 0
+	for range 20000 {
+		left := 2 + r.IntN(4)
+		h := Halving{}
+		if r.IntN(2) == 0 {
+			h.Prior, h.Favourite = float64(1+r.IntN(20)), r.IntN(left)
+		}
+		done := 1 + r.IntN(30)
+		for i := range left {
+			h.order = append(h.order, left-1-i)
+			h.cnt = append(h.cnt, done)
+			h.sum = append(h.sum, float64(r.IntN(4*done+1))/4)
+		}
+		n := 1 + r.IntN(30)
+		b := h.best(left)
+		want := true
+		for _, o := range h.order[:left] {
+			if o == b {
+				continue
+			}
+			w := Halving{Prior: h.Prior, Favourite: h.Favourite, order: h.order, cnt: slices.Clone(h.cnt), sum: slices.Clone(h.sum)}
+			for i := range w.cnt {
+				w.cnt[i] += n
+			}
+			w.sum[o] += float64(n)
+			if w.best(left) != b {
+				want = false
+			}
+		}
+		if got := h.settle(left, n); got != want {
+			t.Fatalf("sums %v, counts %v, order %v, head start %v on %d, %d left: settled %v, want %v", h.sum, h.cnt, h.order[:left], h.Prior, h.Favourite, n, got, want)
+		}
+		if want {
+			yes++
+		} else {
+			no++
+		}
+	}
+	if yes < 1000 || no < 1000 {
+		t.Errorf("%d settled and %d not: too few of one kind to tell", yes, no)
+	}
 }

@@ -380,19 +380,9 @@ func TestSeatSlotsFollowFrom(t *testing.T) {
 // the goroutines' scheduling.
 func TestLookaheadSharesItsRolloutsAmongWorkers(t *testing.T) {
 	g := New()
-	opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 2})
-	st, err := g.New(opts, nil, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	greedy := NewGreedyBot(g.pack)
-	r := engine.NewRand(5)
 	checked := 0
-	for n := 0; len(st.Pending()) > 0 && checked < 3; n++ {
-		p := st.Pending()[0]
-		c := st.Clone()
-		c.Determinize(p, r)
-		if n%7 == 3 && len(st.Legal(p, nil)) > 2 {
+	alongGreedyGame(t, g, 5, func(n int, c *State, p engine.Seat) bool {
+		if n%7 == 3 && len(c.Legal(p, nil)) > 2 {
 			var moves [3]engine.Move
 			var sums [3][]float64
 			for k, workers := range []int{1, 2, 2} {
@@ -432,14 +422,8 @@ func TestLookaheadSharesItsRolloutsAmongWorkers(t *testing.T) {
 				}
 			}
 		}
-		m, err := greedy.Choose(c, p, r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := st.Apply(p, m); err != nil {
-			t.Fatalf("move %d: %v", n, err)
-		}
-	}
+		return checked < 3
+	})
 	if checked < 3 {
 		t.Fatalf("only %d decisions of several moves searched: the test checks too little", checked)
 	}
@@ -562,5 +546,66 @@ func TestLookaheadRolloutHandsOverToTheQuickRules(t *testing.T) {
 	}
 	if differ == 0 {
 		t.Fatal("no rollout ends otherwise than the greedy bot's to the end: the test checks too little")
+	}
+}
+
+// alongGreedyGame plays a game of two from seed by the greedy bot and
+// shows visit each position before its move, numbered from 0, as the
+// seat to move sees it (determinized from a stream of the same seed),
+// until the game ends or visit returns false.
+func alongGreedyGame(t *testing.T, g *Game, seed uint64, visit func(n int, c *State, p engine.Seat) bool) {
+	t.Helper()
+	opts, _ := engine.ResolveOptions(g.Options(), map[string]any{"players": 2})
+	st, err := g.New(opts, nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	greedy := NewGreedyBot(g.pack)
+	r := engine.NewRand(seed)
+	for n := 0; len(st.Pending()) > 0; n++ {
+		p := st.Pending()[0]
+		c := st.Clone().(*State)
+		c.Determinize(p, r)
+		if !visit(n, c, p) {
+			return
+		}
+		m, err := greedy.Choose(c, p, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(p, m); err != nil {
+			t.Fatalf("move %d: %v", n, err)
+		}
+	}
+}
+
+// The search gives its head start to the greedy bot's move: the move it
+// favours is the one the greedy bot picks in the same position, and one
+// of the moves it searches.
+func TestLookaheadFavoursTheGreedyMove(t *testing.T) {
+	g := New()
+	look := NewLookahead(g.pack, 20)
+	searched, differs := 0, 0
+	alongGreedyGame(t, g, 3, func(n int, c *State, p engine.Seat) bool {
+		if _, err := look.Choose(c, p, engine.NewRand(uint64(n))); err != nil {
+			t.Fatal(err)
+		}
+		if spent, _ := look.LastSearch(); spent > 0 {
+			searched++
+			want, err := NewGreedyBot(g.pack).ChooseSampling(c, p, engine.NewRand(uint64(n)), engine.NewRand(uint64(n)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f := look.halving.Favourite; f < 0 || look.legal[f] != want {
+				t.Fatalf("move %d: the search favours move %d of %v, the greedy bot plays %v", n, f, look.legal, want)
+			}
+			if want != look.legal[0] {
+				differs++
+			}
+		}
+		return true
+	})
+	if searched < 10 || differs == 0 {
+		t.Fatalf("%d decisions searched, %d where the greedy bot's move is not the first listed: the test checks too little", searched, differs)
 	}
 }

@@ -299,7 +299,7 @@ func Run(cfg Config) (Result, error) {
 	done := 0
 	var writeErr error
 	lastReport := start
-	for gr := range results {
+	add := func(gr GameResult) {
 		done++
 		if cfg.Progress != nil && (done == cfg.Games || time.Since(lastReport) > 200*time.Millisecond) {
 			lastReport = time.Now()
@@ -311,7 +311,7 @@ func Run(cfg Config) (Result, error) {
 			if firstErr < 0 || gr.Index < firstErr {
 				firstErr, res.FirstError = gr.Index, gr.Err.Error()
 			}
-			continue
+			return
 		}
 		if gr.Record != nil && writeErr == nil {
 			writeErr = writeRecord(cfg.RecordsDir, gr.Index, gr.Record)
@@ -321,6 +321,11 @@ func Run(cfg Config) (Result, error) {
 			det.add(gr)
 		}
 		res.tally(gr)
+	}
+	for batch := range results {
+		for _, gr := range batch {
+			add(gr)
+		}
 	}
 	if writeErr != nil {
 		return res, fmt.Errorf("writing records: %w", writeErr)
@@ -336,16 +341,34 @@ func Run(cfg Config) (Result, error) {
 	return res, nil
 }
 
+// Each worker hands its games over in batches: a game at a time, the
+// goroutine that adds them up is woken for every game, and waking a
+// thread that has gone to sleep costs the process as much CPU time as a
+// short game. A batch goes when it is full or batchWait after it began,
+// so that progress is still reported as it comes.
+const (
+	batchGames = 64
+	batchWait  = 20 * time.Millisecond
+)
+
 // playAll plays games 0 to limit-1 (or until deadline, if set) over
-// workers goroutines; the channel closes when they are done.
-func playAll(cfg Config, workers, limit int, deadline time.Time) <-chan GameResult {
-	results := make(chan GameResult, 256)
+// workers goroutines, each handing over its games in batches in the
+// order it played them; the channel closes when they are done.
+func playAll(cfg Config, workers, limit int, deadline time.Time) <-chan []GameResult {
+	results := make(chan []GameResult, workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var batch []GameResult
+			var began time.Time
+			defer func() {
+				if len(batch) > 0 {
+					results <- batch
+				}
+			}()
 			for {
 				if !deadline.IsZero() && time.Now().After(deadline) {
 					return
@@ -354,7 +377,14 @@ func playAll(cfg Config, workers, limit int, deadline time.Time) <-chan GameResu
 				if i >= limit {
 					return
 				}
-				results <- PlayOne(cfg, cfg.First+i)
+				if len(batch) == 0 {
+					batch, began = make([]GameResult, 0, batchGames), time.Now()
+				}
+				batch = append(batch, PlayOne(cfg, cfg.First+i))
+				if len(batch) == batchGames || time.Since(began) > batchWait {
+					results <- batch
+					batch = nil
+				}
 			}
 		}()
 	}

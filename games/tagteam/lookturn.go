@@ -88,46 +88,14 @@ func (s *State) lookBlocking(c *fightCtx, fc [2]*lookFace) {
 	}
 }
 
-// lookRevealSeat is reveal for p's top card, reading it from the pack's
-// lookCards: the face it shows (nil: p has none left) and whether it
-// resolves after the other card (lookResolveCards).
-func (s *State) lookRevealSeat(c *fightCtx, p int) (*lookFace, bool) {
-	pl := &s.players[p]
-	if pl.next >= pl.deckN {
-		c.card[p] = none
-		return nil, false
-	}
-	ci := pl.deck[pl.next]
-	pl.next++
-	c.card[p] = ci
-	lc := &s.pack.lookCards[ci]
-	if pl.fighters[0].f == lc.fighter {
-		pl.active = 0
-	}
-	if pl.fighters[1].f == lc.fighter {
-		pl.active = 1
-	}
-	c.starting[p] = lc.starting
-	fc := &lc.faces[0]
-	if lc.twoFaces {
-		c.face[p] = 1
-		if bitHas(pl.flipped[:], ci) {
-			c.face[p] = 2
-		}
-		fc = &lc.faces[c.face[p]]
-	}
-	if lc.readsHP {
-		c.projects = true
-	}
-	if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
-		pl.reanim = 0
+// lookReanimate is reveal's reanimation for p (lookTurn), whose face fc
+// shows: a card reanimated by the Golem's token plays its stages again.
+func (s *State) lookReanimate(c *fightCtx, lf *lookFight, p int, fc *lookFace) {
+	if lf.f[s.activeSlot(p)].Rules&RGolemPresence != 0 {
+		s.players[p].reanim = 0
 		c.reanimate[p] = true
 		c.stages[p] = fc.stages // reanimate reads them
 	}
-	if !s.quiet {
-		s.emit(evReveal, p, int(ci), 0, 0)
-	}
-	return fc, lc.deferred
 }
 
 // iconTable is a track's symbols by space (the space h at h+8, as
@@ -232,13 +200,48 @@ func (s *State) lookTurn(lf *lookFight) {
 		}
 	}
 	c.projects = lf.readsHP
-	// T1, T2: both top cards, then the cancels and blocks where a face
-	// has one (or a seat has no card left).
+	// T1, T2: both top cards, read from the pack's lookCards in one loop
+	// body, not a call a seat (the turn's most called step): the face
+	// each shows (nil: none left) and whether it resolves later; then the
+	// cancels and blocks where a face has one (or a seat has no card).
 	var fc [2]*lookFace
 	var later [2]bool
 	prev0, prev1 := s.players[0].active, s.players[1].active
-	fc[0], later[0] = s.lookRevealSeat(c, 0)
-	fc[1], later[1] = s.lookRevealSeat(c, 1)
+	cards := s.pack.lookCards
+	for p := range 2 {
+		pl := &s.players[p]
+		if pl.next >= pl.deckN {
+			c.card[p] = none
+			continue
+		}
+		ci := pl.deck[pl.next]
+		pl.next++
+		c.card[p] = ci
+		lc := &cards[ci]
+		if pl.fighters[0].f == lc.fighter {
+			pl.active = 0
+		}
+		if pl.fighters[1].f == lc.fighter {
+			pl.active = 1
+		}
+		c.starting[p] = lc.starting
+		f := &lc.faces[0]
+		if lc.twoFaces {
+			c.face[p] = 1
+			if bitHas(pl.flipped[:], ci) {
+				c.face[p] = 2
+			}
+			f = &lc.faces[c.face[p]]
+		}
+		c.projects = c.projects || lc.readsHP
+		if pl.reanim != 0 {
+			s.lookReanimate(c, lf, p, f)
+		}
+		if !s.quiet {
+			s.emit(evReveal, p, int(ci), 0, 0)
+		}
+		fc[p], later[p] = f, lc.deferred
+	}
 	s.lastCard = c.card
 	if fc[0] == nil || fc[1] == nil || fc[0].blocks || fc[1].blocks || fc[0].cancels || fc[1].cancels {
 		s.lookCancelsBlocks(c, fc, prev0, prev1)
@@ -403,9 +406,9 @@ func (s *State) lookEndTurn(c *fightCtx, lf *lookFight) {
 	}
 }
 
-// lookResolveCards is resolveCards, for the faces lookRevealSeat found:
-// those not cancelled resolve now, side by side, or later, after the
-// other card.
+// lookResolveCards is resolveCards, for the faces the reveal found
+// (lookTurn): those not cancelled resolve now, side by side, or later,
+// after the other card.
 func (s *State) lookResolveCards(c *fightCtx, fc [2]*lookFace, later [2]bool) {
 	if c.cancelled[0] {
 		fc[0] = nil

@@ -271,7 +271,7 @@ type Pack struct {
 	instIx     map[string]uint8
 	fighterIx  map[string]int
 	firstInst  []uint8    // card → its first instance
-	lookCards  []lookCard // instance → what a look ahead's turn reads of it (lookRevealSeat)
+	lookCards  []lookCard // instance → what a look ahead's turn reads of it (lookTurn)
 	startCard  []int      // fighter → its starting card
 	startInst  []uint8    // fighter → the starting card's first instance
 	fightInsts [][]uint8

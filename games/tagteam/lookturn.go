@@ -88,46 +88,14 @@ func (s *State) lookBlocking(c *fightCtx, fc [2]*lookFace) {
 	}
 }
 
-// lookRevealSeat is reveal for p's top card, reading it from the pack's
-// lookCards: the face it shows (nil: p has none left) and whether it
-// resolves after the other card (lookResolveCards).
-func (s *State) lookRevealSeat(c *fightCtx, p int) (*lookFace, bool) {
-	pl := &s.players[p]
-	if pl.next >= pl.deckN {
-		c.card[p] = none
-		return nil, false
-	}
-	ci := pl.deck[pl.next]
-	pl.next++
-	c.card[p] = ci
-	lc := &s.pack.lookCards[ci]
-	if pl.fighters[0].f == lc.fighter {
-		pl.active = 0
-	}
-	if pl.fighters[1].f == lc.fighter {
-		pl.active = 1
-	}
-	c.starting[p] = lc.starting
-	fc := &lc.faces[0]
-	if lc.twoFaces {
-		c.face[p] = 1
-		if bitHas(pl.flipped[:], ci) {
-			c.face[p] = 2
-		}
-		fc = &lc.faces[c.face[p]]
-	}
-	if lc.readsHP {
-		c.projects = true
-	}
-	if pl.reanim != 0 && s.fighterOf(s.activeSlot(p)).Rules&RGolemPresence != 0 {
-		pl.reanim = 0
+// lookReanimate is reveal's reanimation for p (lookTurn), whose face fc
+// shows: a card reanimated by the Golem's token plays its stages again.
+func (s *State) lookReanimate(c *fightCtx, lf *lookFight, p int, fc *lookFace) {
+	if lf.f[s.activeSlot(p)].Rules&RGolemPresence != 0 {
+		s.players[p].reanim = 0
 		c.reanimate[p] = true
 		c.stages[p] = fc.stages // reanimate reads them
 	}
-	if !s.quiet {
-		s.emit(evReveal, p, int(ci), 0, 0)
-	}
-	return fc, lc.deferred
 }
 
 // iconTable is a track's symbols by space (the space h at h+8, as
@@ -232,13 +200,48 @@ func (s *State) lookTurn(lf *lookFight) {
 		}
 	}
 	c.projects = lf.readsHP
-	// T1, T2: both top cards, then the cancels and blocks where a face
-	// has one (or a seat has no card left).
+	// T1, T2: both top cards, read from the pack's lookCards in one loop
+	// body, not a call a seat (the turn's most called step): the face
+	// each shows (nil: none left) and whether it resolves later; then the
+	// cancels and blocks where a face has one (or a seat has no card).
 	var fc [2]*lookFace
 	var later [2]bool
 	prev0, prev1 := s.players[0].active, s.players[1].active
-	fc[0], later[0] = s.lookRevealSeat(c, 0)
-	fc[1], later[1] = s.lookRevealSeat(c, 1)
+	cards := s.pack.lookCards
+	for p := range 2 {
+		pl := &s.players[p]
+		if pl.next >= pl.deckN {
+			c.card[p] = none
+			continue
+		}
+		ci := pl.deck[pl.next]
+		pl.next++
+		c.card[p] = ci
+		lc := &cards[ci]
+		if pl.fighters[0].f == lc.fighter {
+			pl.active = 0
+		}
+		if pl.fighters[1].f == lc.fighter {
+			pl.active = 1
+		}
+		c.starting[p] = lc.starting
+		f := &lc.faces[0]
+		if lc.twoFaces {
+			c.face[p] = 1
+			if bitHas(pl.flipped[:], ci) {
+				c.face[p] = 2
+			}
+			f = &lc.faces[c.face[p]]
+		}
+		c.projects = c.projects || lc.readsHP
+		if pl.reanim != 0 {
+			s.lookReanimate(c, lf, p, f)
+		}
+		if !s.quiet {
+			s.emit(evReveal, p, int(ci), 0, 0)
+		}
+		fc[p], later[p] = f, lc.deferred
+	}
 	s.lastCard = c.card
 	if fc[0] == nil || fc[1] == nil || fc[0].blocks || fc[1].blocks || fc[0].cancels || fc[1].cancels {
 		s.lookCancelsBlocks(c, fc, prev0, prev1)
@@ -335,16 +338,16 @@ func (s *State) lookMoves(c *fightCtx) {
 	m2 := one[2] || int(h[2]) != int(a[2])+int(d[2])
 	m3 := one[3] || int(h[3]) != int(a[3])+int(d[3])
 	if m0 {
-		s.lookMove(c, 0)
+		s.lookMove(c, 0, false)
 	}
 	if m1 {
-		s.lookMove(c, 1)
+		s.lookMove(c, 1, false)
 	}
 	if m2 {
-		s.lookMove(c, 2)
+		s.lookMove(c, 2, false)
 	}
 	if m3 {
-		s.lookMove(c, 3)
+		s.lookMove(c, 3, false)
 	}
 }
 
@@ -403,9 +406,9 @@ func (s *State) lookEndTurn(c *fightCtx, lf *lookFight) {
 	}
 }
 
-// lookResolveCards is resolveCards, for the faces lookRevealSeat found:
-// those not cancelled resolve now, side by side, or later, after the
-// other card.
+// lookResolveCards is resolveCards, for the faces the reveal found
+// (lookTurn): those not cancelled resolve now, side by side, or later,
+// after the other card.
 func (s *State) lookResolveCards(c *fightCtx, fc [2]*lookFace, later [2]bool) {
 	if c.cancelled[0] {
 		fc[0] = nil
@@ -465,7 +468,7 @@ func (s *State) lookEndStage(c *fightCtx) {
 	}
 	if c.projects {
 		for sl := 0; sl < 4; sl++ {
-			c.projHP[sl] = s.lookProject(c, sl)
+			c.projHP[sl] = s.lookMove(c, sl, true)
 		}
 	}
 }
@@ -517,9 +520,13 @@ func (s *State) lookLand(c *fightCtx) {
 	}
 }
 
-// lookMove is move for a marker with a change to make, its fighter's
-// board read once.
-func (s *State) lookMove(c *fightCtx, sl int) {
+// lookMove is move for slot sl's marker, its fighter's board read from
+// the turn's lookFight, the walk in the same body (the spaces entered
+// are found as bits of the track's masks: a stop space, the symbols to
+// queue in the order they are entered, instead of space by space). With
+// project it is projectHP instead: where the marker would go, nothing
+// moved or queued.
+func (s *State) lookMove(c *fightCtx, sl int, project bool) int8 {
 	fs, f := c.lookFight.fs[sl], c.lookFight.f[sl]
 	from := fs.hp
 	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
@@ -527,14 +534,67 @@ func (s *State) lookMove(c *fightCtx, sl int) {
 	if setTo1 {
 		net = -max(int(from)-1, 0)
 	}
-	pos := s.lookWalk(sl, fs, f, net, true)
+	end := int(from)
+	// No healing from KO, nor from the Spirit space (walk).
+	if net != 0 && fs.flags&ffImmune == 0 && (from > 0 || net < 0) {
+		var icons, stops uint64 // none on the Bear side, no symbols queued in a projection
+		if fs.flags&ffBear == 0 {
+			stops = f.Stops
+			if !project {
+				icons = f.iconAt
+				if f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters) {
+					icons = f.Characters[fs.char].iconAt
+				}
+			}
+		}
+		top := int(trackTop(fs, f))
+		if net > 0 {
+			end = min(end+net, top)
+			if end <= int(from) {
+				end = int(from)
+			} else {
+				span := spaces(int(from)+1, end)
+				if st := stops & span; st != 0 {
+					end = bits.TrailingZeros64(st) - 8 // the first stop space on the way up
+					span = spaces(int(from)+1, end)
+				}
+				for m := icons & span; m != 0; m &= m - 1 {
+					s.pushIcon(sl, false, int8(bits.TrailingZeros64(m)-8))
+				}
+			}
+		} else {
+			lo := 0
+			if f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace {
+				lo = -2
+			}
+			end = max(end+net, lo)
+			if end >= int(from) || int(from)-1 > top {
+				end = int(from)
+			} else {
+				span := spaces(end, int(from)-1)
+				if st := stops & span; st != 0 {
+					end = 63 - bits.LeadingZeros64(st) - 8 // the first stop space on the way down
+					span = spaces(end, int(from)-1)
+				}
+				for m := icons & span; m != 0; {
+					h := 63 - bits.LeadingZeros64(m)
+					m &^= 1 << h
+					s.pushIcon(sl, false, int8(h-8))
+				}
+			}
+		}
+	}
+	pos := int8(end)
+	if project {
+		return pos
+	}
 	if setTo1 {
 		// Every other HP change of the turn is ignored.
 		c.setTo1[sl] = false
 		fs.flags |= ffImmune
 	}
 	if pos == from {
-		return
+		return pos
 	}
 	fs.hp = pos
 	if f.Rules&RFeyFolk != 0 {
@@ -543,60 +603,7 @@ func (s *State) lookMove(c *fightCtx, sl int) {
 	if !s.quiet {
 		s.emit(evHP, sl>>1, -1, sl&1, int(pos))
 	}
-}
-
-// lookWalk is walk, for fighter f in play as fs in slot sl: the spaces entered are found as bits of the track's masks (a stop
-// space, the symbols to queue in the order they are entered) instead of
-// space by space.
-func (s *State) lookWalk(sl int, fs *fighterState, f *Fighter, net int, queue bool) int8 {
-	pos := fs.hp
-	if net == 0 || fs.flags&ffImmune != 0 || (fs.hp <= 0 && net > 0) {
-		return pos
-	}
-	var icons, stops uint64 // none on the Bear side, no symbols queued without queue
-	if fs.flags&ffBear == 0 {
-		stops = f.Stops
-		if queue {
-			icons = f.iconAt
-		}
-		if queue && f.Rules&RFeyFolk != 0 && int(fs.char) < len(f.Characters) {
-			icons = f.Characters[fs.char].iconAt
-		}
-	}
-	if net > 0 {
-		end := min(int(pos)+net, int(trackTop(fs, f)))
-		if end <= int(pos) {
-			return pos
-		}
-		span := spaces(int(pos)+1, end)
-		if st := stops & span; st != 0 {
-			end = bits.TrailingZeros64(st) - 8 // the first stop space on the way up
-			span = spaces(int(pos)+1, end)
-		}
-		for m := icons & span; m != 0; m &= m - 1 {
-			s.pushIcon(sl, false, int8(bits.TrailingZeros64(m)-8))
-		}
-		return int8(end)
-	}
-	lo := 0
-	if f.Rules&RMamanBrijitRevive != 0 && s.rules.reviveSpace {
-		lo = -2
-	}
-	end := max(int(pos)+net, lo)
-	if end >= int(pos) || int(pos)-1 > int(trackTop(fs, f)) {
-		return pos
-	}
-	span := spaces(end, int(pos)-1)
-	if st := stops & span; st != 0 {
-		end = 63 - bits.LeadingZeros64(st) - 8 // the first stop space on the way down
-		span = spaces(end, int(pos)-1)
-	}
-	for m := icons & span; m != 0; {
-		h := 63 - bits.LeadingZeros64(m)
-		m &^= 1 << h
-		s.pushIcon(sl, false, int8(h-8))
-	}
-	return int8(end)
+	return pos
 }
 
 // spaces is the bits (h+8, as Fighter.Stops and iconAt) of the spaces
@@ -653,14 +660,4 @@ func (s *State) scoreEndRound() {
 	}
 	s.players[0].decided, s.players[1].decided = 0, 0
 	s.phase = phBuild
-}
-
-// lookProject is projectHP, the fighter's board read from the turn's
-// lookFight.
-func (s *State) lookProject(c *fightCtx, sl int) int8 {
-	net := int(c.heal[sl]) - int(c.atk[sl]) - int(c.dmg[sl])
-	if c.setTo1[sl] {
-		net = -max(int(c.lookFight.fs[sl].hp)-1, 0)
-	}
-	return s.lookWalk(sl, c.lookFight.fs[sl], c.lookFight.f[sl], net, false)
 }
